@@ -1,0 +1,79 @@
+"""The exception hierarchy and the Problem record every user-facing error is made of.
+
+Only the CLI prints problems and chooses exit codes: 1 for data errors, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the user's input, located as precisely as we can.
+
+    ``line`` and ``column`` are 1-based; 0 means unknown. ``path`` is the key path inside the
+    file (``cards[12].speed``). ``rank`` orders problems: lower is more useful to show first.
+    """
+
+    rank: int = field(compare=True)
+    file: str = field(compare=True)
+    line: int = field(compare=True)
+    column: int = field(compare=True)
+    path: str = field(default="", compare=True)
+    message: str = field(default="", compare=True)
+    severity: str = field(default="error", compare=False)
+
+    def location(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        prefix = "" if self.severity == "error" else f"{self.severity}: "
+        return f"{self.location()}: {prefix}{where}{self.message}"
+
+
+def display_path(path: str | Path) -> str:
+    """Show a path relative to the working directory when it lies inside it."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+class DeckwrightError(Exception):
+    """Base class of every error Deckwright reports to a user without a traceback."""
+
+    exit_code = 1
+
+
+class DataError(DeckwrightError):
+    """Raised when game data (YAML, templates, art) is invalid; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(DeckwrightError):
+    """Raised when the command line asks for something that cannot be done (unknown game, bad option)."""
+
+    exit_code = 2
+
+
+class BuildError(DeckwrightError):
+    """Raised when a build fails after validation (an image that cannot be read, a write error)."""
+
+
+def problem(
+    file: str | Path, line: int, column: int, path: str, message: str, rank: int = 50
+) -> Problem:
+    """Convenience constructor with the file shown relative to the working directory."""
+    return Problem(rank, display_path(file) if file else "", line, column, path, message)

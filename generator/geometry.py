@@ -1,0 +1,58 @@
+"""Plain geometry shared by the layout stages. Points, origin bottom-left, y up (PDF convention)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle: (x, y) is the bottom-left corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def inset(self, d: float) -> Box:
+        """Shrink by ``d`` on every side (grow when negative)."""
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tol
+            and other.y >= self.y - tol
+            and other.right <= self.right + tol
+            and other.top <= self.top + tol
+        )
+
+    def intersects(self, other: Box, tol: float = 1e-6) -> bool:
+        """True when the two boxes share area (touching edges do not count)."""
+        return (
+            self.x < other.right - tol
+            and other.x < self.right - tol
+            and self.y < other.top - tol
+            and other.y < self.top - tol
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight segment from (x1, y1) to (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    def bounds(self) -> Box:
+        x, y = min(self.x1, self.x2), min(self.y1, self.y2)
+        return Box(x, y, abs(self.x2 - self.x1), abs(self.y2 - self.y1))

@@ -1,0 +1,206 @@
+"""Load a game folder into the validated model: game.yaml, card databases, templates, icons.
+
+Every file is read once; every problem across all files is collected before anything is
+reported, most useful first.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from generator import paths
+from generator.errors import DataError, Problem, display_path
+from generator.layout.sizes import UnknownSizeError, card_size
+from generator.model import Card, Deck, Game, Origin
+from generator.schema.fieldtypes import TypeCompiler, TypeExprError, card_model
+from generator.schema.game import CardFileSpec, DeckSpec, GameSpec
+from generator.schema.messages import validate
+from generator.templates import TemplateLibrary
+from generator.yamlio import Document, load_yaml
+
+
+class _Collector:
+    """Gathers problems from independent steps so one bad file does not hide another."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def run(self, step, *args) -> Any:
+        try:
+            return step(*args)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+
+def load_game(spec: str | Path) -> Game:
+    """Load and validate the game named or located by ``spec``; raise DataError listing every problem."""
+    folder = paths.resolve_game(str(spec))
+    doc = load_yaml(folder / paths.GAME_FILE)
+    game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
+    collect = _Collector()
+    model = collect.run(_card_model, game_spec, doc)
+    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
+    decks = []
+    for i, deck_spec in enumerate(game_spec.decks):
+        deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
+        if deck is not None:
+            decks.append(deck)
+    icons = collect.run(_icons, folder, game_spec, doc)
+    if collect.problems:
+        raise DataError(collect.problems)
+    line, col = doc.mark(())
+    return Game(
+        name=game_spec.name,
+        title=game_spec.title,
+        version=game_spec.version,
+        folder=folder,
+        decks=tuple(decks),
+        icons=icons or {},
+        keywords={k: v.model_dump() for k, v in game_spec.keywords.items()},
+        template_dirs=tuple(library.dirs),
+        font_dirs=(paths.FONTS, folder / "fonts"),
+        origin=Origin(doc.file, line, col),
+        extra={"templates": library, "spec": game_spec},
+    )
+
+
+def _card_model(game: GameSpec, doc: Document) -> type[BaseModel] | None:
+    compiler = TypeCompiler(dict(game.types))
+    problems = []
+    for name in game.types:
+        try:
+            compiler.type(name)
+        except TypeExprError as exc:
+            problems.append(doc.problem(("types", name), str(exc), rank=12))
+    for key, expr in game.card_fields.items():
+        try:
+            compiler.field(expr)
+        except TypeExprError as exc:
+            problems.append(doc.problem(("card_fields", key), str(exc), rank=12))
+    if problems:
+        raise DataError(problems)
+    try:
+        return card_model(compiler, dict(game.card_fields), list(game.card_types))
+    except TypeExprError as exc:
+        raise DataError([doc.problem(("card_fields",), str(exc), rank=12)]) from None
+
+
+def _deck_size(deck: DeckSpec, doc: Document, index: int) -> tuple[float, float]:
+    if not isinstance(deck.size, str):
+        return deck.size.width, deck.size.height
+    try:
+        return card_size(deck.size)
+    except UnknownSizeError as exc:
+        raise DataError([doc.problem(("decks", index, "size"), str(exc.args[0]), rank=20)]) from None
+
+
+def _load_deck(folder: Path, deck: DeckSpec, game: GameSpec, model: type[BaseModel] | None,
+               doc: Document, index: int, library: TemplateLibrary) -> Deck:
+    collect = _Collector()
+    width, height = collect.run(_deck_size, deck, doc, index) or (0.0, 0.0)
+    for key in ("template", "back"):
+        name = getattr(deck, key)
+        if name:
+            line, col = doc.mark(("decks", index, key))
+            collect.run(library.get, name, Problem(15, doc.file, line, col, f"decks[{index}].{key}", ""))
+    for type_name, type_spec in game.card_types.items():
+        if type_spec.back:
+            line, col = doc.mark(("card_types", type_name, "back"))
+            collect.run(library.get, type_spec.back,
+                        Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""))
+    cards: list[Card] = []
+    for j, file_name in enumerate(deck.cards):
+        path = folder / file_name
+        if not path.is_file():
+            message = f"card file '{file_name}' not found in {display_path(folder)}"
+            collect.problems.append(doc.problem(("decks", index, "cards", j), message, rank=10))
+            continue
+        if model is not None:
+            cards.extend(collect.run(_load_cards, path, deck.name, model) or [])
+    if collect.problems:
+        raise DataError(collect.problems)
+    line, col = doc.mark(("decks", index))
+    return Deck(
+        name=deck.name,
+        title=deck.title or game.title,
+        width=width,
+        height=height,
+        template=deck.template,
+        back=deck.back,
+        backs_by_type={t: s.back for t, s in game.card_types.items() if s.back},
+        cards=tuple(cards),
+        origin=Origin(doc.file, line, col),
+    )
+
+
+def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
+    """Expand one ``generate:`` entry into (loc, card data) pairs."""
+    axes = list(gen.product.items())
+    out = []
+    for combo in itertools.product(*(values for _, values in axes)):
+        values: dict[str, Any] = {}
+        for (axis, _), value in zip(axes, combo, strict=True):
+            if isinstance(value, dict):
+                values.update(value)
+            else:
+                values[axis] = value
+        card = dict(values)
+        for key, template in gen.card.items():
+            card[key] = template.format(**values) if isinstance(template, str) else template
+        out.append((("generate", spec_index, "card"), card))
+    return out
+
+
+def _load_cards(path: Path, deck: str, model: type[BaseModel]) -> list[Card]:
+    doc = load_yaml(path)
+    file_spec: CardFileSpec = validate(CardFileSpec, doc.data or {}, doc)
+    entries: list[tuple[tuple, dict[str, Any]]] = [(("cards", i), c) for i, c in enumerate(file_spec.cards)]
+    for i, gen in enumerate(file_spec.generate):
+        try:
+            entries.extend(_generated(i, gen))
+        except (KeyError, IndexError, ValueError) as exc:
+            message = f"cannot fill the card fields: unknown name {exc} in braces"
+            raise DataError([doc.problem(("generate", i, "card"), message)]) from None
+    problems: list[Problem] = []
+    cards: list[Card] = []
+    for loc, data in entries:
+        try:
+            item = validate(model, data, doc, base=loc)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        values = item.model_dump(exclude_unset=True, by_alias=True)
+        name, card_type = values.pop("name"), values.pop("type", None) or item.type
+        count = values.pop("count", 1)
+        line, col = doc.mark(loc)
+        field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
+        cards.append(Card(name, card_type, count, deck, values, Origin(doc.file, line, col), field_origins))
+    if problems:
+        raise DataError(problems)
+    return cards
+
+
+def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
+    """Icon name -> SVG/PNG file: the bundled set, overlaid with the game's own."""
+    icons: dict[str, Path] = {}
+    if paths.ICONS.is_dir():
+        icons.update({p.stem: p for p in sorted(paths.ICONS.glob("*.svg"))})
+    problems = []
+    for name, file_name in game.icons.items():
+        path = folder / file_name
+        if not path.is_file():
+            bundled = paths.ICONS / file_name
+            if bundled.is_file():
+                path = bundled
+            else:
+                problems.append(doc.problem(("icons", name), f"icon file '{file_name}' not found", rank=25))
+                continue
+        icons[name] = path
+    if problems:
+        raise DataError(problems)
+    return icons

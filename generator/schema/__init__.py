@@ -1,0 +1,1 @@
+"""Schemas: typed descriptions of game.yaml, card databases and templates, and their messages."""

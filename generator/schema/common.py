@@ -1,0 +1,49 @@
+"""Building blocks shared by the schemas: strict base model, lengths, colours, sizes."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+from generator.units import UnitError, parse_length
+
+
+class Strict(BaseModel):
+    """Base of every schema object: unknown keys are errors, objects are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+def _length(value: Any) -> float:
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise ValueError(str(exc)) from None
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+"""A length written with its unit ('3mm', '0.5in', '10pt'), validated into points."""
+
+_COLOR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$[A-Za-z_][A-Za-z0-9_]*|none)$")
+
+
+def _color(value: Any) -> str:
+    text = str(value).strip()
+    if not _COLOR.match(text):
+        raise ValueError(f"expected a colour such as '#c0392b', 'navy', 'none' or '$style', found {text!r}")
+    return text
+
+
+Color = Annotated[str, BeforeValidator(_color)]
+"""'#rgb', '#rrggbb', a colour name, 'none', or '$name' of a template style."""
+
+
+class SizeSpec(Strict):
+    """A custom size: width and height with units."""
+
+    width: Length
+    height: Length

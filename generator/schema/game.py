@@ -1,0 +1,69 @@
+"""The schema of ``game.yaml`` and of card database files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from generator.schema.common import Color, SizeSpec, Strict
+
+
+class CardTypeSpec(Strict):
+    """A card type: its label and, optionally, the back template its cards print with."""
+
+    label: str | None = None
+    back: str | None = None
+
+
+class KeywordSpec(Strict):
+    """A game keyword: what it means, and the icon and colour that mark it on cards."""
+
+    meaning: str | None = None
+    icon: str | None = None
+    color: Color | None = None
+
+
+class DeckSpec(Strict):
+    """A deck: which card files feed it, its card size, front template and back."""
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str | None = None
+    size: str | SizeSpec = "poker"
+    template: str
+    back: str | None = None
+    cards: list[str] = Field(min_length=1)
+
+
+class GameSpec(Strict):
+    """A game folder's ``game.yaml``."""
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str
+    version: str = "1"
+    players: str | None = None
+    description: str | None = None
+    card_types: dict[str, CardTypeSpec] = Field(default_factory=dict)
+    keywords: dict[str, KeywordSpec] = Field(default_factory=dict)
+    types: dict[str, str | dict[str, str]] = Field(default_factory=dict)
+    card_fields: dict[str, str] = Field(default_factory=dict)
+    decks: list[DeckSpec] = Field(min_length=1)
+    icons: dict[str, str] = Field(default_factory=dict)
+
+
+class GenerateSpec(Strict):
+    """Cards made from a cross product: every combination of the axes' values.
+
+    Each axis is a list of values (bound to the axis name) or of mappings (merged in).
+    ``card`` holds the fields every generated card shares; ``{axis}`` substitutes.
+    """
+
+    product: dict[str, list[Any]] = Field(min_length=1)
+    card: dict[str, Any]
+
+
+class CardFileSpec(Strict):
+    """A card database file: listed cards and/or generated ones."""
+
+    cards: list[dict[str, Any]] = Field(default_factory=list)
+    generate: list[GenerateSpec] = Field(default_factory=list)

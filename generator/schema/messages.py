@@ -1,0 +1,183 @@
+"""Turn pydantic validation errors into located, human-worded Problems.
+
+Unknown keys are found by our own walk over the data and the model (so each one gets a
+"did you mean" suggestion); every other error comes from pydantic and is reworded here.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from generator.errors import DataError, Problem
+from generator.yamlio import Document, Loc
+
+
+def suggest(word: str, choices: typing.Iterable[str]) -> str:
+    """' (did you mean 'x'?)' when a close match exists, else ''."""
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{match[0]}'?)" if match else ""
+
+
+def _found(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = str(value)
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _expected_choices(ctx: dict[str, Any]) -> str:
+    expected = str(ctx.get("expected", ""))
+    return expected.replace("'", "")
+
+
+_WORDING = {
+    "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number",
+    "int_type": "expected a whole number",
+    "float_parsing": "expected a number",
+    "float_type": "expected a number",
+    "bool_parsing": "expected yes or no (true/false)",
+    "bool_type": "expected yes or no (true/false)",
+    "string_type": "expected text",
+    "list_type": "expected a list",
+    "tuple_type": "expected a list",
+    "dict_type": "expected a mapping of keys to values",
+    "model_type": "expected a mapping of keys to values",
+    "model_attributes_type": "expected a mapping of keys to values",
+    "greater_than_equal": "expected a value >= {ge}",
+    "greater_than": "expected a value > {gt}",
+    "less_than_equal": "expected a value <= {le}",
+    "too_short": "expected at least {min_length} item(s)",
+    "too_long": "expected at most {max_length} item(s)",
+    "string_too_short": "expected non-empty text",
+}
+
+
+def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
+    """Drop pydantic's internal loc parts (union tags, validator names) that are not data keys."""
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and out[-1:] != [part]:
+            # a missing key: keep it so the message can name it, then stop
+            if "[" not in part and "(" not in part:
+                out.append(part)
+            break
+    return tuple(out)
+
+
+def reword(err: dict[str, Any]) -> str:
+    """One pydantic error dict -> our message: 'expected ..., found ...'."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    value = err.get("input")
+    if kind == "missing":
+        return f"missing required key '{err['loc'][-1]}'"
+    if kind in ("literal_error", "enum"):
+        return f"expected one of {_expected_choices(ctx)}, found {_found(value)}"
+    if kind in _WORDING:
+        return f"{_WORDING[kind].format(**ctx)}, found {_found(value)}"
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"]))
+    if kind == "union_tag_invalid":
+        tags = str(ctx.get("expected_tags", "")).replace("'", "").split(", ")
+        tag = str(ctx.get("tag"))
+        return f"unknown type '{tag}'{suggest(tag, tags)}; expected one of {', '.join(tags)}"
+    if kind == "union_tag_not_found":
+        return f"missing required key {ctx.get('discriminator', 'type')}"
+    return f"{err['msg']}, found {_found(value)}"
+
+
+def _unwrap(tp: Any) -> list[Any]:
+    """The alternatives of a type: Optional[X] -> [X], Annotated[X, ...] -> [X]."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        out = []
+        for arg in typing.get_args(tp):
+            if arg is not type(None):
+                out.extend(_unwrap(arg))
+        return out
+    return [tp]
+
+
+def _pick_model(options: list[Any], data: dict[str, Any]) -> type[BaseModel] | None:
+    models = [o for o in options if isinstance(o, type) and issubclass(o, BaseModel)]
+    for model in models:
+        field = model.model_fields.get("type")
+        if field is not None and typing.get_origin(field.annotation) is Literal:
+            if data.get("type") in typing.get_args(field.annotation):
+                return model
+        elif len(models) == 1:
+            return model
+    return None
+
+
+def unknown_keys(tp: Any, data: Any, loc: Loc = ()) -> Iterator[tuple[Loc, str, list[str]]]:
+    """Every key in ``data`` that the type ``tp`` does not declare: (loc, key, allowed keys)."""
+    options = _unwrap(tp)
+    if isinstance(data, dict):
+        model = _pick_model(options, data)
+        if model is not None:
+            fields = {(f.alias or name): f for name, f in model.model_fields.items()}
+            for key, value in data.items():
+                if key not in fields:
+                    yield (*loc, key), key, sorted(fields)
+                else:
+                    yield from unknown_keys(fields[key].annotation, value, (*loc, key))
+            return
+        for option in options:
+            if typing.get_origin(option) is dict:
+                value_type = typing.get_args(option)[1]
+                for key, value in data.items():
+                    yield from unknown_keys(value_type, value, (*loc, key))
+                return
+    elif isinstance(data, list):
+        for option in options:
+            if typing.get_origin(option) in (list, tuple):
+                item_type = typing.get_args(option)[0]
+                for i, value in enumerate(data):
+                    yield from unknown_keys(item_type, value, (*loc, i))
+                return
+
+
+@functools.lru_cache(maxsize=256)
+def _adapter(tp: Any) -> TypeAdapter:
+    return TypeAdapter(tp)
+
+
+def validate(tp: Any, data: Any, doc: Document, base: Loc = (), what: str = "") -> Any:
+    """Validate ``data`` (found at ``base`` in ``doc``) as ``tp``; raise DataError on problems."""
+    problems: list[Problem] = []
+    for loc, key, allowed in unknown_keys(tp, data):
+        hint = suggest(key, allowed) or f" (expected one of: {', '.join(allowed)})"
+        problems.append(doc.problem(loc, f"unknown key '{key}'{hint}", rank=20, base=base))
+    try:
+        value = _adapter(tp).validate_python(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            if err["type"] == "extra_forbidden":
+                continue
+            loc = _clean_loc(err["loc"], data)
+            problems.append(doc.problem(loc, reword(err), rank=30, base=base))
+        value = None
+    if problems:
+        raise DataError(problems)
+    return value

@@ -1,0 +1,149 @@
+"""The template schema: a card design as data (``templates/*.yaml``).
+
+Coordinates are measured from the TOP-LEFT corner of the card's trim, x to the right, y down,
+with units; negative values and sizes past the trim reach into the bleed. A ``box`` is
+``[x, y, w, h]`` or one of the named areas ``bleed`` (trim plus bleed), ``trim`` or ``safe``
+(trim inset by the 3 mm safe zone).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field
+
+from generator.schema.common import Color, Length, SizeSpec, Strict
+
+
+def _box(value: Any) -> Any:
+    if isinstance(value, str):
+        if value in ("bleed", "trim", "safe"):
+            return value
+        raise ValueError(f"expected [x, y, w, h] or one of bleed, trim, safe, found {value!r}")
+    if not isinstance(value, list) or len(value) != 4:
+        raise ValueError("expected a box [x, y, w, h] with units, e.g. [3mm, 3mm, 57.5mm, 10mm]")
+    return value
+
+
+BoxSpec = Annotated[tuple[Length, Length, Length, Length] | Literal["bleed", "trim", "safe"],
+                    BeforeValidator(_box)]
+
+
+class ElementBase(Strict):
+    """What every element has: where it goes and when it shows."""
+
+    box: BoxSpec = "trim"
+    when: str | None = None
+    rotate: float = 0.0
+
+
+class Shape(ElementBase):
+    fill: Color = "none"
+    stroke: Color = "none"
+    stroke_width: Length = 0.5
+    dash: list[Length] | None = None
+
+
+class RectElement(Shape):
+    """A rectangle, optionally with rounded corners."""
+
+    type: Literal["rect"]
+    radius: Length = 0.0
+
+
+class EllipseElement(Shape):
+    """An ellipse filling its box."""
+
+    type: Literal["ellipse"]
+
+
+class LineElement(ElementBase):
+    """A straight line from the box's top-left to its bottom-right corner (zero w or h: a straight rule)."""
+
+    type: Literal["line"]
+    stroke: Color = "#000000"
+    stroke_width: Length = 0.5
+    dash: list[Length] | None = None
+
+
+class TextElement(ElementBase):
+    """Text with field substitution, light markup and inline icons, wrapped and shrunk to fit."""
+
+    type: Literal["text"]
+    text: str
+    font: str = "Lato"
+    size: Length = 10.0
+    min_size: Length | None = None
+    leading: float = Field(1.2, gt=0.5, le=3)
+    color: Color = "#000000"
+    align: Literal["left", "center", "right", "justify"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    bold: bool = False
+    italic: bool = False
+    keywords: bool = True
+
+
+class IconElement(ElementBase):
+    """An icon from the game's or the bundled icon set, scaled into its box."""
+
+    type: Literal["icon"]
+    icon: str
+    color: Color = "#000000"
+
+
+class ImageElement(ElementBase):
+    """A PNG, JPEG or SVG file, fitted into its box."""
+
+    type: Literal["image"]
+    file: str
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+
+class RepeatElement(ElementBase):
+    """Its elements once per item of a list field (or per key of a mapping field).
+
+    Inside, ``{item}`` is the item (``{item.key}`` / ``{item.value}`` for mapping fields,
+    ``{item.field}`` for records) and ``{index}`` its 1-based position. Each copy's box is
+    ``box`` moved by ``step`` times the item's position.
+    """
+
+    type: Literal["repeat"]
+    over: str
+    step: tuple[Length, Length]
+    max: int | None = Field(None, ge=1)
+    elements: list[Element]
+
+
+Element = Annotated[
+    RectElement | EllipseElement | LineElement | TextElement | IconElement | ImageElement | RepeatElement,
+    Field(discriminator="type"),
+]
+RepeatElement.model_rebuild()
+
+
+class KeywordLookSpec(Strict):
+    """How listed keywords look inside running text."""
+
+    bold: bool = True
+    italic: bool = False
+    color: Color | None = None
+    icon: bool = False
+
+
+class KeywordStyling(Strict):
+    """Auto-style these words (default: every keyword the game declares)."""
+
+    words: list[str] | None = None
+    look: KeywordLookSpec = KeywordLookSpec()
+
+
+class TemplateSpec(Strict):
+    """A whole template file."""
+
+    name: str | None = None
+    description: str | None = None
+    extends: str | None = None
+    size: str | SizeSpec | None = None
+    styles: dict[str, dict[str, str]] = Field(default_factory=dict)
+    keywords: KeywordStyling | None = None
+    elements: list[Element] = Field(default_factory=list)

@@ -1,0 +1,105 @@
+"""Load templates by name, resolve ``extends:`` chains, and check them once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import DataError, Problem, display_path
+from generator.model import Origin
+from generator.schema.common import SizeSpec
+from generator.schema.messages import suggest, validate
+from generator.schema.template import Element, KeywordStyling, TemplateSpec
+from generator.yamlio import load_yaml
+
+
+@dataclass(frozen=True)
+class Template:
+    """A resolved template: its own and inherited elements, styles per card type, size."""
+
+    name: str
+    file: Path
+    size: str | SizeSpec | None
+    styles: dict[str, dict[str, str]]
+    keywords: KeywordStyling | None
+    elements: tuple[Element, ...]
+    origin: Origin
+    element_origins: tuple[Origin, ...] = field(default=())
+
+    def style(self, card_type: str) -> dict[str, str]:
+        """Style values for a card type: 'default' overlaid with the type's own."""
+        return {**self.styles.get("default", {}), **self.styles.get(card_type, {})}
+
+
+class TemplateLibrary:
+    """Finds templates in a game's folders first, then in the bundled templates/."""
+
+    def __init__(self, dirs: list[Path]):
+        self.dirs = dirs
+        self.loaded: dict[str, Template] = {}
+
+    def available(self) -> list[str]:
+        names: set[str] = set()
+        for d in self.dirs:
+            if d.is_dir():
+                names.update(p.stem for p in d.glob("*.yaml") if p.name != "game.yaml")
+        return sorted(names)
+
+    def find(self, name: str) -> Path | None:
+        for d in self.dirs:
+            candidate = d / f"{name}.yaml"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def get(self, name: str, wanted_by: Problem | None = None, chain: tuple[str, ...] = ()) -> Template:
+        """The template ``name``, loading and resolving it (and its parents) on first use."""
+        if name in self.loaded:
+            return self.loaded[name]
+        if name in chain:
+            cycle = " -> ".join([*chain, name])
+            where = wanted_by or Problem(40, "", 0, 0, "", "")
+            raise DataError([Problem(15, where.file, where.line, where.column, "extends",
+                                     f"templates extend each other in a cycle: {cycle}; "
+                                     "remove one 'extends'")])
+        path = self.find(name)
+        if path is None:
+            where = wanted_by or Problem(40, "", 0, 0, "", "")
+            looked = ", ".join(display_path(d) for d in self.dirs)
+            raise DataError([Problem(15, where.file, where.line, where.column, where.path,
+                                     f"no template named '{name}'{suggest(name, self.available())} "
+                                     f"(looked in {looked})")])
+        doc = load_yaml(path)
+        spec: TemplateSpec = validate(TemplateSpec, doc.data or {}, doc)
+        line, col = doc.mark(())
+        origin = Origin(doc.file, line, col)
+        element_origins = tuple(
+            Origin(doc.file, *doc.mark(("elements", i))) for i in range(len(spec.elements))
+        )
+        template = Template(spec.name or name, path, spec.size, dict(spec.styles), spec.keywords,
+                            tuple(spec.elements), origin, element_origins)
+        if spec.extends:
+            line, col = doc.mark(("extends",))
+            here = Problem(15, doc.file, line, col, "extends", "")
+            parent = self.get(spec.extends, here, (*chain, name))
+            template = _merge(parent, template)
+        self.loaded[name] = template
+        return template
+
+
+def _merge(parent: Template, child: Template) -> Template:
+    """Child over parent: parent's elements drawn first, styles overlaid per card type."""
+    styles: dict[str, dict[str, Any]] = {k: dict(v) for k, v in parent.styles.items()}
+    for key, values in child.styles.items():
+        styles[key] = {**styles.get(key, {}), **values}
+    return Template(
+        name=child.name,
+        file=child.file,
+        size=child.size or parent.size,
+        styles=styles,
+        keywords=child.keywords or parent.keywords,
+        elements=parent.elements + child.elements,
+        origin=child.origin,
+        element_origins=parent.element_origins + child.element_origins,
+    )
