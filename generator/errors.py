@@ -72,8 +72,6 @@ class BuildError(DeckwrightError):
     """Raised when a build fails after validation (an image that cannot be read, a write error)."""
 
 
-def problem(
-    file: str | Path, line: int, column: int, path: str, message: str, rank: int = 50
-) -> Problem:
+def problem(file: str | Path, line: int, column: int, path: str, message: str, rank: int = 50) -> Problem:
     """Convenience constructor with the file shown relative to the working directory."""
     return Problem(rank, display_path(file) if file else "", line, column, path, message)

@@ -99,8 +99,15 @@ def _deck_size(deck: DeckSpec, doc: Document, index: int) -> tuple[float, float]
         raise DataError([doc.problem(("decks", index, "size"), str(exc.args[0]), rank=20)]) from None
 
 
-def _load_deck(folder: Path, deck: DeckSpec, game: GameSpec, model: type[BaseModel] | None,
-               doc: Document, index: int, library: TemplateLibrary) -> Deck:
+def _load_deck(
+    folder: Path,
+    deck: DeckSpec,
+    game: GameSpec,
+    model: type[BaseModel] | None,
+    doc: Document,
+    index: int,
+    library: TemplateLibrary,
+) -> Deck:
     collect = _Collector()
     width, height = collect.run(_deck_size, deck, doc, index) or (0.0, 0.0)
     for key in ("template", "back"):
@@ -111,8 +118,11 @@ def _load_deck(folder: Path, deck: DeckSpec, game: GameSpec, model: type[BaseMod
     for type_name, type_spec in game.card_types.items():
         if type_spec.back:
             line, col = doc.mark(("card_types", type_name, "back"))
-            collect.run(library.get, type_spec.back,
-                        Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""))
+            collect.run(
+                library.get,
+                type_spec.back,
+                Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
+            )
     cards: list[Card] = []
     for j, file_name in enumerate(deck.cards):
         path = folder / file_name

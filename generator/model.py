@@ -51,8 +51,7 @@ class Card:
 
     def values(self) -> dict[str, Any]:
         """All fields including the built-in ones, for template substitution."""
-        return {"name": self.name, "type": self.type, "count": self.count, "deck": self.deck,
-                **self.fields}
+        return {"name": self.name, "type": self.type, "count": self.count, "deck": self.deck, **self.fields}
 
 
 @dataclass(frozen=True, slots=True)

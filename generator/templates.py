@@ -60,16 +60,34 @@ class TemplateLibrary:
         if name in chain:
             cycle = " -> ".join([*chain, name])
             where = wanted_by or Problem(40, "", 0, 0, "", "")
-            raise DataError([Problem(15, where.file, where.line, where.column, "extends",
-                                     f"templates extend each other in a cycle: {cycle}; "
-                                     "remove one 'extends'")])
+            raise DataError(
+                [
+                    Problem(
+                        15,
+                        where.file,
+                        where.line,
+                        where.column,
+                        "extends",
+                        f"templates extend each other in a cycle: {cycle}; remove one 'extends'",
+                    )
+                ]
+            )
         path = self.find(name)
         if path is None:
             where = wanted_by or Problem(40, "", 0, 0, "", "")
             looked = ", ".join(display_path(d) for d in self.dirs)
-            raise DataError([Problem(15, where.file, where.line, where.column, where.path,
-                                     f"no template named '{name}'{suggest(name, self.available())} "
-                                     f"(looked in {looked})")])
+            raise DataError(
+                [
+                    Problem(
+                        15,
+                        where.file,
+                        where.line,
+                        where.column,
+                        where.path,
+                        f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})",
+                    )
+                ]
+            )
         doc = load_yaml(path)
         spec: TemplateSpec = validate(TemplateSpec, doc.data or {}, doc)
         line, col = doc.mark(())
@@ -77,8 +95,16 @@ class TemplateLibrary:
         element_origins = tuple(
             Origin(doc.file, *doc.mark(("elements", i))) for i in range(len(spec.elements))
         )
-        template = Template(spec.name or name, path, spec.size, dict(spec.styles), spec.keywords,
-                            tuple(spec.elements), origin, element_origins)
+        template = Template(
+            spec.name or name,
+            path,
+            spec.size,
+            dict(spec.styles),
+            spec.keywords,
+            tuple(spec.elements),
+            origin,
+            element_origins,
+        )
         if spec.extends:
             line, col = doc.mark(("extends",))
             here = Problem(15, doc.file, line, col, "extends", "")

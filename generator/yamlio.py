@@ -75,14 +75,25 @@ def load_yaml(path: Path | str) -> Document:
     except OSError as exc:
         raise DataError([Problem(10, shown, 0, 0, "", f"cannot read file: {exc.strerror}")]) from None
     if size > MAX_BYTES:
-        raise DataError([Problem(10, shown, 0, 0, "",
-                                 f"file is {size / 1e6:.1f} MB; the limit is {MAX_BYTES // 2**20} MiB "
-                                 "- split it into several files")])
+        raise DataError(
+            [
+                Problem(
+                    10,
+                    shown,
+                    0,
+                    0,
+                    "",
+                    f"file is {size / 1e6:.1f} MB; the limit is {MAX_BYTES // 2**20} MiB "
+                    "- split it into several files",
+                )
+            ]
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError([Problem(10, shown, 0, 0, "",
-                                 f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")]) from None
+        raise DataError(
+            [Problem(10, shown, 0, 0, "", f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")]
+        ) from None
     return parse_yaml(text, shown)
 
 
@@ -122,22 +133,24 @@ class _Builder:
 
     def _err(self, node: yaml.Node, loc: Loc, message: str) -> None:
         m = node.start_mark
-        self.problems.append(Problem(5, self.doc.file, m.line + 1, m.column + 1,
-                                     format_loc(loc), message))
+        self.problems.append(Problem(5, self.doc.file, m.line + 1, m.column + 1, format_loc(loc), message))
 
     def build(self, node: yaml.Node, loc: Loc) -> Any:
         self.doc.marks[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if node.tag not in _PLAIN_TAGS:
-            self._err(node, loc, f"YAML tags such as '{node.tag}' are not supported: "
-                                 "write plain values")
+            self._err(node, loc, f"YAML tags such as '{node.tag}' are not supported: write plain values")
             return None
         if isinstance(node, yaml.ScalarNode):
             if node.value == "" and node.style not in ("'", '"'):
                 return None
             return node.value
         if id(node) in self.seen:
-            self._err(node, loc, "anchors and aliases (&name / *name) are not supported: "
-                                 "write the value out, or use 'extends:' in templates")
+            self._err(
+                node,
+                loc,
+                "anchors and aliases (&name / *name) are not supported: "
+                "write the value out, or use 'extends:' in templates",
+            )
             return None
         self.seen.add(id(node))
         if isinstance(node, yaml.SequenceNode):
@@ -157,14 +170,21 @@ class _Builder:
                 continue
             line = key_node.start_mark.line + 1
             if key in first_line:
-                self._err(key_node, (*loc, key),
-                          f"duplicate key '{key}' (first written at line {first_line[key]}, "
-                          f"again at line {line}): remove one of them")
+                self._err(
+                    key_node,
+                    (*loc, key),
+                    f"duplicate key '{key}' (first written at line {first_line[key]}, "
+                    f"again at line {line}): remove one of them",
+                )
                 continue
             first_line[key] = line
             if id(value_node) in self.seen:
-                self._err(key_node, (*loc, key), "anchors and aliases (&name / *name) are not "
-                          "supported: write the value out, or use 'extends:' in templates")
+                self._err(
+                    key_node,
+                    (*loc, key),
+                    "anchors and aliases (&name / *name) are not "
+                    "supported: write the value out, or use 'extends:' in templates",
+                )
                 continue
             out[key] = self.build(value_node, (*loc, key))
             if not isinstance(value_node, yaml.ScalarNode) or out[key] is None:

@@ -11,9 +11,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from generator.layout.substitute import MissingField, lookup
+
 Predicate = Callable[[Mapping[str, Any]], bool]
 
-_TOKEN = re.compile(r"\s*(\[|\]|,|==|!=|>=|<=|>|<|\"[^\"]*\"|'[^']*'|[^\s\[\],=!<>]+)")
+_TOKEN = re.compile(
+    r"\s*([A-Za-z_][\w.-]*(?:\[[\w.-]+\])+[\w.-]*|\[|\]|,|==|!=|>=|<=|>|<|\"[^\"]*\"|'[^']*'|[^\s\[\],=!<>]+)"
+)
 
 
 class ConditionError(ValueError):
@@ -37,12 +41,10 @@ def _value(token: str) -> str:
 
 
 def _get(values: Mapping[str, Any], dotted: str) -> Any:
-    current: Any = values
-    for part in dotted.split("."):
-        if not isinstance(current, Mapping) or part not in current:
-            return None
-        current = current[part]
-    return current
+    try:
+        return lookup(values, dotted)
+    except MissingField:
+        return None
 
 
 def _as_text(value: Any) -> str:
@@ -114,14 +116,14 @@ class _Parser:
 
     def atom(self) -> Predicate:
         field = self.take()
-        if not re.fullmatch(r"[A-Za-z_][\w.-]*", field):
+        if not re.fullmatch(r"[A-Za-z_][\w.\[\]-]*", field):
             raise ConditionError(f"expected a field name in condition '{self.text}', found '{field}'")
         op = self.peek()
         if op in ("==", "!=", ">", "<", ">=", "<="):
             self.take()
             right = _value(self.take())
             return lambda v: _compare(op, _get(v, field), right)
-        if op == "in" or (op == "not" and self.toks[self.i + 1:self.i + 2] == ["in"]):
+        if op == "in" or (op == "not" and self.toks[self.i + 1 : self.i + 2] == ["in"]):
             negate = op == "not"
             self.i += 2 if negate else 1
             choices = self.list_literal()

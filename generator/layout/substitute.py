@@ -1,7 +1,9 @@
 """Strict field substitution for template strings: ``{name}``, ``{item.key}``, ``{keywords|join: }``.
 
-A field the card lacks is an error (never a blank). ``{icon:name}`` is inline-icon markup and
-passes through untouched. ``{{`` and ``}}`` write literal braces.
+A field the card lacks is an error (never a blank), except inside an optional section
+``[[ ... ]]``, which disappears when any field it uses is missing. ``{damage[item]}`` looks a key
+up by another field's value. ``{icon:name}`` is inline-icon markup and passes through untouched.
+``{{`` and ``}}`` write literal braces.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 _REF = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.S)
+_PATH_PART = re.compile(r"([A-Za-z_][\w-]*)((?:\[[A-Za-z_][\w.-]*\])*)")
 
 
 class MissingField(KeyError):
@@ -48,13 +52,21 @@ _FILTERS = {
 
 
 def lookup(values: Mapping[str, Any], dotted: str) -> Any:
-    """``item.key`` -> values['item']['key']; raise MissingField naming the whole path."""
+    """``item.key`` -> values['item']['key']; ``damage[item]`` -> values['damage'][values['item']].
+
+    Raise MissingField naming the whole path when any step is missing.
+    """
     current: Any = values
     for part in dotted.split("."):
-        if isinstance(current, Mapping) and part in current and current[part] is not None:
-            current = current[part]
-        else:
+        m = _PATH_PART.fullmatch(part)
+        if m is None:
             raise MissingField(dotted)
+        keys = [m.group(1)] + [str(lookup(values, k)) for k in re.findall(r"\[([^\]]+)\]", m.group(2))]
+        for key in keys:
+            if isinstance(current, Mapping) and key in current and current[key] is not None:
+                current = current[key]
+            else:
+                raise MissingField(dotted)
     return current
 
 
@@ -64,21 +76,21 @@ def compile_text(text: str) -> tuple[tuple[str, str | None, str | None, str | No
     parts = []
     pos = 0
     for m in _REF.finditer(text):
-        literal = text[pos:m.start()]
+        literal = text[pos : m.start()]
         pos = m.end()
         token = m.group(0)
         if token in ("{{", "}}"):
             parts.append((literal + token[0], None, None, None))
             continue
-        inner = m.group(1).strip()
-        if inner.startswith("icon:"):
+        inner = m.group(1)
+        if inner.strip().startswith("icon:"):
             parts.append((literal + token, None, None, None))
             continue
         name, _, filt = inner.partition("|")
         name = name.strip()
         fname, _, arg = filt.partition(":")
         fname = fname.strip()
-        if not re.fullmatch(r"[A-Za-z_][\w.-]*", name):
+        if not re.fullmatch(r"[A-Za-z_][\w.\[\]-]*", name):
             raise BadReference(f"'{{{inner}}}' is not a field reference: write {{field}} or {{field|filter}}")
         if fname and fname not in _FILTERS:
             raise BadReference(f"unknown filter '{fname}' in '{{{inner}}}' (filters: {', '.join(_FILTERS)})")
@@ -93,7 +105,21 @@ def has_fields(text: str) -> bool:
 
 
 def substitute(text: str, values: Mapping[str, Any]) -> str:
-    """Fill every ``{field}`` of ``text`` from ``values``."""
+    """Fill every ``{field}`` of ``text`` from ``values``; drop optional sections that lack one."""
+    if "[[" not in text:
+        return _fill(text, values)
+    pieces = _OPTIONAL.split(text)  # even: plain text, odd: optional sections
+    return "".join(_fill(p, values) if i % 2 == 0 else _optional(p, values) for i, p in enumerate(pieces))
+
+
+def _optional(section: str, values: Mapping[str, Any]) -> str:
+    try:
+        return _fill(section, values)
+    except MissingField:
+        return ""
+
+
+def _fill(text: str, values: Mapping[str, Any]) -> str:
     parts = compile_text(text)
     if len(parts) == 1:
         return parts[0][0]

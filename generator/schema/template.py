@@ -25,8 +25,9 @@ def _box(value: Any) -> Any:
     return value
 
 
-BoxSpec = Annotated[tuple[Length, Length, Length, Length] | Literal["bleed", "trim", "safe"],
-                    BeforeValidator(_box)]
+BoxSpec = Annotated[
+    tuple[Length, Length, Length, Length] | Literal["bleed", "trim", "safe"], BeforeValidator(_box)
+]
 
 
 class ElementBase(Strict):

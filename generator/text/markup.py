@@ -132,9 +132,7 @@ _BREAK = Span(newline=True)
 _PARAGRAPH = Span(newline=True, paragraph=True)
 
 
-def parse_markup(
-    text: str, keywords: Mapping[str, KeywordLook] | None = None
-) -> tuple[Span, ...]:
+def parse_markup(text: str, keywords: Mapping[str, KeywordLook] | None = None) -> tuple[Span, ...]:
     """Parse card-text markup into spans; raise MarkupError for malformed markup."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")

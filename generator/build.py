@@ -1,0 +1,295 @@
+"""Build a game's printable files: read top to bottom, it is the process it runs.
+
+load (already done) -> lay out each card face -> impose on sheets -> render -> write atomically.
+Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import DataError, Problem
+from generator.fonts import FontBook
+from generator.layout.card import CardFace, CardLayouter, LayoutProblem
+from generator.layout.duplex import back_sheet
+from generator.layout.gutterfold import plan_gutterfold
+from generator.layout.imposition import SheetOptions, paginate, plan_sheet
+from generator.layout.printshop import printshop_order, printshop_page
+from generator.layout.sizes import paper_size
+from generator.model import Card, CardCopy, Deck, Game
+from generator.render.draw import Painter
+from generator.render.pdf import pdf_canvas
+from generator.render.sheets import draw_card, draw_label, draw_lines, draw_marks, draw_scale_bar
+from generator.units import MM, mm
+
+Progress = Callable[[str, int, int], None]
+LABEL_FONT = ("Lato", False, False)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything the command line can set about a build."""
+
+    paper: str = "a4"
+    orientation: str = "auto"
+    layout: str = "duplex"  # duplex | gutterfold
+    duplex: str = "long"  # long | short
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points
+    bleed: float = field(default_factory=lambda: mm(3))
+    spacing: str = "auto"
+    backs: bool = True
+    crop_marks: bool = True
+    cut_lines: bool = False
+    printshop: bool = False
+    printshop_order: str = "front-back"
+    out_dir: Path | None = None
+
+    def sheet_options(self) -> SheetOptions:
+        return SheetOptions(
+            paper=paper_size(self.paper),
+            orientation=self.orientation,
+            bleed=self.bleed,
+            spacing=self.spacing,
+            crop_marks=self.crop_marks,
+            cut_lines=self.cut_lines,
+        )
+
+
+class DeckFaces:
+    """Lays out a deck's fronts and backs on demand, recording every problem with its card."""
+
+    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float):
+        library = game.extra["templates"]
+        self.deck = deck
+        self.problems: list[Problem] = []
+        image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
+
+        def layouter(name: str) -> CardLayouter:
+            return CardLayouter(
+                library.get(name),
+                deck.width,
+                deck.height,
+                bleed,
+                fonts,
+                game.icons,
+                game.keywords,
+                image_dirs,
+            )
+
+        self.front = layouter(deck.template)
+        self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
+        self._last: tuple[int, CardFace | None, CardFace | None] | None = None
+
+    def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
+        """(front, back) of a card; None where it could not be laid out (problem recorded)."""
+        if self._last is not None and self._last[0] == id(card):
+            return self._last[1], self._last[2]
+        values = card.values()
+        front = self._one(self.front, card, values, "front")
+        back_name = self.deck.back_for(card)
+        back = self._one(self._backs[back_name], card, values, "back") if back_name else None
+        self._last = (id(card), front, back)
+        return front, back
+
+    def _one(self, layouter: CardLayouter, card: Card, values: dict, side: str) -> CardFace | None:
+        template = layouter.template
+        try:
+            face = layouter.layout(values, card.type)
+        except LayoutProblem as exc:
+            self.problems.append(_card_problem(card, template, exc.element, exc.message, 40))
+            return None
+        for element, overflow in face.overflows:
+            message = (
+                f"text does not fit on the {side} of '{card.name}' even at its minimum size "
+                f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
+            )
+            self.problems.append(_card_problem(card, template, element, message, 60))
+        return face
+
+
+def _card_problem(card: Card, template, element: int | None, message: str, rank: int) -> Problem:
+    where = card.origin
+    location = (
+        template.element_origins[element]
+        if element is not None and element < len(template.element_origins)
+        else template.origin
+    )
+    return Problem(
+        rank,
+        where.file,
+        where.line,
+        where.column,
+        f"card '{card.name}'",
+        f"template '{template.name}' ({location}): {message}",
+    )
+
+
+def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
+    """Lay out every card face of every deck; return problems (missing fields, text that overflows)."""
+    problems: list[Problem] = []
+    for deck in game.decks:
+        faces = DeckFaces(game, deck, fonts, mm(3))
+        for card in deck.cards:
+            faces.faces(card)
+        problems.extend(faces.problems)
+    return problems
+
+
+def output_dir(game: Game, options: BuildOptions) -> Path:
+    from generator import paths
+
+    return (options.out_dir or paths.OUTPUT) / game.name
+
+
+def build_game(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
+    """Write every printable file of the game; return their paths."""
+    fonts = FontBook.load(game.font_dirs)
+    out = output_dir(game, options)
+    written: list[Path] = []
+    for deck in game.decks:
+        stem = "cards" if len(game.decks) == 1 else deck.name
+        faces = DeckFaces(game, deck, fonts, options.bleed)
+        if options.layout == "gutterfold":
+            path = out / f"{stem}-gutterfold.pdf"
+            _write_gutterfold(path, deck, faces, fonts, options, progress)
+        else:
+            path = out / f"{stem}.pdf"
+            _write_sheets(path, deck, faces, fonts, options, progress)
+        written.append(path)
+        if options.printshop:
+            path = out / f"{stem}-printshop.pdf"
+            _write_printshop(path, deck, faces, options, progress)
+            written.append(path)
+    return written
+
+
+def _raise_if(faces: DeckFaces) -> None:
+    errors = [p for p in faces.problems if p.rank < 60]
+    if errors:
+        raise DataError(errors)
+
+
+def _sheet_label(deck: Deck, n: int, total: int, bar: float, extra: str = "") -> str:
+    bar_text = f" - bar = {round(bar / MM)} mm at 100%" if bar > 0 else ""
+    return f"{deck.title} - sheet {n} of {total}{extra}{bar_text}"
+
+
+def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
+    copies = list(deck.copies())
+    for span in paginate(len(copies), per_sheet):
+        yield [copies[i] for i in span]
+
+
+def _write_sheets(
+    path: Path,
+    deck: Deck,
+    faces: DeckFaces,
+    fonts: FontBook,
+    options: BuildOptions,
+    progress: Progress | None,
+) -> None:
+    front = plan_sheet(deck.width, deck.height, options.sheet_options())
+    back = back_sheet(front, options.duplex, options.back_offset)
+    label_face = fonts.face(*LABEL_FONT)
+    total = -(-deck.size // front.per_sheet)
+    with pdf_canvas(path, deck.title, (front.page_w, front.page_h)) as c:
+        painter = Painter(c, faces.front.icons)
+        for n, copies in enumerate(_chunks(deck, front.per_sheet), start=1):
+            laid = [faces.faces(cc.card) for cc in copies]
+            for (face, _), slot in zip(laid, front.slots, strict=False):
+                if face is not None:
+                    draw_card(painter, face, slot, deck.width, deck.height)
+            draw_marks(c, front.crop_marks, front.cut_lines)
+            draw_scale_bar(c, front.scale_bar)
+            draw_label(
+                c,
+                _sheet_label(deck, n, total, _bar(front.scale_bar)),
+                front.label,
+                front.label_box,
+                front.label_angle,
+                label_face,
+            )
+            c.showPage()
+            if options.backs:
+                for (_, face), slot in zip(laid, back.slots, strict=False):
+                    if face is not None:
+                        draw_card(painter, face, slot, deck.width, deck.height)
+                draw_label(
+                    c,
+                    _sheet_label(deck, n, total, 0, " (backs)"),
+                    back.label,
+                    back.label_box,
+                    back.label_angle,
+                    label_face,
+                )
+                c.showPage()
+            if progress:
+                progress(deck.title, n, total)
+        _raise_if(faces)
+
+
+def _bar(box) -> float:
+    return max(box.w, box.h) if box.w > 0 and box.h > 0 else 0.0
+
+
+def _write_gutterfold(
+    path: Path,
+    deck: Deck,
+    faces: DeckFaces,
+    fonts: FontBook,
+    options: BuildOptions,
+    progress: Progress | None,
+) -> None:
+    geo = plan_gutterfold(deck.width, deck.height, options.sheet_options())
+    label_face = fonts.face(*LABEL_FONT)
+    total = -(-deck.size // geo.per_sheet)
+    with pdf_canvas(path, f"{deck.title} (fold and glue)", (geo.page_w, geo.page_h)) as c:
+        painter = Painter(c, faces.front.icons)
+        for n, copies in enumerate(_chunks(deck, geo.per_sheet), start=1):
+            for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
+                front, back = faces.faces(cc.card)
+                if front is not None:
+                    draw_card(painter, front, front_slot, deck.width, deck.height)
+                if back is not None:
+                    draw_card(painter, back, back_slot, deck.width, deck.height)
+            draw_marks(c, geo.crop_marks, ())
+            draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
+            draw_scale_bar(c, geo.scale_bar)
+            draw_label(
+                c,
+                _sheet_label(deck, n, total, _bar(geo.scale_bar), " - fold on the dashed line"),
+                geo.label,
+                geo.label_box,
+                geo.label_angle,
+                label_face,
+            )
+            c.showPage()
+            if progress:
+                progress(deck.title, n, total)
+        _raise_if(faces)
+
+
+def _write_printshop(
+    path: Path, deck: Deck, faces: DeckFaces, options: BuildOptions, progress: Progress | None
+) -> None:
+    page = printshop_page(deck.width, deck.height, options.bleed)
+    copies = list(deck.copies())
+    order = printshop_order(len(copies), options.printshop_order)
+    from generator.layout.imposition import Slot
+
+    slot = Slot(0, 0, 0, page.trim, page.bleed)
+    with pdf_canvas(path, f"{deck.title} (print shop)", (page.page_w, page.page_h)) as c:
+        painter = Painter(c, faces.front.icons)
+        for n, (index, side) in enumerate(order, start=1):
+            front, back = faces.faces(copies[index].card)
+            face = front if side == "front" else back
+            if face is not None:
+                draw_card(painter, face, slot, deck.width, deck.height)
+            c.setTrimBox((page.trim.x, page.trim.y, page.trim.right, page.trim.top))
+            c.setBleedBox((page.bleed.x, page.bleed.y, page.bleed.right, page.bleed.top))
+            c.showPage()
+            if progress and n % 50 == 0:
+                progress(f"{deck.title} (print shop)", n, len(order))
+        _raise_if(faces)

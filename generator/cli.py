@@ -1,0 +1,259 @@
+"""The ``deckwright`` command line. Only this module prints problems and chooses exit codes."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from generator import paths
+from generator.errors import DataError, DeckwrightError, Problem, UsageError
+
+app = typer.Typer(
+    help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+    legal = "legal"
+    a3 = "a3"
+    tabloid = "tabloid"
+
+
+class Orientation(str, Enum):
+    auto = "auto"
+    portrait = "portrait"
+    landscape = "landscape"
+
+
+class Layout(str, Enum):
+    duplex = "duplex"
+    gutterfold = "gutterfold"
+
+
+class Flip(str, Enum):
+    long = "long"
+    short = "short"
+
+
+class Spacing(str, Enum):
+    auto = "auto"
+    butted = "butted"
+    spaced = "spaced"
+
+
+class Order(str, Enum):
+    front_back = "front-back"
+    back_front = "back-front"
+    fronts_then_backs = "fronts-then-backs"
+
+
+def report(problems: list[Problem]) -> None:
+    """Print problems, most useful first, with a count."""
+    for problem in sorted(problems):
+        style = "red" if problem.severity == "error" else "yellow"
+        err.print(str(problem), style=style, markup=False)
+    errors = sum(1 for p in problems if p.severity == "error")
+    if errors:
+        err.print(f"{errors} problem{'s' if errors != 1 else ''} found.", style="bold red")
+
+
+def fail(exc: DeckwrightError) -> typer.Exit:
+    if isinstance(exc, DataError):
+        report(exc.problems)
+    else:
+        err.print(f"error: {exc}", style="red")
+    return typer.Exit(exc.exit_code)
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    from generator.units import mm
+
+    try:
+        x, y = (float(v) for v in text.replace(" ", "").split(","))
+    except ValueError:
+        raise UsageError(
+            f"--back-offset expects 'X,Y' in millimetres such as '1.5,-0.5', found '{text}'"
+        ) from None
+    return mm(x), mm(y)
+
+
+@app.command("list")
+def list_games(
+    where: Annotated[Path, typer.Option(help="Also list game folders found here.")] = Path("."),
+) -> None:
+    """List the bundled games and any game folders in the working directory."""
+    from generator.loader import load_game
+
+    out.print("Bundled games:", style="bold")
+    for name in paths.bundled_games():
+        try:
+            game = load_game(name)
+            out.print(f"  {name:<22} {game.title} ({sum(d.size for d in game.decks)} cards)")
+        except DeckwrightError:
+            out.print(f"  {name:<22} (has problems: run 'deckwright check {name}')")
+    local = paths.local_games(where) if where.is_dir() else []
+    if local:
+        out.print("Local games:", style="bold")
+        for folder in local:
+            out.print(f"  {folder}")
+
+
+@app.command()
+def build(
+    games: Annotated[list[str] | None, typer.Argument(help="Bundled game names or game folders.")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Build every bundled game.")] = False,
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    orientation: Annotated[Orientation, typer.Option(help="Paper orientation.")] = Orientation.auto,
+    layout: Annotated[
+        Layout,
+        typer.Option(help="duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets."),
+    ] = Layout.duplex,
+    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct printer drift.")] = "0,0",
+    bleed: Annotated[float, typer.Option(help="Bleed in mm.", min=0, max=10)] = 3.0,
+    spacing: Annotated[
+        Spacing,
+        typer.Option(
+            help="butted: cards share cut lines; spaced: full bleed each; auto: whichever fits more."
+        ),
+    ] = Spacing.auto,
+    backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Print card backs.")] = True,
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks")] = True,
+    cut_lines: Annotated[
+        bool, typer.Option("--cut-lines/--no-cut-lines", help="Dashed lines on the trim.")
+    ] = False,
+    printshop: Annotated[bool, typer.Option(help="Also write one card per page for print shops.")] = False,
+    printshop_order: Annotated[
+        Order, typer.Option(help="Page order of the print-shop file.")
+    ] = Order.front_back,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
+    ] = None,
+) -> None:
+    """Build print-ready PDFs for one or more games into OUTPUT/<game>/."""
+    from generator.build import BuildOptions, build_game
+    from generator.loader import load_game
+    from generator.units import mm
+
+    try:
+        names = list(games or [])
+        if all_games:
+            names += [g for g in paths.bundled_games() if g not in names]
+        if not names:
+            raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        options = BuildOptions(
+            paper=paper.value,
+            orientation=orientation.value,
+            layout=layout.value,
+            duplex=duplex.value,
+            back_offset=_parse_offset(back_offset),
+            bleed=mm(bleed),
+            spacing=spacing.value,
+            backs=backs,
+            crop_marks=crop_marks,
+            cut_lines=cut_lines,
+            printshop=printshop,
+            printshop_order=printshop_order.value,
+            out_dir=output,
+        )
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    written: list[Path] = []
+    failed = 0
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        for name in names:
+            try:
+                game = load_game(name)
+                task = bar.add_task(game.title, total=None)
+
+                def tick(title: str, done: int, total: int, task=task) -> None:
+                    bar.update(task, description=title, completed=done, total=total)
+
+                written += build_game(game, options, tick)
+            except DeckwrightError as exc:
+                failed = max(failed, exc.exit_code)
+                if isinstance(exc, DataError):
+                    report(exc.problems)
+                else:
+                    err.print(f"error: {exc}", style="red")
+                err.print(f"{name}: not built; earlier output left as it was.", style="red")
+    for path in written:
+        out.print(f"wrote {paths_display(path)}")
+    if failed:
+        raise typer.Exit(failed)
+
+
+def paths_display(path: Path) -> str:
+    from generator.errors import display_path
+
+    return display_path(path)
+
+
+@app.command()
+def check(game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")]) -> None:
+    """Validate a game: schema, templates, fields used, and that every text fits its box."""
+    from generator.build import check_faces
+    from generator.fonts import FontBook
+    from generator.loader import load_game
+
+    try:
+        loaded = load_game(game)
+        problems = check_faces(loaded, FontBook.load(loaded.font_dirs))
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    if problems:
+        report(problems)
+        raise typer.Exit(1)
+    cards = sum(d.size for d in loaded.decks)
+    out.print(f"{loaded.title}: {cards} cards in {len(loaded.decks)} deck(s), no problems found.")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    back_offset: Annotated[str, typer.Option(help="Back offset X,Y in mm to try.")] = "0,0",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Output folder.")] = None,
+) -> None:
+    """Write a two-page duplex calibration sheet: print it double-sided and read the drift."""
+    from generator.render.calibration import write_calibration
+
+    try:
+        path = write_calibration(
+            (output or paths.OUTPUT) / "duplex-calibration.pdf",
+            paper.value,
+            duplex.value,
+            _parse_offset(back_offset),
+        )
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    out.print(f"wrote {paths_display(path)}")
+
+
+def main() -> None:
+    """Entry point for the console script and ``python -m generator``."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted; earlier output left as it was.")
+        sys.exit(130)

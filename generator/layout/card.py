@@ -1,0 +1,327 @@
+"""Lay out one card face: a template's elements, filled from a card's fields, as drawing ops.
+
+Coordinates here are card-local points with the origin at the bottom-left of the trim, y up.
+Elements that do not depend on the card (no field, no condition) are gathered into groups the
+renderer draws once per card type and reuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.fonts import FontBook, UnknownFontError
+from generator.geometry import Box, Line
+from generator.layout.conditions import ConditionError, compile_when
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.substitute import BadReference, MissingField, has_fields, substitute
+from generator.schema.template import (
+    EllipseElement,
+    IconElement,
+    ImageElement,
+    LineElement,
+    RectElement,
+    RepeatElement,
+    TextElement,
+)
+from generator.templates import Template
+from generator.text.fit import TextStyle, fit_text
+from generator.text.markup import KeywordLook, MarkupError, parse_markup
+from generator.units import mm
+
+SAFE_ZONE = mm(3)
+
+
+class LayoutProblem(Exception):
+    """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
+
+    def __init__(self, message: str, element: int | None = None, overflow: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.element = element
+        self.overflow = overflow
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A laid-out card face and any text that did not fit (element index, overflow in points)."""
+
+    ops: tuple[Op, ...]
+    overflows: tuple[tuple[int, float], ...] = ()
+
+
+def _is_static(element: Any) -> bool:
+    if isinstance(element, RepeatElement) or element.when:
+        return False
+    return not any(
+        isinstance(v, str) and has_fields(v)
+        for v in (getattr(element, k, None) for k in ("text", "icon", "file"))
+    )
+
+
+class CardLayouter:
+    """Lays out faces of one template at one card size; caches what does not vary per card."""
+
+    def __init__(
+        self,
+        template: Template,
+        width: float,
+        height: float,
+        bleed: float,
+        fonts: FontBook,
+        icons: Mapping[str, Path],
+        keywords: Mapping[str, Any],
+        image_dirs: tuple[Path, ...],
+    ):
+        self.template = template
+        self.width, self.height, self.bleed = width, height, bleed
+        self.fonts = fonts
+        self.icons = icons
+        self.game_keywords = keywords
+        self.image_dirs = image_dirs
+        self.static = [_is_static(e) for e in template.elements]
+        self._groups: dict[str, tuple[Op, ...]] = {}
+        self._looks: dict[str, dict[str, KeywordLook]] = {}
+
+    # -- geometry ---------------------------------------------------------------------------
+    def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+        """A template box (top-left origin, y down) -> card-local Box (bottom-left, y up)."""
+        if spec == "trim":
+            return Box(0, 0, self.width, self.height)
+        if spec == "bleed":
+            return Box(0, 0, self.width, self.height).inset(-self.bleed)
+        if spec == "safe":
+            return Box(0, 0, self.width, self.height).inset(SAFE_ZONE)
+        x, y, w, h = spec
+        x, y = x + offset[0], y + offset[1]
+        return Box(x, self.height - y - h, w, h)
+
+    # -- per card -----------------------------------------------------------------------------
+    def layout(self, values: Mapping[str, Any], card_type: str) -> CardFace:
+        """Lay out the face for a card's values; raise LayoutProblem on a missing field etc."""
+        style = self.template.style(card_type)
+        ops: list[Op] = []
+        overflows: list[tuple[int, float]] = []
+        run: list[int] = []
+        for i, element in enumerate(self.template.elements):
+            if self.static[i]:
+                run.append(i)
+                continue
+            if run:
+                ops.append(self._group(run, style, card_type))
+                run = []
+            self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
+        if run:
+            ops.append(self._group(run, style, card_type))
+        return CardFace(tuple(ops), tuple(overflows))
+
+    def _group(self, indices: list[int], style: Mapping[str, str], card_type: str) -> GroupOp:
+        key = (self.template.name, card_type, indices[0], self.width, self.height, self.bleed)
+        cache_key = repr(key)
+        if cache_key not in self._groups:
+            ops: list[Op] = []
+            for i in indices:
+                self._element(i, self.template.elements[i], {}, style, ops, [], (0.0, 0.0))
+            self._groups[cache_key] = tuple(ops)
+        bounds = Box(0, 0, self.width, self.height).inset(-self.bleed)
+        return GroupOp(key, self._groups[cache_key], bounds)
+
+    def _element(
+        self,
+        i: int,
+        element: Any,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        offset: tuple[float, float],
+    ) -> None:
+        try:
+            if element.when and not compile_when(element.when)(values):
+                return
+            if isinstance(element, RepeatElement):
+                self._repeat(i, element, values, style, ops, overflows, offset)
+                return
+            box = self.box(element.box, offset)
+            if isinstance(element, RectElement):
+                ops.append(
+                    RectOp(
+                        box,
+                        self._color(element.fill, style),
+                        self._color(element.stroke, style),
+                        element.stroke_width,
+                        element.radius,
+                        _dash(element.dash),
+                        element.rotate,
+                    )
+                )
+            elif isinstance(element, EllipseElement):
+                ops.append(
+                    EllipseOp(
+                        box,
+                        self._color(element.fill, style),
+                        self._color(element.stroke, style),
+                        element.stroke_width,
+                        _dash(element.dash),
+                        element.rotate,
+                    )
+                )
+            elif isinstance(element, LineElement):
+                line = Line(box.x, box.top, box.right, box.y)
+                ops.append(
+                    LineOp(
+                        line,
+                        self._color(element.stroke, style) or "#000000",
+                        element.stroke_width,
+                        _dash(element.dash),
+                    )
+                )
+            elif isinstance(element, TextElement):
+                self._text(i, element, box, values, style, ops, overflows)
+            elif isinstance(element, IconElement):
+                name = substitute(self._style_value(element.icon, style), values)
+                ops.append(
+                    IconOp(
+                        name,
+                        self._icon(name),
+                        box,
+                        self._color(element.color, style) or "#000000",
+                        element.rotate,
+                    )
+                )
+            elif isinstance(element, ImageElement):
+                ops.append(
+                    ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
+                )
+        except MissingField as exc:
+            raise LayoutProblem(
+                f"uses field '{exc.field}', which the card does not have "
+                f"(add it to the card, or guard the element with 'when: {exc.field}')",
+                i,
+            ) from None
+        except (BadReference, ConditionError, MarkupError, UnknownFontError) as exc:
+            raise LayoutProblem(str(exc).strip('"'), i) from None
+
+    def _repeat(
+        self,
+        i: int,
+        element: RepeatElement,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        offset: tuple[float, float],
+    ) -> None:
+        from generator.layout.substitute import lookup
+
+        items = lookup(values, element.over)
+        if isinstance(items, dict):
+            items = [{"key": k, "value": v} for k, v in items.items()]
+        elif not isinstance(items, list | tuple):
+            items = [items]
+        if element.max is not None:
+            items = items[: element.max]
+        x0, y0 = (0.0, 0.0) if isinstance(element.box, str) else (element.box[0], element.box[1])
+        for n, item in enumerate(items):
+            inner = {**values, "item": item, "index": n + 1}
+            shift = (offset[0] + x0 + n * element.step[0], offset[1] + y0 + n * element.step[1])
+            for child in element.elements:
+                self._element(i, child, inner, style, ops, overflows, shift)
+
+    # -- element kinds ------------------------------------------------------------------------
+    def _text(
+        self,
+        i: int,
+        element: TextElement,
+        box: Box,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+    ) -> None:
+        text = substitute(self._style_value(element.text, style), values)
+        if element.bold:
+            text = f"**{text}**"
+        if element.italic:
+            text = f"*{text}*"
+        spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
+        font = self._style_value(element.font, style)
+        self.fonts.face(font)
+        text_style = TextStyle(
+            family=font,
+            size=element.size,
+            min_size=element.min_size or element.size,
+            leading=element.leading,
+            color=self._color(element.color, style) or "#000000",
+            align=element.align,
+            valign=element.valign,
+        )
+        laid = fit_text(spans, box, text_style, self.fonts)
+        for icon in laid.icons:
+            self._icon(icon.name)
+        if not laid.fits:
+            overflows.append((i, laid.overflow))
+        ops.append(TextOp(laid, box, element.rotate))
+
+    def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
+        key = repr(sorted(style.items()))
+        if key in self._looks:
+            return self._looks[key]
+        spec = self.template.keywords
+        words = spec.words if spec and spec.words is not None else list(self.game_keywords)
+        looks: dict[str, KeywordLook] = {}
+        if spec is not None or self.game_keywords:
+            look = spec.look if spec else None
+            for word in words:
+                info = self.game_keywords.get(word) or {}
+                color = info.get("color") or (look.color if look else None)
+                icon = (info.get("icon") or word.lower()) if (look and look.icon) else None
+                looks[word] = KeywordLook(
+                    bold=look.bold if look else True,
+                    italic=look.italic if look else False,
+                    color=self._color(color, style) if color else None,
+                    icon=icon if icon in self.icons else None,
+                )
+        self._looks[key] = looks
+        return looks
+
+    def _style_value(self, value: str, style: Mapping[str, str]) -> str:
+        """A whole value written as ``$name`` is the template style ``name`` for this card type."""
+        if value.startswith("$") and value[1:].replace("_", "").isalnum():
+            name = value[1:]
+            if name not in style:
+                known = ", ".join(sorted(style)) or "none defined"
+                raise LayoutProblem(f"style '${name}' is not defined for this card type (styles: {known})")
+            return style[name]
+        return value
+
+    def _color(self, value: str | None, style: Mapping[str, str]) -> str | None:
+        if value is None:
+            return None
+        value = self._style_value(value, style)
+        return None if value == "none" else value
+
+    def _icon(self, name: str) -> Path:
+        if name not in self.icons:
+            from generator.schema.messages import suggest
+
+            raise LayoutProblem(
+                f"no icon named '{name}'{suggest(name, self.icons)}: add it under "
+                "'icons:' in game.yaml or use a bundled icon"
+            )
+        return self.icons[name]
+
+    def _image(self, file_name: str) -> Path:
+        for folder in self.image_dirs:
+            path = folder / file_name
+            if path.is_file():
+                return path
+        raise LayoutProblem(
+            f"image '{file_name}' not found (looked in {', '.join(str(d) for d in self.image_dirs)})"
+        )
+
+
+def _dash(dash: list[float] | None) -> tuple[float, ...] | None:
+    return tuple(dash) if dash else None

@@ -1,0 +1,247 @@
+"""Front sheets: how many cards fit on the paper, where each trim and art goes, and the marks.
+
+Grid rules: "butted" cards touch and share cut lines, so only the grid's outer edges get bleed
+(clipped to the printable area); "spaced" cards sit 2 x bleed apart so each gets its full bleed;
+"auto" takes whichever (orientation x spacing) holds more cards, preferring spaced, then portrait
+(or the requested orientation). The grid is centred on the page; cards are never turned 90 degrees.
+
+Crop marks sit outside the bounding box of all art, in line with every distinct cut: MARK_GAP from
+the art, up to MARK_LEN long toward the paper edge, shortened to stay inside the printable area and
+omitted on a side with less than MARK_MIN of room (e.g. poker on Letter has no room above and below
+the 3 x 3 butted grid, only left and right marks). Cut lines (optional) run along every cut across
+the grid's art. The sheet label and scale bar go in the margin strips (see ``place_furniture``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.geometry import Box, Line
+from generator.layout import NO_BOX, bounding_box, place_furniture
+from generator.units import mm, to_mm
+
+EPS = 1e-6
+MARK_GAP = mm(1)
+MARK_LEN = mm(5)
+MARK_MIN = mm(0.5)
+ORIENTATIONS = ("auto", "portrait", "landscape")
+SPACINGS = ("auto", "butted", "spaced")
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How to impose cards on a sheet; ``paper`` is the portrait (W, H) size in points."""
+
+    paper: tuple[float, float]
+    orientation: str = "auto"
+    margin: float = mm(5)
+    bleed: float = mm(3)
+    spacing: str = "auto"
+    crop_marks: bool = True
+    cut_lines: bool = False
+
+    def __post_init__(self) -> None:
+        if self.orientation not in ORIENTATIONS:
+            raise ValueError(f"orientation must be one of {', '.join(ORIENTATIONS)}")
+        if self.spacing not in SPACINGS:
+            raise ValueError(f"spacing must be one of {', '.join(SPACINGS)}")
+        if self.margin < 0 or self.bleed < 0 or min(self.paper) <= 0:
+            raise ValueError("paper size must be positive, margin and bleed not negative")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card position. ``index`` is row-major from the top-left; ``art`` = trim + bleed where
+    there is room (clipped at shared cuts and to the printable area); ``rotation`` (0 or 180) turns
+    the card drawing about the trim centre."""
+
+    index: int
+    row: int
+    col: int
+    trim: Box
+    art: Box
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Everything the renderer draws on one sheet. ``label`` is the baseline-left point of the
+    sheet label, drawn at font size = the thickness of ``label_box`` and turned ``label_angle``
+    degrees (0, or 90 = reading upward in a side margin); ``label_box`` bounds the text (shrink
+    the text to fit its length). ``scale_bar`` is the bar itself; it runs along its longer side and
+    its length is a whole number of mm (50 mm where there is room). A zero-sized box means no room."""
+
+    page_w: float
+    page_h: float
+    printable: Box
+    slots: tuple[Slot, ...]
+    crop_marks: tuple[Line, ...]
+    cut_lines: tuple[Line, ...]
+    label: tuple[float, float]
+    scale_bar: Box
+    per_sheet: int
+    butted: bool
+    card_w: float
+    card_h: float
+    label_box: Box = NO_BOX
+    label_angle: int = 0
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One axis of a grid: the (start, end) of every card's trim and art, and the distinct cuts."""
+
+    trims: tuple[tuple[float, float], ...]
+    arts: tuple[tuple[float, float], ...]
+    cuts: tuple[float, ...]
+
+
+def oriented(paper: tuple[float, float], orientation: str) -> tuple[float, float]:
+    """The page (W, H) for "portrait" (W <= H) or "landscape" (W >= H)."""
+    short, long = sorted(paper)
+    return (long, short) if orientation == "landscape" else (short, long)
+
+
+def run_count(length: float, size: float, bleed: float, butted: bool, hard: int = 0) -> int:
+    """Cards of ``size`` fitting along ``length``; ``hard`` ends need full bleed even when butted."""
+    room = length - hard * bleed if butted else length
+    return max(0, math.floor((room + EPS) / (size if butted else size + 2 * bleed)))
+
+
+def place_run(
+    lo: float, hi: float, n: int, size: float, bleed: float, butted: bool,
+    hard_lo: bool = False, hard_hi: bool = False,
+) -> Axis:
+    """Place ``n`` cards between ``lo`` and ``hi``: the art footprint is centred when it fits,
+    otherwise the outer bleed is clipped, never on a hard end (the run is pushed against it)."""
+    pitch = size if butted else size + 2 * bleed
+    span = n * pitch - (0.0 if butted else 2 * bleed)
+    if span + 2 * bleed <= hi - lo + EPS or hard_lo == hard_hi:
+        start = (lo + hi - span) / 2
+    else:
+        start = lo + bleed if hard_lo else hi - bleed - span
+    trims, arts, cuts = [], [], []
+    for k in range(n):
+        t0 = start + k * pitch
+        t1 = t0 + size
+        a0 = t0 if butted and k > 0 else max(t0 - bleed, lo)
+        a1 = t1 if butted and k < n - 1 else min(t1 + bleed, hi)
+        trims.append((t0, t1))
+        arts.append((a0, a1))
+        cuts.extend((t0, t1))
+    distinct = [c for i, c in enumerate(cuts) if i == 0 or abs(c - cuts[i - 1]) > EPS]
+    return Axis(tuple(trims), tuple(arts), tuple(distinct))
+
+
+def grid_slots(xs: Axis, ys: Axis) -> tuple[Slot, ...]:
+    """Slots row-major from the top-left (row 0 is the top row)."""
+    slots = []
+    for row in range(len(ys.trims)):
+        k = len(ys.trims) - 1 - row
+        (ty0, ty1), (ay0, ay1) = ys.trims[k], ys.arts[k]
+        for col, ((tx0, tx1), (ax0, ax1)) in enumerate(zip(xs.trims, xs.arts, strict=True)):
+            trim, art = Box(tx0, ty0, tx1 - tx0, ty1 - ty0), Box(ax0, ay0, ax1 - ax0, ay1 - ay0)
+            slots.append(Slot(len(slots), row, col, trim, art))
+    return tuple(slots)
+
+
+def crop_marks(
+    arts: Sequence[Box], xs: Sequence[float], ys: Sequence[float], region: Box
+) -> tuple[Line, ...]:
+    """Marks for vertical cuts ``xs`` above and below all art, horizontal cuts ``ys`` left and
+    right of it, each kept inside ``region``."""
+
+    def length(room: float) -> float:
+        return min(MARK_LEN, room) if room >= MARK_MIN - EPS else 0.0
+
+    u = bounding_box(arts)
+    up, down = length(region.top - u.top - MARK_GAP), length(u.y - MARK_GAP - region.y)
+    left, right = length(u.x - MARK_GAP - region.x), length(region.right - u.right - MARK_GAP)
+    marks = []
+    for x in xs:
+        if up:
+            marks.append(Line(x, u.top + MARK_GAP, x, u.top + MARK_GAP + up))
+        if down:
+            marks.append(Line(x, u.y - MARK_GAP, x, u.y - MARK_GAP - down))
+    for y in ys:
+        if left:
+            marks.append(Line(u.x - MARK_GAP, y, u.x - MARK_GAP - left, y))
+        if right:
+            marks.append(Line(u.right + MARK_GAP, y, u.right + MARK_GAP + right, y))
+    return tuple(marks)
+
+
+def cut_lines(arts: Sequence[Box], xs: Sequence[float], ys: Sequence[float]) -> tuple[Line, ...]:
+    """A line along every cut, spanning the bounding box of all art (a home-cutting aid)."""
+    u = bounding_box(arts)
+    return tuple(Line(x, u.y, x, u.top) for x in xs) + tuple(Line(u.x, y, u.right, y) for y in ys)
+
+
+def _mm(v: float) -> str:
+    return f"{to_mm(v):g}"
+
+
+def _choose(card_w: float, card_h: float, opts: SheetOptions) -> tuple[int, str, bool]:
+    """(count, orientation, butted) of the arrangement to use; raises ValueError if none fits."""
+    orients = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    spacings = ("spaced", "butted") if opts.spacing == "auto" else (opts.spacing,)
+    best = (0, orients[0], spacings[0] == "butted")
+    for spacing in spacings:
+        for orient in orients:
+            page_w, page_h = oriented(opts.paper, orient)
+            pw, ph = page_w - 2 * opts.margin, page_h - 2 * opts.margin
+            butted = spacing == "butted"
+            n = run_count(pw, card_w, opts.bleed, butted) * run_count(ph, card_h, opts.bleed, butted)
+            if n > best[0]:
+                best = (n, orient, butted)
+    if best[0] == 0:
+        pw, ph = (p - 2 * opts.margin for p in oriented(opts.paper, orients[0]))
+        size = f"{_mm(card_w)} x {_mm(card_h)} mm"
+        where = f"the printable area {_mm(pw)} x {_mm(ph)} mm (paper less a {_mm(opts.margin)} mm margin)"
+        if "butted" not in spacings and card_w <= min(pw, ph) + EPS and card_h <= max(pw, ph) + EPS:
+            raise ValueError(
+                f"a {size} card with {_mm(opts.bleed)} mm bleed on every side does not fit {where};"
+                " use spacing 'butted' or 'auto', a smaller bleed or a larger paper"
+            )
+        raise ValueError(f"a {size} card does not fit {where}; use a larger paper or a smaller margin")
+    return best
+
+
+def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometry:
+    """Lay out one front sheet of ``card_w`` x ``card_h`` cards (trim, points)."""
+    if card_w <= 0 or card_h <= 0:
+        raise ValueError("card width and height must be positive")
+    _, orient, butted = _choose(card_w, card_h, opts)
+    page_w, page_h = oriented(opts.paper, orient)
+    pr = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
+    b = opts.bleed
+    xs = place_run(pr.x, pr.right, run_count(pr.w, card_w, b, butted), card_w, b, butted)
+    ys = place_run(pr.y, pr.top, run_count(pr.h, card_h, b, butted), card_h, b, butted)
+    slots = grid_slots(xs, ys)
+    arts = [s.art for s in slots]
+    marks = crop_marks(arts, xs.cuts, ys.cuts, pr) if opts.crop_marks else ()
+    cuts = cut_lines(arts, xs.cuts, ys.cuts) if opts.cut_lines else ()
+    return assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h)
+
+
+def assemble(
+    page_w: float, page_h: float, pr: Box, slots: tuple[Slot, ...], marks: tuple[Line, ...],
+    cuts: tuple[Line, ...], butted: bool, card_w: float, card_h: float,
+) -> SheetGeometry:
+    """Build a SheetGeometry, placing the label and scale bar clear of the art and marks."""
+    f = place_furniture(pr, [s.art for s in slots], marks)
+    return SheetGeometry(
+        page_w, page_h, pr, slots, marks, cuts, f.label, f.scale_bar, len(slots), butted,
+        card_w, card_h, f.label_box, f.label_angle,
+    )
+
+
+def paginate(n_cards: int, per_sheet: int) -> list[range]:
+    """Card index ranges, one per sheet: ``paginate(20, 9)`` -> [0..8], [9..17], [18..19]."""
+    if per_sheet <= 0:
+        raise ValueError("per_sheet must be positive")
+    if n_cards < 0:
+        raise ValueError("n_cards must not be negative")
+    return [range(s, min(s + per_sheet, n_cards)) for s in range(0, n_cards, per_sheet)]

@@ -1,0 +1,74 @@
+"""Drawing operations: what the layout stage hands the renderer. Plain data, points, y up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.geometry import Box, Line
+from generator.text.fit import TextLayout
+
+
+@dataclass(frozen=True, slots=True)
+class RectOp:
+    box: Box
+    fill: str | None
+    stroke: str | None
+    stroke_width: float = 0.5
+    radius: float = 0.0
+    dash: tuple[float, ...] | None = None
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class EllipseOp:
+    box: Box
+    fill: str | None
+    stroke: str | None
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] | None = None
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LineOp:
+    line: Line
+    stroke: str
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextOp:
+    layout: TextLayout
+    box: Box
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class IconOp:
+    name: str
+    path: Path
+    box: Box
+    color: str
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ImageOp:
+    path: Path
+    box: Box
+    fit: str = "contain"
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GroupOp:
+    """Ops that are the same for every card sharing ``key``: drawn once, reused (a PDF form)."""
+
+    key: tuple
+    ops: tuple[Op, ...]
+    bounds: Box
+
+
+Op = RectOp | EllipseOp | LineOp | TextOp | IconOp | ImageOp | GroupOp

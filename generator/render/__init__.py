@@ -1,0 +1,1 @@
+"""The render stage: the only code that talks to ReportLab's canvas."""

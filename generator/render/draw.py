@@ -1,0 +1,224 @@
+"""Draw layout ops on a ReportLab canvas: shapes, fitted text, icons, images, reusable groups."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Mapping
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.colors import Color, toColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from generator.errors import BuildError, display_path
+from generator.geometry import Box
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+
+_COLORS: dict[str, Color] = {}
+
+
+def color(value: str) -> Color:
+    """A colour from '#rgb', '#rrggbb' or a name, parsed once."""
+    if value not in _COLORS:
+        text = value
+        if len(text) == 4 and text.startswith("#"):
+            text = "#" + "".join(ch * 2 for ch in text[1:])
+        try:
+            _COLORS[value] = toColor(text)
+        except ValueError:
+            raise BuildError(f"unknown colour '{value}': use '#rrggbb' or a CSS colour name") from None
+    return _COLORS[value]
+
+
+class Painter:
+    """Draws ops on one canvas; keeps the forms (reused drawings) it has defined."""
+
+    def __init__(self, canvas: Canvas, icons: Mapping[str, Path]):
+        self.canvas = canvas
+        self.icons = icons
+        self.forms: set[str] = set()
+        self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
+        self._images: dict[Path, ImageReader] = {}
+
+    # -- forms ----------------------------------------------------------------------------------
+    def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
+        """Define a form once (its ops drawn in its own space) and return its name."""
+        if name not in self.forms:
+            c = self.canvas
+            c.beginForm(name, bounds.x, bounds.y, bounds.right, bounds.top)
+            self.draw(ops)
+            c.endForm()
+            self.forms.add(name)
+        return name
+
+    # -- ops --------------------------------------------------------------------------------------
+    def draw(self, ops: tuple[Op, ...] | list[Op]) -> None:
+        for op in ops:
+            if isinstance(op, TextOp):
+                self._text(op)
+            elif isinstance(op, GroupOp):
+                self.canvas.doForm(self.form(_form_name(op.key), op.bounds, op.ops))
+            elif isinstance(op, RectOp):
+                self._rect(op)
+            elif isinstance(op, IconOp):
+                self._icon(op)
+            elif isinstance(op, LineOp):
+                self._line(op)
+            elif isinstance(op, EllipseOp):
+                self._ellipse(op)
+            elif isinstance(op, ImageOp):
+                self._image(op)
+
+    def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
+        c = self.canvas
+        if fill:
+            c.setFillColor(color(fill))
+        if stroke:
+            c.setStrokeColor(color(stroke))
+            c.setLineWidth(width)
+            c.setDash(list(dash) if dash else [])
+        return (1 if fill else 0), (1 if stroke else 0)
+
+    def _rotated(self, box: Box, angle: float) -> bool:
+        if not angle:
+            return False
+        c = self.canvas
+        c.saveState()
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        c.translate(cx, cy)
+        c.rotate(-angle)
+        c.translate(-cx, -cy)
+        return True
+
+    def _rect(self, op: RectOp) -> None:
+        fill, stroke = self._paint(op.fill, op.stroke, op.stroke_width, op.dash)
+        if not (fill or stroke):
+            return
+        turned = self._rotated(op.box, op.rotate)
+        b = op.box
+        if op.radius:
+            self.canvas.roundRect(b.x, b.y, b.w, b.h, op.radius, stroke=stroke, fill=fill)
+        else:
+            self.canvas.rect(b.x, b.y, b.w, b.h, stroke=stroke, fill=fill)
+        if turned:
+            self.canvas.restoreState()
+
+    def _ellipse(self, op: EllipseOp) -> None:
+        fill, stroke = self._paint(op.fill, op.stroke, op.stroke_width, op.dash)
+        if fill or stroke:
+            turned = self._rotated(op.box, op.rotate)
+            b = op.box
+            self.canvas.ellipse(b.x, b.y, b.right, b.top, stroke=stroke, fill=fill)
+            if turned:
+                self.canvas.restoreState()
+
+    def _line(self, op: LineOp) -> None:
+        self._paint(None, op.stroke, op.stroke_width, op.dash)
+        ln = op.line
+        self.canvas.line(ln.x1, ln.y1, ln.x2, ln.y2)
+
+    def _text(self, op: TextOp) -> None:
+        c = self.canvas
+        turned = self._rotated(op.box, op.rotate)
+        current: tuple[str, float, str] | None = None
+        for run in op.layout.runs:
+            key = (run.face, run.size, run.color)
+            if key != current:
+                c.setFont(run.face, run.size)
+                c.setFillColor(color(run.color))
+                current = key
+            c.drawString(run.x, run.y, run.text)
+        for icon in op.layout.icons:
+            self._svg_icon(icon.name, None, Box(icon.x, icon.y, icon.size, icon.size), icon.color)
+        if turned:
+            c.restoreState()
+
+    def _icon(self, op: IconOp) -> None:
+        turned = self._rotated(op.box, op.rotate)
+        self._svg_icon(op.name, op.path, op.box, op.color)
+        if turned:
+            self.canvas.restoreState()
+
+    def _svg_icon(self, name: str, path: Path | None, box: Box, tint: str) -> None:
+        """Draw an icon scaled into ``box``, centred, aspect kept; SVG icons become one form each."""
+        path = path or self.icons[name]
+        op = ImageOp(path, box, "contain")
+        if path.suffix.lower() != ".svg":
+            self._image(op)
+            return
+        form, width, height = self._drawing(path, tint)
+        self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
+
+    def _drawing(self, path: Path, tint: str) -> tuple[str, float, float]:
+        """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
+        key = (path, tint)
+        if key not in self._svg:
+            try:
+                text = path.read_text(encoding="utf-8").replace("currentColor", tint)
+                drawing = svg2rlg(io.StringIO(text))
+            except Exception as exc:  # svglib raises many kinds on a broken file
+                raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
+            if drawing is None:
+                raise BuildError(f"{display_path(path)}: cannot read this SVG file")
+            name = _form_name(("svg", str(path), tint))
+            c = self.canvas
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
+            self.forms.add(name)
+            self._svg[key] = (name, drawing.width, drawing.height)
+        return self._svg[key]
+
+    def _image(self, op: ImageOp) -> None:
+        if op.path.suffix.lower() == ".svg":
+            form, width, height = self._drawing(op.path, "#000000")
+            self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
+            return
+        reader = self._images.get(op.path)
+        if reader is None:
+            try:
+                reader = ImageReader(str(op.path))
+                reader.getSize()
+            except Exception as exc:  # Pillow raises many kinds on a broken file
+                raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
+            self._images[op.path] = reader
+        iw, ih = reader.getSize()
+        self._place(
+            op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask="auto")
+        )
+
+    def _place(self, op: ImageOp, w: float, h: float, draw) -> None:
+        b = op.box
+        c = self.canvas
+        c.saveState()
+        turned = self._rotated(b, op.rotate)
+        if op.fit == "stretch":
+            c.translate(b.x, b.y)
+            c.scale(b.w / w, b.h / h)
+            draw(0, 0, 1.0)
+        else:
+            scale = (max if op.fit == "cover" else min)(b.w / w, b.h / h)
+            if op.fit == "cover":
+                p = c.beginPath()
+                p.rect(b.x, b.y, b.w, b.h)
+                c.clipPath(p, stroke=0, fill=0)
+            draw(b.x + (b.w - w * scale) / 2, b.y + (b.h - h * scale) / 2, scale)
+        if turned:
+            c.restoreState()
+        c.restoreState()
+
+    def _do_scaled(self, form: str, x: float, y: float, scale: float) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        c.scale(scale, scale)
+        c.doForm(form)
+        c.restoreState()
+
+
+def _form_name(key: tuple) -> str:
+    """A stable PDF-safe form name for a cache key (same key, same name, every run)."""
+    return "F" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]

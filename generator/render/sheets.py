@@ -1,0 +1,103 @@
+"""Draw imposed sheets: card faces in their slots, crop marks, cut lines, label and scale bar."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.geometry import Box, Line
+from generator.layout.card import CardFace
+from generator.layout.imposition import Slot
+from generator.render.draw import Painter, color
+from generator.units import MM
+
+MARK_WIDTH = 0.3
+MARK_COLOR = "#000000"
+CUT_COLOR = "#9a9a9a"
+
+
+def draw_card(painter: Painter, face: CardFace, slot: Slot, card_w: float, card_h: float) -> None:
+    """A face in its slot: clipped to the slot's art box, turned when the slot says so."""
+    c = painter.canvas
+    c.saveState()
+    art = slot.art
+    path = c.beginPath()
+    path.rect(art.x, art.y, art.w, art.h)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(slot.trim.x, slot.trim.y)
+    if slot.rotation == 180:
+        c.translate(card_w, card_h)
+        c.rotate(180)
+    painter.draw(face.ops)
+    c.restoreState()
+
+
+def draw_lines(c: Canvas, lines: tuple[Line, ...], stroke: str, width: float, dash: list[float]) -> None:
+    if not lines:
+        return
+    c.saveState()
+    c.setStrokeColor(color(stroke))
+    c.setLineWidth(width)
+    c.setDash(dash)
+    for ln in lines:
+        c.line(ln.x1, ln.y1, ln.x2, ln.y2)
+    c.restoreState()
+
+
+def draw_marks(c: Canvas, crop_marks: tuple[Line, ...], cut_lines: tuple[Line, ...]) -> None:
+    """Crop marks in the margin; optional cut lines (dashed, light) along the trims."""
+    draw_lines(c, cut_lines, CUT_COLOR, 0.25, [2, 2])
+    draw_lines(c, crop_marks, MARK_COLOR, MARK_WIDTH, [])
+
+
+def draw_label(c: Canvas, text: str, origin: tuple[float, float], box: Box, angle: int, face: str) -> None:
+    """The sheet label, sized to the label box's thickness and shrunk to its length."""
+    thick, length = (box.h, box.w) if angle == 0 else (box.w, box.h)
+    if thick <= 0 or length <= 0:
+        return
+    size = min(7.0, thick)
+    width = stringWidth(text, face, size)
+    if width > length:
+        size *= length / width
+    c.saveState()
+    c.setFillColor(color("#555555"))
+    c.setFont(face, size)
+    c.translate(*origin)
+    c.rotate(angle)
+    c.drawString(0, 0, text)
+    c.restoreState()
+
+
+def draw_scale_bar(c: Canvas, bar: Box) -> None:
+    """A bar of a whole number of millimetres in 10 mm blocks; the sheet label states its length."""
+    if bar.w <= 0 or bar.h <= 0:
+        return
+    horizontal = bar.w >= bar.h
+    length = bar.w if horizontal else bar.h
+    c.saveState()
+    c.setStrokeColor(color("#000000"))
+    c.setFillColor(color("#000000"))
+    c.setLineWidth(0.3)
+    c.rect(bar.x, bar.y, bar.w, bar.h, stroke=1, fill=0)
+    steps = round(length / (10 * MM))
+    for i in range(steps):
+        if i % 2 == 0:
+            if horizontal:
+                c.rect(
+                    bar.x + i * 10 * MM,
+                    bar.y,
+                    min(10 * MM, bar.right - bar.x - i * 10 * MM),
+                    bar.h,
+                    stroke=0,
+                    fill=1,
+                )
+            else:
+                c.rect(
+                    bar.x,
+                    bar.y + i * 10 * MM,
+                    bar.w,
+                    min(10 * MM, bar.top - bar.y - i * 10 * MM),
+                    stroke=0,
+                    fill=1,
+                )
+    c.restoreState()

@@ -1,0 +1,296 @@
+"""Word wrapping and shrink-to-fit: spans in, absolutely placed runs and icons out.
+
+The spans are measured once at size 1 (widths scale linearly), then wrapped at candidate sizes:
+the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.fonts import FontBook
+from generator.geometry import Box
+from generator.text.markup import Span
+
+GRID = 0.25  # candidate sizes are multiples of this (plus min_size itself)
+ICON_GAP = 0.15  # space between an icon and text touching it, multiple of size
+ICON_CENTER = 0.35  # icon centre above the baseline, multiple of size (about mid x-height)
+EPS = 1e-6
+ALIGNS = ("left", "center", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+
+_ODD_SPACE = re.compile(r"[\t\n\r\f\v]")  # breakable whitespace other than " "
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text box is set. Sizes in points; ``leading`` and spaces are multiples of size."""
+
+    family: str
+    size: float
+    min_size: float
+    leading: float = 1.2
+    color: str = "#000000"
+    align: str = "left"  # left | center | right | justify (all lines but a paragraph's last)
+    valign: str = "top"  # top | middle | bottom
+    icon_scale: float = 1.0  # inline icon square = size * icon_scale
+    paragraph_space: float = 0.4  # extra space after a paragraph
+
+    def __post_init__(self) -> None:
+        if not (self.size > 0 and self.min_size > 0):
+            raise ValueError(f"sizes must be > 0, got {self.size} and {self.min_size}")
+        if self.min_size > self.size:  # a min above the size means a fixed size
+            object.__setattr__(self, "min_size", self.size)
+        if self.leading <= 0 or self.icon_scale <= 0 or self.paragraph_space < 0:
+            raise ValueError("leading and icon_scale must be > 0, paragraph_space >= 0")
+        if self.align not in ALIGNS or self.valign not in VALIGNS:
+            raise ValueError(f"bad alignment {self.align!r}/{self.valign!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedRun:
+    """Same-style text on one line; (x, y) is the left end of its baseline, absolute points."""
+
+    x: float
+    y: float
+    text: str
+    face: str
+    size: float
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedIcon:
+    """An inline icon; (x, y) is the bottom-left of its square, absolute points."""
+
+    x: float
+    y: float
+    size: float
+    name: str
+    color: str
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    """The result of fitting: what to draw, at which size, and whether it fitted."""
+
+    runs: tuple[PlacedRun, ...]
+    icons: tuple[PlacedIcon, ...]
+    size: float
+    fits: bool  # False when even min_size overflows (the min_size layout is returned)
+    line_count: int
+    overflow: float  # points too tall or too wide at min_size; 0 when it fits
+
+
+# A piece: (lead, text or icon name, face ("" for an icon), colour, width, is_icon), at size 1;
+# lead is the gap before it inside its word. A word: (width, gap, gap_face, pieces); gap is the
+# width of the space before it, in gap_face.
+_Piece = tuple[float, str, str, str, float, bool]
+_Word = tuple[float, float, str, tuple[_Piece, ...]]
+
+
+class _Prepared:
+    """Spans broken into hard lines of unbreakable words, measured at size 1."""
+
+    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word")
+
+    def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
+        width = fonts.width
+        faces: dict[tuple[bool, bool], str] = {}
+        space = {"": 0.0}  # face -> width of a space; "" = no space (start of a line)
+        scale = style.icon_scale
+        lines: list[list[_Word]] = []
+        line: list[_Word] = []
+        ends: list[bool] = []  # ends[i]: the break after hard line i is a paragraph break
+        pieces: list[_Piece] | None = None  # the word being built
+        word_w = 0.0
+        gap_face = pending = ""  # face of the space before the word / of the last space seen
+        has_icons = False
+        for s in spans:
+            if s.newline:
+                if pieces:
+                    line.append((word_w, space[gap_face], gap_face, tuple(pieces)))
+                pieces, pending = None, ""
+                lines.append(line)
+                line = []
+                ends.append(s.paragraph)
+                continue
+            color = s.color or style.color
+            if s.icon:
+                has_icons = True
+                if pieces is None:
+                    pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
+                lead = ICON_GAP if pieces else 0.0
+                pieces.append((lead, s.icon, "", color, scale, True))
+                word_w += lead + scale
+                continue
+            face = faces.get((s.bold, s.italic))
+            if face is None:
+                face = faces[s.bold, s.italic] = fonts.face(style.family, s.bold, s.italic)
+                space[face] = width(" ", face, 1.0)
+            text = s.text if _ODD_SPACE.search(s.text) is None else _ODD_SPACE.sub(" ", s.text)
+            for k, tok in enumerate(text.split(" ")):
+                if k:  # a space came before tok: the word so far is complete
+                    if pieces:
+                        line.append((word_w, space[gap_face], gap_face, tuple(pieces)))
+                    pieces, pending = None, face
+                if not tok:
+                    continue
+                if pieces is None:
+                    pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
+                lead = ICON_GAP if pieces and pieces[-1][5] else 0.0
+                w = width(tok, face, 1.0)
+                pieces.append((lead, tok, face, color, w, False))
+                word_w += lead + w
+        if pieces:
+            line.append((word_w, space[gap_face], gap_face, tuple(pieces)))
+        lines.append(line)
+        while len(lines) > 1 and not lines[-1]:  # trailing breaks (YAML block scalars) add nothing
+            lines.pop()
+            ends.pop()
+        base = fonts.face(style.family)
+        asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
+        if has_icons:
+            asc = max(asc, ICON_CENTER + scale / 2)
+            desc = min(desc, ICON_CENTER - scale / 2)
+        self.lines, self.ends, self.has_icons = lines, ends, has_icons
+        self.asc, self.desc = asc, desc
+        self.max_word = max((w[0] for line in lines for w in line), default=0.0)
+
+
+def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple] | None:
+    """Greedy wrap at width ``limit`` (size-1 units): (hard line, first, end, width) per line.
+
+    None once more than ``max_lines`` lines are needed.
+    """
+    out: list[tuple] = []
+    for li, words in enumerate(lines):
+        if not words:
+            out.append((li, 0, 0, 0.0))
+            if len(out) > max_lines:
+                return None
+            continue
+        first, cur = 0, words[0][0]
+        for k in range(1, len(words)):
+            w = words[k]
+            nxt = cur + w[1] + w[0]
+            if nxt <= limit:
+                cur = nxt
+            else:
+                out.append((li, first, k, cur))
+                if len(out) >= max_lines:
+                    return None
+                first, cur = k, w[0]
+        out.append((li, first, len(words), cur))
+        if len(out) > max_lines:
+            return None
+    return out
+
+
+def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
+    """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
+    prep = _Prepared(spans, style, fonts)
+    if not any(prep.lines):
+        return TextLayout((), (), style.size, True, 0, 0.0)
+    fixed = prep.asc - prep.desc + sum(prep.ends) * style.paragraph_space
+
+    def attempt(s: float) -> list[tuple] | None:
+        if prep.max_word * s > box.w + EPS:
+            return None
+        room = (box.h + EPS) / s - fixed
+        if room < 0:
+            return None
+        return _wrap(prep.lines, (box.w + EPS) / s, int(room / style.leading) + 1)
+
+    wrapped = attempt(style.size)
+    if wrapped is not None:
+        return _place(prep, wrapped, box, style, style.size, 0.0)
+    lo_k = math.floor(style.min_size / GRID) + 1
+    hi_k = math.ceil(style.size / GRID) - 1
+    if prep.max_word > 0:
+        hi_k = min(hi_k, math.floor((box.w + EPS) / prep.max_word / GRID))
+    candidates = [style.min_size, *(k * GRID for k in range(lo_k, hi_k + 1))]
+    best = attempt(candidates[0])
+    if best is None:
+        s = style.min_size
+        wrapped = _wrap(prep.lines, (box.w + EPS) / s, len(prep.lines) + 10**9)
+        assert wrapped is not None
+        height = (fixed + (len(wrapped) - 1) * style.leading) * s
+        over = max(height - box.h, prep.max_word * s - box.w, 0.0)
+        return _place(prep, wrapped, box, style, s, max(over, EPS))
+    lo, hi = 0, len(candidates) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        trial = attempt(candidates[mid])
+        if trial is None:
+            hi = mid - 1
+        else:
+            lo, best = mid, trial
+    return _place(prep, best, box, style, candidates[lo], 0.0)
+
+
+def _place(
+    prep: _Prepared,
+    wrapped: list[tuple],
+    box: Box,
+    style: TextStyle,
+    s: float,
+    overflow: float,
+) -> TextLayout:
+    """Turn wrapped lines into absolutely placed runs and icons at size ``s``."""
+    runs: list[PlacedRun] = []
+    icons: list[PlacedIcon] = []
+    lines, ends, align = prep.lines, prep.ends, style.align
+    n = len(wrapped)
+    height = (prep.asc - prep.desc + (n - 1) * style.leading) * s
+    height += sum(ends) * style.paragraph_space * s
+    top = box.top
+    if style.valign == "middle":
+        top -= (box.h - height) / 2
+    elif style.valign == "bottom":
+        top -= box.h - height
+    y = top - prep.asc * s
+    step, para = style.leading * s, style.paragraph_space * s
+    icon_size, icon_rise = style.icon_scale * s, (ICON_CENTER - style.icon_scale / 2) * s
+
+    for li, first, end, w1 in wrapped:
+        words = lines[li]
+        last = end == len(words)
+        free = box.w - w1 * s
+        x = box.x + {"center": free / 2, "right": free}.get(align, 0.0)
+        extra = 0.0
+        if align == "justify" and not last and end - first > 1 and free > 0:
+            extra = free / (end - first - 1)
+        parts: list[str] = []
+        run_x, run_face, run_color = x, "", ""
+        for wi in range(first, end):
+            _, gap, gap_face, pieces = words[wi]
+            if wi > first:
+                _, _, face, color, _, _ = pieces[0]
+                if parts and not extra and gap_face == run_face == face and color == run_color:
+                    parts.append(" ")  # the next word joins this run, space and all
+                elif parts:
+                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+                    parts = []
+                x += gap * s + extra
+            for lead, text, face, color, w, is_icon in pieces:
+                x += lead * s
+                if parts and (is_icon or face != run_face or color != run_color):
+                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+                    parts = []
+                if is_icon:
+                    icons.append(PlacedIcon(x, y + icon_rise, icon_size, text, color))
+                elif parts:
+                    parts.append(text)
+                else:
+                    parts, run_x, run_face, run_color = [text], x, face, color
+                x += w * s
+        if parts:
+            runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+        y -= step
+        if last and li < len(ends) and ends[li]:
+            y -= para
+    return TextLayout(tuple(runs), tuple(icons), s, overflow == 0.0, n, overflow)

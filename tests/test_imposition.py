@@ -1,0 +1,278 @@
+"""Front-sheet imposition: counts, grid, art boxes, crop marks, label and scale bar."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from generator.geometry import Box
+from generator.layout.imposition import (
+    MARK_GAP,
+    MARK_LEN,
+    MARK_MIN,
+    SheetGeometry,
+    SheetOptions,
+    paginate,
+    plan_sheet,
+)
+from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
+from generator.units import mm, to_mm
+
+TOL = 1e-6
+
+
+def sheet(card: str, paper: str, **kw: object) -> SheetGeometry:
+    return plan_sheet(*card_size(card), SheetOptions(paper_size(paper), **kw))
+
+
+def grid_shape(g: SheetGeometry) -> tuple[int, int]:
+    return max(s.col for s in g.slots) + 1, max(s.row for s in g.slots) + 1
+
+
+def same(a: Box, b: Box) -> bool:
+    return (a.x, a.y, a.w, a.h) == pytest.approx((b.x, b.y, b.w, b.h))
+
+
+def inside_open(p: tuple[float, float], b: Box) -> bool:
+    return b.x + TOL < p[0] < b.right - TOL and b.y + TOL < p[1] < b.top - TOL
+
+
+def check_sheet(g: SheetGeometry, bleed: float) -> None:
+    """The invariants every front sheet keeps."""
+    pr, slots = g.printable, g.slots
+    arts = [s.art for s in slots]
+    assert g.per_sheet == len(slots) > 0
+    assert [s.index for s in slots] == list(range(len(slots)))
+    assert [s.index for s in sorted(slots, key=lambda s: (-s.trim.top, s.trim.x))] == [
+        s.index for s in slots
+    ]
+    for s in slots:
+        assert s.rotation == 0
+        assert s.trim.w == pytest.approx(g.card_w) and s.trim.h == pytest.approx(g.card_h)
+        assert pr.contains(s.trim) and pr.contains(s.art) and s.art.contains(s.trim)
+        if not g.butted:
+            assert same(s.art, s.trim.inset(-bleed))
+    for a, b in itertools.combinations(slots, 2):
+        assert not a.trim.intersects(b.trim)
+        assert not a.art.intersects(b.art)
+    xs = {round(v, 6) for s in slots for v in (s.trim.x, s.trim.right)}
+    ys = {round(v, 6) for s in slots for v in (s.trim.y, s.trim.top)}
+    for m in g.crop_marks:
+        box = m.bounds()
+        assert pr.contains(box)
+        assert not any(box.intersects(a) for a in arts)
+        assert min(box.w, box.h) == 0
+        assert MARK_MIN - TOL <= max(box.w, box.h) <= MARK_LEN + TOL
+        if box.w == 0:
+            assert round(box.x, 6) in xs
+        else:
+            assert round(box.y, 6) in ys
+    # the grid is centred on the page
+    u = Box(
+        min(s.trim.x for s in slots), min(s.trim.y for s in slots),
+        max(s.trim.right for s in slots) - min(s.trim.x for s in slots),
+        max(s.trim.top for s in slots) - min(s.trim.y for s in slots),
+    )
+    assert u.x + u.w / 2 == pytest.approx(g.page_w / 2)
+    assert u.y + u.h / 2 == pytest.approx(g.page_h / 2)
+    # label and scale bar: inside printable, clear of art, marks and each other
+    assert pr.contains(g.label_box) and pr.contains(g.scale_bar)
+    assert pr.x - TOL <= g.label[0] <= pr.right + TOL and pr.y - TOL <= g.label[1] <= pr.top + TOL
+    assert not any(inside_open(g.label, a) for a in arts)
+    for box in (g.label_box, g.scale_bar):
+        assert not any(box.intersects(a) for a in arts)
+        assert not any(box.intersects(m.bounds().inset(-TOL * 10)) for m in g.crop_marks)
+    assert not g.label_box.intersects(g.scale_bar)
+    assert g.label_angle in (0, 90)
+
+
+# PRINTING.md "Cards per sheet": (card, paper, butted/auto, with 3 mm bleed = spaced)
+TABLE = [
+    ("poker", "a4", 9, 8), ("bridge", "a4", 10, 9), ("euro", "a4", 9, 8),
+    ("mini-american", "a4", 21, 16), ("mini-euro", "a4", 16, 12), ("tarot", "a4", 4, 4),
+    ("square", "a4", 8, 6),
+    ("poker", "letter", 9, 6), ("bridge", "letter", 9, 8), ("euro", "letter", 8, 8),
+    ("mini-american", "letter", 20, 12), ("mini-euro", "letter", 18, 12),
+    ("tarot", "letter", 4, 4), ("square", "letter", 6, 6),
+]
+
+
+@pytest.mark.parametrize(("card", "paper", "auto", "spaced"), TABLE)
+def test_counts_match_printing_reference(card: str, paper: str, auto: int, spaced: int) -> None:
+    assert sheet(card, paper).per_sheet == auto
+    assert sheet(card, paper, spacing="butted").per_sheet == auto
+    assert sheet(card, paper, spacing="spaced").per_sheet == spaced
+    check_sheet(sheet(card, paper), mm(3))
+
+
+def test_poker_a4_is_three_by_three_butted_portrait() -> None:
+    g = sheet("poker", "a4")
+    assert (g.page_w, g.page_h) == pytest.approx(paper_size("a4"))
+    assert g.butted and grid_shape(g) == (3, 3)
+    assert same(g.printable, Box(mm(5), mm(5), mm(200), mm(287)))
+
+
+def test_poker_a4_spaced_is_landscape_four_by_two() -> None:
+    g = sheet("poker", "a4", spacing="spaced")
+    assert g.page_w > g.page_h and not g.butted and grid_shape(g) == (4, 2)
+    # neighbours are 2 x bleed apart, so their art boxes just touch
+    assert g.slots[1].trim.x - g.slots[0].trim.right == pytest.approx(mm(6))
+    assert g.slots[1].art.x == pytest.approx(g.slots[0].art.right)
+
+
+def test_tie_prefers_spaced_then_portrait() -> None:
+    g = sheet("tarot", "a4")
+    assert not g.butted and g.page_w < g.page_h
+
+
+def test_orientation_can_be_forced() -> None:
+    g = sheet("bridge", "a4", orientation="portrait")
+    assert g.page_w < g.page_h and g.per_sheet == 9
+    assert sheet("poker", "a4", orientation="landscape").per_sheet == 8
+
+
+def test_butted_art_stops_at_shared_cuts_and_bleeds_outside() -> None:
+    g = sheet("poker", "a4")
+    centre, corner = g.slots[4], g.slots[0]
+    assert centre.art == centre.trim
+    b = mm(3)
+    assert same(corner.art, Box(corner.trim.x - b, corner.trim.y, mm(63.5) + b, mm(88.9) + b))
+
+
+def test_butted_bleed_is_clipped_to_printable() -> None:
+    g = sheet("poker", "letter")  # 6.35 mm top and bottom margin: less than 5 mm + 3 mm
+    top = g.slots[0]
+    assert top.art.top == pytest.approx(g.printable.top)
+    assert top.art.top - top.trim.top == pytest.approx(mm(1.35))
+
+
+def test_slots_row_major_from_top_left() -> None:
+    g = sheet("poker", "a4")
+    first, last = g.slots[0], g.slots[-1]
+    assert (first.row, first.col) == (0, 0) and (last.row, last.col) == (2, 2)
+    assert first.trim.x < g.slots[1].trim.x and first.trim.top > g.slots[3].trim.top
+
+
+def test_crop_mark_lengths_a4_poker() -> None:
+    g = sheet("poker", "a4")
+    vertical = [m for m in g.crop_marks if m.x1 == m.x2]
+    horizontal = [m for m in g.crop_marks if m.y1 == m.y2]
+    assert len(vertical) == 8 and len(horizontal) == 8  # 4 cuts x 2 sides, each way
+    assert all(abs(m.y2 - m.y1) == pytest.approx(MARK_LEN) for m in vertical)
+    # side margin 9.75 mm - 3 mm bleed - 5 mm printer margin - 1 mm gap
+    assert all(to_mm(abs(m.x2 - m.x1)) == pytest.approx(0.75) for m in horizontal)
+    art_top = max(s.art.top for s in g.slots)
+    assert min(min(m.y1, m.y2) for m in vertical if m.y1 > art_top) == pytest.approx(art_top + MARK_GAP)
+
+
+def test_crop_marks_omitted_where_no_room_letter_poker() -> None:
+    g = sheet("poker", "letter")
+    assert all(m.y1 == m.y2 for m in g.crop_marks)  # none above or below the grid
+    assert len(g.crop_marks) == 8
+    assert all(to_mm(abs(m.x2 - m.x1)) == pytest.approx(3.7) for m in g.crop_marks)
+
+
+def test_spaced_marks_every_distinct_cut() -> None:
+    g = sheet("poker", "a4", spacing="spaced")
+    xs = {round(m.x1, 6) for m in g.crop_marks if m.x1 == m.x2}
+    ys = {round(m.y1, 6) for m in g.crop_marks if m.y1 == m.y2}
+    assert len(xs) == 8 and len(ys) == 4
+
+
+def test_no_crop_marks_option_and_cut_lines() -> None:
+    g = sheet("poker", "a4", crop_marks=False, cut_lines=True)
+    assert g.crop_marks == ()
+    assert len(g.cut_lines) == 8
+    for ln in g.cut_lines:
+        assert g.printable.contains(ln.bounds())
+    assert sheet("poker", "a4").cut_lines == ()
+
+
+def test_label_and_scale_bar_a4_poker() -> None:
+    g = sheet("poker", "a4")
+    assert g.label_angle == 0 and g.label_box.h == pytest.approx(6.0)
+    assert to_mm(g.scale_bar.w) == pytest.approx(50) and to_mm(g.scale_bar.h) == pytest.approx(2)
+    assert g.scale_bar.top < min(s.art.y for s in g.slots)
+
+
+def test_label_turns_into_side_margin_when_no_room_below() -> None:
+    g = sheet("poker", "letter")
+    assert g.label_angle == 90
+    assert g.label_box.right < min(s.art.x for s in g.slots)
+    assert to_mm(g.scale_bar.h) == pytest.approx(50)
+
+
+def test_card_larger_than_printable_is_value_error() -> None:
+    with pytest.raises(ValueError, match="does not fit"):
+        plan_sheet(mm(300), mm(300), SheetOptions(paper_size("a4")))
+
+
+def test_spaced_only_too_large_suggests_butted() -> None:
+    with pytest.raises(ValueError, match="butted"):
+        plan_sheet(mm(198), mm(285), SheetOptions(paper_size("a4"), spacing="spaced"))
+    assert plan_sheet(mm(198), mm(285), SheetOptions(paper_size("a4"))).per_sheet == 1
+
+
+def test_bad_options() -> None:
+    with pytest.raises(ValueError):
+        SheetOptions(paper_size("a4"), spacing="tight")
+    with pytest.raises(ValueError):
+        SheetOptions(paper_size("a4"), orientation="sideways")
+    with pytest.raises(ValueError):
+        SheetOptions(paper_size("a4"), bleed=-1)
+
+
+def test_paginate() -> None:
+    assert paginate(20, 9) == [range(0, 9), range(9, 18), range(18, 20)]
+    assert paginate(9, 9) == [range(0, 9)]
+    assert paginate(0, 9) == []
+    with pytest.raises(ValueError):
+        paginate(3, 0)
+
+
+options = st.builds(
+    SheetOptions,
+    paper=st.sampled_from(sorted(PAPER_SIZES.values())),
+    orientation=st.sampled_from(["auto", "portrait", "landscape"]),
+    margin=st.floats(0, 12).map(mm),
+    bleed=st.floats(0, 5).map(mm),
+    spacing=st.sampled_from(["auto", "butted", "spaced"]),
+    crop_marks=st.just(True),
+)
+card_mm = st.floats(15, 200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(w=card_mm, h=card_mm, opts=options)
+def test_invariants(w: float, h: float, opts: SheetOptions) -> None:
+    try:
+        g = plan_sheet(mm(w), mm(h), opts)
+    except ValueError:
+        assume(False)
+        return
+    check_sheet(g, opts.bleed)
+    cols, rows = grid_shape(g)
+    assert cols * rows == g.per_sheet
+    pitch_w = mm(w) if g.butted else mm(w) + 2 * opts.bleed
+    pitch_h = mm(h) if g.butted else mm(h) + 2 * opts.bleed
+    assert (cols + 1) * pitch_w > g.printable.w + (0 if g.butted else TOL) - TOL
+    assert (rows + 1) * pitch_h > g.printable.h - TOL
+
+
+@settings(max_examples=150, deadline=None)
+@given(w=card_mm, h=card_mm, opts=options)
+def test_auto_takes_the_best_arrangement(w: float, h: float, opts: SheetOptions) -> None:
+    def count(orientation: str, spacing: str) -> int:
+        try:
+            o = SheetOptions(opts.paper, orientation, opts.margin, opts.bleed, spacing)
+            return plan_sheet(mm(w), mm(h), o).per_sheet
+        except ValueError:
+            return 0
+
+    best = max(count(o, s) for o in ("portrait", "landscape") for s in ("butted", "spaced"))
+    assume(best > 0)
+    assert count("auto", "auto") == best
+    assert count("portrait", "auto") == max(count("portrait", "butted"), count("portrait", "spaced"))
