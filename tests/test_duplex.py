@@ -106,7 +106,8 @@ def test_short_edge_portrait_is_long_edge_turned_half_way() -> None:
     front = plan_sheet(*card_size("poker"), SheetOptions(paper_size("a4")))
     long, short = back_sheet(front, "long"), back_sheet(front, "short")
     for a, b in zip(long.slots, short.slots, strict=True):
-        assert centre(b.trim) == pytest.approx((front.page_w - centre(a.trim)[0], front.page_h - centre(a.trim)[1]))
+        x, y = centre(a.trim)
+        assert centre(b.trim) == pytest.approx((front.page_w - x, front.page_h - y))
         assert b.rotation == 180
 
 
@@ -141,16 +142,24 @@ def test_unknown_flip() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    w=st.floats(20, 150), h=st.floats(20, 150),
+    w=st.floats(20, 150),
+    h=st.floats(20, 150),
     paper=st.sampled_from(sorted(PAPER_SIZES.values())),
     orientation=st.sampled_from(["portrait", "landscape"]),
     spacing=st.sampled_from(["butted", "spaced"]),
     flip=st.sampled_from(["long", "short"]),
-    dx=st.floats(-4, 4), dy=st.floats(-4, 4),
+    dx=st.floats(-4, 4),
+    dy=st.floats(-4, 4),
 )
 def test_flip_model_holds_for_any_sheet(
-    w: float, h: float, paper: tuple[float, float], orientation: str, spacing: str, flip: str,
-    dx: float, dy: float,
+    w: float,
+    h: float,
+    paper: tuple[float, float],
+    orientation: str,
+    spacing: str,
+    flip: str,
+    dx: float,
+    dy: float,
 ) -> None:
     try:
         front = plan_sheet(mm(w), mm(h), SheetOptions(paper, orientation, spacing=spacing))

@@ -46,9 +46,7 @@ def check_sheet(g: SheetGeometry, bleed: float) -> None:
     arts = [s.art for s in slots]
     assert g.per_sheet == len(slots) > 0
     assert [s.index for s in slots] == list(range(len(slots)))
-    assert [s.index for s in sorted(slots, key=lambda s: (-s.trim.top, s.trim.x))] == [
-        s.index for s in slots
-    ]
+    assert [s.index for s in sorted(slots, key=lambda s: (-s.trim.top, s.trim.x))] == [s.index for s in slots]
     for s in slots:
         assert s.rotation == 0
         assert s.trim.w == pytest.approx(g.card_w) and s.trim.h == pytest.approx(g.card_h)
@@ -72,7 +70,8 @@ def check_sheet(g: SheetGeometry, bleed: float) -> None:
             assert round(box.y, 6) in ys
     # the grid is centred on the page
     u = Box(
-        min(s.trim.x for s in slots), min(s.trim.y for s in slots),
+        min(s.trim.x for s in slots),
+        min(s.trim.y for s in slots),
         max(s.trim.right for s in slots) - min(s.trim.x for s in slots),
         max(s.trim.top for s in slots) - min(s.trim.y for s in slots),
     )
@@ -91,12 +90,20 @@ def check_sheet(g: SheetGeometry, bleed: float) -> None:
 
 # PRINTING.md "Cards per sheet": (card, paper, butted/auto, with 3 mm bleed = spaced)
 TABLE = [
-    ("poker", "a4", 9, 8), ("bridge", "a4", 10, 9), ("euro", "a4", 9, 8),
-    ("mini-american", "a4", 21, 16), ("mini-euro", "a4", 16, 12), ("tarot", "a4", 4, 4),
+    ("poker", "a4", 9, 8),
+    ("bridge", "a4", 10, 9),
+    ("euro", "a4", 9, 8),
+    ("mini-american", "a4", 21, 16),
+    ("mini-euro", "a4", 16, 12),
+    ("tarot", "a4", 4, 4),
     ("square", "a4", 8, 6),
-    ("poker", "letter", 9, 6), ("bridge", "letter", 9, 8), ("euro", "letter", 8, 8),
-    ("mini-american", "letter", 20, 12), ("mini-euro", "letter", 18, 12),
-    ("tarot", "letter", 4, 4), ("square", "letter", 6, 6),
+    ("poker", "letter", 9, 6),
+    ("bridge", "letter", 9, 8),
+    ("euro", "letter", 8, 8),
+    ("mini-american", "letter", 20, 12),
+    ("mini-euro", "letter", 18, 12),
+    ("tarot", "letter", 4, 4),
+    ("square", "letter", 6, 6),
 ]
 
 

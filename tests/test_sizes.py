@@ -18,10 +18,17 @@ from generator.units import mm
 @pytest.mark.parametrize(
     ("name", "w", "h"),
     [
-        ("poker", 63.5, 88.9), ("bridge", 57.15, 88.9), ("tarot", 70, 120),
-        ("mini-american", 41, 63), ("mini-euro", 44, 68), ("euro", 59, 91),
-        ("standard-american", 56, 87), ("square", 70, 70), ("business", 88.9, 50.8),
-        ("business-eu", 85, 55), ("jumbo", 88.9, 127),
+        ("poker", 63.5, 88.9),
+        ("bridge", 57.15, 88.9),
+        ("tarot", 70, 120),
+        ("mini-american", 41, 63),
+        ("mini-euro", 44, 68),
+        ("euro", 59, 91),
+        ("standard-american", 56, 87),
+        ("square", 70, 70),
+        ("business", 88.9, 50.8),
+        ("business-eu", 85, 55),
+        ("jumbo", 88.9, 127),
     ],
 )
 def test_card_sizes_in_points(name: str, w: float, h: float) -> None:
@@ -31,8 +38,13 @@ def test_card_sizes_in_points(name: str, w: float, h: float) -> None:
 @pytest.mark.parametrize(
     ("name", "w", "h"),
     [
-        ("a4", 210, 297), ("letter", 215.9, 279.4), ("legal", 215.9, 355.6), ("a3", 297, 420),
-        ("tabloid", 279.4, 431.8), ("a5", 148, 210), ("a6", 105, 148),
+        ("a4", 210, 297),
+        ("letter", 215.9, 279.4),
+        ("legal", 215.9, 355.6),
+        ("a3", 297, 420),
+        ("tabloid", 279.4, 431.8),
+        ("a5", 148, 210),
+        ("a6", 105, 148),
         ("half-letter", 139.7, 215.9),
     ],
 )

@@ -71,8 +71,14 @@ def _runs(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line]) -> list[tuple
     return runs
 
 
-def _take(runs: list[tuple[str, Box]], pr: Box, thick: float, want: float, at_end: bool,
-          fit: Callable[[float], float]) -> tuple[Box, bool]:
+def _take(
+    runs: list[tuple[str, Box]],
+    pr: Box,
+    thick: float,
+    want: float,
+    at_end: bool,
+    fit: Callable[[float], float],
+) -> tuple[Box, bool]:
     """Take the best run for an item ``thick`` x ``want`` (length ``fit(run length)``), at the
     paper-edge side of the strip, at the run's start or end; remove it from ``runs``. With no
     run at all: a zero-sized box at the printable corner."""
@@ -94,8 +100,12 @@ def _take(runs: list[tuple[str, Box]], pr: Box, thick: float, want: float, at_en
     a = hi - n if at_end else lo
     rest = (lo, a - CLEAR) if at_end else (a + n + CLEAR, hi)
     if rest[1] - rest[0] > EPS:
-        runs.append((name, Box(rest[0], b.y, rest[1] - rest[0], b.h) if h
-                     else Box(b.x, rest[0], b.w, rest[1] - rest[0])))
+        runs.append(
+            (
+                name,
+                Box(rest[0], b.y, rest[1] - rest[0], b.h) if h else Box(b.x, rest[0], b.w, rest[1] - rest[0]),
+            )
+        )
     if h:
         return Box(a, b.y if name == "bottom" else b.top - t, n, t), True
     return Box(b.x if name == "left" else b.right - t, a, t, n), False

@@ -52,6 +52,9 @@ class CardFace:
     overflows: tuple[tuple[int, float], ...] = ()
 
 
+_VARYING = ("text", "icon", "file", "fill", "stroke", "color")
+
+
 def _is_static(element: Any) -> bool:
     if isinstance(element, RepeatElement) or element.when:
         return False
@@ -149,8 +152,8 @@ class CardLayouter:
                 ops.append(
                     RectOp(
                         box,
-                        self._color(element.fill, style),
-                        self._color(element.stroke, style),
+                        self._color(element.fill, style, values),
+                        self._color(element.stroke, style, values),
                         element.stroke_width,
                         element.radius,
                         _dash(element.dash),
@@ -161,8 +164,8 @@ class CardLayouter:
                 ops.append(
                     EllipseOp(
                         box,
-                        self._color(element.fill, style),
-                        self._color(element.stroke, style),
+                        self._color(element.fill, style, values),
+                        self._color(element.stroke, style, values),
                         element.stroke_width,
                         _dash(element.dash),
                         element.rotate,
@@ -173,7 +176,7 @@ class CardLayouter:
                 ops.append(
                     LineOp(
                         line,
-                        self._color(element.stroke, style) or "#000000",
+                        self._color(element.stroke, style, values) or "#000000",
                         element.stroke_width,
                         _dash(element.dash),
                     )
@@ -187,7 +190,7 @@ class CardLayouter:
                         name,
                         self._icon(name),
                         box,
-                        self._color(element.color, style) or "#000000",
+                        self._color(element.color, style, values) or "#000000",
                         element.rotate,
                     )
                 )
@@ -254,7 +257,7 @@ class CardLayouter:
             size=element.size,
             min_size=element.min_size or element.size,
             leading=element.leading,
-            color=self._color(element.color, style) or "#000000",
+            color=self._color(element.color, style, values) or "#000000",
             align=element.align,
             valign=element.valign,
         )
@@ -297,9 +300,14 @@ class CardLayouter:
             return style[name]
         return value
 
-    def _color(self, value: str | None, style: Mapping[str, str]) -> str | None:
+    def _color(
+        self, value: str | None, style: Mapping[str, str], values: Mapping[str, Any] = {}
+    ) -> str | None:
+        """A colour as written, from a style (``$name``) and/or a card field (``{field}``)."""
         if value is None:
             return None
+        if "{" in value:
+            value = substitute(value, values or {})
         value = self._style_value(value, style)
         return None if value == "none" else value
 

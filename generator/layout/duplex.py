@@ -26,7 +26,7 @@ def flips_columns(page_w: float, page_h: float, flip: str) -> bool:
     if flip not in FLIPS:
         raise ValueError(f"flip must be one of {', '.join(FLIPS)}, not {flip!r}")
     portrait = page_w <= page_h
-    return (flip == "long") == portrait
+    return flip == "long"
 
 
 def _clip(box: Box, to: Box) -> Box:
@@ -66,6 +66,13 @@ def back_sheet(
         for s in front.slots
     )
     return assemble(
-        front.page_w, front.page_h, front.printable, backs, (), (), front.butted,
-        front.card_w, front.card_h,
+        front.page_w,
+        front.page_h,
+        front.printable,
+        backs,
+        (),
+        (),
+        front.butted,
+        front.card_w,
+        front.card_h,
     )

@@ -53,8 +53,9 @@ class GutterfoldGeometry:
     label_angle: int = 0
 
 
-def _grid(card_w: float, card_h: float, pr: Box, fold_at: float, vertical: bool,
-          bleed: float, butted: bool) -> tuple[int, int]:
+def _grid(
+    card_w: float, card_h: float, pr: Box, fold_at: float, vertical: bool, bleed: float, butted: bool
+) -> tuple[int, int]:
     """(columns, rows) of fronts on the front half."""
     gap = bleed + FOLD_EXTRA
     if vertical:
@@ -132,6 +133,16 @@ def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> Gutterf
         marks = front_marks + tuple(mirror_line(m) for m in front_marks)
     f = place_furniture(pr, arts, (*marks, fold))
     return GutterfoldGeometry(
-        page_w, page_h, pr, fronts, backs, fold, marks, f.label, f.scale_bar, len(fronts),
-        f.label_box, f.label_angle,
+        page_w,
+        page_h,
+        pr,
+        fronts,
+        backs,
+        fold,
+        marks,
+        f.label,
+        f.scale_bar,
+        len(fronts),
+        f.label_box,
+        f.label_angle,
     )

@@ -111,8 +111,14 @@ def run_count(length: float, size: float, bleed: float, butted: bool, hard: int 
 
 
 def place_run(
-    lo: float, hi: float, n: int, size: float, bleed: float, butted: bool,
-    hard_lo: bool = False, hard_hi: bool = False,
+    lo: float,
+    hi: float,
+    n: int,
+    size: float,
+    bleed: float,
+    butted: bool,
+    hard_lo: bool = False,
+    hard_hi: bool = False,
 ) -> Axis:
     """Place ``n`` cards between ``lo`` and ``hi``: the art footprint is centred when it fits,
     otherwise the outer bleed is clipped, never on a hard end (the run is pushed against it)."""
@@ -183,37 +189,36 @@ def _mm(v: float) -> str:
     return f"{to_mm(v):g}"
 
 
-def _choose(card_w: float, card_h: float, opts: SheetOptions) -> tuple[int, str, bool]:
-    """(count, orientation, butted) of the arrangement to use; raises ValueError if none fits."""
+def _count(card_w: float, card_h: float, opts: SheetOptions, orient: str, butted: bool) -> int:
+    page_w, page_h = oriented(opts.paper, orient)
+    pw, ph = page_w - 2 * opts.margin, page_h - 2 * opts.margin
+    return run_count(pw, card_w, opts.bleed, butted) * run_count(ph, card_h, opts.bleed, butted)
+
+
+def _choose(card_w: float, card_h: float, opts: SheetOptions) -> tuple[str, bool]:
+    """(orientation, butted) of the arrangement to use; raises ValueError if none fits."""
     orients = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     spacings = ("spaced", "butted") if opts.spacing == "auto" else (opts.spacing,)
-    best = (0, orients[0], spacings[0] == "butted")
-    for spacing in spacings:
-        for orient in orients:
-            page_w, page_h = oriented(opts.paper, orient)
-            pw, ph = page_w - 2 * opts.margin, page_h - 2 * opts.margin
-            butted = spacing == "butted"
-            n = run_count(pw, card_w, opts.bleed, butted) * run_count(ph, card_h, opts.bleed, butted)
-            if n > best[0]:
-                best = (n, orient, butted)
-    if best[0] == 0:
-        pw, ph = (p - 2 * opts.margin for p in oriented(opts.paper, orients[0]))
-        size = f"{_mm(card_w)} x {_mm(card_h)} mm"
-        where = f"the printable area {_mm(pw)} x {_mm(ph)} mm (paper less a {_mm(opts.margin)} mm margin)"
-        if "butted" not in spacings and card_w <= min(pw, ph) + EPS and card_h <= max(pw, ph) + EPS:
-            raise ValueError(
-                f"a {size} card with {_mm(opts.bleed)} mm bleed on every side does not fit {where};"
-                " use spacing 'butted' or 'auto', a smaller bleed or a larger paper"
-            )
-        raise ValueError(f"a {size} card does not fit {where}; use a larger paper or a smaller margin")
-    return best
+    options = [(o, s == "butted") for s in spacings for o in orients]  # in order of preference
+    counts = [_count(card_w, card_h, opts, o, b) for o, b in options]
+    if max(counts) > 0:
+        return options[counts.index(max(counts))]
+    pw, ph = (p - 2 * opts.margin for p in oriented(opts.paper, orients[0]))
+    size = f"{_mm(card_w)} x {_mm(card_h)} mm"
+    where = f"the printable area {_mm(pw)} x {_mm(ph)} mm (paper less a {_mm(opts.margin)} mm margin)"
+    if any(_count(card_w, card_h, opts, o, True) for o in orients):
+        raise ValueError(
+            f"a {size} card with {_mm(opts.bleed)} mm bleed on every side does not fit {where};"
+            " use spacing 'butted' or 'auto', a smaller bleed or a larger paper"
+        )
+    raise ValueError(f"a {size} card does not fit {where}; use a larger paper or a smaller margin")
 
 
 def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometry:
     """Lay out one front sheet of ``card_w`` x ``card_h`` cards (trim, points)."""
     if card_w <= 0 or card_h <= 0:
         raise ValueError("card width and height must be positive")
-    _, orient, butted = _choose(card_w, card_h, opts)
+    orient, butted = _choose(card_w, card_h, opts)
     page_w, page_h = oriented(opts.paper, orient)
     pr = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
     b = opts.bleed
@@ -227,14 +232,33 @@ def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometr
 
 
 def assemble(
-    page_w: float, page_h: float, pr: Box, slots: tuple[Slot, ...], marks: tuple[Line, ...],
-    cuts: tuple[Line, ...], butted: bool, card_w: float, card_h: float,
+    page_w: float,
+    page_h: float,
+    pr: Box,
+    slots: tuple[Slot, ...],
+    marks: tuple[Line, ...],
+    cuts: tuple[Line, ...],
+    butted: bool,
+    card_w: float,
+    card_h: float,
 ) -> SheetGeometry:
     """Build a SheetGeometry, placing the label and scale bar clear of the art and marks."""
     f = place_furniture(pr, [s.art for s in slots], marks)
     return SheetGeometry(
-        page_w, page_h, pr, slots, marks, cuts, f.label, f.scale_bar, len(slots), butted,
-        card_w, card_h, f.label_box, f.label_angle,
+        page_w,
+        page_h,
+        pr,
+        slots,
+        marks,
+        cuts,
+        f.label,
+        f.scale_bar,
+        len(slots),
+        butted,
+        card_w,
+        card_h,
+        f.label_box,
+        f.label_angle,
     )
 
 

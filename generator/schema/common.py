@@ -28,7 +28,9 @@ def _length(value: Any) -> float:
 Length = Annotated[float, BeforeValidator(_length)]
 """A length written with its unit ('3mm', '0.5in', '10pt'), validated into points."""
 
-_COLOR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$[A-Za-z_][A-Za-z0-9_]*|none)$")
+_COLOR = re.compile(
+    r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$?[A-Za-z_]*\{[\w.\[\]-]+\}|\$[A-Za-z_][A-Za-z0-9_]*|none)$"
+)
 
 
 def _color(value: Any) -> str:
@@ -39,7 +41,8 @@ def _color(value: Any) -> str:
 
 
 Color = Annotated[str, BeforeValidator(_color)]
-"""'#rgb', '#rrggbb', a colour name, 'none', or '$name' of a template style."""
+"""'#rgb', '#rrggbb', a colour name, 'none', '$name' of a template style, or a card field
+('{color}', or '${color}' to look the field's value up among the styles)."""
 
 
 class SizeSpec(Strict):

@@ -49,6 +49,16 @@ class GameSpec(Strict):
     card_fields: dict[str, str] = Field(default_factory=dict)
     decks: list[DeckSpec] = Field(min_length=1)
     icons: dict[str, str] = Field(default_factory=dict)
+    # Kit components beyond cards, each a YAML file in the game folder (see the README):
+    boards: list[str] = Field(default_factory=list)
+    components: list[str] = Field(default_factory=list)
+    sheets: list[str] = Field(default_factory=list)
+    summary: str | None = None
+    # Rules checking: deck composition constraints and the playtest-log rules module.
+    constraints: str | None = None
+    rules_module: str | None = None
+    # For the print guide: what else a group needs at the table (dice, pawns, ...).
+    gather: list[str] = Field(default_factory=list)
 
 
 class GenerateSpec(Strict):

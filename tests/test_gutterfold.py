@@ -1,0 +1,136 @@
+"""Fold-and-glue sheets: backs mirrored across the fold, art clear of it."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from generator.geometry import Box
+from generator.layout.gutterfold import FOLD_EXTRA, GutterfoldGeometry, plan_gutterfold
+from generator.layout.imposition import MARK_LEN, MARK_MIN, SheetOptions
+from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
+from generator.units import mm
+
+TOL = 1e-6
+
+
+def gf(card: str, paper: str, **kw: object) -> GutterfoldGeometry:
+    return plan_gutterfold(*card_size(card), SheetOptions(paper_size(paper), **kw))
+
+
+def vertical(g: GutterfoldGeometry) -> bool:
+    return g.fold.x1 == g.fold.x2
+
+
+def reflect(b: Box, g: GutterfoldGeometry) -> tuple[float, float, float, float]:
+    if vertical(g):
+        return (2 * g.fold.x1 - b.right, b.y, b.w, b.h)
+    return (b.x, 2 * g.fold.y1 - b.top, b.w, b.h)
+
+
+def check(g: GutterfoldGeometry, bleed: float) -> None:
+    pr = g.printable
+    assert g.per_sheet == len(g.fronts) == len(g.backs) > 0
+    gap = bleed + FOLD_EXTRA
+    along = vertical(g)
+    fold_at = g.fold.x1 if along else g.fold.y1
+    assert pr.contains(g.fold.bounds())
+    for f, b in zip(g.fronts, g.backs, strict=True):
+        assert b.index == f.index
+        assert (b.trim.x, b.trim.y, b.trim.w, b.trim.h) == pytest.approx(reflect(f.trim, g))
+        assert (b.art.x, b.art.y, b.art.w, b.art.h) == pytest.approx(reflect(f.art, g))
+        assert b.rotation == (0 if along else 180) and f.rotation == 0
+        for s in (f, b):
+            assert pr.contains(s.art) and s.art.contains(s.trim)
+            lo, hi = (s.art.x, s.art.right) if along else (s.art.y, s.art.top)
+            assert hi <= fold_at - gap + TOL or lo >= fold_at + gap - TOL
+        # fronts on the left (vertical fold) or top (horizontal fold)
+        assert (f.trim.right < fold_at) if along else (f.trim.y > fold_at)
+    slots = g.fronts + g.backs
+    arts = [s.art for s in slots]
+    for a, b in itertools.combinations(slots, 2):
+        assert not a.trim.intersects(b.trim) and not a.art.intersects(b.art)
+    fold_box = g.fold.bounds()
+    for m in g.crop_marks:
+        box = m.bounds()
+        assert pr.contains(box)
+        assert not any(box.intersects(a) for a in arts)
+        assert not box.intersects(fold_box.inset(-TOL * 10))
+        assert MARK_MIN - TOL <= max(box.w, box.h) <= MARK_LEN + TOL
+    # the marks of the back half are the front half's mirrored
+    assert len(g.crop_marks) % 2 == 0
+    for box in (g.label_box, g.scale_bar):
+        assert pr.contains(box)
+        assert not any(box.intersects(a) for a in arts)
+        assert not box.intersects(fold_box.inset(-TOL * 10))
+        assert not any(box.intersects(m.bounds().inset(-TOL * 10)) for m in g.crop_marks)
+
+
+@pytest.mark.parametrize(("card", "paper", "count"), [("poker", "a4", 4), ("poker", "letter", 4)])
+def test_poker_counts(card: str, paper: str, count: int) -> None:
+    g = gf(card, paper)
+    assert g.per_sheet == count
+    check(g, mm(3))
+
+
+def test_poker_a4_is_landscape_with_horizontal_fold() -> None:
+    g = gf("poker", "a4")
+    assert g.page_w > g.page_h and not vertical(g)
+    assert g.fold.y1 == pytest.approx(g.page_h / 2)
+    assert all(b.rotation == 180 for b in g.backs)
+    # four fronts in one row above the fold, their backs below
+    assert {s.row for s in g.fronts} == {0} and [s.col for s in g.fronts] == [0, 1, 2, 3]
+
+
+def test_vertical_fold_backs_mirror_columns() -> None:
+    g = gf("tarot", "a4")
+    assert vertical(g) and g.per_sheet == 2
+    assert all(b.rotation == 0 for b in g.backs)
+    check(g, mm(3))
+
+
+@pytest.mark.parametrize("card", ["bridge", "mini-american", "mini-euro", "euro", "square", "tarot"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("spacing", ["auto", "butted", "spaced"])
+def test_common_sizes(card: str, paper: str, spacing: str) -> None:
+    check(gf(card, paper, spacing=spacing), mm(3))
+
+
+def test_no_crop_marks_option() -> None:
+    assert gf("poker", "a4", crop_marks=False).crop_marks == ()
+
+
+def test_too_large_is_value_error() -> None:
+    with pytest.raises(ValueError, match="fold"):
+        plan_gutterfold(*card_size("jumbo"), SheetOptions(paper_size("a6")))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    w=st.floats(15, 150),
+    h=st.floats(15, 150),
+    paper=st.sampled_from(sorted(PAPER_SIZES.values())),
+    orientation=st.sampled_from(["auto", "portrait", "landscape"]),
+    spacing=st.sampled_from(["auto", "butted", "spaced"]),
+    bleed=st.floats(0, 5),
+    margin=st.floats(0, 10),
+)
+def test_invariants(
+    w: float,
+    h: float,
+    paper: tuple[float, float],
+    orientation: str,
+    spacing: str,
+    bleed: float,
+    margin: float,
+) -> None:
+    opts = SheetOptions(paper, orientation, mm(margin), mm(bleed), spacing)
+    try:
+        g = plan_gutterfold(mm(w), mm(h), opts)
+    except ValueError:
+        assume(False)
+        return
+    check(g, mm(bleed))
