@@ -98,14 +98,9 @@ def _take(
     t, n = (min(b.h, thick), fit(b.w)) if h else (min(b.w, thick), fit(b.h))
     lo, hi = (b.x, b.right) if h else (b.y, b.top)
     a = hi - n if at_end else lo
-    rest = (lo, a - CLEAR) if at_end else (a + n + CLEAR, hi)
-    if rest[1] - rest[0] > EPS:
-        runs.append(
-            (
-                name,
-                Box(rest[0], b.y, rest[1] - rest[0], b.h) if h else Box(b.x, rest[0], b.w, rest[1] - rest[0]),
-            )
-        )
+    r0, r1 = (lo, a - CLEAR) if at_end else (a + n + CLEAR, hi)
+    if r1 - r0 > EPS:  # what is left of the run stays free for the next item
+        runs.append((name, Box(r0, b.y, r1 - r0, b.h) if h else Box(b.x, r0, b.w, r1 - r0)))
     if h:
         return Box(a, b.y if name == "bottom" else b.top - t, n, t), True
     return Box(b.x if name == "left" else b.right - t, a, t, n), False

@@ -26,7 +26,7 @@ def flips_columns(page_w: float, page_h: float, flip: str) -> bool:
     if flip not in FLIPS:
         raise ValueError(f"flip must be one of {', '.join(FLIPS)}, not {flip!r}")
     portrait = page_w <= page_h
-    return flip == "long"
+    return (flip == "long") == portrait
 
 
 def _clip(box: Box, to: Box) -> Box:
