@@ -38,6 +38,7 @@ class Document:
     file: str
     data: Any
     marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    key_marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
 
     def mark(self, loc: Loc) -> tuple[int, int]:
         """(line, column) of the value at ``loc``, or of its nearest located parent."""
@@ -48,10 +49,15 @@ class Document:
             loc = loc[:-1]
         return self.marks.get((), (1, 1))
 
-    def problem(self, loc: Loc, message: str, rank: int = 50, base: Loc = ()) -> Problem:
-        """A Problem at ``base + loc`` with the key path spelled ``cards[3].speed``."""
+    def problem(
+        self, loc: Loc, message: str, rank: int = 50, base: Loc = (), at_key: bool = False
+    ) -> Problem:
+        """A Problem at ``base + loc`` with the key path spelled ``cards[3].speed``.
+
+        ``at_key`` points at the key itself rather than its value (for unknown keys).
+        """
         full = tuple(base) + tuple(loc)
-        line, col = self.mark(full)
+        line, col = self.key_marks.get(full) if at_key and full in self.key_marks else self.mark(full)
         return Problem(rank, self.file, line, col, format_loc(full), message)
 
 
@@ -178,6 +184,7 @@ class _Builder:
                 )
                 continue
             first_line[key] = line
+            self.doc.key_marks[(*loc, key)] = (line, key_node.start_mark.column + 1)
             if id(value_node) in self.seen:
                 self._err(
                     key_node,

@@ -16,7 +16,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-def _length(value: Any) -> float:
+def parse_length_value(value: Any) -> float:
+    """A length with its unit (or a number already in points) -> points; ValueError otherwise."""
     if isinstance(value, int | float):
         return float(value)
     try:
@@ -25,7 +26,7 @@ def _length(value: Any) -> float:
         raise ValueError(str(exc)) from None
 
 
-Length = Annotated[float, BeforeValidator(_length)]
+Length = Annotated[float, BeforeValidator(parse_length_value)]
 """A length written with its unit ('3mm', '0.5in', '10pt'), validated into points."""
 
 _COLOR = re.compile(

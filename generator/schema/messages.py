@@ -37,8 +37,9 @@ def _found(value: Any) -> str:
 
 
 def _expected_choices(ctx: dict[str, Any]) -> str:
-    expected = str(ctx.get("expected", ""))
-    return expected.replace("'", "")
+    """pydantic's "'a', 'b' or 'c'" -> "a, b, c"."""
+    expected = str(ctx.get("expected", "")).replace("'", "")
+    return ", ".join(part.strip() for chunk in expected.split(" or ") for part in chunk.split(","))
 
 
 _WORDING = {
@@ -74,7 +75,12 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
         if in_dict or in_list:
             out.append(part)
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and out[-1:] != [part]:
+        elif isinstance(node, dict) and isinstance(part, str):
+            rest = loc[loc.index(part) + 1 :]
+            if any(isinstance(r, str) and r in node for r in rest[:1]) or (
+                rest and isinstance(node, dict) and rest[0] in node
+            ):
+                continue  # a union tag such as 'rect': not a data key
             # a missing key: keep it so the message can name it, then stop
             if "[" not in part and "(" not in part:
                 out.append(part)
@@ -168,7 +174,7 @@ def validate(tp: Any, data: Any, doc: Document, base: Loc = (), what: str = "") 
     problems: list[Problem] = []
     for loc, key, allowed in unknown_keys(tp, data):
         hint = suggest(key, allowed) or f" (expected one of: {', '.join(allowed)})"
-        problems.append(doc.problem(loc, f"unknown key '{key}'{hint}", rank=20, base=base))
+        problems.append(doc.problem(loc, f"unknown key '{key}'{hint}", rank=20, base=base, at_key=True))
     try:
         value = _adapter(tp).validate_python(data)
     except ValidationError as exc:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field, PlainValidator
 
-from generator.schema.common import Color, Length, SizeSpec, Strict
+from generator.schema.common import Color, Length, SizeSpec, Strict, parse_length_value
 
 
 def _box(value: Any) -> Any:
@@ -20,14 +20,13 @@ def _box(value: Any) -> Any:
         if value in ("bleed", "trim", "safe"):
             return value
         raise ValueError(f"expected [x, y, w, h] or one of bleed, trim, safe, found {value!r}")
-    if not isinstance(value, list) or len(value) != 4:
+    if not isinstance(value, list | tuple) or len(value) != 4:
         raise ValueError("expected a box [x, y, w, h] with units, e.g. [3mm, 3mm, 57.5mm, 10mm]")
-    return value
+    return tuple(parse_length_value(v) for v in value)
 
 
-BoxSpec = Annotated[
-    tuple[Length, Length, Length, Length] | Literal["bleed", "trim", "safe"], BeforeValidator(_box)
-]
+BoxSpec = Annotated[Any, PlainValidator(_box)]
+"""[x, y, w, h] with units (a tuple of points once validated) or one of bleed, trim, safe."""
 
 
 class ElementBase(Strict):

@@ -1,0 +1,99 @@
+"""Shared fixtures: a minimal valid game folder, and a way to run the CLI in-process."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+MINI_GAME = """\
+name: mini
+title: Mini Game
+card_types:
+  hero: {label: Hero}
+  villain: {label: Villain}
+types:
+  power: "choice(fire, ice)"
+card_fields:
+  speed: "int?"
+  powers: "list(power)?"
+  text: "text?"
+decks:
+  - name: cards
+    size: poker
+    template: mini-front
+    back: mini-back
+    cards: [cards.yaml]
+"""
+
+MINI_CARDS = """\
+cards:
+  - name: Alpha
+    type: hero
+    speed: 3
+    powers: [fire]
+    text: Runs fast.
+  - name: Beta
+    type: villain
+    count: 2
+    text: Sneaks about.
+"""
+
+MINI_FRONT = """\
+styles:
+  default: {accent: "#336699"}
+  villain: {accent: "#993333"}
+elements:
+  - {type: rect, box: bleed, fill: "#ffffff"}
+  - {type: rect, box: [3mm, 3mm, 57.5mm, 10mm], fill: $accent}
+  - {type: text, box: [4mm, 4mm, 55.5mm, 8mm], text: "{name}", size: 14pt, color: "#ffffff"}
+  - {type: text, when: speed, box: [4mm, 20mm, 20mm, 8mm], text: "Speed {speed}", size: 10pt}
+  - {type: text, box: [4mm, 40mm, 55.5mm, 30mm], text: "{text}", size: 11pt, min_size: 7pt}
+"""
+
+MINI_BACK = """\
+elements:
+  - {type: rect, box: bleed, fill: "#224466"}
+"""
+
+
+def write_game(folder: Path, files: dict[str, str] | None = None) -> Path:
+    """Write the mini game into ``folder``; ``files`` overrides or adds files by relative path."""
+    contents = {
+        "game.yaml": MINI_GAME,
+        "cards.yaml": MINI_CARDS,
+        "templates/mini-front.yaml": MINI_FRONT,
+        "templates/mini-back.yaml": MINI_BACK,
+    }
+    contents.update(files or {})
+    for rel, text in contents.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def mini_game(tmp_path: Path) -> Path:
+    return write_game(tmp_path / "mini")
+
+
+@pytest.fixture
+def run_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Run ``deckwright ARGS`` in-process from tmp_path; return (exit code, stdout, stderr)."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        result = CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+        if result.exception and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
+
+
+os.environ.setdefault("COLUMNS", "200")
