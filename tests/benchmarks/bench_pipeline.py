@@ -1,0 +1,147 @@
+"""Benchmark: the full Deckwright pipeline against a bare-ReportLab floor, in the same run.
+
+Builds N synthetic poker cards (title, icon, three lines of fitted text), fronts only, 9 per A4
+sheet, through load -> validate -> layout -> render -> write, and draws the same content with a
+bare ReportLab script. Each variant runs in its own process so peak memory is its own.
+
+    python3 tasks.py bench            # 1,000 and 10,000 cards
+    python tests/benchmarks/bench_pipeline.py 500 2000
+
+Prints cards per second for both, the ratio (pipeline time / floor time; target <= 2) and the
+peak resident memory of each process. Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+WORDS = ("rocket anvil canyon sprint dust coyote bird trap spring cliff mesa road boulder cactus "
+         "magnet fuse kaboom skid zoom gravity ledge sling crate paint tunnel").split()
+
+
+def _sentence(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
+
+
+def _cards(n: int) -> list[tuple[str, str]]:
+    rng = random.Random(1234)
+    return [(f"Card {i + 1} {rng.choice(WORDS).title()}", _sentence(rng, 16)) for i in range(n)]
+
+
+GAME = """\
+name: bench
+title: Benchmark
+card_fields:
+  text: text
+decks:
+  - name: cards
+    size: poker
+    template: bench-front
+    cards: [cards.yaml]
+"""
+
+TEMPLATE = """\
+elements:
+  - {type: rect, box: [3mm, 3mm, 57.5mm, 82.9mm], radius: 2mm, stroke: "#333333", stroke_width: 1pt}
+  - {type: text, box: [5mm, 5mm, 53.5mm, 9mm], text: "{name}", font: Lato, bold: true, size: 14pt, min_size: 8pt}
+  - {type: icon, box: [21.75mm, 18mm, 20mm, 20mm], icon: rocket, color: "#333333"}
+  - {type: text, box: [5mm, 45mm, 53.5mm, 17mm], text: "{text}", size: 10pt, min_size: 6pt}
+"""
+
+
+def run_pipeline(n: int) -> None:
+    from generator.build import BuildOptions, build_game
+    from generator.loader import load_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "bench"
+        (folder / "templates").mkdir(parents=True)
+        (folder / "game.yaml").write_text(GAME + "icons:\n  rocket: thruster.svg\n")
+        (folder / "templates" / "bench-front.yaml").write_text(TEMPLATE)
+        lines = ["cards:"]
+        for name, text in _cards(n):
+            lines += [f"  - name: {name}", f"    text: {text}"]
+        (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+        start = time.perf_counter()
+        game = load_game(folder)
+        build_game(game, BuildOptions(out_dir=Path(tmp) / "out", backs=False))
+        _report(time.perf_counter() - start)
+
+
+def run_floor(n: int) -> None:
+    """The same cards drawn directly: frame, title, icon (one form), three pre-wrapped lines."""
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        pdfmetrics.registerFont(TTFont("L", str(ROOT / "fonts/lato/Lato-Regular.ttf")))
+        pdfmetrics.registerFont(TTFont("LB", str(ROOT / "fonts/lato/Lato-Bold.ttf")))
+        c = Canvas(str(Path(tmp) / "floor.pdf"), pagesize=(210 * mm, 297 * mm), invariant=1)
+        drawing = svg2rlg(str(ROOT / "templates/icons/thruster.svg"))
+        c.beginForm("icon", 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.endForm()
+        w, h = 63.5 * mm, 88.9 * mm
+        x0, y0 = (210 * mm - 3 * w) / 2, (297 * mm - 3 * h) / 2
+        for i, (name, text) in enumerate(_cards(n)):
+            if i and i % 9 == 0:
+                c.showPage()
+            col, row = i % 3, (i % 9) // 3
+            x, y = x0 + col * w, y0 + (2 - row) * h
+            c.roundRect(x + 3 * mm, y + 3 * mm, w - 6 * mm, h - 6 * mm, 2 * mm)
+            c.setFont("LB", 14)
+            c.drawString(x + 5 * mm, y + h - 12 * mm, name)
+            c.saveState()
+            c.translate(x + 21.75 * mm, y + h - 38 * mm)
+            c.scale(20 * mm / drawing.width, 20 * mm / drawing.height)
+            c.doForm("icon")
+            c.restoreState()
+            words = text.split()
+            c.setFont("L", 10)
+            for k in range(3):
+                c.drawString(x + 5 * mm, y + h - (50 + 5 * k) * mm, " ".join(words[k * 6:(k + 1) * 6]))
+        c.save()
+        _report(time.perf_counter() - start)
+
+
+def _report(seconds: float) -> None:
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "peak_mib": peak_kib / 1024}))
+
+
+def _measure(kind: str, n: int) -> dict:
+    result = subprocess.run([sys.executable, __file__, "--worker", kind, str(n)], capture_output=True,
+                            text=True, check=True, cwd=ROOT)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--worker"]:
+        {"pipeline": run_pipeline, "floor": run_floor}[argv[1]](int(argv[2]))
+        return
+    sizes = [int(a) for a in argv] or [1000, 10000]
+    print(f"{'cards':>7} {'floor c/s':>10} {'pipeline c/s':>13} {'ratio':>6} {'floor MiB':>10} {'pipeline MiB':>13}")
+    for n in sizes:
+        floor = min((_measure("floor", n) for _ in range(2)), key=lambda r: r["seconds"])
+        pipe = min((_measure("pipeline", n) for _ in range(2)), key=lambda r: r["seconds"])
+        print(f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
+              f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
