@@ -60,7 +60,7 @@ def _is_static(element: Any) -> bool:
         return False
     return not any(
         isinstance(v, str) and has_fields(v)
-        for v in (getattr(element, k, None) for k in ("text", "icon", "file"))
+        for v in (getattr(element, k, None) for k in _VARYING)
     )
 
 
