@@ -101,7 +101,9 @@ def test_missing_field_and_unknown_icon_are_layout_problems(tmp_path: Path):
 
 
 def test_text_fits_and_reports_overflow(tmp_path: Path):
-    text = "elements:\n  - {type: text, box: [3mm, 3mm, 20mm, 6mm], text: '{name}', size: 12pt, min_size: 6pt}\n"
+    text = (
+        "elements:\n  - {type: text, box: [3mm, 3mm, 20mm, 6mm], text: '{name}', size: 12pt, min_size: 6pt}\n"
+    )
     layouter = _layouter(_library(tmp_path, {"t": text}).get("t"))
     short = layouter.layout({"name": "Fan"}, "card")
     assert short.overflows == () and short.ops[0].layout.size == 12

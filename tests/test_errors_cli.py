@@ -87,7 +87,11 @@ CASES = [
     ),
     (
         "bad-length-unit",
-        {"templates/mini-front.yaml": MINI_FRONT.replace("[3mm, 3mm, 57.5mm, 10mm]", "[3mm, 3mm, 57.5mm, 10km]")},
+        {
+            "templates/mini-front.yaml": MINI_FRONT.replace(
+                "[3mm, 3mm, 57.5mm, 10mm]", "[3mm, 3mm, 57.5mm, 10km]"
+            )
+        },
         "mini/templates/mini-front.yaml:6:18: elements[1].box: unknown unit 'km' in '10km' "
         "(known units: pt, mm, cm, in)",
         1,
@@ -101,7 +105,11 @@ CASES = [
     ),
     (
         "unknown-element-type",
-        {"templates/mini-front.yaml": MINI_FRONT.replace("{type: rect, box: bleed", "{type: rectangle, box: bleed")},
+        {
+            "templates/mini-front.yaml": MINI_FRONT.replace(
+                "{type: rect, box: bleed", "{type: rectangle, box: bleed"
+            )
+        },
         "mini/templates/mini-front.yaml:5:5: elements[0]: unknown type 'rectangle' (did you mean 'rect'?); "
         "expected one of rect, ellipse, line, text, icon, image, repeat",
         1,
@@ -142,7 +150,7 @@ def test_bad_input_is_reported(run_cli, tmp_path: Path, case, files, expected, s
 
 
 def test_missing_field_names_template_field_and_card(run_cli, tmp_path: Path):
-    front = MINI_FRONT.replace("text: \"{text}\"", "text: \"{flavour}\"")
+    front = MINI_FRONT.replace('text: "{text}"', 'text: "{flavour}"')
     write_game(tmp_path / "mini", {"templates/mini-front.yaml": front})
     code, _, err = run_cli("check", "mini")
     assert code == 1

@@ -117,7 +117,7 @@ def test_data_error_during_build_writes_nothing(tmp_path: Path, run_cli):
     from tests.conftest import MINI_FRONT, write_game
 
     write_game(tmp_path / "mini")
-    code, out, _ = run_cli("build", "mini", "-o", tmp_path / "out")
+    code, _, _ = run_cli("build", "mini", "-o", tmp_path / "out")
     assert code == 0
     pdf = tmp_path / "out" / "mini" / "cards.pdf"
     before = pdf.read_bytes()

@@ -7,8 +7,15 @@ import pytest
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.substitute import BadReference, MissingField, has_fields, substitute
 
-CARD = {"name": "Fan", "type": "capture", "speed": 1, "keywords": ["THRUSTER", "METAL"],
-        "damage": {"EXPLOSIVE": 4}, "conditions": [{"with": ["Sail"], "speed": 2}], "note": None}
+CARD = {
+    "name": "Fan",
+    "type": "capture",
+    "speed": 1,
+    "keywords": ["THRUSTER", "METAL"],
+    "damage": {"EXPLOSIVE": 4},
+    "conditions": [{"with": ["Sail"], "speed": 2}],
+    "note": None,
+}
 
 
 @pytest.mark.parametrize(

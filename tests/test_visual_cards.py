@@ -18,8 +18,12 @@ def road_runner_pdf(tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize(
     ("page", "name"),
-    [(0, "cards-road-runner-captures"), (1, "cards-road-runner-backs"), (8, "cards-road-runner-duals"),
-     (12, "cards-road-runner-escapes")],
+    [
+        (0, "cards-road-runner-captures"),
+        (1, "cards-road-runner-backs"),
+        (8, "cards-road-runner-duals"),
+        (12, "cards-road-runner-escapes"),
+    ],
 )
 def test_road_runner_pages_look_as_before(road_runner_pdf: Path, page: int, name: str):
     assert_looks_like(render_page(road_runner_pdf, page), name)

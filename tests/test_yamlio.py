@@ -24,14 +24,29 @@ def test_positions_point_at_values_and_keys():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("a: 1\na: 2\n", "t.yaml:2:1: a: duplicate key 'a' (first written at line 1, again at line 2): remove one of them"),
-        ("x: &a [1]\ny: *a\n", "t.yaml:2:1: y: anchors and aliases (&name / *name) are not supported: "
-                               "write the value out, or use 'extends:' in templates"),
-        ("x: &a {b: 1}\ny:\n  <<: *a\n", "t.yaml:3:3: y: merge keys ('<<') are not supported: write the keys out"),
-        ("a: !!python/object:os.system x\n", "t.yaml:1:4: a: YAML tags such as "
-                                              "'tag:yaml.org,2002:python/object:os.system' are not supported: "
-                                              "write plain values"),
-        ("a: [1, 2\n", "t.yaml:2:1: YAML syntax error: while parsing a flow sequence, did not find expected ',' or ']'"),
+        (
+            "a: 1\na: 2\n",
+            "t.yaml:2:1: a: duplicate key 'a' (first written at line 1, again at line 2): remove one of them",
+        ),
+        (
+            "x: &a [1]\ny: *a\n",
+            "t.yaml:2:1: y: anchors and aliases (&name / *name) are not supported: "
+            "write the value out, or use 'extends:' in templates",
+        ),
+        (
+            "x: &a {b: 1}\ny:\n  <<: *a\n",
+            "t.yaml:3:3: y: merge keys ('<<') are not supported: write the keys out",
+        ),
+        (
+            "a: !!python/object:os.system x\n",
+            "t.yaml:1:4: a: YAML tags such as "
+            "'tag:yaml.org,2002:python/object:os.system' are not supported: "
+            "write plain values",
+        ),
+        (
+            "a: [1, 2\n",
+            "t.yaml:2:1: YAML syntax error: while parsing a flow sequence, did not find expected ',' or ']'",
+        ),
         ("? [a, b]\n: c\n", "t.yaml:1:3: a key must be a plain name, not a list or mapping"),
     ],
 )

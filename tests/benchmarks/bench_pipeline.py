@@ -25,8 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-WORDS = ("rocket anvil canyon sprint dust coyote bird trap spring cliff mesa road boulder cactus "
-         "magnet fuse kaboom skid zoom gravity ledge sling crate paint tunnel").split()
+WORDS = ["rocket", "anvil", "canyon", "sprint", "dust", "coyote", "bird", "trap", "spring", "cliff", "mesa", "road", "boulder", "cactus", "magnet", "fuse", "kaboom", "skid", "zoom", "gravity", "ledge", "sling", "crate", "paint", "tunnel"]
 
 
 def _sentence(rng: random.Random, n: int) -> str:
@@ -114,7 +113,7 @@ def run_floor(n: int) -> None:
             words = text.split()
             c.setFont("L", 10)
             for k in range(3):
-                c.drawString(x + 5 * mm, y + h - (50 + 5 * k) * mm, " ".join(words[k * 6:(k + 1) * 6]))
+                c.drawString(x + 5 * mm, y + h - (50 + 5 * k) * mm, " ".join(words[k * 6 : (k + 1) * 6]))
         c.save()
         _report(time.perf_counter() - start)
 
@@ -125,8 +124,13 @@ def _report(seconds: float) -> None:
 
 
 def _measure(kind: str, n: int) -> dict:
-    result = subprocess.run([sys.executable, __file__, "--worker", kind, str(n)], capture_output=True,
-                            text=True, check=True, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, __file__, "--worker", kind, str(n)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
@@ -135,12 +139,16 @@ def main(argv: list[str]) -> None:
         {"pipeline": run_pipeline, "floor": run_floor}[argv[1]](int(argv[2]))
         return
     sizes = [int(a) for a in argv] or [1000, 10000]
-    print(f"{'cards':>7} {'floor c/s':>10} {'pipeline c/s':>13} {'ratio':>6} {'floor MiB':>10} {'pipeline MiB':>13}")
+    print(
+        f"{'cards':>7} {'floor c/s':>10} {'pipeline c/s':>13} {'ratio':>6} {'floor MiB':>10} {'pipeline MiB':>13}"
+    )
     for n in sizes:
         floor = min((_measure("floor", n) for _ in range(2)), key=lambda r: r["seconds"])
         pipe = min((_measure("pipeline", n) for _ in range(2)), key=lambda r: r["seconds"])
-        print(f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
-              f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}")
+        print(
+            f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
+            f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}"
+        )
 
 
 if __name__ == "__main__":
