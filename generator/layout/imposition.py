@@ -1,15 +1,17 @@
 """Front sheets: how many cards fit on the paper, where each trim and art goes, and the marks.
 
-Grid rules: "butted" cards touch and share cut lines, so only the grid's outer edges get bleed
-(clipped to the printable area); "spaced" cards sit 2 x bleed apart so each gets its full bleed;
-"auto" takes whichever (orientation x spacing) holds more cards, preferring spaced, then portrait
-(or the requested orientation). The grid is centred on the page; cards are never turned 90 degrees.
+Grid rules: "butted" cards touch and share cut lines, so only the grid's outer edges get bleed,
+clipped to the printable area and giving way (down to none) so crop marks keep MARK_WANT of
+room; "spaced" cards sit 2 x bleed apart so each gets its full bleed; "auto" takes whichever
+(orientation x spacing) holds more cards, preferring spaced, then portrait (or the requested
+orientation). The grid is centred on the page; cards are never turned 90 degrees.
 
 Crop marks sit outside the bounding box of all art, in line with every distinct cut: MARK_GAP from
 the art, up to MARK_LEN long toward the paper edge, shortened to stay inside the printable area and
 omitted on a side with less than MARK_MIN of room (e.g. poker on Letter has no room above and below
-the 3 x 3 butted grid, only left and right marks). Cut lines (optional) run along every cut across
-the grid's art. The sheet label and scale bar go in the margin strips (see ``place_furniture``).
+the 3 x 3 butted grid, only left and right marks); a cut left with no mark at all gets a cut line
+instead. Cut lines (optional) run along every cut across the grid's art. The sheet label and
+scale bar go in the margin strips (see ``place_furniture``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ EPS = 1e-6
 MARK_GAP = mm(1)
 MARK_LEN = mm(5)
 MARK_MIN = mm(0.5)
+MARK_WANT = mm(3)
+"""Outer bleed gives way (never below zero) so that crop marks get at least this much room."""
 ORIENTATIONS = ("auto", "portrait", "landscape")
 SPACINGS = ("auto", "butted", "spaced")
 
@@ -129,11 +133,15 @@ def place_run(
     else:
         start = lo + bleed if hard_lo else hi - bleed - span
     trims, arts, cuts = [], [], []
+    # butted grids keep this much between the outer art and the printable edge for crop marks
+    room = MARK_GAP + MARK_WANT if butted else 0.0
     for k in range(n):
         t0 = start + k * pitch
         t1 = t0 + size
-        a0 = t0 if butted and k > 0 else max(t0 - bleed, lo)
-        a1 = t1 if butted and k < n - 1 else min(t1 + bleed, hi)
+        outer_lo = t0 if hard_lo else min(t0, max(t0 - bleed, lo + room))
+        outer_hi = t1 if hard_hi else max(t1, min(t1 + bleed, hi - room))
+        a0 = t0 if butted and k > 0 else (max(t0 - bleed, lo) if hard_lo or k > 0 else outer_lo)
+        a1 = t1 if butted and k < n - 1 else (min(t1 + bleed, hi) if hard_hi or k < n - 1 else outer_hi)
         trims.append((t0, t1))
         arts.append((a0, a1))
         cuts.extend((t0, t1))
@@ -185,6 +193,17 @@ def cut_lines(arts: Sequence[Box], xs: Sequence[float], ys: Sequence[float]) -> 
     return tuple(Line(x, u.y, x, u.top) for x in xs) + tuple(Line(u.x, y, u.right, y) for y in ys)
 
 
+def unmarked_cut_lines(
+    arts: Sequence[Box], xs: Sequence[float], ys: Sequence[float], marks: Sequence[Line]
+) -> tuple[Line, ...]:
+    """Cut lines for the cuts that got no crop mark at all (no room in the margin)."""
+    vertical = {round(m.x1, 3) for m in marks if abs(m.x1 - m.x2) < EPS}
+    horizontal = {round(m.y1, 3) for m in marks if abs(m.y1 - m.y2) < EPS}
+    return cut_lines(
+        arts, [x for x in xs if round(x, 3) not in vertical], [y for y in ys if round(y, 3) not in horizontal]
+    )
+
+
 def _mm(v: float) -> str:
     return f"{to_mm(v):g}"
 
@@ -227,7 +246,12 @@ def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometr
     slots = grid_slots(xs, ys)
     arts = [s.art for s in slots]
     marks = crop_marks(arts, xs.cuts, ys.cuts, pr) if opts.crop_marks else ()
-    cuts = cut_lines(arts, xs.cuts, ys.cuts) if opts.cut_lines else ()
+    if opts.cut_lines:
+        cuts = cut_lines(arts, xs.cuts, ys.cuts)
+    elif opts.crop_marks:  # a cut with no room for a mark still needs showing
+        cuts = unmarked_cut_lines(arts, xs.cuts, ys.cuts, marks)
+    else:
+        cuts = ()
     return assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h)
 
 
