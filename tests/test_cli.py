@@ -1,0 +1,50 @@
+"""The command line's happy paths: list, build, check, calibrate, and --help everywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import write_game
+
+
+def test_list_shows_bundled_and_local_games(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini")
+    code, out, _ = run_cli("list")
+    assert code == 0
+    assert "road-runner" in out and "Road Runner (80 cards)" in out
+    assert "jokers-row" in out
+    assert "Local games:" in out and "mini" in out
+
+
+def test_build_writes_and_prints_the_paths(run_cli, mini_game: Path, tmp_path: Path):
+    code, out, _ = run_cli("build", mini_game, "--paper", "letter", "--printshop", "-o", tmp_path / "o")
+    assert code == 0
+    pdf = tmp_path / "o" / "mini" / "cards.pdf"
+    assert f"wrote {Path('o/mini/cards.pdf')}" in out
+    assert len(PdfReader(pdf).pages) == 2
+    assert len(PdfReader(tmp_path / "o" / "mini" / "cards-printshop.pdf").pages) == 6
+
+
+def test_check_passes_for_the_bundled_games(run_cli):
+    for game in ("road-runner", "jokers-row"):
+        code, out, err = run_cli("check", game)
+        assert code == 0, err
+        assert "no problems found" in out
+
+
+def test_calibrate_writes_two_pages(run_cli, tmp_path: Path):
+    code, _, _ = run_cli("calibrate", "--duplex", "short", "--back-offset", "1,-0.5", "-o", tmp_path)
+    assert code == 0
+    reader = PdfReader(tmp_path / "duplex-calibration.pdf")
+    assert len(reader.pages) == 2
+    assert "--duplex short --back-offset -R,U" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("command", [[], ["list"], ["build"], ["check"], ["calibrate"]])
+def test_every_command_has_help(run_cli, command):
+    code, out, _ = run_cli(*command, "--help")
+    assert code == 0
+    assert "Usage:" in out
