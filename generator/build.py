@@ -21,7 +21,7 @@ from generator.layout.sizes import paper_size
 from generator.model import Card, CardCopy, Deck, Game
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import draw_card, draw_label, draw_lines, draw_marks, draw_scale_bar
+from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
 from generator.units import MM, mm
 
 Progress = Callable[[str, int, int], None]
@@ -171,9 +171,8 @@ def _raise_if(faces: DeckFaces) -> None:
         raise DataError(errors)
 
 
-def _sheet_label(deck: Deck, n: int, total: int, bar: float, extra: str = "") -> str:
-    bar_text = f" - bar = {round(bar / MM)} mm at 100%" if bar > 0 else ""
-    return f"{deck.title} - sheet {n} of {total}{extra}{bar_text}"
+def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
+    return f"{deck.title} - sheet {n} of {total}{extra}"
 
 
 def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
@@ -202,36 +201,15 @@ def _write_sheets(
                 if face is not None:
                     draw_card(painter, face, slot, deck.width, deck.height)
             draw_marks(c, front.crop_marks, front.cut_lines)
-            draw_scale_bar(c, front.scale_bar)
-            draw_label(
-                c,
-                _sheet_label(deck, n, total, _bar(front.scale_bar)),
-                front.label,
-                front.label_box,
-                front.label_angle,
-                label_face,
-            )
-            c.showPage()
+            finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
                 for (_, face), slot in zip(laid, back.slots, strict=False):
                     if face is not None:
                         draw_card(painter, face, slot, deck.width, deck.height)
-                draw_label(
-                    c,
-                    _sheet_label(deck, n, total, 0, " (backs)"),
-                    back.label,
-                    back.label_box,
-                    back.label_angle,
-                    label_face,
-                )
-                c.showPage()
+                finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
                 progress(deck.title, n, total)
         _raise_if(faces)
-
-
-def _bar(box) -> float:
-    return max(box.w, box.h) if box.w > 0 and box.h > 0 else 0.0
 
 
 def _write_gutterfold(
@@ -256,16 +234,7 @@ def _write_gutterfold(
                     draw_card(painter, back, back_slot, deck.width, deck.height)
             draw_marks(c, geo.crop_marks, ())
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
-            draw_scale_bar(c, geo.scale_bar)
-            draw_label(
-                c,
-                _sheet_label(deck, n, total, _bar(geo.scale_bar), " - fold on the dashed line"),
-                geo.label,
-                geo.label_box,
-                geo.label_angle,
-                label_face,
-            )
-            c.showPage()
+            finish_sheet(c, geo, _sheet_label(deck, n, total, " - fold on the dashed line"), label_face)
             if progress:
                 progress(deck.title, n, total)
         _raise_if(faces)

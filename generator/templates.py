@@ -57,37 +57,16 @@ class TemplateLibrary:
         """The template ``name``, loading and resolving it (and its parents) on first use."""
         if name in self.loaded:
             return self.loaded[name]
+        where = wanted_by or Problem(40, "", 0, 0, "", "")
         if name in chain:
             cycle = " -> ".join([*chain, name])
-            where = wanted_by or Problem(40, "", 0, 0, "", "")
-            raise DataError(
-                [
-                    Problem(
-                        15,
-                        where.file,
-                        where.line,
-                        where.column,
-                        "extends",
-                        f"templates extend each other in a cycle: {cycle}; remove one 'extends'",
-                    )
-                ]
-            )
+            message = f"templates extend each other in a cycle: {cycle}; remove one 'extends'"
+            raise DataError([Problem(15, where.file, where.line, where.column, "extends", message)])
         path = self.find(name)
         if path is None:
-            where = wanted_by or Problem(40, "", 0, 0, "", "")
             looked = ", ".join(display_path(d) for d in self.dirs)
-            raise DataError(
-                [
-                    Problem(
-                        15,
-                        where.file,
-                        where.line,
-                        where.column,
-                        where.path,
-                        f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})",
-                    )
-                ]
-            )
+            message = f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})"
+            raise DataError([Problem(15, where.file, where.line, where.column, where.path, message)])
         doc = load_yaml(path)
         spec: TemplateSpec = validate(TemplateSpec, doc.data or {}, doc)
         line, col = doc.mark(())

@@ -101,3 +101,17 @@ def draw_scale_bar(c: Canvas, bar: Box) -> None:
                     fill=1,
                 )
     c.restoreState()
+
+
+def finish_sheet(c: Canvas, geo, text: str, face: str, with_bar: bool = True) -> None:
+    """Scale bar (named in the label) and sheet label, then the next page.
+
+    ``geo`` is any sheet geometry with ``label``, ``label_box``, ``label_angle``, ``scale_bar``.
+    """
+    bar = geo.scale_bar
+    length = max(bar.w, bar.h) if with_bar and bar.w > 0 and bar.h > 0 else 0.0
+    if length:
+        draw_scale_bar(c, bar)
+        text += f" - bar = {round(length / MM)} mm at 100%"
+    draw_label(c, text, geo.label, geo.label_box, geo.label_angle, face)
+    c.showPage()
