@@ -104,10 +104,20 @@ def load_yaml(path: Path | str) -> Document:
 
 
 def parse_yaml(text: str, shown: str = "<string>") -> Document:
-    """Parse YAML text (see :func:`load_yaml`)."""
+    """Parse YAML text (see :func:`load_yaml`), building plain data straight from parser events."""
     loader = _Loader(text)
+    doc = Document(shown, None)
+    builder = _Builder(doc, loader)
     try:
-        root = loader.get_single_node()
+        loader.get_event()  # stream start
+        if not loader.check_event(yaml.StreamEndEvent):
+            loader.get_event()  # document start
+            doc.data = builder.value(())
+            loader.get_event()  # document end
+            if not loader.check_event(yaml.StreamEndEvent):
+                m = loader.peek_event().start_mark
+                message = "more than one YAML document ('---'): keep one per file"
+                builder.problems.append(Problem(5, shown, m.line + 1, m.column + 1, "", message))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -119,82 +129,111 @@ def parse_yaml(text: str, shown: str = "<string>") -> Document:
         raise DataError([Problem(5, shown, 0, 0, "", f"YAML error: {exc}")]) from None
     finally:
         loader.dispose()
-    doc = Document(shown, None)
-    if root is None:
-        return doc
-    builder = _Builder(doc)
-    doc.data = builder.build(root, ())
     if builder.problems:
         raise DataError(builder.problems)
     return doc
 
 
+_ALIAS = (
+    "anchors and aliases (&name / *name) are not supported: "
+    "write the value out, or use 'extends:' in templates"
+)
+
+
 class _Builder:
-    """Turns composed nodes into plain data, recording marks and collecting problems."""
+    """Turns parser events into plain data, recording marks and collecting problems.
 
-    def __init__(self, doc: Document):
+    Working from events (not composed nodes) keeps memory low for large card files and means an
+    alias is refused where it stands, before anything could be expanded.
+    """
+
+    def __init__(self, doc: Document, loader: Any):
         self.doc = doc
+        self.loader = loader
         self.problems: list[Problem] = []
-        self.seen: set[int] = set()
 
-    def _err(self, node: yaml.Node, loc: Loc, message: str) -> None:
-        m = node.start_mark
+    def _err(self, event: Any, loc: Loc, message: str) -> None:
+        m = event.start_mark
         self.problems.append(Problem(5, self.doc.file, m.line + 1, m.column + 1, format_loc(loc), message))
 
-    def build(self, node: yaml.Node, loc: Loc) -> Any:
-        self.doc.marks[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if node.tag not in _PLAIN_TAGS:
-            self._err(node, loc, f"YAML tags such as '{node.tag}' are not supported: write plain values")
-            return None
-        if isinstance(node, yaml.ScalarNode):
-            if node.value == "" and node.style not in ("'", '"'):
-                return None
-            return node.value
-        if id(node) in self.seen:
-            self._err(
-                node,
-                loc,
-                "anchors and aliases (&name / *name) are not supported: "
-                "write the value out, or use 'extends:' in templates",
-            )
-            return None
-        self.seen.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*loc, i)) for i, item in enumerate(node.value)]
-        return self._mapping(node, loc)
+    def _tag_ok(self, event: Any, loc: Loc) -> bool:
+        tag = event.tag
+        if tag is None or tag == "!" or tag in _PLAIN_TAGS:
+            return True
+        self._err(event, loc, f"YAML tags such as '{tag}' are not supported: write plain values")
+        return False
 
-    def _mapping(self, node: yaml.MappingNode, loc: Loc) -> dict[str, Any] | None:
+    def value(self, loc: Loc) -> Any:
+        """Consume one node's events and return its plain value."""
+        event = self.loader.get_event()
+        mark = (event.start_mark.line + 1, event.start_mark.column + 1)
+        self.doc.marks[loc] = mark
+        if isinstance(event, yaml.AliasEvent):
+            self._err(event, loc, _ALIAS)
+            return None
+        ok = self._tag_ok(event, loc)
+        if isinstance(event, yaml.ScalarEvent):
+            if not ok:
+                return None
+            if event.value == "" and event.style not in ("'", '"'):
+                return None
+            return event.value
+        if isinstance(event, yaml.SequenceStartEvent):
+            items = []
+            while not self.loader.check_event(yaml.SequenceEndEvent):
+                items.append(self.value((*loc, len(items))))
+            self.loader.get_event()
+            return items if ok else None
+        out = self._mapping(loc)
+        return out if ok else None
+
+    def _skip(self) -> None:
+        """Consume one node's events (a key we refuse), whatever its shape."""
+        depth = 0
+        while True:
+            event = self.loader.get_event()
+            if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                depth -= 1
+            if depth == 0:
+                return
+
+    def _mapping(self, loc: Loc) -> dict[str, Any]:
         out: dict[str, Any] = {}
         first_line: dict[str, int] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                self._err(key_node, loc, "a key must be a plain name, not a list or mapping")
+        while not self.loader.check_event(yaml.MappingEndEvent):
+            key_event = self.loader.peek_event()
+            if not isinstance(key_event, yaml.ScalarEvent):
+                self._err(key_event, loc, "a key must be a plain name, not a list or mapping")
+                self._skip()
+                self._skip()
                 continue
-            key = key_node.value
-            if key == "<<" and key_node.tag == "tag:yaml.org,2002:merge":
-                self._err(key_node, loc, "merge keys ('<<') are not supported: write the keys out")
+            self.loader.get_event()
+            key = key_event.value
+            line, col = key_event.start_mark.line + 1, key_event.start_mark.column + 1
+            if key == "<<" and key_event.style not in ("'", '"'):
+                self._err(key_event, loc, "merge keys ('<<') are not supported: write the keys out")
+                self._skip()
                 continue
-            line = key_node.start_mark.line + 1
             if key in first_line:
                 self._err(
-                    key_node,
+                    key_event,
                     (*loc, key),
                     f"duplicate key '{key}' (first written at line {first_line[key]}, "
                     f"again at line {line}): remove one of them",
                 )
+                self._skip()
                 continue
             first_line[key] = line
-            self.doc.key_marks[(*loc, key)] = (line, key_node.start_mark.column + 1)
-            if id(value_node) in self.seen:
-                self._err(
-                    key_node,
-                    (*loc, key),
-                    "anchors and aliases (&name / *name) are not "
-                    "supported: write the value out, or use 'extends:' in templates",
-                )
+            self.doc.key_marks[(*loc, key)] = (line, col)
+            if self.loader.check_event(yaml.AliasEvent):
+                self._err(key_event, (*loc, key), _ALIAS)
+                self.loader.get_event()
                 continue
-            out[key] = self.build(value_node, (*loc, key))
-            if not isinstance(value_node, yaml.ScalarNode) or out[key] is None:
+            out[key] = self.value((*loc, key))
+            if out[key] is None or isinstance(out[key], dict | list):
                 # point at the key for collections and empty values, at the value otherwise
-                self.doc.marks[(*loc, key)] = (line, key_node.start_mark.column + 1)
+                self.doc.marks[(*loc, key)] = (line, col)
+        self.loader.get_event()
         return out
