@@ -262,3 +262,40 @@ def _write_printshop(
             if progress and n % 50 == 0:
                 progress(f"{deck.title} (print shop)", n, len(order))
         _raise_if(faces)
+
+
+def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | None = None) -> list[str]:
+    """Print-guide lines for the card files of a build with ``options``."""
+    notes = []
+    for deck in game.decks:
+        stem = "cards" if len(game.decks) == 1 else deck.name
+        if options.layout == "gutterfold":
+            per = plan_gutterfold(deck.width, deck.height, options.sheet_options()).per_sheet
+            sheets = -(-deck.size // per)
+            notes.append(
+                f"{stem}-gutterfold.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, "
+                f"{per} per sheet. "
+                "Print single-sided on thin card or paper; fold each sheet on the dashed line, glue the "
+                "halves together, then cut along the crop marks."
+            )
+        else:
+            per = plan_sheet(deck.width, deck.height, options.sheet_options()).per_sheet
+            sheets = -(-deck.size // per)
+            if options.backs:
+                how = (
+                    f"Print double-sided, flipping on the {options.duplex} edge ({sheets * 2} pages: each "
+                    "front page is followed by its backs)"
+                )
+            else:
+                how = "Print single-sided (fronts only)"
+            notes.append(
+                f"{stem}.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, {per} per sheet. {how}, "
+                "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
+                "lines where there was no room for marks)."
+            )
+        if options.printshop:
+            notes.append(
+                f"{stem}-printshop.pdf: the same cards one per page at trim plus bleed "
+                f"({options.printshop_order} order) for a print shop; not for home printing."
+            )
+    return notes

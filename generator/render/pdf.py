@@ -32,13 +32,32 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         canvas.setSubject(title)
         yield canvas
         canvas.save()
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        _publish(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def atomic_text(path: Path, text: str) -> None:
+    """Write a text file atomically (temporary file in the same folder, then rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        _publish(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Give the finished temporary file normal permissions and move it into place."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    os.replace(tmp, path)

@@ -1,0 +1,118 @@
+"""A game's whole print-and-play kit: cards, boards, components, rule summary and print guide.
+
+Every part is loaded and checked before any file is written, so a problem in the board does not
+leave a half-updated kit behind. Each kind of part is one entry in ``PARTS``: where its files are,
+how to load one, how to write it and what the print guide should say about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.build import BuildOptions, Progress, build_game, card_print_notes, output_dir
+from generator.errors import DataError, Problem
+from generator.fonts import FontBook
+from generator.model import Game
+from generator.render.pdf import atomic_text
+
+
+@dataclass(frozen=True)
+class Part:
+    """One kind of kit component and the functions that handle it."""
+
+    name: str
+    files: Callable[[Game], list[Path]]
+    load: Callable[[Path, Game], Any]
+    write: Callable[[Any, Game, FontBook, Path, BuildOptions], list[Path]]
+    notes: Callable[[Any, BuildOptions], list[str]]
+
+
+def _parts() -> list[Part]:
+    # imported here so a game without boards never pays for loading the board code
+    from generator.board import board_files, load_board
+    from generator.components import component_files, load_components
+    from generator.render.board import board_print_notes, write_board
+    from generator.render.components import components_print_notes, write_components
+    from generator.render.summary import write_summary
+    from generator.summary import load_summary, summary_print_notes
+
+    def summary_files(game: Game) -> list[Path]:
+        name = game.extra["spec"].summary
+        return [game.folder / name] if name else []
+
+    def boards(board: Any, game: Game, fonts: FontBook, out: Path, options: BuildOptions) -> list[Path]:
+        return [
+            p for mode in ("fit", "tiled") for p in write_board(board, game, fonts, out, options.paper, mode)
+        ]
+
+    return [
+        Part("board", board_files, load_board, boards, lambda b, o: board_print_notes(b, o.paper)),
+        Part("components", component_files, load_components, write_components, components_print_notes),
+        Part(
+            "rule summary",
+            summary_files,
+            load_summary,
+            lambda s, g, f, out, o: write_summary(s, g, f, out, o.paper),
+            lambda s, o: summary_print_notes(s, o.paper),
+        ),
+    ]
+
+
+def load_parts(game: Game) -> list[tuple[Part, Path, Any]]:
+    """Load every kit part of the game; raise DataError with every problem found."""
+    loaded: list[tuple[Part, Path, Any]] = []
+    problems: list[Problem] = []
+    for part in _parts():
+        for path in part.files(game):
+            try:
+                loaded.append((part, path, part.load(path, game)))
+            except DataError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return loaded
+
+
+def build_kit(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
+    """Write the whole kit into ``output/<game>/``; return every file written."""
+    parts = load_parts(game)
+    fonts = FontBook.load(game.font_dirs)
+    out = output_dir(game, options)
+    written = build_game(game, options, progress)
+    guide = card_print_notes(game, options, written)
+    for part, _, value in parts:
+        if progress:
+            progress(f"{game.title}: {part.name}", 0, 1)
+        written += part.write(value, game, fonts, out, options)
+        guide += part.notes(value, options)
+    written.append(write_print_guide(game, options, out, guide))
+    return written
+
+
+def write_print_guide(game: Game, options: BuildOptions, out: Path, notes: list[str]) -> Path:
+    """``print-guide.md``: what to print, how, how many copies, and what else to gather."""
+    spec = game.extra["spec"]
+    lines = [
+        f"# {game.title} - print guide",
+        "",
+        f"Game data version {game.version}; built by Deckwright {__version__} "
+        f"for {options.paper.upper()} paper.",
+        'Print every file at 100 % ("actual size", never "fit to page"): the scale bar on each sheet',
+        "must measure what its label says.",
+        "",
+        "## What to print",
+        "",
+        *[f"- {note}" for note in notes],
+        "",
+        "## What else to gather",
+        "",
+        *([f"- {item}" for item in spec.gather] or ["- Nothing: everything is in the files above."]),
+        "",
+    ]
+    path = out / "print-guide.md"
+    atomic_text(path, "\n".join(lines))
+    return path
