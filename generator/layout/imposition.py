@@ -138,10 +138,14 @@ def place_run(
     for k in range(n):
         t0 = start + k * pitch
         t1 = t0 + size
-        outer_lo = t0 if hard_lo else min(t0, max(t0 - bleed, lo + room))
-        outer_hi = t1 if hard_hi else max(t1, min(t1 + bleed, hi - room))
-        a0 = t0 if butted and k > 0 else (max(t0 - bleed, lo) if hard_lo or k > 0 else outer_lo)
-        a1 = t1 if butted and k < n - 1 else (min(t1 + bleed, hi) if hard_hi or k < n - 1 else outer_hi)
+        # full bleed where it fits (within rounding), else clipped to the printable edge less room
+        full_lo, full_hi = t0 - bleed, t1 + bleed
+        edge_lo = full_lo if full_lo >= lo - EPS else lo
+        edge_hi = full_hi if full_hi <= hi + EPS else hi
+        outer_lo = edge_lo if hard_lo or not room else min(t0, max(full_lo, lo + room))
+        outer_hi = edge_hi if hard_hi or not room else max(t1, min(full_hi, hi - room))
+        a0 = t0 if butted and k > 0 else (edge_lo if k > 0 else outer_lo)
+        a1 = t1 if butted and k < n - 1 else (edge_hi if k < n - 1 else outer_hi)
         trims.append((t0, t1))
         arts.append((a0, a1))
         cuts.extend((t0, t1))

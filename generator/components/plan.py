@@ -1,0 +1,221 @@
+"""Component sheets, pure: which item copy goes where on which page, front and back.
+
+Every kind goes through the card imposition engine (``plan_sheet``, ``back_sheet``,
+``plan_gutterfold``, ``paginate``). Each group starts on a new sheet. Two-sided groups get a
+back page after each front page (duplex), or fronts and backs on one fold-and-glue sheet.
+
+A standee is one strip, bottom to top: base tab, front panel, back panel (turned 180 degrees),
+base tab. Folding on the middle line puts the two panels back to back, both upright; the tabs
+fold outward in opposite directions to make the base.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import DataError, Problem
+from generator.geometry import Box, Line
+from generator.layout import bounding_box
+from generator.layout.duplex import back_sheet
+from generator.layout.gutterfold import plan_gutterfold
+from generator.layout.imposition import SheetGeometry, SheetOptions, Slot, paginate, plan_sheet
+from generator.model import CardCopy
+
+from .model import ComponentGroup
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class PlanOptions:
+    """How component sheets are imposed: the sheet options and the duplex settings."""
+
+    sheet: SheetOptions
+    layout: str = "duplex"  # duplex | gutterfold (two-sided groups only)
+    flip: str = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    backs: bool = True
+
+    @classmethod
+    def from_build(cls, options) -> PlanOptions:
+        """From a ``build.BuildOptions``."""
+        return cls(
+            options.sheet_options(), options.layout, options.duplex, options.back_offset, options.backs
+        )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face of one item copy in a slot; ``side`` is 'front' or 'back'."""
+
+    copy: CardCopy
+    side: str
+    slot: Slot
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """One printed page: faces in slots, marks, dashed fold lines, standee tabs, label furniture.
+    ``side`` is 'front', 'back' (of the page before) or 'both' (fold-and-glue)."""
+
+    page_w: float
+    page_h: float
+    placements: tuple[Placement, ...]
+    crop_marks: tuple[Line, ...]
+    cut_lines: tuple[Line, ...]
+    folds: tuple[Line, ...]
+    tabs: tuple[Box, ...]
+    label: tuple[float, float]
+    label_box: Box
+    label_angle: int
+    scale_bar: Box
+    sheet: int
+    sheets: int
+    side: str = "front"
+
+
+@dataclass(frozen=True)
+class StandeeParts:
+    """One standee strip cut up: panels as slots (back turned 180), tabs, folds bottom to top."""
+
+    front: Slot
+    back: Slot
+    tabs: tuple[Box, Box]
+    folds: tuple[Line, Line, Line]
+
+
+def strip_size(group: ComponentGroup) -> tuple[float, float]:
+    """What one item occupies on the sheet: a standee's whole strip, else the item's trim."""
+    w, h = group.width, group.height
+    return (w, 2 * h + 2 * group.tab) if group.kind == "standee" else (w, h)
+
+
+def standee_parts(slot: Slot, panel_h: float, tab: float) -> StandeeParts:
+    """Split a strip slot into tab, front panel, back panel, tab (bottom to top)."""
+    t, a = slot.trim, slot.art
+    y1, y2, y3 = t.y + tab, t.y + tab + panel_h, t.y + tab + 2 * panel_h
+    front = Slot(slot.index, slot.row, slot.col, Box(t.x, y1, t.w, panel_h), Box(a.x, y1, a.w, panel_h))
+    back = Slot(
+        slot.index,
+        slot.row,
+        slot.col,
+        Box(t.x, y2, t.w, panel_h),
+        Box(a.x, y2, a.w, panel_h),
+        (slot.rotation + 180) % 360,
+    )
+    tabs = (Box(a.x, a.y, a.w, y1 - a.y), Box(a.x, y3, a.w, a.top - y3))
+    folds = tuple(Line(t.x, y, t.right, y) for y in (y1, y2, y3))
+    return StandeeParts(front, back, tabs, folds)  # type: ignore[arg-type]
+
+
+def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]:
+    """Every page of one group; DataError (at the group's size) when an item cannot fit the paper."""
+    copies = list(group.deck.copies())
+    w, h = strip_size(group)
+    try:
+        if group.two_sided and opts.backs and opts.layout == "gutterfold":
+            return _gutterfold(copies, w, h, opts)
+        front = plan_sheet(w, h, opts.sheet)
+    except ValueError as exc:
+        where = group.size_origin
+        what = f"{group.kind} '{group.name}' ({'strip with tabs' if group.kind == 'standee' else 'trim'})"
+        message = f"the {what} does not fit the paper: {exc}".replace(" card ", f" {group.kind} ")
+        raise DataError([Problem(20, where.file, where.line, where.column, "size", message)]) from None
+    back = back_sheet(front, opts.flip, opts.offset) if group.two_sided and opts.backs else None
+    spans = paginate(len(copies), front.per_sheet)
+    pages: list[PagePlan] = []
+    for n, span in enumerate(spans, start=1):
+        mine = [copies[i] for i in span]
+        if group.kind == "standee":
+            pages.append(_standee_page(front, mine, group, n, len(spans)))
+            continue
+        pages.append(
+            _page(
+                front,
+                [Placement(c, "front", s) for c, s in zip(mine, front.slots, strict=False)],
+                n,
+                len(spans),
+            )
+        )
+        if back is not None:
+            placed = [Placement(c, "back", s) for c, s in zip(mine, back.slots, strict=False)]
+            pages.append(_page(back, placed, n, len(spans), "back"))
+    return tuple(pages)
+
+
+def _used_lines(lines: tuple[Line, ...], placed: list[Placement]) -> tuple[Line, ...]:
+    """Cut lines clipped to the art of the slots in use (a part-filled sheet gets no stray lines)."""
+    if not placed:
+        return ()
+    u = bounding_box([p.slot.art for p in placed])
+    out = []
+    for ln in lines:
+        if ln.x1 == ln.x2 and u.x - EPS <= ln.x1 <= u.right + EPS:
+            out.append(Line(ln.x1, max(min(ln.y1, ln.y2), u.y), ln.x2, min(max(ln.y1, ln.y2), u.top)))
+        elif ln.y1 == ln.y2 and u.y - EPS <= ln.y1 <= u.top + EPS:
+            out.append(Line(max(min(ln.x1, ln.x2), u.x), ln.y1, min(max(ln.x1, ln.x2), u.right), ln.y2))
+    return tuple(out)
+
+
+def _page(
+    geo: SheetGeometry, placed: list[Placement], n: int, total: int, side: str = "front", **extra
+) -> PagePlan:
+    return PagePlan(
+        geo.page_w,
+        geo.page_h,
+        tuple(placed),
+        geo.crop_marks,
+        _used_lines(geo.cut_lines, placed),
+        extra.get("folds", ()),
+        extra.get("tabs", ()),
+        geo.label,
+        geo.label_box,
+        geo.label_angle,
+        geo.scale_bar,
+        n,
+        total,
+        side,
+    )
+
+
+def _standee_page(
+    geo: SheetGeometry, copies: list[CardCopy], group: ComponentGroup, n: int, total: int
+) -> PagePlan:
+    placed: list[Placement] = []
+    folds: list[Line] = []
+    tabs: list[Box] = []
+    for copy, slot in zip(copies, geo.slots, strict=False):
+        parts = standee_parts(slot, group.height, group.tab)
+        placed += [Placement(copy, "front", parts.front), Placement(copy, "back", parts.back)]
+        folds += parts.folds
+        tabs += parts.tabs
+    return _page(geo, placed, n, total, folds=tuple(folds), tabs=tuple(tabs))
+
+
+def _gutterfold(copies: list[CardCopy], w: float, h: float, opts: PlanOptions) -> tuple[PagePlan, ...]:
+    geo = plan_gutterfold(w, h, opts.sheet)
+    spans = paginate(len(copies), geo.per_sheet)
+    pages = []
+    for n, span in enumerate(spans, start=1):
+        placed: list[Placement] = []
+        for i, front, back in zip(span, geo.fronts, geo.backs, strict=False):
+            placed += [Placement(copies[i], "front", front), Placement(copies[i], "back", back)]
+        pages.append(
+            PagePlan(
+                geo.page_w,
+                geo.page_h,
+                tuple(placed),
+                geo.crop_marks,
+                (),
+                (geo.fold,),
+                (),
+                geo.label,
+                geo.label_box,
+                geo.label_angle,
+                geo.scale_bar,
+                n,
+                len(spans),
+                "both",
+            )
+        )
+    return tuple(pages)
