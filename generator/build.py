@@ -7,134 +7,25 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import DataError, Problem
+from generator.errors import DataError
 from generator.fonts import FontBook
-from generator.layout.card import CardFace, CardLayouter, LayoutProblem
+from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import SheetOptions, paginate, plan_sheet
+from generator.layout.imposition import paginate, plan_sheet
 from generator.layout.printshop import printshop_order, printshop_page
-from generator.layout.sizes import paper_size
-from generator.model import Card, CardCopy, Deck, Game
+from generator.model import CardCopy, Deck, Game
+from generator.options import BuildOptions
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
-from generator.units import MM, mm
+
+__all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
 
 Progress = Callable[[str, int, int], None]
 LABEL_FONT = ("Lato", False, False)
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Everything the command line can set about a build."""
-
-    paper: str = "a4"
-    orientation: str = "auto"
-    layout: str = "duplex"  # duplex | gutterfold
-    duplex: str = "long"  # long | short
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points
-    bleed: float = field(default_factory=lambda: mm(3))
-    spacing: str = "auto"
-    backs: bool = True
-    crop_marks: bool = True
-    cut_lines: bool = False
-    printshop: bool = False
-    printshop_order: str = "front-back"
-    out_dir: Path | None = None
-
-    def sheet_options(self) -> SheetOptions:
-        return SheetOptions(
-            paper=paper_size(self.paper),
-            orientation=self.orientation,
-            bleed=self.bleed,
-            spacing=self.spacing,
-            crop_marks=self.crop_marks,
-            cut_lines=self.cut_lines,
-        )
-
-
-class DeckFaces:
-    """Lays out a deck's fronts and backs on demand, recording every problem with its card."""
-
-    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float):
-        library = game.extra["templates"]
-        self.deck = deck
-        self.problems: list[Problem] = []
-        image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
-
-        def layouter(name: str) -> CardLayouter:
-            return CardLayouter(
-                library.get(name),
-                deck.width,
-                deck.height,
-                bleed,
-                fonts,
-                game.icons,
-                game.keywords,
-                image_dirs,
-            )
-
-        self.front = layouter(deck.template)
-        self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
-        self._last: tuple[int, CardFace | None, CardFace | None] | None = None
-
-    def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
-        """(front, back) of a card; None where it could not be laid out (problem recorded)."""
-        if self._last is not None and self._last[0] == id(card):
-            return self._last[1], self._last[2]
-        values = card.values()
-        front = self._one(self.front, card, values, "front")
-        back_name = self.deck.back_for(card)
-        back = self._one(self._backs[back_name], card, values, "back") if back_name else None
-        self._last = (id(card), front, back)
-        return front, back
-
-    def _one(self, layouter: CardLayouter, card: Card, values: dict, side: str) -> CardFace | None:
-        template = layouter.template
-        try:
-            face = layouter.layout(values, card.type)
-        except LayoutProblem as exc:
-            self.problems.append(_card_problem(card, template, exc.element, exc.message, 40))
-            return None
-        for element, overflow in face.overflows:
-            message = (
-                f"text does not fit on the {side} of '{card.name}' even at its minimum size "
-                f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
-            )
-            self.problems.append(_card_problem(card, template, element, message, 60))
-        return face
-
-
-def _card_problem(card: Card, template, element: int | None, message: str, rank: int) -> Problem:
-    where = card.origin
-    location = (
-        template.element_origins[element]
-        if element is not None and element < len(template.element_origins)
-        else template.origin
-    )
-    return Problem(
-        rank,
-        where.file,
-        where.line,
-        where.column,
-        f"card '{card.name}'",
-        f"template '{template.name}' ({location}): {message}",
-    )
-
-
-def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
-    """Lay out every card face of every deck; return problems (missing fields, text that overflows)."""
-    problems: list[Problem] = []
-    for deck in game.decks:
-        faces = DeckFaces(game, deck, fonts, mm(3))
-        for card in deck.cards:
-            faces.faces(card)
-        problems.extend(faces.problems)
-    return problems
 
 
 def output_dir(game: Game, options: BuildOptions) -> Path:

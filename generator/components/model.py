@@ -1,7 +1,7 @@
 """Component groups as the rest of the pipeline sees them: each group is a Deck of items.
 
 A group's items are ``Card`` objects in a ``Deck`` (size, template, back, counts), so the card
-layout (``CardLayouter`` via ``build.DeckFaces``) and the imposition engine take them as they are.
+layout (``CardLayouter`` via ``layout.deck.DeckFaces``) and the imposition engine take them as they are.
 """
 
 from __future__ import annotations

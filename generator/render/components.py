@@ -2,7 +2,7 @@
 
 One PDF per kind (``counters.pdf``, ``markers.pdf``, ``money.pdf``, ``standees.pdf``,
 ``sheets.pdf``), every group starting on a new sheet. Faces come from the card layout
-(``build.DeckFaces``), pages from ``components.plan``; drawing reuses ``render.sheets``.
+(``layout.deck.DeckFaces``), pages from ``components.plan``; drawing reuses ``render.sheets``.
 """
 
 from __future__ import annotations
@@ -18,14 +18,16 @@ from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.geometry import Box
 from generator.layout.card import CardFace
+from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.model import Game
 from generator.render.draw import Painter, color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
+from generator.units import mm
 
 if TYPE_CHECKING:
-    from generator.build import BuildOptions
+    from generator.options import BuildOptions
 
 __all__ = ["components_print_notes", "write_components"]
 
@@ -74,8 +76,6 @@ def check_components(
     components: ComponentSet | Sequence[ComponentSet], game: Game, fonts: FontBook
 ) -> list[Problem]:
     """Lay out every item face (front and back); return missing fields, unknown icons, overflows."""
-    from generator.build import DeckFaces
-    from generator.units import mm
 
     problems: list[Problem] = []
     for group in groups_of(components):
@@ -94,7 +94,6 @@ def _write(
     fonts: FontBook,
     bleed: float,
 ) -> None:
-    from generator.build import DeckFaces
 
     label_face = fonts.face(*LABEL_FONT)
     first = planned[0][1][0]
