@@ -1,0 +1,75 @@
+"""Read a board file: YAML -> schema -> sizes and references resolved -> a checked Board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import paths
+from generator.board.layout import layout_board
+from generator.board.model import Board
+from generator.errors import DataError, Problem, display_path
+from generator.fonts import FontBook
+from generator.layout.sizes import UnknownSizeError, paper_size
+from generator.model import Game
+from generator.schema.board import BoardSpec
+from generator.schema.messages import validate
+from generator.yamlio import Document, load_yaml
+
+
+def board_files(game: Game) -> list[Path]:
+    """The board files a game lists under ``boards:`` in its game.yaml, in order."""
+    spec = game.extra.get("spec")
+    return [game.folder / name for name in (spec.boards if spec is not None else [])]
+
+
+def _missing(path: Path, game: Game) -> DataError:
+    game_file = game.folder / paths.GAME_FILE
+    line, col = 0, 0
+    if game_file.is_file():
+        doc = load_yaml(game_file)
+        names = (doc.data or {}).get("boards") or []
+        index = names.index(path.name) if path.name in names else None
+        line, col = doc.mark(("boards", index) if index is not None else ("boards",))
+    message = f"board file '{path.name}' not found in {display_path(path.parent)}"
+    return DataError([Problem(10, display_path(game_file), line, col, "boards", message)])
+
+
+def _size(spec: BoardSpec, doc: Document) -> tuple[float, float]:
+    if isinstance(spec.size, str):
+        try:
+            w, h = paper_size(spec.size)
+        except UnknownSizeError as exc:
+            message = f"{exc} (or give {{width: ..., height: ...}})"
+            raise DataError([doc.problem(("size",), message, 20)]) from None
+    else:
+        w, h = spec.size.width, spec.size.height
+        if w <= 0 or h <= 0:
+            raise DataError([doc.problem(("size",), "the board's width and height must be more than 0", 20)])
+    if spec.orientation is not None and (spec.orientation == "landscape") != (w > h):
+        w, h = h, w
+    return w, h
+
+
+def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
+    """Load, validate and trial-lay-out one board; raise DataError listing every problem."""
+    path = Path(path)
+    if not path.is_file():
+        raise _missing(path, game)
+    doc = load_yaml(path)
+    spec: BoardSpec = validate(BoardSpec, doc.data or {}, doc)
+    width, height = _size(spec, doc)
+    board = Board(
+        name=spec.name or path.stem,
+        title=spec.title or f"{game.title} board",
+        width=width,
+        height=height,
+        overlap=spec.overlap,
+        spec=spec,
+        doc=doc,
+        path=path,
+        icons=game.icons,
+        image_dirs=(game.folder, game.folder / "art", *game.template_dirs),
+        sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
+    )
+    layout_board(board, fonts or FontBook.load(game.font_dirs))
+    return board

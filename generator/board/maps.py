@@ -1,0 +1,220 @@
+"""Maps: nodes (places, junctions, dead ends) at coordinates, joined by roads that may be bent
+through ``via`` points and divided into spaces (a route)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from generator.board.context import Context, Reading
+from generator.board.ops import (
+    XY,
+    BoardOp,
+    PolyOp,
+    angle_of,
+    arrowhead,
+    point_along,
+    polyline_length,
+    right_of,
+    unit,
+)
+from generator.board.track import space_size
+from generator.board.zones import paint, stack
+from generator.geometry import Box
+from generator.layout.ops import EllipseOp, RectOp
+from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, RoadKind
+from generator.units import mm
+from generator.yamlio import Loc
+
+DEFAULT_KINDS = {
+    "place": NodeKind(),
+    "junction": NodeKind(shape="dot", size=mm(3), label="none"),
+    "dead-end": NodeKind(shape="bar", size=mm(8), label="none"),
+}
+NODE_LOOK = {"fill": "#ffffff", "stroke": "#333333", "stroke_width": 1.2, "radius": 0.0}
+SPACE_LOOK = {"fill": "#ffffff", "stroke": "#4a4a4a", "stroke_width": 0.8, "radius": 0.0}
+_EDGE = re.compile(r"^\s*(\S+)\s+(-|->)\s+(\S+)\s*$")
+
+
+def parse_edge(edge: str | MapEdge) -> MapEdge | None:
+    """``"a - b"`` (two-way) or ``"a -> b"`` (one way) as a MapEdge; None when malformed."""
+    if isinstance(edge, MapEdge):
+        return edge
+    m = _EDGE.match(edge)
+    if not m:
+        return None
+    return MapEdge.model_validate({"from": m[1], "to": m[3], "one_way": m[2] == "->"})
+
+
+def ranges(numbers: Iterable[int]) -> str:
+    """``[1, 2, 6, 7, 8, 9, 16]`` -> ``'1-2, 6-9, 16'``."""
+    out: list[str] = []
+    for n in sorted(set(numbers)):
+        if out and out[-1].split("-")[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
+
+
+def map_feature(ctx: Context, f: MapFeature, loc: Loc) -> list[BoardOp]:
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    roads = {"road": RoadKind(), **f.roads}
+    centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
+    for name, node in f.nodes.items():
+        if node.kind not in kinds:
+            ctx.fail((*loc, "nodes", name, "kind"), _unknown("node kind", node.kind, kinds))
+    edges: list[tuple[int, MapEdge]] = []
+    for i, raw in enumerate(f.edges):
+        edge = parse_edge(raw)
+        if edge is None:
+            ctx.fail((*loc, "edges", i), f"expected 'a - b' (two-way) or 'a -> b' (one way), found {raw!r}")
+            continue
+        bad = [end for end in (edge.from_, edge.to) if end not in f.nodes]
+        if bad:
+            ctx.fail((*loc, "edges", i), _unknown("node", bad[0], f.nodes))
+        elif edge.road not in roads:
+            ctx.fail((*loc, "edges", i, "road"), _unknown("road kind", edge.road, roads))
+        else:
+            edges.append((i, edge))
+    if ctx.problems:
+        return []
+    ops: list[BoardOp] = []
+    for i, edge in edges:
+        ops += _edge(ctx, f, edge, centres, kinds, roads[edge.road], (*loc, "edges", i))
+    neighbours: dict[str, list[int]] = {name: [] for name in f.nodes}
+    for _, e in edges:
+        for a, b in ((e.from_, e.to), (e.to, e.from_)):
+            if isinstance(f.nodes[b].number, int):
+                neighbours[a].append(f.nodes[b].number)  # type: ignore[arg-type]
+    for name, node in f.nodes.items():
+        direction = next((_leaving(ctx, e, name, centres) for _, e in edges if name in (e.from_, e.to)),
+                         (1.0, 0.0))
+        links = ranges(neighbours[name]) if f.links and node.number is not None else None
+        ops += _node(ctx, f, node, kinds[node.kind], centres[name], direction, links, (*loc, "nodes", name))
+    return ops
+
+
+def _leaving(ctx: Context, edge: MapEdge, name: str, centres: dict[str, XY]) -> XY:
+    """The direction a road leaves a node in (for a dead end's bar)."""
+    pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+    return unit(pts[0], pts[1]) if name == edge.from_ else unit(pts[-1], pts[-2])
+
+
+def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+    from generator.schema.messages import suggest
+
+    known = list(known)
+    return f"unknown {what} '{name}'{suggest(name, known)}; known: {', '.join(known) or 'none defined'}"
+
+
+def _edge(ctx: Context, f: MapFeature, edge: MapEdge, centres: dict[str, XY], kinds: dict[str, NodeKind],
+          road: RoadKind, loc: Loc) -> list[BoardOp]:
+    pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+    dash = tuple(road.dash) if road.dash else None
+    ops: list[BoardOp] = [PolyOp(tuple(pts), road.color, road.width, dash=dash)]
+    length = polyline_length(pts)
+    count = edge.spaces if isinstance(edge.spaces, int) else len(edge.spaces or ())
+    if edge.one_way:
+        at = length / 2 if not count else _gap_after(f, edge, kinds, length, count)
+        p, u = point_along(pts, at)
+        head = max(road.width * 3, mm(3.5))
+        ops.append(arrowhead((p[0] + u[0] * head / 2, p[1] + u[1] * head / 2), u, head, road.color))
+    if count:
+        ops += _spaces(ctx, f, edge, pts, kinds, count, loc)
+    return ops
+
+
+def _ends(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind]) -> tuple[float, float]:
+    a, b = kinds[f.nodes[edge.from_].kind], kinds[f.nodes[edge.to].kind]
+    return a.size / 2 + mm(1), b.size / 2 + mm(1)
+
+
+def _gap_after(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int) -> float:
+    """Where a one-way arrow goes on a road of spaces: between the first two spaces."""
+    start, end = _ends(f, edge, kinds)
+    step = (length - start - end) / count
+    return start + step * (1 if count > 1 else 0.5)
+
+
+def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: dict[str, NodeKind],
+            count: int, loc: Loc) -> list[BoardOp]:
+    start, end = _ends(f, edge, kinds)
+    step = (polyline_length(pts) - start - end) / count
+    sw, sh = space_size(f.space)
+    if step < mm(2):
+        ctx.fail((*loc, "spaces"), f"{count} spaces do not fit on this road: it is too short")
+        return []
+    names = edge.spaces if isinstance(edge.spaces, list) else [
+        (edge.pattern[i % len(edge.pattern)] if edge.pattern else "") for i in range(count)]
+    ops: list[BoardOp] = []
+    for i, kind in enumerate(names):
+        if kind and kind not in f.spaces:
+            ctx.fail((*loc, "spaces"), _unknown("space kind", kind, f.spaces))
+            return []
+        p = paint(f.spaces[kind], SPACE_LOOK) if kind else dict(SPACE_LOOK)
+        c, u = point_along(pts, start + (i + 0.5) * step)
+        w = min(sw, step - mm(0.8))
+        box = Box(c[0] - w / 2, c[1] - sh / 2, w, sh)
+        angle = angle_of(u)
+        dash = tuple(p["dash"]) if p.get("dash") else None
+        if f.space_shape == "circle":
+            ops.append(EllipseOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], dash, angle))
+        else:
+            radius = p.get("radius") or (min(w, sh) * 0.18 if f.space_shape == "rounded" else 0.0)
+            ops.append(RectOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash, angle))
+        if edge.labels and i < len(edge.labels) and edge.labels[i]:
+            ops += stack(ctx, box, f.toward, (*loc, "labels"), label=edge.labels[i],
+                         label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
+    return ops
+
+
+def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, direction: XY,
+          links: str | None, loc: Loc) -> list[BoardOp]:
+    s = kind.size
+    box = Box(c[0] - s / 2, c[1] - s / 2, s, s)
+    p = paint(kind.look, NODE_LOOK)
+    ops: list[BoardOp] = []
+    if kind.shape in ("circle", "dot"):
+        fill = p.get("fill") if kind.shape == "circle" or kind.look.fill else p.get("stroke")
+        ops.append(EllipseOp(box, fill, p.get("stroke"), p["stroke_width"]))
+    elif kind.shape in ("square", "rounded"):
+        radius = p.get("radius") or (s * 0.2 if kind.shape == "rounded" else 0.0)
+        ops.append(RectOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius))
+    elif kind.shape == "diamond":
+        pts = ((c[0], c[1] + s / 2), (c[0] + s / 2, c[1]), (c[0], c[1] - s / 2), (c[0] - s / 2, c[1]))
+        ops.append(PolyOp(pts, p.get("stroke"), p["stroke_width"], p.get("fill"), True))
+    elif kind.shape == "bar":
+        n = right_of(direction)
+        a, b = (c[0] + n[0] * s / 2, c[1] + n[1] * s / 2), (c[0] - n[0] * s / 2, c[1] - n[1] * s / 2)
+        ops.append(PolyOp((a, b), p.get("stroke") or "#333333", max(s * 0.25, 2.0)))
+    icon_color = kind.text.color or ctx.spec.color
+    r = ctx.reading(box, f.toward)
+    if node.icon:
+        path = ctx.icon(node.icon, (*loc, "icon"))
+        if path is not None:
+            ops.append(r.icon(node.icon, path, r.box.inset(s * 0.18), icon_color))
+    elif node.number is not None and kind.shape not in ("bar", "none"):
+        ops += stack(ctx, r.box, f.toward, loc, label=str(node.number), text=kind.text, label_size=s * 0.5,
+                     pad=s * 0.12, frame=r)
+    side = node.label or kind.label
+    if side != "none" and (node.name or links):
+        ops += _name(ctx, r, node, kind, side, links, loc)
+    return ops
+
+
+def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
+          loc: Loc) -> list[BoardOp]:
+    nb, gap = r.box, mm(1)
+    width, height = max(nb.w * 3, mm(34)), mm(14)
+    cx, cy = nb.x + nb.w / 2, nb.y + nb.h / 2
+    region, align, valign = {
+        "below": (Box(cx - width / 2, nb.y - gap - height, width, height), "center", "top"),
+        "above": (Box(cx - width / 2, nb.top + gap, width, height), "center", "bottom"),
+        "left": (Box(nb.x - gap - width, cy - height / 2, width, height), "right", "middle"),
+        "right": (Box(nb.right + gap, cy - height / 2, width, height), "left", "middle"),
+        "center": (nb, "center", "middle"),
+    }[side]
+    return stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
+                 label_size=kind.name_text.size or 9.0, note_size=7.0, pad=0.0, align=align, valign=valign,
+                 frame=r)

@@ -1,0 +1,41 @@
+"""The validated board model (what ``load_board`` returns) and its laid-out form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.board.ops import BoardOp
+from generator.schema.board import BoardSpec
+from generator.yamlio import Document
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board: its name and title, size in points, the validated spec and what it refers to.
+
+    ``doc`` keeps the YAML positions so later stages can point at the line of a problem;
+    ``sizes`` maps this game's deck names to their card size (points), for zone sizes.
+    """
+
+    name: str
+    title: str
+    width: float
+    height: float
+    overlap: float
+    spec: BoardSpec
+    doc: Document
+    path: Path
+    icons: Mapping[str, Path]
+    image_dirs: tuple[Path, ...]
+    sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """A laid-out board: drawing ops in board points (origin bottom-left, y up)."""
+
+    width: float
+    height: float
+    ops: tuple[BoardOp, ...]

@@ -1,0 +1,180 @@
+"""Tiling: a board printed at 100 % across several sheets. Pure geometry, points, y up.
+
+Each tile carries a window of the board, the same size on the page (no scaling). Neighbouring
+windows overlap by ``overlap`` (wider than the printer margin). A tile with a neighbour to its
+left or above is cut along that window edge (a dashed cut line) and laid over the neighbour.
+Alignment targets sit on every seam (the cut line): the tile underneath prints the whole target
+inside its overlap, the tile on top prints the half inside its own window, so the two halves
+make one target when the tiles are aligned. The tile label and a 50 mm scale bar sit in a strip
+below the window, which ends up under the next tile or outside the board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.geometry import Box, Line
+from generator.units import mm
+
+MARGIN = mm(5)
+LABEL_STRIP = mm(7.5)
+TARGET_R = mm(3)
+BAR = mm(50)
+CUT_OUT = 0.4  # points: half the cut line's width
+EPS = 1e-6
+NO_BOX = Box(0.0, 0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """An alignment target (circle and cross) centred at (x, y) on a seam, page points."""
+
+    x: float
+    y: float
+    r: float = TARGET_R
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x - self.r, self.y - self.r, 2 * self.r, 2 * self.r)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet: the board ``window`` it carries, printed at ``page_box`` (same size)."""
+
+    row: int
+    col: int
+    name: str
+    window: Box
+    page_box: Box
+    cuts: tuple[Line, ...]
+    marks: tuple[Mark, ...]
+    label: str
+    label_box: Box
+    scale_bar: Box
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Add to a board point to get its page point on this tile."""
+        return (self.page_box.x - self.window.x, self.page_box.y - self.window.y)
+
+    def to_board(self, x: float, y: float) -> tuple[float, float]:
+        dx, dy = self.offset
+        return (x - dx, y - dy)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """All tiles of a board on one paper size, row-major from the top-left tile (A1)."""
+
+    page_w: float
+    page_h: float
+    orientation: str
+    rows: int
+    cols: int
+    overlap: float
+    printable: Box
+    board_w: float
+    board_h: float
+    tiles: tuple[Tile, ...]
+
+    def tile(self, row: int, col: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+
+def tile_name(row: int, col: int) -> str:
+    """Rows are letters, columns numbers: A1 is the top-left tile."""
+    return f"{chr(65 + row) if row < 26 else 'R' + str(row + 1)}{col + 1}"
+
+
+def _count(length: float, room: float, overlap: float) -> int:
+    if length <= room + EPS:
+        return 1
+    return math.ceil((length - overlap) / (room - overlap) - EPS)
+
+
+def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overlap: float,
+               title: str = "", orientation: str = "auto", margin: float = MARGIN) -> TilePlan:
+    """Tiles for a board on ``paper`` (portrait W x H); ``auto`` picks the orientation with fewer
+    sheets (portrait on a tie)."""
+    choices = ("portrait", "landscape") if orientation == "auto" else (orientation,)
+    best = None
+    for o in choices:
+        pw, ph = (min(paper), max(paper)) if o == "portrait" else (max(paper), min(paper))
+        room_w, room_h = pw - 2 * margin, ph - 2 * margin - LABEL_STRIP
+        if room_w <= overlap or room_h <= overlap:
+            raise ValueError("the paper is too small for this overlap")
+        cols, rows = _count(board_w, room_w, overlap), _count(board_h, room_h, overlap)
+        if best is None or rows * cols < best[0] * best[1]:
+            best = (rows, cols, o, pw, ph)
+    assert best is not None
+    rows, cols, o, pw, ph = best
+    printable = Box(margin, margin, pw - 2 * margin, ph - 2 * margin)
+    area = Box(margin, margin + LABEL_STRIP, printable.w, printable.h - LABEL_STRIP)
+    ww = (board_w + (cols - 1) * overlap) / cols if cols > 1 else board_w
+    wh = (board_h + (rows - 1) * overlap) / rows if rows > 1 else board_h
+    windows = {(r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
+               for r in range(rows) for c in range(cols)}
+    seams = _seams(windows, rows, cols, overlap)
+    page = Box(area.x + (area.w - ww) / 2, area.y + (area.h - wh) / 2, ww, wh)
+    tiles = []
+    for (r, c), win in windows.items():
+        dx, dy = page.x - win.x, page.y - win.y
+        marks = tuple(Mark(x + dx, y + dy) for x, y in seams if _touches(win, x, y))
+        cuts = []  # just outside the window, so cutting along them leaves no line on the art
+        if c > 0:
+            x = max(page.x - CUT_OUT, printable.x)
+            cuts.append(Line(x, page.y, x, page.top))
+        if r > 0:
+            y = min(page.top + CUT_OUT, printable.top)
+            cuts.append(Line(page.x, y, page.right, y))
+        bar = Box(page.right - BAR, printable.y + mm(2.5), BAR, mm(2)) if page.w > BAR * 2.5 else NO_BOX
+        right = bar.x - mm(3) if bar.w else page.right
+        label_box = Box(page.x, printable.y + mm(0.5), right - page.x, mm(6))
+        label = _label(r, c, rows, cols, title, bool(bar.w))
+        tiles.append(Tile(r, c, tile_name(r, c), win, page, tuple(cuts), marks, label, label_box, bar))
+    return TilePlan(pw, ph, o, rows, cols, overlap, printable, board_w, board_h, tuple(tiles))
+
+
+def _seams(windows: dict[tuple[int, int], Box], rows: int, cols: int,
+           overlap: float) -> list[tuple[float, float]]:
+    """Board points of the targets: on each tile's left and top window edge (its cut lines),
+    away from the corners where a third tile overlaps."""
+    out = []
+    room = TARGET_R + mm(2)
+    for (r, c), w in windows.items():
+        if c > 0:
+            lo = w.y + (overlap if r < rows - 1 else 0.0) + room
+            hi = w.top - (overlap if r > 0 else 0.0) - room
+            out += [(w.x, y) for y in _spread(lo, hi)]
+        if r > 0:
+            lo = w.x + (overlap if c > 0 else 0.0) + room
+            hi = w.right - (overlap if c < cols - 1 else 0.0) - room
+            out += [(x, w.top) for x in _spread(lo, hi)]
+    return out
+
+
+def _spread(lo: float, hi: float) -> list[float]:
+    if hi < lo:
+        return []
+    if hi - lo < mm(60):
+        return [(lo + hi) / 2]
+    return [lo + (hi - lo) * k for k in (0.1, 0.5, 0.9)]
+
+
+def _touches(win: Box, x: float, y: float) -> bool:
+    """True when the target at a seam point shows on this window (whole or half)."""
+    return win.x - EPS <= x <= win.right + EPS and win.y - EPS <= y <= win.top + EPS
+
+
+def _label(r: int, c: int, rows: int, cols: int, title: str, bar: bool) -> str:
+    name = tile_name(r, c)
+    where = f"tile {name}: row {tile_name(r, 0)[:-1]} of {rows}, column {c + 1} of {cols}"
+    steps = []
+    if c > 0 or r > 0:
+        edges = " and ".join(e for e, on in (("left", c > 0), ("top", r > 0)) if on)
+        under = ", ".join(tile_name(rr, cc) for rr, cc in ((r, c - 1), (r - 1, c)) if rr >= 0 and cc >= 0)
+        steps.append(f"cut along the dashed {edges} edge, lay over {under}, match the targets")
+    head = f"{title} - {where}" if title else where
+    return " - ".join([head, *steps, "print at 100 %: the bar is 50 mm" if bar else "print at 100 %"])

@@ -1,0 +1,297 @@
+"""The board schema: a board description (``boards: [board.yaml]`` in game.yaml).
+
+Coordinates are measured from the board's TOP-LEFT corner, x to the right, y down, with units
+(as in templates). ``features`` are drawn in order, each a layer above the ones before. The
+language reference with examples is ``docs/boards.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, Field, field_validator
+
+from generator.schema.common import Color, Length, SizeSpec, Strict
+from generator.units import mm
+
+Point = tuple[Length, Length]
+BoxSpec = tuple[Length, Length, Length, Length]
+Toward = Literal["bottom", "top", "left", "right", "outward"]
+Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom",
+                 "bottom-right"]
+Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
+Direction = Literal["right", "left", "up", "down"]
+Orientation = Literal["portrait", "landscape"]
+SizeRef = str | SizeSpec
+"""A card size name (``poker``), a deck of this game (its card size), or ``{width, height}``."""
+NAME = r"^[a-z0-9][a-z0-9_-]*$"
+Number = Annotated[int | str, BeforeValidator(lambda v: int(v) if isinstance(v, str) and v.isdigit() else v)]
+"""A node number: digits make a whole number (so maps can list neighbours), anything else is text."""
+
+
+class Look(Strict):
+    """How a shape is painted; keys left out take the feature's defaults."""
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: Length | None = None
+    dash: list[Length] | None = None
+    radius: Length | None = None
+
+
+class TextLook(Strict):
+    """How a feature's text is set; keys left out take the board's defaults."""
+    font: str | None = None
+    size: Length | None = None
+    min_size: Length | None = None
+    color: Color | None = None
+    bold: bool | None = None
+
+
+class Feature(Strict):
+    """What every feature has: an optional id (named in messages) and the reader's side."""
+    id: str | None = None
+    toward: Toward = "bottom"
+
+
+class ZoneContent(Feature):
+    """A card-sized outline (plus padding) with an icon, a label and a note."""
+    size: SizeRef = "poker"
+    orientation: Orientation | None = None
+    padding: Length = mm(1.5)
+    label: str | None = None
+    note: str | None = None
+    icon: str | None = None
+    look: Look = Look()
+    text: TextLook = TextLook()
+
+
+class ZoneFeature(ZoneContent):
+    """A place for a card or a pile, e.g. a draw pile."""
+    type: Literal["zone"]
+    at: Point
+    anchor: Anchor = "top-left"
+
+
+class RowZone(ZoneContent):
+    """A zone beside every row of a grid (e.g. an omen slot), ``gap`` away from the grid."""
+    side: Literal["left", "right"]
+    gap: Length = mm(5)
+
+
+class GridPath(Strict):
+    """A named way through a grid's places, drawn as a line with arrowheads between places."""
+    name: str
+    pattern: Literal["lawnmower", "serpentine", "rows", "columns", "custom"] = "lawnmower"
+    start: Corner = "top-left"
+    along: Literal["rows", "columns"] = "rows"
+    cells: list[tuple[int, int]] | None = None
+    color: Color = "#333333"
+    width: Length = 1.5
+    offset: Length = 0.0
+    numbers: bool = False
+    toward: Toward = "bottom"
+    start_label: str | None = None
+    start_icon: str | None = None
+
+
+class GridFeature(Feature):
+    """Rows x columns of places, with optional labels, paths and zones beside the rows."""
+    type: Literal["grid"]
+    at: Point
+    anchor: Anchor = "top-left"
+    rows: int = Field(ge=1, le=100)
+    columns: int = Field(ge=1, le=100)
+    cell: SizeRef = "poker"
+    orientation: Orientation | None = None
+    padding: Length = 0.0
+    gap: Length | tuple[Length, Length] = 0.0
+    label: str | None = None
+    look: Look = Look()
+    text: TextLook = TextLook()
+    paths: list[GridPath] = Field(default_factory=list)
+    beside_rows: list[RowZone] = Field(default_factory=list)
+
+
+class SpaceStyle(Strict):
+    """Overrides for some spaces of a track: those numbered ``at`` and/or multiples of ``every``."""
+    at: int | list[int] | None = None
+    every: int | None = Field(None, ge=1)
+    fill: Color | None = None
+    stroke: Color | None = None
+    color: Color | None = None
+    label: str | None = None
+    icon: str | None = None
+
+
+class TrackFeature(Feature):
+    """Numbered spaces: straight, serpentine (rows that snake), around an edge, or along a polyline."""
+    type: Literal["track"]
+    layout: Literal["straight", "serpentine", "edge", "polyline"] = "straight"
+    first: int = 1
+    count: int | None = Field(None, ge=1, le=1000)
+    labels: list[str] | None = None
+    space: Length | SizeSpec = mm(10)
+    gap: Length = 0.0
+    shape: Literal["rect", "rounded", "circle"] = "rect"
+    numbers: bool = True
+    look: Look = Look()
+    text: TextLook = TextLook()
+    special: list[SpaceStyle] = Field(default_factory=list)
+    arrows: bool = False
+    at: Point | None = None
+    anchor: Anchor = "top-left"
+    direction: Direction = "right"
+    per_row: int | None = Field(None, ge=1)
+    turn: Direction | None = None
+    snake: bool = True
+    box: BoxSpec | None = None
+    start: Corner = "top-left"
+    clockwise: bool = True
+    points: list[Point] | None = Field(None, min_length=2)
+
+
+class NodeKind(Strict):
+    """How a kind of map node looks: shape and size, paint, number text, where its name goes."""
+    shape: Literal["circle", "square", "rounded", "diamond", "dot", "bar", "none"] = "circle"
+    size: Length = mm(10)
+    look: Look = Look()
+    text: TextLook = TextLook()
+    name_text: TextLook = TextLook()
+    label: Literal["below", "above", "left", "right", "center", "none"] = "below"
+
+
+class RoadKind(Strict):
+    """How a kind of map edge looks."""
+    color: Color = "#5d5d5d"
+    width: Length = mm(1.2)
+    dash: list[Length] | None = None
+
+
+class MapNode(Strict):
+    """A place on a map: where, its number, name and kind."""
+    at: Point
+    number: Number | None = None
+    name: str | None = None
+    kind: str = "place"
+    label: Literal["below", "above", "left", "right", "center", "none"] | None = None
+    icon: str | None = None
+
+
+class MapEdge(Strict):
+    """A road between two nodes, optionally bent through ``via`` points and divided into spaces."""
+    from_: str = Field(alias="from")
+    to: str
+    via: list[Point] = Field(default_factory=list)
+    road: str = "road"
+    one_way: bool = False
+    spaces: int | list[str] | None = None
+    pattern: list[str] | None = None
+    labels: list[str] | None = None
+
+
+class MapFeature(Feature):
+    """Nodes at coordinates joined by edges: cities and roads, or a route of spaces."""
+    type: Literal["map"]
+    kinds: dict[str, NodeKind] = Field(default_factory=dict)
+    roads: dict[str, RoadKind] = Field(default_factory=dict)
+    spaces: dict[str, Look] = Field(default_factory=dict)
+    space: Length | SizeSpec = mm(9)
+    space_shape: Literal["rect", "rounded", "circle"] = "rect"
+    nodes: dict[str, MapNode] = Field(min_length=1)
+    edges: list[str | MapEdge] = Field(default_factory=list)
+    links: bool = False
+
+
+class TextFeature(Feature):
+    """Free text with markup (``**bold**``, ``*italic*``, ``:icon:``), wrapped and shrunk into ``box``."""
+    type: Literal["text"]
+    text: str
+    box: BoxSpec
+    font: str | None = None
+    size: Length = 12.0
+    min_size: Length | None = None
+    color: Color | None = None
+    align: Literal["left", "center", "right", "justify"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    bold: bool = False
+    italic: bool = False
+    frame: Look | None = None
+
+
+class LegendEntry(Strict):
+    """One legend line: a swatch (colour, shape, icon or line) and what it means."""
+    text: str
+    fill: Color | None = None
+    stroke: Color | None = None
+    shape: Literal["rect", "circle", "line", "arrow"] = "rect"
+    icon: str | None = None
+
+
+class LegendFeature(Feature):
+    """A box of swatches and explanations, with an optional title."""
+    type: Literal["legend"]
+    box: BoxSpec
+    title: str | None = None
+    entries: list[LegendEntry] = Field(min_length=1)
+    text: TextLook = TextLook()
+    look: Look = Look()
+
+
+class IconFeature(Feature):
+    type: Literal["icon"]
+    icon: str
+    box: BoxSpec
+    color: Color | None = None
+
+
+class ImageFeature(Feature):
+    type: Literal["image"]
+    file: str
+    box: BoxSpec
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+
+class ShapeFeature(Feature):
+    """A plain rectangle or ellipse."""
+    type: Literal["rect", "ellipse"]
+    box: BoxSpec
+    look: Look = Look()
+
+
+class LineFeature(Feature):
+    """A polyline, optionally with arrowheads."""
+    type: Literal["line"]
+    points: list[Point] = Field(min_length=2)
+    color: Color | None = None
+    width: Length = 1.0
+    dash: list[Length] | None = None
+    arrow: Literal["none", "end", "start", "both"] = "none"
+
+
+BoardFeature = Annotated[
+    ZoneFeature | GridFeature | TrackFeature | MapFeature | TextFeature | LegendFeature
+    | IconFeature | ImageFeature | ShapeFeature | LineFeature,
+    Field(discriminator="type"),
+]
+
+
+class BoardSpec(Strict):
+    """A whole board file."""
+    name: str | None = Field(None, pattern=NAME)
+    title: str | None = None
+    size: str | SizeSpec
+    orientation: Orientation | None = None
+    background: Color = "#ffffff"
+    frame: Look | None = None
+    font: str = "Lato"
+    color: Color = "#1a1a1a"
+    overlap: Length = mm(10)
+    features: list[BoardFeature] = Field(default_factory=list)
+
+    @field_validator("overlap")
+    @classmethod
+    def _overlap(cls, value: float) -> float:
+        if not mm(5) < value <= mm(50):
+            raise ValueError(f"overlap must be wider than the 5 mm printer margin and at most 50 mm, "
+                             f"found {value / mm(1):.4g} mm")
+        return value

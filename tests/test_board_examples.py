@@ -1,0 +1,120 @@
+"""The bundled board and the docs' examples: they load, lay out, and print as fit and tiled PDFs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.board import Board, board_files, load_board
+from generator.board.layout import layout_board
+from generator.board.ops import PolyOp
+from generator.errors import UsageError
+from generator.fonts import FontBook
+from generator.layout.ops import EllipseOp, RectOp, TextOp
+from generator.loader import load_game
+from generator.render.board import board_print_notes, write_board
+from generator.units import mm
+from tests.test_board_layout import make_board, texts
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "boards.md"
+
+
+def example(name: str) -> str:
+    """The YAML block after ``<!-- example: name -->`` in docs/boards.md."""
+    m = re.search(rf"<!-- example: {name} -->\s*```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    assert m, f"no example '{name}' in {DOCS}"
+    return m.group(1)
+
+
+@pytest.fixture(scope="module")
+def jokers():
+    game = load_game("jokers-row")
+    fonts = FontBook.load(game.font_dirs)
+    (path,) = board_files(game)
+    return game, fonts, load_board(path, game, fonts)
+
+
+def test_maloney_like_map_with_weekday_and_score_tracks(tmp_path: Path) -> None:
+    board, game = make_board(tmp_path / "maloney", example("maloney"), "map.yaml")
+    fonts = FontBook.load(game.font_dirs)
+    ops = layout_board(board, fonts).ops
+    words = texts(ops)
+    assert "1-2, 6-9, 16" in words  # Sacramento's neighbours, as the rulebook lists them
+    assert {"0", "10", "69", "Sacramento", "Charleston"} <= set(words)
+    assert "70" not in words
+    days = [op for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(24))]
+    assert [d.fill for d in days] == ["#ffffff", "#f2c14e", "#ffffff", "#ffffff", "#f2c14e", "#ffffff", "#a5d6a7"]
+    score = [op for op in ops if isinstance(op, RectOp) and mm(11.9) < min(op.box.w, op.box.h) < mm(12.1)]
+    assert len(score) == 70
+    cities = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(11))]
+    assert len(cities) == 8
+
+
+def test_entenrallye_like_route(tmp_path: Path) -> None:
+    board, game = make_board(tmp_path / "ente", example("entenrallye"), "route.yaml")
+    ops = layout_board(board, FontBook.load(game.font_dirs)).ops
+    words = texts(ops)
+    assert {"Jan", "Dec", "6", "0", "20", "-2", "TöV (April)", "Meet 2 (Jun)"} <= set(words)
+    route = [op for op in ops if isinstance(op, RectOp) and op.box.h == pytest.approx(mm(10)) and op.rotate % 90 == 0
+             and op.fill in ("#b9b9b9", "#ecdcb5", "#ef9a9a")]
+    assert len(route) == 6 + 4 + 6 + 3 + 10 + 4 + 4 + 3
+    junctions = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(3))]
+    assert len(junctions) == 3
+    one_way = [op for op in ops if isinstance(op, PolyOp) and op.closed and op.fill == "#8d8d8d"]
+    assert len(one_way) == 7 + 1  # seven one-way roads, and the legend's arrow
+
+
+def test_jokers_row_mat(jokers) -> None:
+    _, fonts, board = jokers
+    assert board.name == "playfield" and (board.width, board.height) == pytest.approx((mm(570.3), mm(512.5)))
+    ops = layout_board(board, fonts).ops
+    places = [op for op in ops if isinstance(op, RectOp) and (op.box.w, op.box.h) == pytest.approx((mm(66.5), mm(91.9)))
+              and op.dash is None and op.fill == "#ffffff" and not op.rotate]
+    assert len(places) == 15
+    omens = [op for op in ops if isinstance(op, RectOp) and (op.box.w, op.box.h) == pytest.approx((mm(91.9), mm(66.5)))]
+    assert len(omens) == 10
+    left = sorted(o.box.x for o in omens)[:5]
+    assert max(left) < min(p.box.x for p in places)  # five omen slots left of the rows, five right
+    red_omen = [op for op in ops if isinstance(op, TextOp) and op.layout.runs and op.layout.runs[0].text == "Omen"]
+    assert sorted(op.rotate for op in red_omen) == [0] * 5 + [180] * 5
+    paths = [op for op in ops if isinstance(op, PolyOp) and not op.closed and len(op.points) == 15]
+    assert {p.stroke for p in paths} == {"#c62828", "#1f1f1f"}
+    red = next(p for p in paths if p.stroke == "#c62828")
+    assert red.points[0][0] < red.points[2][0] and red.points[0][1] < red.points[3][1]  # bottom-left, rightwards
+    badges = [w for w in texts(ops) if "starts here" in w]
+    assert badges == ["Red Joker starts here", "Black Joker starts here"]
+
+
+def test_write_fit_and_tiled(jokers, tmp_path: Path) -> None:
+    game, fonts, board = jokers
+    (fit,) = write_board(board, game, fonts, tmp_path, "a4", "fit")
+    (tiled,) = write_board(board, game, fonts, tmp_path, "letter", "tiled")
+    assert fit == tmp_path / "playfield.pdf" and tiled == tmp_path / "playfield-tiled.pdf"
+    assert len(PdfReader(fit).pages) == 1
+    assert len(PdfReader(tiled).pages) == 1 + 6
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playfield-tiled.pdf", "playfield.pdf"]
+    first = tiled.read_bytes()
+    write_board(board, game, fonts, tmp_path, "letter", "tiled")
+    assert tiled.read_bytes() == first  # reproducible
+    with pytest.raises(UsageError):
+        write_board(board, game, fonts, tmp_path, "a4", "poster")
+
+
+def test_print_notes(jokers) -> None:
+    _, _, board = jokers
+    notes = board_print_notes(board, "a4")
+    assert notes[0].startswith("playfield.pdf: Joker's Row playfield scaled to one A4 sheet (38 %)")
+    assert "on 6 A4 sheets (2 rows x 3 columns, portrait)" in notes[1]
+    assert "6 Letter sheets" in board_print_notes(board, "letter")[1]
+
+
+def test_small_board_tiles_to_one_page(tmp_path: Path) -> None:
+    board, game = make_board(tmp_path / "small", "size: a5\nfeatures:\n  - {type: zone, at: [20mm, 20mm]}\n")
+    assert isinstance(board, Board)
+    fonts = FontBook.load(game.font_dirs)
+    (path,) = write_board(board, game, fonts, tmp_path / "out", "a4", "tiled")
+    assert len(PdfReader(path).pages) == 1
+    assert "on one A4 sheet at 100 %" in board_print_notes(board, "a4")[0]

@@ -1,0 +1,147 @@
+"""Tiling a board at 100 %: overlaps, marks inside the printable area, exact reassembly."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.board.pages import assembly_page, fit_page
+from generator.board.tiling import MARGIN, TilePlan, plan_tiles, tile_name
+from generator.geometry import Box
+from generator.layout.sizes import paper_size
+from generator.units import mm
+
+TOL = 1e-6
+
+
+def _check_plan(plan: TilePlan, overlap: float) -> None:
+    bw, bh = plan.board_w, plan.board_h
+    assert len(plan.tiles) == plan.rows * plan.cols
+    for t in plan.tiles:
+        # 100 %: the window prints at its own size, inside the printable area
+        assert t.page_box.w == pytest.approx(t.window.w) and t.page_box.h == pytest.approx(t.window.h)
+        assert plan.printable.contains(t.page_box)
+        assert Box(0, 0, bw, bh).contains(t.window)
+        # every mark and label stays inside the printable area (5 mm from the paper edge)
+        for m in t.marks:
+            shown = _clip(m.box, t.page_box)
+            assert shown is not None and plan.printable.contains(shown)
+        assert plan.printable.contains(t.label_box)
+        if t.scale_bar.w:
+            assert plan.printable.contains(t.scale_bar)
+            assert t.scale_bar.w == pytest.approx(mm(50))
+        for ln in t.cuts:
+            assert plan.printable.contains(ln.bounds())
+        # neighbours overlap by exactly the set amount, side by side
+        if t.col + 1 < plan.cols:
+            right = plan.tile(t.row, t.col + 1)
+            assert t.window.right - right.window.x == pytest.approx(overlap)
+            assert (right.window.y, right.window.h) == pytest.approx((t.window.y, t.window.h))
+        if t.row + 1 < plan.rows:
+            below = plan.tile(t.row + 1, t.col)
+            assert below.window.top - t.window.y == pytest.approx(overlap)
+            assert (below.window.x, below.window.w) == pytest.approx((t.window.x, t.window.w))
+    # the union of the windows is the board: edges meet the board's edges
+    assert plan.tile(0, 0).window.x == pytest.approx(0) and plan.tile(0, 0).window.top == pytest.approx(bh)
+    last = plan.tiles[-1].window
+    assert last.right == pytest.approx(bw) and last.y == pytest.approx(0)
+
+
+def _clip(a: Box, b: Box) -> Box | None:
+    x0, y0, x1, y1 = max(a.x, b.x), max(a.y, b.y), min(a.right, b.right), min(a.top, b.top)
+    return Box(x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize(("w", "h"), [(570.3, 512.5), (500, 500), (420, 297), (297, 420), (900, 120)])
+def test_plans_overlap_and_stay_printable(paper: str, w: float, h: float) -> None:
+    plan = plan_tiles(mm(w), mm(h), paper_size(paper), mm(10))
+    _check_plan(plan, mm(10))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    w=st.floats(50, 1500),
+    h=st.floats(50, 1500),
+    overlap=st.floats(5.5, 30),
+    paper=st.sampled_from(["a4", "letter", "a3", "legal"]),
+)
+def test_any_board_tiles_and_reassembles(w: float, h: float, overlap: float, paper: str) -> None:
+    plan = plan_tiles(mm(w), mm(h), paper_size(paper), mm(overlap))
+    _check_plan(plan, mm(overlap))
+    # every board point lies in some window, and each tile maps page -> board by a pure shift
+    for fx in (0.0, 0.13, 0.5, 0.77, 1.0):
+        for fy in (0.0, 0.31, 0.5, 0.92, 1.0):
+            x, y = fx * mm(w), fy * mm(h)
+            holders = [t for t in plan.tiles if t.window.x - TOL <= x <= t.window.right + TOL
+                       and t.window.y - TOL <= y <= t.window.top + TOL]
+            assert holders
+            for t in holders:
+                dx, dy = t.offset
+                assert t.to_board(x + dx, y + dy) == pytest.approx((x, y))
+                assert t.page_box.x - TOL <= x + dx <= t.page_box.right + TOL
+
+
+def test_marks_sit_on_cut_lines_inside_the_overlap() -> None:
+    plan = plan_tiles(mm(570.3), mm(512.5), paper_size("a4"), mm(10))
+    assert (plan.rows, plan.cols) == (2, 3)
+    for t in plan.tiles:
+        for m in t.marks:
+            bx, by = t.to_board(m.x, m.y)
+            seam_x = {plan.tile(r, c).window.x for r in range(plan.rows) for c in range(1, plan.cols)}
+            seam_y = {plan.tile(r, c).window.top for r in range(1, plan.rows) for c in range(plan.cols)}
+            on_v = any(abs(bx - s) < TOL for s in seam_x)
+            on_h = any(abs(by - s) < TOL for s in seam_y)
+            assert on_v or on_h
+            # the whole target lies within the window of the tile underneath (it prints whole there)
+            assert m.r < plan.overlap
+    # a seam's targets appear on both tiles at the same board point
+    a1, a2 = plan.tile(0, 0), plan.tile(0, 1)
+    on_a1 = {tuple(round(v, 6) for v in a1.to_board(m.x, m.y)) for m in a1.marks}
+    on_a2 = {tuple(round(v, 6) for v in a2.to_board(m.x, m.y)) for m in a2.marks}
+    assert {p for p in on_a2 if abs(p[0] - a2.window.x) < TOL} <= on_a1
+    assert len(on_a1 & on_a2) >= 1
+
+
+def test_cut_lines_only_where_a_neighbour_lies_under() -> None:
+    plan = plan_tiles(mm(570.3), mm(512.5), paper_size("letter"), mm(10))
+    assert len(plan.tile(0, 0).cuts) == 0
+    assert len(plan.tile(0, 1).cuts) == 1 and len(plan.tile(1, 0).cuts) == 1
+    assert len(plan.tile(1, 1).cuts) == 2
+    assert "lay over B1, A2" in plan.tile(1, 1).label
+    assert plan.tile(1, 1).name == "B2"
+
+
+@pytest.mark.parametrize(("paper", "count"), [("a4", 6), ("letter", 6)])
+def test_jokers_row_mat_tile_count(paper: str, count: int) -> None:
+    plan = plan_tiles(mm(570.3), mm(512.5), paper_size(paper), mm(10))
+    assert len(plan.tiles) == count and plan.orientation == "portrait"
+
+
+def test_small_board_is_one_tile_and_orientation_is_chosen() -> None:
+    assert len(plan_tiles(mm(150), mm(100), paper_size("a4"), mm(10)).tiles) == 1
+    wide = plan_tiles(mm(270), mm(190), paper_size("a4"), mm(10))
+    assert (len(wide.tiles), wide.orientation) == (1, "landscape")
+
+
+def test_tile_names() -> None:
+    assert [tile_name(0, 0), tile_name(1, 2), tile_name(25, 0)] == ["A1", "B3", "Z1"]
+
+
+def test_fit_page_scales_down_never_up() -> None:
+    big = fit_page(mm(570.3), mm(512.5), paper_size("a4"), "Mat")
+    assert big.page_w > big.page_h and 0.3 < big.scale < 0.4
+    assert Box(MARGIN, MARGIN, big.page_w - 2 * MARGIN, big.page_h - 2 * MARGIN).contains(big.box)
+    small = fit_page(mm(100), mm(80), paper_size("a4"), "Mat")
+    assert small.scale == 1.0 and small.box.w == pytest.approx(mm(100))
+
+
+def test_assembly_page_shows_every_tile_and_overlap() -> None:
+    plan = plan_tiles(mm(570.3), mm(512.5), paper_size("a4"), mm(10))
+    page = assembly_page(plan, "Mat", "a4")
+    assert [n for n, _ in page.outlines] == ["A1", "A2", "A3", "B1", "B2", "B3"]
+    assert len(page.overlaps) == 7  # 2 x 2 side-by-side + 3 above-below
+    pr = Box(MARGIN, MARGIN, page.page_w - 2 * MARGIN, page.page_h - 2 * MARGIN)
+    assert pr.contains(page.thumb) and all(pr.contains(b) for _, b in page.outlines)
+    assert "pages 2-7" in page.steps[0]
