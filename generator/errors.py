@@ -58,7 +58,7 @@ class DataError(DeckwrightError):
     """Raised when game data (YAML, templates, art) is invalid; carries every problem found."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(problems)
+        self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -206,6 +206,10 @@ class CardLayouter:
             ) from None
         except (BadReference, ConditionError, MarkupError, UnknownFontError) as exc:
             raise LayoutProblem(str(exc).strip('"'), i) from None
+        except LayoutProblem as exc:
+            if exc.element is None:
+                exc.element = i
+            raise
 
     def _repeat(
         self,
