@@ -219,6 +219,7 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
     try:
         loaded = load_game(game)
         problems = check_faces(loaded, FontBook.load(loaded.font_dirs))
+        problems += _composition(loaded)
     except DeckwrightError as exc:
         raise fail(exc) from None
     if problems:
@@ -248,6 +249,51 @@ def calibrate(
     except DeckwrightError as exc:
         raise fail(exc) from None
     out.print(f"wrote {paths_display(path)}")
+
+
+# -- rules checking: deck composition (run by `check`) and `deckwright log check` ----------------
+
+log_app = typer.Typer(help="Check playtest logs against a game's rules.", no_args_is_help=True)
+app.add_typer(log_app, name="log")
+
+
+class LogFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _composition(game: object) -> list[Problem]:
+    """The deck composition violations of a loaded game (its constraints.yaml)."""
+    from generator.rules import check_composition
+
+    return check_composition(game)  # type: ignore[arg-type]
+
+
+@log_app.command("check")
+def log_check(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    logs: Annotated[list[Path], typer.Argument(help="Playtest log files.", exists=True, dir_okay=False)],
+    fmt: Annotated[LogFormat, typer.Option("--format", help="text for people, json for machines.")] = (
+        LogFormat.text
+    ),
+) -> None:
+    """Replay playtest logs against the game's rules; exit status 1 if any log breaks a rule."""
+    from generator.loader import load_game
+    from generator.rules.logcheck import check_logs
+    from generator.rules.report import as_json, text_lines
+
+    try:
+        reports = check_logs(load_game(game), logs)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    if fmt is LogFormat.json:
+        typer.echo(as_json(reports))
+    else:
+        report([p for r in reports for p in r.problems])
+        for line in text_lines(reports):
+            typer.echo(line)
+    if not all(r.ok for r in reports):
+        raise typer.Exit(1)
 
 
 def main() -> None:

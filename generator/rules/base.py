@@ -1,0 +1,196 @@
+"""What a game's rules model provides, and the records the engine hands it.
+
+A game subclasses :class:`Rules` in ``carddata/<game>/rules.py`` and exports it as ``RULES``.
+The engine (``replay``) checks turn order, turn numbers, the end and the result; the game
+checks everything else and reports it with ``note(CODE, message)``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from generator.model import Card, Game
+from generator.rules.zones import Draws, Zone
+from generator.schema.common import Strict
+from generator.schema.messages import suggest
+
+Note = Callable[[str, str], None]
+"""``note(code, message)``: report a rule broken by the entry being applied."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One validated log entry: the envelope and the action's own fields (``data``)."""
+
+    index: int
+    line: int
+    turn: int
+    player: str
+    action: str
+    data: BaseModel
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Expect:
+    """Who may write the next entry, and which actions each may write.
+
+    ``waivable`` moves are optional responses (escapes, counter-attacks): an entry whose action
+    is not one of the game's ``responses`` closes them, and the engine asks again. ``why`` says
+    why a player cannot act now (shown with a turn-order violation).
+    """
+
+    moves: Mapping[str, frozenset[str]]
+    waivable: bool = False
+    why: Mapping[str, str] = field(default_factory=dict)
+
+    def allows(self, player: str, action: str) -> bool:
+        return action in self.moves.get(player, frozenset())
+
+    def describe(self) -> str:
+        if not self.moves:
+            return "nobody may act"
+        parts = [f"{p} ({' or '.join(sorted(a))})" for p, a in self.moves.items()]
+        return "expected " + ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: its winner (None when nobody won yet) and scores where kept."""
+
+    winner: str | None
+    scores: Mapping[str, int] | None = None
+
+
+class NoSetup(Strict):
+    """The setup of a game that records none."""
+
+
+Option = tuple[float, dict[str, Any] | None]
+"""A weighted choice for random playthroughs: an entry (``player``, ``action`` and fields,
+hidden ones included), or None to let the open responses lapse."""
+
+
+class Rules:
+    """Base class of a game's rules model. Subclasses fill in the methods marked below."""
+
+    actions: ClassVar[dict[str, type[BaseModel]]] = {}
+    responses: ClassVar[frozenset[str]] = frozenset()
+    setup_model: ClassVar[type[BaseModel]] = NoSetup
+    hidden: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Per action (and ``setup``): fields a log written at the table may leave out."""
+    optional_actions: ClassVar[frozenset[str]] = frozenset()
+    """Actions a table log may leave out altogether (such as declining to respond)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.cards: dict[str, Card] = {}
+        self.total: Counter[str] = Counter()
+        self.chance: random.Random | None = None  # set by random playthroughs
+        self.last_draws: Draws | None = None
+        for card in game.all_cards():
+            self.cards.setdefault(card.name, card)
+            self.total[card.name] += card.count
+
+    def player_range(self) -> tuple[int, int] | None:
+        """How many may play, from ``players:`` in game.yaml ('3-8', '2'); None if not given."""
+        spec = self.game.extra.get("spec")
+        found = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", (spec.players or "") if spec else "")
+        if not found:
+            return None
+        low = int(found.group(1))
+        return low, int(found.group(2) or low)
+
+    def card(self, name: str, note: Note) -> Card | None:
+        """The card called ``name``; reports UNKNOWN_CARD (with a suggestion) when there is none."""
+        card = self.cards.get(name)
+        if card is None:
+            note("UNKNOWN_CARD", f"there is no card called '{name}'{suggest(name, self.cards)}")
+        return card
+
+    def deal(
+        self,
+        players: list[str],
+        recorded: Mapping[str, list[str]],
+        size: int,
+        note: Note,
+        also: Counter[str] | None = None,
+    ) -> dict[str, Zone]:
+        """Hands of ``size`` cards: known where the setup records them, unknown elsewhere.
+
+        Reports SETUP when a recorded hand has the wrong size or names someone not playing, or
+        when more copies are dealt (with the known cards ``also`` laid out) than the deck has.
+        """
+        hands = {p: Zone(unknown=size) for p in players}
+        for player, names in recorded.items():
+            if player not in players:
+                note("SETUP", f"a hand is recorded for '{player}', who is not among the players")
+                continue
+            if len(names) != size:
+                note("SETUP", f"{player} is dealt {len(names)} cards; everyone is dealt {size}")
+            known = Counter(n for n in names if self.card(n, note) and n in self.total)
+            hands[player] = Zone(known, max(0, size - len(names)))
+        dealt = sum((h.known for h in hands.values()), Counter(also or {}))
+        for name in sorted(n for n in dealt if dealt[n] > self.total[n]):
+            note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
+        return hands
+
+    def take(
+        self, hand: Zone, name: str | None, unseen: Counter[str], note: Note, who: str, verb: str = "play"
+    ) -> None:
+        """Take a card from a hand, reporting NOT_IN_HAND when it cannot be there (see Zone.take)."""
+        why = hand.take(name, unseen)
+        if why and name is not None:
+            note("NOT_IN_HAND", f"{who} cannot {verb} {name}: {why}")
+
+    def draws(self, names: list[str] | str | None) -> Draws:
+        """The draws of the entry being applied (see :class:`Draws`); remembered for playthroughs."""
+        self.last_draws = Draws(names, self.chance)
+        return self.last_draws
+
+    def record_draws(self, names: list[str]) -> Any:
+        """How an entry's ``drew`` field writes the cards drawn (a list by default)."""
+        return names
+
+    # -- replay: every game implements these -------------------------------------------------
+
+    def start(self, players: list[str], setup: Any, note: Note) -> Any:
+        """The state before the first entry (``setup`` is a ``setup_model`` instance)."""
+        raise NotImplementedError
+
+    def expected(self, state: Any) -> Expect:
+        raise NotImplementedError
+
+    def apply(self, state: Any, entry: Entry, note: Note) -> None:
+        """Apply an entry, reporting every rule it breaks; keep going whatever happens."""
+        raise NotImplementedError
+
+    def close(self, state: Any, note: Note) -> None:
+        """Nobody takes up the open responses: settle what they would have decided."""
+
+    def turn(self, state: Any) -> int:
+        """The number of the turn in progress (1 for the first)."""
+        raise NotImplementedError
+
+    def over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome:
+        raise NotImplementedError
+
+    # -- random playthroughs -----------------------------------------------------------------
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        """A random setup with everything recorded (dealt hands and the like)."""
+        return {}
+
+    def options(self, state: Any, rng: random.Random) -> list[Option]:
+        """The legal next entries, chance (draws) already decided with ``rng``."""
+        raise NotImplementedError

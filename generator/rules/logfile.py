@@ -1,0 +1,117 @@
+"""Load a playtest log: the shared envelope, then each entry's action fields and the setup,
+validated with the game's own models. Every problem is reported at its file:line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from generator.errors import DataError, Problem
+from generator.rules.base import Entry, Rules
+from generator.schema.messages import suggest, validate
+from generator.schema.playlog import ENTRY_KEYS, EntryHead, PlayLogSpec, ResultSpec
+from generator.yamlio import Document, Loc, load_yaml, parse_yaml
+
+
+@dataclass
+class PlayLog:
+    """A validated log, ready to replay."""
+
+    doc: Document
+    spec: PlayLogSpec
+    setup: BaseModel
+    entries: list[Entry]
+
+    @property
+    def file(self) -> str:
+        return self.doc.file
+
+    def line(self, *loc: str | int) -> int:
+        return self.doc.mark(loc)[0]
+
+
+def load_log(path: Path | str, rules: Rules) -> PlayLog:
+    """Read and validate the log at ``path``; DataError lists every problem."""
+    return _validated(load_yaml(path), rules)
+
+
+def parse_log(text: str, rules: Rules, shown: str = "<log>") -> PlayLog:
+    """Like :func:`load_log`, from YAML text."""
+    return _validated(parse_yaml(text, shown), rules)
+
+
+def _validated(doc: Document, rules: Rules) -> PlayLog:
+    problems: list[Problem] = []
+
+    def check(tp: Any, data: Any, base: Loc) -> Any:
+        try:
+            return validate(tp, data, doc, base=base)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            return None
+
+    raw_log = doc.data if isinstance(doc.data, dict) else {}
+    spec: PlayLogSpec | None = check(PlayLogSpec, doc.data or {}, ())
+    # with a broken envelope, still check the entries so every problem shows at once
+    game = spec.game if spec else raw_log.get("game")
+    if isinstance(game, str) and game != rules.game.name:
+        problems.append(doc.problem(("game",), f"this log is for '{game}', not '{rules.game.name}'"))
+    players = list(spec.players) if spec else [p for p in _list(raw_log.get("players")) if isinstance(p, str)]
+    setup = check(rules.setup_model, (spec.setup if spec else raw_log.get("setup")) or {}, ("setup",))
+    raw_entries = spec.log if spec else _list(raw_log.get("log"))
+    entries = []
+    for i, raw in enumerate(raw_entries):
+        if entry := _entry(doc, rules, i, raw, players, check, problems):
+            entries.append(entry)
+    result = spec.result if spec else _quiet(ResultSpec, raw_log.get("result"))
+    if result is not None:
+        named = [("winner",)] if result.winner is not None else []
+        named += [("scores", name) for name in result.scores or {}]
+        for loc in named:
+            name = result.winner if loc == ("winner",) else loc[1]
+            if name not in players:
+                message = f"'{name}' is not in players{suggest(str(name), players)}"
+                problems.append(doc.problem(("result", *loc), message))
+    if problems or spec is None:
+        raise DataError(problems)
+    return PlayLog(doc, spec, setup, entries)
+
+
+def _quiet(model: type[BaseModel], value: Any) -> Any:
+    """``value`` as ``model``, or None (its problems are reported by the envelope)."""
+    try:
+        return model.model_validate(value) if value is not None else None
+    except ValidationError:
+        return None
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _entry(
+    doc: Document, rules: Rules, i: int, raw: Any, players: list[str], check: Any, problems: list[Problem]
+) -> Entry | None:
+    """One entry: the envelope keys, then the action's own fields with the game's model."""
+    if not isinstance(raw, dict):
+        return None  # reported by the envelope
+    head: EntryHead | None = check(EntryHead, {k: raw[k] for k in ENTRY_KEYS if k in raw}, ("log", i))
+    if head is None:
+        return None
+    if head.player not in players:
+        hint = suggest(head.player, players)
+        problems.append(doc.problem(("log", i, "player"), f"'{head.player}' is not in players{hint}"))
+    model = rules.actions.get(head.action)
+    if model is None:
+        names = sorted(rules.actions)
+        hint = suggest(head.action, names)
+        message = f"unknown action '{head.action}'{hint}; expected one of {', '.join(names)}"
+        problems.append(doc.problem(("log", i, "action"), message))
+        return None
+    data = check(model, {k: v for k, v in raw.items() if k not in ENTRY_KEYS}, ("log", i))
+    if data is None:
+        return None
+    return Entry(i, doc.mark(("log", i))[0], head.turn, head.player, head.action, data, head.note)

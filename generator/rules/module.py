@@ -1,0 +1,78 @@
+"""Load a game's rules module (``rules_module:`` in game.yaml) from its folder, by path.
+
+The module may define ``RULES`` (a :class:`generator.rules.base.Rules` subclass, needed to replay
+playtest logs) and ``CHECKS`` (a :class:`generator.rules.checks.Checks` of named composition
+checks). Errors while importing it are reported at the file and line that raised them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+
+from generator.errors import DataError, Problem, display_path
+from generator.model import Game
+from generator.schema.game import GameSpec
+
+_CACHE: dict[tuple[Path, float], ModuleType] = {}
+
+
+def rules_path(game: Game) -> Path | None:
+    """The rules module file a game names, or None when it names none."""
+    spec: GameSpec | None = game.extra.get("spec")
+    if spec is None or not spec.rules_module:
+        return None
+    return game.folder / spec.rules_module
+
+
+def spec_problem(game: Game, key: str, message: str) -> Problem:
+    """A Problem at ``key`` in the game's game.yaml (read again only to find the line)."""
+    from generator.yamlio import load_yaml
+
+    try:
+        doc = load_yaml(game.folder / "game.yaml")
+    except DataError:
+        return Problem(20, game.origin.file, 0, 0, key, message)
+    return doc.problem((key,), message, rank=20)
+
+
+def load_rules_module(game: Game) -> ModuleType | None:
+    """Import the game's rules module (once per file version); None when it has none."""
+    path = rules_path(game)
+    if path is None:
+        return None
+    if not path.is_file():
+        raise DataError(
+            [spec_problem(game, "rules_module", f"file '{path.name}' not found in the game folder")]
+        )
+    key = (path.resolve(), path.stat().st_mtime)
+    if key in _CACHE:
+        return _CACHE[key]
+    name = "deckwright_rules_" + re.sub(r"\W", "_", game.name)
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - only for odd file names
+        raise DataError([Problem(20, display_path(path), 0, 0, "", "cannot load as a Python module")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(name, None)
+        raise DataError([code_problem(exc, path, "the rules module failed to load")]) from None
+    _CACHE[key] = module
+    return module
+
+
+def code_problem(exc: BaseException, path: Path, what: str) -> Problem:
+    """A Problem at the deepest line of ``path`` in the exception's traceback."""
+    line = 0
+    if isinstance(exc, SyntaxError) and exc.filename and Path(exc.filename).resolve() == path.resolve():
+        line = exc.lineno or 0
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if Path(frame.filename).resolve() == path.resolve():
+            line = frame.lineno or line
+    return Problem(40, display_path(path), line, 0, "", f"{what}: {type(exc).__name__}: {exc}")

@@ -1,0 +1,113 @@
+"""Random legal playthroughs generated from a game's rules model, and what a table would log.
+
+``playthrough`` plays a whole game with seeded random choices among the legal options the
+rules model offers, recording everything (dealt hands, every card drawn). ``table_view`` drops
+what a table would not see or need to write, and ``to_yaml`` writes a log file.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import random
+from typing import Any
+
+import yaml
+
+from generator.rules.base import Entry, Rules
+
+
+class IllegalPlaythrough(RuntimeError):
+    """Raised when the rules model offered an option that its own rules then rejected."""
+
+
+def playthrough(
+    rules: Rules, players: list[str], seed: int | random.Random, max_entries: int = 800
+) -> dict[str, Any]:
+    """A random legal game as log data (the same shape as a log file)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    problems: list[str] = []
+
+    def note(code: str, message: str) -> None:
+        problems.append(f"{code}: {message}")
+
+    setup_data = rules.random_setup(players, rng)
+    rules.chance = rng
+    try:
+        state = rules.start(players, rules.setup_model.model_validate(setup_data), note)
+        entries: list[dict[str, Any]] = []
+        while not rules.over(state) and len(entries) < max_entries:
+            options = rules.options(state, rng)
+            if not options:
+                break
+            _, chosen = rng.choices(options, weights=[w for w, _ in options])[0]
+            if chosen is None:
+                rules.close(state, note)
+                continue
+            player, action = chosen["player"], chosen["action"]
+            fields = {k: v for k, v in chosen.items() if k not in ("player", "action")}
+            data = rules.actions[action].model_validate(fields)
+            rules.last_draws = None
+            rules.apply(state, Entry(len(entries), 0, 0, player, action, data), note)
+            if rules.last_draws is not None and rules.last_draws.names:
+                fields["drew"] = rules.record_draws(rules.last_draws.names)
+            entries.append({"turn": rules.turn(state), "player": player, "action": action, **fields})
+            if problems:
+                raise IllegalPlaythrough(
+                    f"entry {len(entries)} ({action} by {player}): {'; '.join(problems)}"
+                )
+        while not rules.over(state) and rules.expected(state).waivable:
+            rules.close(state, note)
+    finally:
+        rules.chance = None
+    log: dict[str, Any] = {
+        "game": rules.game.name,
+        "version": rules.game.version,
+        "date": datetime.date(2000, 1, 1).isoformat(),
+        "players": list(players),
+        "setup": setup_data,
+        "log": entries,
+    }
+    if rules.over(state):
+        outcome = rules.outcome(state)
+        log["result"] = {"winner": outcome.winner}
+        if outcome.scores is not None:
+            log["result"]["scores"] = dict(outcome.scores)
+    return log
+
+
+def table_view(rules: Rules, log: dict[str, Any]) -> dict[str, Any]:
+    """The log a table would write: hidden fields and optional entries left out."""
+    out = copy.deepcopy(log)
+    setup = out.get("setup") or {}
+    for key in rules.hidden.get("setup", ()):
+        setup.pop(key, None)
+    if not setup:
+        out.pop("setup", None)
+    entries = []
+    for entry in out.get("log", []):
+        if entry["action"] in rules.optional_actions:
+            continue
+        for key in rules.hidden.get(entry["action"], ()):
+            entry.pop(key, None)
+        entries.append(entry)
+    out["log"] = entries
+    return out
+
+
+def to_yaml(log: dict[str, Any]) -> str:
+    """Log data as YAML, one flow-style line per entry."""
+    head = {k: v for k, v in log.items() if k not in ("log", "result", "notes")}
+    text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    lines = ["log:"] + [
+        "  - "
+        + yaml.safe_dump(e, sort_keys=False, allow_unicode=True, default_flow_style=True, width=10**6).strip()
+        for e in log.get("log", [])
+    ]
+    tail = {k: log[k] for k in ("result", "notes") if k in log}
+    if not log.get("log"):
+        lines = ["log: []"]
+    extra = (
+        yaml.safe_dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
+    )
+    return text + "\n".join(lines) + "\n" + extra

@@ -1,0 +1,176 @@
+"""Replay a playtest log against a game's rules model and collect every violation.
+
+The engine checks the player count, who acts when (turn order), the written turn numbers,
+entries after the end, and the recorded result; the rules model checks the rest. Replay keeps
+going after a violation: the state follows what the log says happened.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import DataError
+from generator.rules.base import Entry, Outcome, Rules
+from generator.rules.logfile import PlayLog
+from generator.rules.module import code_problem
+
+_MAX_CLOSES = 8
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One rule a log breaks, where and by whom."""
+
+    file: str
+    line: int
+    code: str
+    message: str
+    turn: int | None = None
+    player: str | None = None
+    where: str = ""
+
+    def __str__(self) -> str:
+        who = f"turn {self.turn}, {self.player}" if self.player else self.where
+        return f"{self.file}:{self.line}: {who}: {self.message} [{self.code}]"
+
+    def as_dict(self) -> dict[str, Any]:
+        keys = ("file", "line", "turn", "player", "code", "message")
+        return {k: getattr(self, k) for k in keys}
+
+
+@dataclass
+class Replay:
+    """What replaying one log found."""
+
+    log: PlayLog
+    violations: list[Violation] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    outcome: Outcome = field(default_factory=lambda: Outcome(None))
+    over: bool = False
+    turns: int = 0
+    state: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def replay(rules: Rules, log: PlayLog, finish: bool = True) -> Replay:
+    """Replay ``log``; a crash inside the rules module becomes a DataError at its line.
+
+    ``finish=False`` stops after the last entry, leaving open responses open and the result
+    unchecked (to look at the state partway through a game).
+    """
+    at = [0]  # the log line being replayed, for the message should the rules module crash
+    try:
+        return _replay(rules, log, finish, at)
+    except Exception as exc:
+        source = Path(getattr(sys.modules.get(type(rules).__module__), "__file__", "") or "rules.py")
+        where = f"{log.file}:{at[0]}" if at[0] else log.file
+        raise DataError([code_problem(exc, source, f"the rules failed while replaying {where}")]) from None
+
+
+def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
+    out = Replay(log)
+    spec = log.spec
+
+    def add(line: int, code: str, message: str, entry: Entry | None = None, where: str = "") -> None:
+        turn, player = (entry.turn, entry.player) if entry else (None, None)
+        out.violations.append(Violation(log.file, line, code, message, turn, player, where))
+
+    if spec.version != rules.game.version:
+        out.warnings.append(
+            f"{log.file}:{log.line('version')}: the log is of version {spec.version}, "
+            f"the game data is version {rules.game.version}"
+        )
+    allowed = rules.player_range()
+    if allowed and not allowed[0] <= len(spec.players) <= allowed[1]:
+        span = f"{allowed[0]}" if allowed[0] == allowed[1] else f"{allowed[0]} to {allowed[1]}"
+        message = f"{len(spec.players)} players; the game is for {span}"
+        add(log.line("players"), "PLAYER_COUNT", message, where="players")
+    setup_line = log.line("setup") if spec.setup is not None else log.line("players")
+    state = rules.start(list(spec.players), log.setup, lambda c, m: add(setup_line, c, m, where="setup"))
+    offset = 0
+    last: Entry | None = None
+    for entry in log.entries:
+        at[0] = entry.line
+
+        def note(code: str, message: str, entry: Entry = entry) -> None:
+            add(entry.line, code, message, entry)
+
+        expect = rules.expected(state)
+        for _ in range(_MAX_CLOSES):  # open responses lapse when the entry is not one of them
+            if expect.allows(entry.player, entry.action) or not expect.waivable:
+                break
+            if entry.action in rules.responses or last is None:
+                break
+            rules.close(state, _bound(add, last))
+            expect = rules.expected(state)
+        if rules.over(state):
+            later = len(log.entries) - entry.index - 1
+            extra = f" (and {later} later entr{'y' if later == 1 else 'ies'})" if later else ""
+            note(
+                "AFTER_END",
+                f"the game was already over{_won(rules, state)}; this entry{extra} comes after the end",
+            )
+            break
+        if not expect.allows(entry.player, entry.action):
+            if entry.player in expect.moves:
+                note("ACTION_NOT_ALLOWED", f"{entry.player} cannot {entry.action} now; {expect.describe()}")
+            else:
+                why = expect.why.get(entry.player)
+                reason = f" ({why})" if why else ""
+                note(
+                    "TURN_ORDER", f"not {entry.player}'s turn to {entry.action}{reason}; {expect.describe()}"
+                )
+        rules.apply(state, entry, note)
+        counted = rules.turn(state) + offset
+        if entry.turn != counted:
+            note("TURN_NUMBER", f"written as turn {entry.turn}, but by the rules this is turn {counted}")
+            offset = entry.turn - rules.turn(state)
+        last = entry
+    for _ in range(_MAX_CLOSES if finish else 0):
+        if last is None or rules.over(state) or not rules.expected(state).waivable:
+            break
+        rules.close(state, _bound(add, last))
+    out.over = rules.over(state)
+    out.outcome = rules.outcome(state)
+    out.turns = rules.turn(state)
+    out.state = state
+    if finish:
+        _check_result(log, out, add)
+    return out
+
+
+def _bound(add: Any, entry: Entry) -> Any:
+    return lambda code, message: add(entry.line, code, message, entry)
+
+
+def _won(rules: Rules, state: Any) -> str:
+    winner = rules.outcome(state).winner
+    return f" ({winner} won)" if winner else ""
+
+
+def _check_result(log: PlayLog, out: Replay, add: Any) -> None:
+    recorded = log.spec.result
+    if recorded is None:
+        return
+    line = log.line("result")
+    if not out.over:
+        add(line, "NOT_OVER", "a result is recorded, but by the rules the game is not over", where="result")
+        return
+    if recorded.winner != out.outcome.winner:
+        said, actual = recorded.winner or "nobody", out.outcome.winner or "nobody"
+        message = f"the log says {said} won; by the rules {actual} did"
+        add(log.line("result", "winner"), "WRONG_WINNER", message, where="result")
+    if recorded.scores is not None:
+        actual = dict(out.outcome.scores or {})
+        if out.outcome.scores is None:
+            add(log.line("result", "scores"), "WRONG_SCORES", "this game keeps no scores", where="result")
+        for name, score in recorded.scores.items():
+            if out.outcome.scores is not None and actual.get(name) != score:
+                message = f"the log gives {name} {score}; by the rules {name} has {actual.get(name)}"
+                add(log.line("result", "scores", name), "WRONG_SCORES", message, where="result")

@@ -1,0 +1,108 @@
+"""Card zones that may hold unknown cards: what a table knows about hands and piles.
+
+A :class:`Zone` keeps the cards known to be in it and a count of cards nobody recorded.
+A card can come out of an unknown slot only if some copy of it is *unseen*: not in any known
+place. That is everything a table can check without seeing the hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Zone:
+    """A hand or pile: known cards plus ``unknown`` unrecorded ones."""
+
+    known: Counter[str] = field(default_factory=Counter)
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.known.values()) + self.unknown
+
+    def add(self, name: str | None) -> None:
+        if name is None:
+            self.unknown += 1
+        else:
+            self.known[name] += 1
+
+    def forget(self) -> None:
+        """The known cards become unknown (one of them left without being recorded)."""
+        self.unknown += sum(self.known.values())
+        self.known.clear()
+
+    def clear(self) -> None:
+        self.known.clear()
+        self.unknown = 0
+
+    def holds(self, name: str) -> bool:
+        return self.known[name] > 0
+
+    def take(self, name: str | None, unseen: Counter[str]) -> str | None:
+        """Remove one card (``None``: an unrecorded one). Returns why that is impossible, or None.
+
+        On failure an unknown card is still removed when there is one, so sizes follow the log.
+        """
+        if name is not None and self.known[name] > 0:
+            self.known[name] -= 1
+            if not self.known[name]:
+                del self.known[name]
+            return None
+        if name is None:
+            if not self.unknown and self.known:
+                self.forget()
+            if not self.unknown:
+                return "the hand is empty"
+            self.unknown -= 1
+            return None
+        if not self.unknown:
+            return "it is not in the hand"
+        self.unknown -= 1
+        if unseen[name] <= 0:
+            return "every copy is somewhere else"
+        return None
+
+    def cards(self) -> list[str]:
+        return sorted(self.known.elements())
+
+
+def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
+    """The cards not in any known place: ``total`` minus every counter in ``known``."""
+    left = Counter(total)
+    for counter in known:
+        left.subtract(counter)
+    return +left
+
+
+class Draws:
+    """The cards an entry says were drawn, handed out one per draw (None when unrecorded).
+
+    With ``chance`` (random playthroughs), an unrecorded draw picks a random card from the pool
+    it is given and records it, so the generated entry can list every card drawn.
+    """
+
+    def __init__(self, names: list[str] | str | None, chance: random.Random | None = None) -> None:
+        self.names = [names] if isinstance(names, str) else (list(names) if names is not None else None)
+        self.chance = chance
+        self.used = 0
+
+    def next(self, pool: Counter[str]) -> str | None:
+        """The next card drawn; ``pool`` holds the cards it may be (for ``chance``)."""
+        self.used += 1
+        if self.names is not None and self.used <= len(self.names):
+            return self.names[self.used - 1]
+        if self.chance is None or not pool:
+            return None
+        pick = self.chance.choice(sorted(pool.elements()))
+        self.names = [*(self.names or []), pick]
+        return pick
+
+    def mismatch(self) -> str | None:
+        """Why the recorded draws do not fit the number the rules made, or None."""
+        if self.names is None or len(self.names) == self.used:
+            return None
+        return f"{len(self.names)} card(s) recorded as drawn, but the rules draw {self.used} here"
