@@ -143,8 +143,9 @@ def build(
         Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
     ] = None,
 ) -> None:
-    """Build print-ready PDFs for one or more games into OUTPUT/<game>/."""
-    from generator.build import BuildOptions, build_game
+    """Build each game's whole print-and-play kit into OUTPUT/<game>/."""
+    from generator.build import BuildOptions
+    from generator.kit import build_kit
     from generator.loader import load_game
     from generator.units import mm
 
@@ -189,7 +190,7 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                written += build_game(game, options, tick)
+                written += build_kit(game, options, tick)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):
@@ -211,14 +212,17 @@ def paths_display(path: Path) -> str:
 
 @app.command()
 def check(game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")]) -> None:
-    """Validate a game: schema, templates, fields used, and that every text fits its box."""
+    """Validate a game: data, templates, text fit, kit parts and deck composition."""
     from generator.build import check_faces
     from generator.fonts import FontBook
+    from generator.kit import check_kit
     from generator.loader import load_game
 
     try:
         loaded = load_game(game)
-        problems = check_faces(loaded, FontBook.load(loaded.font_dirs))
+        fonts = FontBook.load(loaded.font_dirs)
+        problems = check_faces(loaded, fonts)
+        problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
     except DeckwrightError as exc:
         raise fail(exc) from None

@@ -77,6 +77,21 @@ def load_parts(game: Game) -> list[tuple[Part, Path, Any]]:
     return loaded
 
 
+def check_kit(game: Game, fonts: FontBook) -> list[Problem]:
+    """Every problem ``deckwright check`` reports beyond the cards: kit parts and their faces."""
+    from generator.render.components import check_components
+
+    try:
+        parts = load_parts(game)
+    except DataError as exc:
+        return list(exc.problems)
+    problems: list[Problem] = []
+    for part, _, value in parts:
+        if part.name == "components":
+            problems += check_components(value, game, fonts)
+    return problems
+
+
 def build_kit(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
     """Write the whole kit into ``output/<game>/``; return every file written."""
     parts = load_parts(game)
