@@ -53,3 +53,28 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
     names = {p.name for p in written}
     assert {"cards.pdf", "playfield.pdf", "playfield-tiled.pdf", "counters.pdf", "rules-summary.pdf",
             "print-guide.md"} <= names
+
+
+def test_readme_constraints_and_log_examples_are_valid():
+    from generator.schema.constraints import ConstraintFile
+    from generator.schema.messages import validate
+    from generator.schema.playlog import PlayLogSpec
+    from generator.yamlio import parse_yaml
+
+    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    constraints = next(b for b in blocks if b.startswith("constraints:"))
+    doc = parse_yaml(constraints, "README.md")
+    assert len(validate(ConstraintFile, doc.data, doc).constraints) == 7
+    log = next(b for b in blocks if b.startswith("game: road-runner"))
+    doc = parse_yaml(log, "README.md")
+    assert validate(PlayLogSpec, doc.data, doc).players[0] == "Amy"
+
+
+def test_readme_log_example_is_a_legal_game(tmp_path: Path):
+    from generator.rules.logcheck import check_logs
+
+    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    log = tmp_path / "log.yaml"
+    log.write_text(next(b for b in blocks if b.startswith("game: road-runner")), encoding="utf-8")
+    (report,) = check_logs(load_game("road-runner"), [log])
+    assert report.ok, [str(p) for p in report.problems]
