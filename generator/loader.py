@@ -65,7 +65,7 @@ def load_game(spec: str | Path) -> Game:
         template_dirs=tuple(library.dirs),
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
-        extra={"templates": library, "spec": game_spec},
+        extra={"templates": library, "spec": game_spec, "doc": doc},
     )
 
 

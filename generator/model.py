@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.errors import Problem
+
 
 @dataclass(frozen=True, slots=True)
 class Origin:
@@ -119,3 +121,10 @@ class Game:
     def all_cards(self) -> Iterator[Card]:
         for deck in self.decks:
             yield from deck.cards
+
+    def spec_problem(self, loc: tuple[str | int, ...], message: str, rank: int = 20) -> Problem:
+        """A problem located in this game's game.yaml, from the positions kept when it was loaded."""
+        doc = self.extra.get("doc")
+        if doc is None:
+            return Problem(rank, self.origin.file, 0, 0, ".".join(map(str, loc)), message)
+        return doc.problem(loc, message, rank=rank)

@@ -105,7 +105,7 @@ def test_missing_board_file_points_at_game_yaml(tmp_path: Path, monkeypatch: pyt
     (path,) = board_files(game)
     with pytest.raises(DataError) as err:
         load_board(path, game)
-    assert str(err.value) == "mini/game.yaml:18:10: boards: board file 'bord.yaml' not found in mini"
+    assert str(err.value) == "mini/game.yaml:18:10: boards[0]: board file 'bord.yaml' not found in mini"
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

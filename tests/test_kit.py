@@ -72,4 +72,4 @@ def test_missing_part_file_is_reported_in_game_yaml(run_cli, tmp_path: Path):
     write_game(tmp_path / "mini", {"game.yaml": KIT_GAME, "components.yaml": COMPONENTS})
     code, _, err = run_cli("check", "mini")
     assert code == 1
-    assert "mini/game.yaml:18:10: boards: board file 'board.yaml' not found in mini" in err
+    assert "mini/game.yaml:18:10: boards[0]: board file 'board.yaml' not found in mini" in err

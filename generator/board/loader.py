@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import paths
 from generator.board.layout import layout_board
 from generator.board.model import Board
-from generator.errors import DataError, Problem, display_path
+from generator.errors import DataError, display_path
 from generator.fonts import FontBook
 from generator.layout.sizes import UnknownSizeError, paper_size
 from generator.model import Game
@@ -23,15 +22,10 @@ def board_files(game: Game) -> list[Path]:
 
 
 def _missing(path: Path, game: Game) -> DataError:
-    game_file = game.folder / paths.GAME_FILE
-    line, col = 0, 0
-    if game_file.is_file():
-        doc = load_yaml(game_file)
-        names = (doc.data or {}).get("boards") or []
-        index = names.index(path.name) if path.name in names else None
-        line, col = doc.mark(("boards", index) if index is not None else ("boards",))
+    names = game.extra["spec"].boards if game.extra.get("spec") else []
+    loc: tuple[str | int, ...] = ("boards", names.index(path.name)) if path.name in names else ("boards",)
     message = f"board file '{path.name}' not found in {display_path(path.parent)}"
-    return DataError([Problem(10, display_path(game_file), line, col, "boards", message)])
+    return DataError([game.spec_problem(loc, message, rank=10)])
 
 
 def _size(spec: BoardSpec, doc: Document) -> tuple[float, float]:

@@ -13,7 +13,6 @@ from typing import Any
 
 from generator.errors import DataError, Problem, display_path
 from generator.model import Card, Deck, Game, Origin
-from generator.paths import GAME_FILE
 from generator.schema.common import Color
 from generator.schema.components import ComponentFileSpec, GroupSpec, ItemHead
 from generator.schema.messages import validate
@@ -38,11 +37,12 @@ def component_files(game: Game) -> list[Path]:
     paths = [game.folder / name for name in (spec.components if spec else [])]
     missing = [i for i, path in enumerate(paths) if not path.is_file()]
     if missing:
-        doc = load_yaml(game.folder / GAME_FILE)
         folder = display_path(game.folder)
         raise DataError(
             [
-                doc.problem(("components", i), f"component file '{paths[i].name}' not found in {folder}", 10)
+                game.spec_problem(
+                    ("components", i), f"component file '{paths[i].name}' not found in {folder}", 10
+                )
                 for i in missing
             ]
         )

@@ -30,14 +30,8 @@ def rules_path(game: Game) -> Path | None:
 
 
 def spec_problem(game: Game, key: str, message: str) -> Problem:
-    """A Problem at ``key`` in the game's game.yaml (read again only to find the line)."""
-    from generator.yamlio import load_yaml
-
-    try:
-        doc = load_yaml(game.folder / "game.yaml")
-    except DataError:
-        return Problem(20, game.origin.file, 0, 0, key, message)
-    return doc.problem((key,), message, rank=20)
+    """A Problem at ``key`` in the game's game.yaml."""
+    return game.spec_problem((key,), message)
 
 
 def load_rules_module(game: Game) -> ModuleType | None:
