@@ -17,7 +17,7 @@ from fontTools.ttLib import TTFont, newTable
 def convert(src, dst, max_err=1.0):
     font = TTFont(src)
     if "CFF " not in font:
-        raise SystemExit("%s has no CFF table" % src)
+        raise SystemExit(f"{src} has no CFF table")
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
 
