@@ -30,6 +30,7 @@ _FALLBACK = {
 # Process-wide: each TrueType file is parsed and registered once, whatever FontBook loads it.
 _REGISTERED: dict[Path, str] = {}
 _USED_NAMES: set[str] = set()
+_BOOKS: dict[tuple, FontBook] = {}
 
 
 class UnknownFontError(KeyError):
@@ -91,8 +92,22 @@ class FontBook:
         """Read ``fonts.yaml`` from each dir in order; later dirs add or override families.
 
         A missing dir or yaml is skipped. Every problem found (bad yaml, missing or non-TrueType
-        file) is collected and raised together as one DataError.
+        file) is collected and raised together as one DataError. The same dirs with unchanged
+        ``fonts.yaml`` files give the same (shared) book, so a build reads each file once.
         """
+        key = tuple(
+            (
+                str(Path(d).resolve()),
+                (Path(d) / "fonts.yaml").stat().st_mtime_ns if (Path(d) / "fonts.yaml").is_file() else None,
+            )
+            for d in dirs
+        )
+        if key not in _BOOKS:
+            _BOOKS[key] = cls._read(dirs)
+        return _BOOKS[key]
+
+    @classmethod
+    def _read(cls, dirs: Sequence[Path]) -> FontBook:
         book = cls()
         problems: list[Problem] = []
         for d in dirs:

@@ -16,7 +16,8 @@ from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
-from generator.layout.substitute import BadReference, MissingField, has_fields, substitute
+from generator.layout.substitute import BadReference, MissingField, has_fields, lookup, substitute
+from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
     IconElement,
@@ -59,8 +60,7 @@ def _is_static(element: Any) -> bool:
     if isinstance(element, RepeatElement) or element.when:
         return False
     return not any(
-        isinstance(v, str) and has_fields(v)
-        for v in (getattr(element, k, None) for k in _VARYING)
+        isinstance(v, str) and has_fields(v) for v in (getattr(element, k, None) for k in _VARYING)
     )
 
 
@@ -221,8 +221,6 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
         offset: tuple[float, float],
     ) -> None:
-        from generator.layout.substitute import lookup
-
         items = lookup(values, element.over)
         if isinstance(items, dict):
             items = [{"key": k, "value": v} for k, v in items.items()]
@@ -317,8 +315,6 @@ class CardLayouter:
 
     def _icon(self, name: str) -> Path:
         if name not in self.icons:
-            from generator.schema.messages import suggest
-
             raise LayoutProblem(
                 f"no icon named '{name}'{suggest(name, self.icons)}: add it under "
                 "'icons:' in game.yaml or use a bundled icon"
