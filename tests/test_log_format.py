@@ -159,3 +159,47 @@ def test_a_rules_module_that_crashes_while_replaying(tmp_path: Path):
     assert problem.file.endswith("rules.py") and problem.line == 12
     assert problem.message.endswith("one.yaml:5: KeyError: 'oops'")
     assert not report.ok
+
+
+def test_a_rules_package_with_relative_imports(tmp_path: Path):
+    """``rules_module: rules/`` loads a package; a crash names the submodule's file and line."""
+    folder = write_game(
+        tmp_path / "mini",
+        {
+            "game.yaml": MINI_GAME + "rules_module: rules\n",
+            "rules/__init__.py": "from .model import Mini\nRULES = Mini\n",
+            "rules/model.py": RULES_HEAD
+            + textwrap.dedent(
+                """
+                from generator.rules import NoSetup
+                from .state import start_state
+
+                class Mini(Rules):
+                    actions = {"go": NoSetup}
+
+                    def start(self, players, setup, note):
+                        return start_state()
+
+                    def expected(self, state):
+                        raise KeyError("oops")
+                """
+            ),
+            "rules/state.py": "def start_state():\n    return {}\n",
+        },
+    )
+    log = tmp_path / "one.yaml"
+    log.write_text(
+        "game: mini\nversion: '1'\ndate: 2024-01-01\nplayers: [A]\nlog: [{turn: 1, player: A, action: go}]\n"
+    )
+    (report,) = check_logs(load_game(folder), [log])
+    (problem,) = report.problems
+    assert problem.file.endswith("model.py") and problem.line == 13
+    assert "KeyError: 'oops'" in problem.message
+
+
+def test_a_rules_package_without_init(tmp_path: Path):
+    folder = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME + "rules_module: rules\n", "rules/state.py": "x = 1\n"}
+    )
+    with pytest.raises(DataError, match=r"package 'rules/' has no __init__\.py"):
+        rules_for(load_game(folder))

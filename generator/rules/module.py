@@ -1,8 +1,11 @@
 """Load a game's rules module (``rules_module:`` in game.yaml) from its folder, by path.
 
-The module may define ``RULES`` (a :class:`generator.rules.base.Rules` subclass, needed to replay
-playtest logs) and ``CHECKS`` (a :class:`generator.rules.checks.Checks` of named composition
-checks). Errors while importing it are reported at the file and line that raised them.
+``rules_module`` names either one file (``rules.py``) or a package folder (``rules/``, with an
+``__init__.py`` whose modules import each other relatively: ``from .state import Table``).
+The module (or the package's ``__init__``) may define ``RULES`` (a
+:class:`generator.rules.base.Rules` subclass, needed to replay playtest logs) and ``CHECKS``
+(a :class:`generator.rules.checks.Checks` of named composition checks). Errors while importing
+it are reported at the file and line that raised them.
 """
 
 from __future__ import annotations
@@ -39,15 +42,19 @@ def load_rules_module(game: Game) -> ModuleType | None:
     path = rules_path(game)
     if path is None:
         return None
-    if not path.is_file():
-        raise DataError(
-            [spec_problem(game, "rules_module", f"file '{path.name}' not found in the game folder")]
-        )
-    key = (path.resolve(), path.stat().st_mtime)
+    package = path.is_dir()
+    entry = path / "__init__.py" if package else path
+    if not entry.is_file():
+        what = f"package '{path.name}/' has no __init__.py" if package else f"file '{path.name}' not found"
+        raise DataError([spec_problem(game, "rules_module", f"{what} in the game folder")])
+    key = (path.resolve(), _version(path))
     if key in _CACHE:
         return _CACHE[key]
     name = "deckwright_rules_" + re.sub(r"\W", "_", game.name)
-    spec = importlib.util.spec_from_file_location(name, path)
+    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[loaded]  # a changed package is imported afresh, submodules included
+    search = [str(path)] if package else None
+    spec = importlib.util.spec_from_file_location(name, entry, submodule_search_locations=search)
     if spec is None or spec.loader is None:  # pragma: no cover - only for odd file names
         raise DataError([Problem(20, display_path(path), 0, 0, "", "cannot load as a Python module")])
     module = importlib.util.module_from_spec(spec)
@@ -61,12 +68,26 @@ def load_rules_module(game: Game) -> ModuleType | None:
     return module
 
 
+def _version(path: Path) -> float:
+    """The newest modification time of the module file, or of any file in the package."""
+    if not path.is_dir():
+        return path.stat().st_mtime
+    return max((f.stat().st_mtime for f in path.rglob("*.py")), default=0.0)
+
+
+def _inside(filename: str | None, path: Path) -> bool:
+    if not filename:
+        return False
+    file, root = Path(filename).resolve(), path.resolve()
+    return file == root or root in file.parents
+
+
 def code_problem(exc: BaseException, path: Path, what: str) -> Problem:
-    """A Problem at the deepest line of ``path`` in the exception's traceback."""
-    line = 0
-    if isinstance(exc, SyntaxError) and exc.filename and Path(exc.filename).resolve() == path.resolve():
-        line = exc.lineno or 0
+    """A Problem at the deepest line of the rules module (or package file) in the traceback."""
+    where, line = path, 0
+    if isinstance(exc, SyntaxError) and _inside(exc.filename, path):
+        where, line = Path(exc.filename or path), exc.lineno or 0
     for frame in traceback.extract_tb(exc.__traceback__):
-        if Path(frame.filename).resolve() == path.resolve():
-            line = frame.lineno or line
-    return Problem(40, display_path(path), line, 0, "", f"{what}: {type(exc).__name__}: {exc}")
+        if _inside(frame.filename, path):
+            where, line = Path(frame.filename), frame.lineno or line
+    return Problem(40, display_path(where), line, 0, "", f"{what}: {type(exc).__name__}: {exc}")

@@ -15,7 +15,7 @@ from typing import Any
 from generator.errors import DataError
 from generator.rules.base import Entry, Outcome, Rules
 from generator.rules.logfile import PlayLog
-from generator.rules.module import code_problem
+from generator.rules.module import code_problem, rules_path
 
 _MAX_CLOSES = 8
 
@@ -68,7 +68,9 @@ def replay(rules: Rules, log: PlayLog, finish: bool = True) -> Replay:
     try:
         return _replay(rules, log, finish, at)
     except Exception as exc:
-        source = Path(getattr(sys.modules.get(type(rules).__module__), "__file__", "") or "rules.py")
+        source = rules_path(rules.game) or Path(
+            getattr(sys.modules.get(type(rules).__module__), "__file__", "") or "rules.py"
+        )
         where = f"{log.file}:{at[0]}" if at[0] else log.file
         raise DataError([code_problem(exc, source, f"the rules failed while replaying {where}")]) from None
 
