@@ -10,11 +10,22 @@ from __future__ import annotations
 import copy
 import datetime
 import random
+from collections.abc import Callable
 from typing import Any
 
 import yaml
 
-from generator.rules.base import Entry, Rules
+from generator.rules.base import Entry, Option, Rules
+
+Policy = Callable[[Rules, Any, list[Option], random.Random], Option]
+"""How a simulated player chooses: ``policy(rules, state, options, rng)`` returns one of the
+legal ``options`` (``rules.expected(state)`` says whose choice it is). A game's rules module may
+offer named heuristics as ``POLICIES: dict[str, Policy]``; the default is :func:`random_policy`."""
+
+
+def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.Random) -> Option:
+    """Choose among the legal options at random, in proportion to their weights."""
+    return rng.choices(options, weights=[w for w, _ in options])[0]
 
 
 class IllegalPlaythrough(RuntimeError):
@@ -22,9 +33,13 @@ class IllegalPlaythrough(RuntimeError):
 
 
 def playthrough(
-    rules: Rules, players: list[str], seed: int | random.Random, max_entries: int = 800
+    rules: Rules,
+    players: list[str],
+    seed: int | random.Random,
+    max_entries: int = 800,
+    policy: Policy = random_policy,
 ) -> dict[str, Any]:
-    """A random legal game as log data (the same shape as a log file)."""
+    """A legal game as log data (the same shape as a log file), chosen by ``policy``."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
 
@@ -40,7 +55,7 @@ def playthrough(
             options = rules.options(state, rng)
             if not options:
                 break
-            _, chosen = rng.choices(options, weights=[w for w, _ in options])[0]
+            _, chosen = policy(rules, state, options, rng)
             if chosen is None:
                 rules.close(state, note)
                 continue
