@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from generator.errors import Problem
+from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem
 from generator.model import Card, Deck, Game
@@ -74,7 +74,7 @@ class DeckFaces:
             return None
         for element, overflow in face.overflows:
             message = (
-                f"text does not fit on the {side} of '{card.name}' even at its minimum size "
+                f"text does not fit on the {side} of '{clip(card.name)}' even at its minimum size "
                 f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
             )
             found = _card_problem(card, template, element, message, OVERFLOW_RANK)
@@ -97,7 +97,7 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
         where.file,
         where.line,
         where.column,
-        f"card '{card.name}'",
+        f"card '{clip(card.name)}'",
         f"template '{template.name}' ({location}): {message}",
     )
 
