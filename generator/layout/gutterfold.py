@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.geometry import Box, Line
-from generator.layout import CLEAR, NO_BOX, place_furniture
+from generator.layout import CLEAR, NO_BOX, label_want, place_furniture
 from generator.layout.imposition import (
     SheetOptions,
     Slot,
@@ -131,7 +131,7 @@ def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> Gutterf
     if opts.crop_marks:
         front_marks = crop_marks([s.art for s in fronts], xs.cuts, ys.cuts, region)
         marks = front_marks + tuple(mirror_line(m) for m in front_marks)
-    f = place_furniture(pr, arts, (*marks, fold))
+    f = place_furniture(pr, arts, (*marks, fold), label_want(opts.label_chars))
     return GutterfoldGeometry(
         page_w,
         page_h,

@@ -1,14 +1,19 @@
-"""No PDF names a font it does not embed (print shops reject such files).
+"""Every PDF of every game in ``carddata/`` (whatever games it holds), in every layout (duplex,
+gutterfold, print shop) and on A4 and Letter:
 
-Every PDF of every game in ``carddata/`` (whatever games it holds), in every layout (duplex,
-gutterfold, print shop) and on A4 and Letter, has each font resource walked, page by page and
-through every form XObject, and each must carry its font file.
+- names no font it does not embed (print shops reject such files): each font resource is walked,
+  page by page and through every form XObject, and must carry its font file;
+- carries the same 50 mm scale bar on every sheet a player measures (card, counter, pad, token
+  and aid sheets, one-sheet boards and board tiles), stated in a sheet label of at least 6 pt.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from pypdf import PdfReader
 
@@ -60,18 +65,60 @@ def unembedded_fonts(pdf: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("config", sorted(CONFIGS))
-@pytest.mark.parametrize("game", paths.bundled_games())
-def test_every_font_of_every_kit_is_embedded(game: str, config: str, tmp_path: Path):
-    options = BuildOptions(**CONFIGS[config], out_dir=tmp_path, allow_overflow=True)
+@pytest.fixture(scope="module", params=[(g, c) for g in paths.bundled_games() for c in sorted(CONFIGS)],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def kit(request, tmp_path_factory) -> tuple[str, list[Path]]:
+    """(config, PDFs) of one bundled game built in one configuration."""
+    game, config = request.param
+    options = BuildOptions(**CONFIGS[config], out_dir=tmp_path_factory.mktemp(game), allow_overflow=True)
     build = build_kit if config.startswith("kit") else build_game
     pdfs = [p for p in build(load_game(game), options) if p.suffix == ".pdf"]
     assert pdfs
+    return config, pdfs
+
+
+def test_every_font_of_every_kit_is_embedded(kit):
+    _, pdfs = kit
     fonts_seen = 0
     for pdf in pdfs:
         assert unembedded_fonts(pdf) == set(), pdf.name
         fonts_seen += sum(1 for page in PdfReader(pdf).pages if "/Font" in page["/Resources"])
     assert fonts_seen > 0  # the walk does see fonts
+
+
+BAR_STATED = re.compile(r"bar = 50 mm at 100%|the bar is 50 mm")
+NO_BAR = ("rules-summary.pdf", "-printshop.pdf")  # reference pages; one card per page, no marks
+
+
+def bar_labels(pdf: Path) -> list[tuple[str, float | None]]:
+    """Per page: its text, and the type size (pt) of its scale-bar statement (None if it has none)."""
+    out: list[tuple[str, float | None]] = []
+    document = pdfium.PdfDocument(pdf)
+    for n in range(len(document)):
+        text_page = document[n].get_textpage()
+        text = text_page.get_text_range()
+        found = BAR_STATED.search(text)
+        out.append((text, pdfium_c.FPDFText_GetFontSize(text_page.raw, found.start()) if found else None))
+    document.close()
+    return out
+
+
+def test_every_sheet_carries_the_50mm_bar_and_a_readable_label(kit):
+    _, pdfs = kit
+    checked = 0
+    for pdf in pdfs:
+        if pdf.name.endswith(NO_BAR):
+            continue
+        pages = bar_labels(pdf)
+        for n, (text, size) in enumerate(pages):
+            if "(backs)" in text:
+                continue  # a back page: the bar is on its front
+            if pdf.name.endswith("-tiled.pdf") and n == 0 and len(pages) > 1:
+                continue  # the assembly page
+            assert size is not None, f"{pdf.name} page {n + 1}: no 50 mm scale bar label"
+            assert size >= 6 - 1e-3, f"{pdf.name} page {n + 1}: the label is {size:.2f} pt"
+            checked += 1
+    assert checked > 0
 
 
 def test_calibration_sheet_embeds_its_fonts(tmp_path: Path):
