@@ -222,7 +222,8 @@ def _place(ctx: Context, f: MapFeature, place: NodePlace, side: str, nb: Box, lo
 def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
           loc: Loc) -> list[BoardOp]:
     nb, gap = r.box, mm(1)
-    width, height = max(nb.w * 3, mm(34)), mm(14)
+    name_size = kind.name_text.size or 9.0
+    width, height = max(nb.w * 3, mm(34)), max(mm(14), name_size * 1.3 + kind.links_size * 1.5)
     cx, cy = nb.x + nb.w / 2, nb.y + nb.h / 2
     region, align, valign = {
         "below": (Box(cx - width / 2, nb.y - gap - height, width, height), "center", "top"),
@@ -232,5 +233,6 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
         "center": (nb, "center", "middle"),
     }[side]
     return stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
-                 label_size=kind.name_text.size or 9.0, note_size=7.0, pad=0.0, align=align, valign=valign,
+                 label_size=kind.name_text.size or 9.0, note_size=kind.links_size, pad=0.0, align=align,
+                 valign=valign,
                  frame=r)

@@ -164,6 +164,8 @@ class NodeKind(Strict):
     text: TextLook = TextLook()
     name_text: TextLook = TextLook()
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
+    links_size: Length = 7.0
+    """Text size of the reach numbers under the name (``links: true``)."""
     place: NodePlace | None = None
 
 
