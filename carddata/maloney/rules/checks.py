@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from generator.board.maps import ranges
 from generator.model import Game
 from generator.rules import Checks, Finding
 
+from .board import Map, load_map
 from .week import DAYS, card_points
 
 CHECKS = Checks()
@@ -73,3 +75,78 @@ def suitcase_name(gain: str, amount: int) -> str:
     if gain == "cash":
         return f"{sign}${abs(amount):,}"
     return f"{sign}{abs(amount)} point{'s' if abs(amount) != 1 else ''}"
+
+
+SACRAMENTO, SACRAMENTO_LINKS = 3, frozenset({1, 2, 6, 7, 8, 9, 16})
+"""Rulebook: "From Sacramento (No. 3) the player can choose one of place number 1-2, 6-9 or 16"."""
+FIXED = {1: "San Francisco", 2: "San Diego", 3: "Sacramento", 6: "Cheyenne", 7: "Santa Fe", 8: "Chicago",
+         9: "Kansas City", 16: "Charleston"}
+"""The city numbers the rulebook's example gives."""
+MIN_CHOICES = 3
+
+
+def _map(game: Game) -> Map | Finding:
+    try:
+        return load_map(game)
+    except LookupError as exc:
+        return Finding(str(exc))
+
+
+@CHECKS.register("map-numbers")
+def map_numbers(game: Game) -> Iterator[Finding]:
+    """Rulebook: a map of places numbered 1 to 16 ("you will see the name of the place and the
+    number"); the example fixes eight of them; every action card names a city of the map."""
+    found = _map(game)
+    if isinstance(found, Finding):
+        yield found
+        return
+    graph, where = found.graph, f"{found.graph.file}:{found.graph.line}"
+    numbers = Counter(n.number for n in graph.nodes.values())
+    if sorted(numbers) != list(range(1, 17)) or any(k > 1 for k in numbers.values()):
+        shown = ", ".join(str(n) for n in sorted(numbers, key=str))
+        yield Finding(f"the map ({where}) must number its cities 1 to 16, each once; found {shown}")
+    for number, name in FIXED.items():
+        if found.names.get(number) != name:
+            yield Finding(f"the rulebook makes {name} number {number}; the map ({where}) has "
+                          f"{found.names.get(number) or 'no city'} there")
+    for card in _actions(game):
+        if found.names.get(card.get("number")) != card.get("city"):
+            yield Finding(f"the map ({where}) has {found.names.get(card.get('number')) or 'no city'} as "
+                          f"number {card.get('number')}, not {card.get('city')}", card, "city")
+
+
+@CHECKS.register("map-roads")
+def map_roads(game: Game) -> Iterator[Finding]:
+    """Rulebook: "The car cannot stay for two days in the same town" (no road to itself), the
+    numbers under a place say where the car can go "from each other city" (two-way roads), and
+    every day it "must move to a new town" (so every city has somewhere to go: several choices)."""
+    found = _map(game)
+    if isinstance(found, Finding):
+        yield found
+        return
+    graph = found.graph
+    for road in graph.roads:
+        if road.one_way:
+            yield Finding(f"{graph.file}:{road.line}: the road {road.a} -> {road.b} is one way; "
+                          "Maloney's roads go both ways (write 'a - b')")
+        if road.a == road.b:
+            yield Finding(f"{graph.file}:{road.line}: the road from {road.a} leads back to itself")
+    if not graph.connected():
+        yield Finding(f"the map ({graph.file}:{graph.line}) is not connected: some cities cannot be reached")
+    for number, links in sorted(found.links.items()):
+        if len(links - {number}) < MIN_CHOICES:
+            yield Finding(f"{found.names[number]} ({number}) leads to {len(links)} cities; every city "
+                          f"needs at least {MIN_CHOICES} destinations")
+
+
+@CHECKS.register("sacramento-links")
+def sacramento_links(game: Game) -> Iterator[Finding]:
+    """Rulebook, the example under "The winner has the right to choose the destination"."""
+    found = _map(game)
+    if isinstance(found, Finding):
+        yield found
+        return
+    links = found.links.get(SACRAMENTO, frozenset())
+    if links != SACRAMENTO_LINKS:
+        yield Finding(f"Sacramento (3) reaches {ranges(links) or 'nothing'} on the map "
+                      f"({found.graph.file}); the rulebook says 1-2, 6-9, 16")
