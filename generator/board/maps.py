@@ -19,10 +19,10 @@ from generator.board.ops import (
     unit,
 )
 from generator.board.track import space_size
-from generator.board.zones import paint, stack
+from generator.board.zones import paint, stack, zone
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, RectOp
-from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, RoadKind
+from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind
 from generator.units import mm
 from generator.yamlio import Loc
 
@@ -200,13 +200,30 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
     side = node.label or kind.label
     if side != "none" and (node.name or links):
         ops += _name(ctx, r, node, kind, side, links, loc)
+    if kind.place is not None and node.place != "none":
+        ops += _place(ctx, f, kind.place, node.place or kind.place.side, box, (*loc, "place"))
     return ops
+
+
+def _place(ctx: Context, f: MapFeature, place: NodePlace, side: str, nb: Box, loc: Loc) -> list[BoardOp]:
+    """A card-sized zone ``place.gap`` beside the node's box, centred on that side."""
+    w, h = ctx.size(place.size, place.orientation, place.padding, loc)
+    cx, cy, g = nb.x + nb.w / 2, nb.y + nb.h / 2, place.gap
+    x, y = {
+        "right": (nb.right + g, cy - h / 2),
+        "left": (nb.x - g - w, cy - h / 2),
+        "above": (cx - w / 2, nb.top + g),
+        "below": (cx - w / 2, nb.y - g - h),
+    }[side]
+    return zone(ctx, Box(x, y, w, h), place.look, place.toward if "toward" in place.model_fields_set
+                else f.toward, loc, label=place.label, note=place.note, icon=place.icon, text=place.text)
 
 
 def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
           loc: Loc) -> list[BoardOp]:
     nb, gap = r.box, mm(1)
-    width, height = max(nb.w * 3, mm(34)), mm(14)
+    name_size = kind.name_text.size or 9.0
+    width, height = max(nb.w * 3, mm(34)), max(mm(14), name_size * 1.3 + kind.links_size * 1.5)
     cx, cy = nb.x + nb.w / 2, nb.y + nb.h / 2
     region, align, valign = {
         "below": (Box(cx - width / 2, nb.y - gap - height, width, height), "center", "top"),
@@ -216,5 +233,6 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
         "center": (nb, "center", "middle"),
     }[side]
     return stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
-                 label_size=kind.name_text.size or 9.0, note_size=7.0, pad=0.0, align=align, valign=valign,
+                 label_size=kind.name_text.size or 9.0, note_size=kind.links_size, pad=0.0, align=align,
+                 valign=valign,
                  frame=r)

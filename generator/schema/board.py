@@ -150,6 +150,12 @@ class TrackFeature(Feature):
     points: list[Point] | None = Field(None, min_length=2)
 
 
+class NodePlace(ZoneContent):
+    """A card-sized place beside every node of a kind (e.g. a face-down card on each city)."""
+    side: Literal["left", "right", "above", "below"] = "right"
+    gap: Length = mm(2)
+
+
 class NodeKind(Strict):
     """How a kind of map node looks: shape and size, paint, number text, where its name goes."""
     shape: Literal["circle", "square", "rounded", "diamond", "dot", "bar", "none"] = "circle"
@@ -158,6 +164,9 @@ class NodeKind(Strict):
     text: TextLook = TextLook()
     name_text: TextLook = TextLook()
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
+    links_size: Length = 7.0
+    """Text size of the reach numbers under the name (``links: true``)."""
+    place: NodePlace | None = None
 
 
 class RoadKind(Strict):
@@ -175,6 +184,8 @@ class MapNode(Strict):
     kind: str = "place"
     label: Literal["below", "above", "left", "right", "center", "none"] | None = None
     icon: str | None = None
+    place: Literal["left", "right", "above", "below", "none"] | None = None
+    """Which side of this node its kind's place goes (``none``: no place here)."""
 
 
 class MapEdge(Strict):
