@@ -135,6 +135,7 @@ def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, d
                             f"{check.upper()} is {'passed' if passed else 'failed'}, not {data.check}")
     if passed:
         car.repair -= need
+        car.passed += 1
         if data.minus is not None:
             note("WRONG_MINUS", f"{car.player} passed the {check.upper()}: no minus square")
     else:

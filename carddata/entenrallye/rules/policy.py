@@ -104,10 +104,11 @@ class Style:
         grey = route.grey(square)
         hurry = node is not None and (distance(route, car.square, car.came, node) or 0) > (
             self.turns_left(s, month) * AVERAGE_ROLL * 0.8)
-        need = self.wanted_repair(rules, s, car) if node in route.stations.values() or not hurry else 0
+        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in route.stations.items())
+        need = self.wanted_repair(rules, s, car) if pending else 0
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
-        buying = shop and left >= shop
-        useful = grey and not hurry and left > 0 and (buying or (need and entry["roll"] >= 2))
+        buying = shop and left >= shop and not hurry
+        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2))
         return (far < 999, useful, -far if hurry or not useful else left)
 
     def special(self, rules: Any, s: Table, mine: list[Option]) -> Option | None:

@@ -28,6 +28,7 @@ class Car:
     hidden: list[str] = field(default_factory=list)  # face-down parts beside the car card
     scores: dict[int, int] = field(default_factory=dict)  # meet number -> points
     checked: set[str] = field(default_factory=set)  # "tuev", "asu": done (passed, failed or sent)
+    passed: int = 0  # checks passed at their station
 
 
 @dataclass
