@@ -116,7 +116,7 @@ def table_view(rules: Rules, log: dict[str, Any]) -> dict[str, Any]:
 def to_yaml(log: dict[str, Any]) -> str:
     """Log data as YAML, one flow-style line per entry."""
     head = {k: v for k, v in log.items() if k not in ("log", "result", "notes")}
-    text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    text = "".join(line + "\n" for line in _block(head, 0))
     lines = ["log:"] + ["  - " + flow(e) for e in log.get("log", [])]
     tail = {k: log[k] for k in ("result", "notes") if k in log}
     if not log.get("log"):
@@ -125,6 +125,17 @@ def to_yaml(log: dict[str, Any]) -> str:
         yaml.safe_dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
     )
     return text + "\n".join(lines) + "\n" + extra
+
+
+def _block(mapping: dict[str, Any], indent: int) -> list[str]:
+    """A mapping in block style: nested non-empty mappings indented, everything else in flow."""
+    pad, lines = " " * indent, []
+    for key, value in mapping.items():
+        if isinstance(value, dict) and value:
+            lines += [f"{pad}{_scalar(key)}:", *_block(value, indent + 2)]
+        else:
+            lines.append(f"{pad}{_scalar(key)}: {flow(value)}")
+    return lines
 
 
 def flow(value: Any) -> str:
