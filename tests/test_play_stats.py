@@ -118,7 +118,7 @@ def recount(folder: Path, game: str) -> dict:
     module = load_rules_module(load_game(game))
     plays = figures_of(module).plays
     wins, seats, turns = Counter(), Counter(), []
-    played, drawn = Counter(), Counter()
+    played, drawn, actions, damage = Counter(), Counter(), Counter(), 0
     for path in sorted(folder.glob("*.yaml")):
         log = yaml.safe_load(path.read_text(encoding="utf-8"))
         players = log["players"]
@@ -129,25 +129,45 @@ def recount(folder: Path, game: str) -> dict:
         for hand in (log.get("setup") or {}).get("hands", {}).values():
             drawn.update(hand)
         for e in log["log"]:
+            actions[e["action"]] += 1
+            damage += e.get("damage") or 0
             got = e.get("drew")
             drawn.update([got] if isinstance(got, str) else got or [])
             fields = ("card", "cards") if plays is None else plays.get(e["action"], ())
             for f in fields:
                 value = e.get(f)
                 played.update([value] if isinstance(value, str) else value or [])
-    return {"wins": wins, "seats": seats, "turns": sorted(turns), "played": played, "drawn": drawn}
+    return {
+        "wins": wins, "seats": seats, "turns": sorted(turns), "played": played, "drawn": drawn,
+        "actions": actions, "damage": damage,
+    }
 
 
-@pytest.mark.parametrize(("game", "players"), [("road-runner", 4), ("jokers-row", 2)])
-def test_simulated_figures_equal_a_plain_recount(tmp_path: Path, game: str, players: int):
+FIGURE_ACTIONS = {
+    "road-runner": {"capture attempts": "capture", "escapes": "escape"},
+    "jokers-row": {"omens": "omen", "omens broken": "break", "overloads": "overload", "counter-attacks": "attack"},
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "policy"),
+    [("road-runner", 4, "random"), ("road-runner", 5, "eager"), ("jokers-row", 2, "random"),
+     ("jokers-row", 2, "greedy")],
+)
+def test_simulated_figures_equal_a_plain_recount(tmp_path: Path, game: str, players: int, policy: str):
     loaded = load_game(game)
-    simulate(loaded, Plan(players, 25, 11), tmp_path)
+    simulate(loaded, Plan(players, 15, 11, (policy,)), tmp_path)
     stats = gather(loaded, [tmp_path])
     plain = recount(tmp_path, game)
-    assert stats.read == 25 and not stats.rejected
+    assert stats.read == 15 and not stats.rejected
     assert [r.wins for r in stats.by_seat()] == [plain["wins"][s] for s in range(players)]
     assert [r.n for r in stats.by_seat()] == [plain["seats"][s] for s in range(players)]
     assert stats.lengths() == plain["turns"]
     cards = stats.cards()
     assert {n: u.played for n, u in cards.items() if u.played} == dict(plain["played"])
     assert {n: u.drawn for n, u in cards.items() if u.drawn} == dict(plain["drawn"])
+    figures = stats.figure_summary()
+    for figure, action in FIGURE_ACTIONS[game].items():
+        assert figures[figure]["total"] == plain["actions"][action], figure
+    if game == "road-runner":
+        assert figures["damage"]["total"] == plain["damage"]
