@@ -331,6 +331,78 @@ def log_check(
         raise typer.Exit(1)
 
 
+# -- simulated playtests and their statistics (generator/play/) -----------------------------------
+
+
+def _bar(label: str) -> Progress:
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the logs.")],
+    players: Annotated[int, typer.Option(help="Players per game.")] = 0,
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed writes the same logs.")] = 1,
+    policy: Annotated[
+        list[str] | None, typer.Option(help="random or a game's named policy; repeat once per seat to mix.")
+    ] = None,
+    table: Annotated[bool, typer.Option(help="Leave out what a table would not record.")] = False,
+    jobs: Annotated[int, typer.Option(help="Processes to share the games.")] = 1,
+) -> None:
+    """Play seeded games with the rules model and write each as a playtest log into OUTPUT."""
+    from generator.loader import load_game
+    from generator.play.simulate import Plan
+    from generator.play.simulate import simulate as run
+    from generator.rules.logcheck import rules_for
+
+    try:
+        loaded = load_game(game)
+        count = players or (rules_for(loaded).player_range() or (2, 2))[0]
+        plan = Plan(count, games, seed, tuple(policy or ["random"]), table)
+        with _bar(f"simulating {loaded.title}") as bar:
+            task = bar.add_task("", total=games)
+            written = run(loaded, plan, output, jobs, lambda done, _: bar.update(task, completed=done))
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    out.print(f"wrote {len(written)} logs of {count} players into {paths_display(output)}")
+
+
+@app.command()
+def stats(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    logs: Annotated[list[Path], typer.Argument(help="Log files or folders of logs.")],
+    include_illegal: Annotated[bool, typer.Option(help="Count logs that break a rule too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    pdf: Annotated[Path | None, typer.Option(help="Also write a PDF report with charts.")] = None,
+) -> None:
+    """Win rates by seat and player count, game length, card use and the game's own figures."""
+    from generator.loader import load_game
+    from generator.play.report import as_json as to_json
+    from generator.play.report import tables, write_pdf
+    from generator.play.stats import gather
+
+    try:
+        loaded = load_game(game)
+        with _bar("reading logs") as bar:
+            task = bar.add_task("", total=None)
+            found = gather(loaded, logs, include_illegal, lambda d, t: bar.update(task, completed=d, total=t))
+        if pdf is not None:
+            write_pdf(found, pdf, loaded.title, loaded.font_dirs)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    if as_json:
+        typer.echo(to_json(found))
+    else:
+        out.print(tables(found))
+    if pdf is not None:
+        err.print(f"wrote {paths_display(pdf)}")
+
+
 def main() -> None:
     """Entry point for the console script and ``python -m generator``."""
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
+from tests.rules_fixtures.logkit import clean, e, found, make, rules, rules_package, run
 
 P3 = ["Amy", "Brett", "Colin"]
 P8 = ["Amy", "Brett", "Colin", "Debby", "Evan", "Fay", "Gus", "Hal"]
@@ -16,17 +16,11 @@ def rr():
 
 
 def facts(*names: str):
-    module = type(rr()).__module__
-    import sys
-
-    return sys.modules[module].analyse([rr().cards[n] for n in names])
+    return rules_package("road-runner").analyse([rr().cards[n] for n in names])
 
 
 def escape_works(escape: str, *attempt: str) -> bool:
-    import sys
-
-    module = sys.modules[type(rr()).__module__]
-    return module.prevents(rr().cards[escape].get("escape"), facts(*attempt))
+    return rules_package("road-runner").prevents(rr().cards[escape].get("escape"), facts(*attempt))
 
 
 def capture(cards: list[str], *responses: dict, result: str | None = "Amy", players=P3):
@@ -55,6 +49,14 @@ def test_conditional_keywords_need_every_named_card():
     assert ("BAIT", "TRAP") in facts("Ball Bearings", "Free Birdseed", "Giant Magnet").sets
     assert not facts("Outboard Motor", "Skateboard").sets
     assert facts("Outboard Motor", "Bucket Of Water", "Skateboard").speed == 2
+
+
+def test_metal_and_mechanical_are_always_there_like_the_fans():
+    """Outboard Motor and Skis read like the Fan: METAL (MECHANICAL) whatever they are played with."""
+    assert {"METAL", "MECHANICAL"} <= facts("Outboard Motor", "Skateboard").keywords
+    assert "METAL" in facts("Skis", "Rocket").keywords
+    assert "VEHICLE" not in facts("Skis").keywords  # VEHICLE still needs the Refrigerator
+    assert escape_works("Rust!", "Skis", "Leg Muscle Growth Pills")
 
 
 def test_prevention_kinds():
