@@ -67,18 +67,24 @@ def unembedded_fonts(pdf: Path) -> set[str]:
 
 @pytest.fixture(scope="module", params=[(g, c) for g in paths.bundled_games() for c in sorted(CONFIGS)],
                 ids=lambda p: f"{p[0]}-{p[1]}")
-def kit(request, tmp_path_factory) -> tuple[str, list[Path]]:
-    """(config, PDFs) of one bundled game built in one configuration."""
-    game, config = request.param
-    options = BuildOptions(**CONFIGS[config], out_dir=tmp_path_factory.mktemp(game), allow_overflow=True)
+def kit(request, tmp_path_factory) -> tuple[str, list[Path], set[str]]:
+    """(config, PDFs, names of the card files whose cards are poker size) of one bundled game built
+    in one configuration."""
+    game_name, config = request.param
+    game = load_game(game_name)
+    options = BuildOptions(**CONFIGS[config], out_dir=tmp_path_factory.mktemp(game_name), allow_overflow=True)
     build = build_kit if config.startswith("kit") else build_game
-    pdfs = [p for p in build(load_game(game), options) if p.suffix == ".pdf"]
+    pdfs = [p for p in build(game, options) if p.suffix == ".pdf"]
     assert pdfs
-    return config, pdfs
+    stems = {"cards" if len(game.decks) == 1 else d.name: d for d in game.decks}
+    cards = {f"{stem}{end}.pdf" for stem in stems for end in ("", "-gutterfold", "-printshop")}
+    poker = {f"{stem}{end}.pdf" for stem, d in stems.items() for end in ("", "-gutterfold")
+             if (round(d.width, 1), round(d.height, 1)) == (180.0, 252.0)}
+    return config, pdfs, cards - poker
 
 
 def test_every_font_of_every_kit_is_embedded(kit):
-    _, pdfs = kit
+    _, pdfs, _ = kit
     fonts_seen = 0
     for pdf in pdfs:
         assert unembedded_fonts(pdf) == set(), pdf.name
@@ -86,7 +92,7 @@ def test_every_font_of_every_kit_is_embedded(kit):
     assert fonts_seen > 0  # the walk does see fonts
 
 
-BAR_STATED = re.compile(r"bar = 50 mm at 100%|the bar is 50 mm")
+BAR_STATED = re.compile(r"bar\s+=\s+50\s+mm\s+at\s+100%|the\s+bar\s+is\s+50\s+mm")
 NO_BAR = ("rules-summary.pdf", "-printshop.pdf")  # reference pages; one card per page, no marks
 
 
@@ -104,10 +110,13 @@ def bar_labels(pdf: Path) -> list[tuple[str, float | None]]:
 
 
 def test_every_sheet_carries_the_50mm_bar_and_a_readable_label(kit):
-    _, pdfs = kit
+    """Component sheets (counters, markers, money, standees, pads), aids, boards and poker card
+    sheets. Cards of other sizes keep the sheet counts of PRINTING.md first: where those leave
+    no margin the sheet may lack the bar (not checked here)."""
+    config, pdfs, other_cards = kit
     checked = 0
     for pdf in pdfs:
-        if pdf.name.endswith(NO_BAR):
+        if pdf.name.endswith(NO_BAR) or pdf.name in other_cards:
             continue
         pages = bar_labels(pdf)
         for n, (text, size) in enumerate(pages):
@@ -118,7 +127,7 @@ def test_every_sheet_carries_the_50mm_bar_and_a_readable_label(kit):
             assert size is not None, f"{pdf.name} page {n + 1}: no 50 mm scale bar label"
             assert size >= 6 - 1e-3, f"{pdf.name} page {n + 1}: the label is {size:.2f} pt"
             checked += 1
-    assert checked > 0
+    assert checked > 0 or not config.startswith("kit")  # a kit always has sheets to measure
 
 
 def test_calibration_sheet_embeds_its_fonts(tmp_path: Path):

@@ -112,10 +112,11 @@ def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]
     copies = list(group.deck.copies())
     w, h = strip_size(group)
     try:
+        # the label: game title, group title, sheet n of N, a hint, the bar (see render.components)
+        opts = replace(opts, sheet=replace(opts.sheet, label_chars=len(group.title) + 90))
         if group.two_sided and opts.backs and opts.layout == "gutterfold":
             return _gutterfold(copies, w, h, opts)
-        # the label: game title, group title, sheet n of N, a hint, the bar (see render.components)
-        front = plan_sheet(w, h, replace(opts.sheet, label_chars=len(group.title) + 90))
+        front = plan_sheet(w, h, opts.sheet)
     except ValueError as exc:
         where = group.size_origin
         what = f"{group.kind} '{group.name}' ({'strip with tabs' if group.kind == 'standee' else 'trim'})"
