@@ -2,7 +2,7 @@
 
 Each test takes a bundled file (game data, templates, the board, playtest logs), damages it the way
 an editor slip would (a span replaced by YAML punctuation, a line dropped, doubled, re-indented or
-cut short) and feeds it to the loader that reads that kind of file. Whatever the damage, the result
+cut short, a run of brackets) and feeds it to the loader that reads that kind of file. Whatever the damage, the result
 is either valid data or a DataError (exit status 1 at the command line) whose every problem names
 its line. Seeded and bounded: ``derandomize`` makes every run try the same cases.
 """
@@ -36,10 +36,15 @@ YAML_FILES = sorted(
 
 @st.composite
 def mutated(draw, text: str) -> str:
-    """``text`` damaged once: a span replaced by noise, a line dropped, doubled, re-indented or
-    the file cut short."""
+    """``text`` damaged once: a span replaced by noise, a line dropped, doubled, re-indented, the
+    file cut short, or a run of brackets typed in."""
     lines = text.splitlines(keepends=True) or [""]
-    kind = draw(st.sampled_from(["span", "drop", "double", "indent", "cut"]))
+    kind = draw(st.sampled_from(["nest", "span", "drop", "double", "indent", "cut"]))
+    if kind == "nest":  # a run of brackets where a value starts: nesting hundreds deep
+        i = draw(st.integers(0, len(lines) - 1))
+        at = lines[i].find(": ") + 2 if ": " in lines[i] else 0
+        run = draw(st.sampled_from("[{")) * draw(st.integers(200, 3000))
+        return "".join([*lines[:i], lines[i][:at] + run + lines[i][at:], *lines[i + 1 :]])
     if kind == "span":
         start = draw(st.integers(0, max(len(text) - 1, 0)))
         end = start + draw(st.integers(0, 8))
