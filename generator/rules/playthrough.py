@@ -110,13 +110,18 @@ def table_view(rules: Rules, log: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the same text, much faster where built
+
+
 def to_yaml(log: dict[str, Any]) -> str:
     """Log data as YAML, one flow-style line per entry."""
     head = {k: v for k, v in log.items() if k not in ("log", "result", "notes")}
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     lines = ["log:"] + [
         "  - "
-        + yaml.safe_dump(e, sort_keys=False, allow_unicode=True, default_flow_style=True, width=10**6).strip()
+        + yaml.dump(
+            e, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, default_flow_style=True, width=10**6
+        ).strip()
         for e in log.get("log", [])
     ]
     tail = {k: log[k] for k in ("result", "notes") if k in log}
