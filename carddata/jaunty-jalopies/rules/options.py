@@ -30,7 +30,13 @@ class Options(Phases):
         needs = {p.needs[0] for p in r.plots if p.needs}
         pool = [c for c in sorted(cards.elements()) if self.cards[c].type != "fiendish"]
         rng.shuffle(pool)
-        pool.sort(key=lambda c: KEEP[self.cards[c].type] + (3 if needs.intersection(self._kinds[c]) else 0))
+        dead = {"hero": "mishap", "neutral": "experience"}.get(r.role)  # cards the side may not play
+        pool.sort(
+            key=lambda c: (
+                (0 if self.cards[c].type == dead else KEEP[self.cards[c].type])
+                + (3 if needs.intersection(self._kinds[c]) else 0)
+            )
+        )
         return pool
 
     def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:
