@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.rules.logfile import load_log
 from generator.rules.replay import replay
@@ -201,3 +203,9 @@ def test_setup_needs_racers_and_sides():
         )
     )
     assert [v.code for v in result.violations] == ["SETUP", "SETUP"]
+
+
+def test_the_readme_example_log_is_legal():
+    text = (LOGS.parent / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "game: jaunty-jalopies" in b)
+    assert clean(run(yaml.safe_load(block)))
