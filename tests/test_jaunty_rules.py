@@ -7,9 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
-from generator.rules.logfile import load_log
+from generator.rules.logfile import load_log, parse_log
 from generator.rules.replay import replay
 from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
 
@@ -208,4 +207,16 @@ def test_setup_needs_racers_and_sides():
 def test_the_readme_example_log_is_legal():
     text = (LOGS.parent / "README.md").read_text(encoding="utf-8")
     block = next(b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "game: jaunty-jalopies" in b)
-    assert clean(run(yaml.safe_load(block)))
+    r = rules(GAME)
+    assert clean(replay(r, parse_log(block, r, "README.md")))
+
+
+def test_stats_figures_of_a_race():
+    from generator.rules.module import load_rules_module
+
+    r = rules(GAME)
+    result = _file("six-racers.yaml")
+    figures = load_rules_module(r.game).FIGURES.game(r, result.state, result.log.entries)
+    assert figures["sections laid"] == 12
+    assert sum(figures[f"won by a {side}"] for side in ("Hero", "Villain", "Neutral")) == 1
+    assert figures["rests"] == sum(1 for e in result.log.entries if e.action == "rest") > 0

@@ -1,6 +1,7 @@
 """Jaunty Jalopies: composition checks, the standard-race rules model, simulated players."""
 
 from .checks import CHECKS
+from .figures import FIGURES
 from .options import Options
 from .policy import POLICIES
 
@@ -11,4 +12,4 @@ class JauntyRules(Options):
 
 RULES = JauntyRules
 
-__all__ = ["CHECKS", "POLICIES", "RULES"]
+__all__ = ["CHECKS", "FIGURES", "POLICIES", "RULES"]
