@@ -1,6 +1,9 @@
-"""Maloney's Inheritance: the deck and map checks (``CHECKS``) and the rules model used to
-replay playtest logs (``RULES``). See README.md, "Playtest logs"."""
+"""Maloney's Inheritance: the deck and map checks (``CHECKS``), the rules model that replays
+playtest logs (``RULES``) and the simulated players (``POLICIES``). See README.md."""
 
 from .checks import CHECKS
+from .play import POLICIES, MaloneyPlay
 
-__all__ = ["CHECKS"]
+RULES = MaloneyPlay
+
+__all__ = ["CHECKS", "POLICIES", "RULES"]
