@@ -9,13 +9,10 @@ from typing import Any
 
 import pytest
 
-from generator.rules.base import Entry
-from generator.rules.logfile import PlayLog
+from generator.rules.logfile import log_from_data
 from generator.rules.module import load_rules_module
 from generator.rules.playthrough import playthrough, table_view
 from generator.rules.replay import Replay, replay
-from generator.schema.playlog import ENTRY_KEYS, PlayLogSpec
-from generator.yamlio import parse_yaml
 from tests.rules_fixtures.logkit import clean, rules, run
 
 NAMES = ["Amy", "Brett", "Colin", "Debby", "Evan", "Fay"]
@@ -25,15 +22,7 @@ GAMES = 200
 def direct(log: dict[str, Any]) -> Replay:
     """Replay log data through the engine without writing and parsing YAML (the same checks;
     the YAML round trip is covered by the sample below and by test_maloney_logs)."""
-    r = rules("maloney")
-    entries = [
-        Entry(i, i + 1, e["turn"], e["player"], e["action"],
-              r.actions[e["action"]].model_validate({k: v for k, v in e.items() if k not in ENTRY_KEYS}))
-        for i, e in enumerate(log["log"])
-    ]
-    spec = PlayLogSpec.model_validate({**log, "log": []})
-    setup = r.setup_model.model_validate(log.get("setup") or {})
-    return replay(r, PlayLog(parse_yaml("log: []\n", "playthrough.yaml"), spec, setup, entries))
+    return replay(rules("maloney"), log_from_data(log, rules("maloney")))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
