@@ -54,10 +54,12 @@ class Arrival(Rules):
         if problem := draws.mismatch():
             note("SUNDAY_CARDS", problem + " (turn up cards until one names another city)")
         to = self._city(data.to, note) if data.to is not None else None
-        if to is not None and to != city:
+        if to is not None and to != city and (city is not None or t.deck == 0):
             where = self.map.names[city] if city else "nowhere (the deck ran out)"
             note("SUNDAY_DESTINATION", f"the card turned up sends the car to {where}, "
                                        f"not {self.map.names[to]}")
+        if city is None and t.deck > 0:
+            return to  # the log stopped turning cards too soon: the car goes where it says
         return city
 
     def _open_suitcase(
