@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
+from tests.rules_fixtures.logkit import clean, e, found, make, rules, rules_package, run
 
 P3 = ["Amy", "Brett", "Colin"]
 P8 = ["Amy", "Brett", "Colin", "Debby", "Evan", "Fay", "Gus", "Hal"]
@@ -16,17 +16,11 @@ def rr():
 
 
 def facts(*names: str):
-    module = type(rr()).__module__
-    import sys
-
-    return sys.modules[module].analyse([rr().cards[n] for n in names])
+    return rules_package("road-runner").analyse([rr().cards[n] for n in names])
 
 
 def escape_works(escape: str, *attempt: str) -> bool:
-    import sys
-
-    module = sys.modules[type(rr()).__module__]
-    return module.prevents(rr().cards[escape].get("escape"), facts(*attempt))
+    return rules_package("road-runner").prevents(rr().cards[escape].get("escape"), facts(*attempt))
 
 
 def capture(cards: list[str], *responses: dict, result: str | None = "Amy", players=P3):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+from types import ModuleType
 from typing import Any
 
 from generator.loader import load_game
 from generator.rules.base import Rules
 from generator.rules.logcheck import rules_for
 from generator.rules.logfile import parse_log
+from generator.rules.module import load_rules_module
 from generator.rules.playthrough import to_yaml
 from generator.rules.replay import Replay, replay
 
@@ -16,6 +18,13 @@ from generator.rules.replay import Replay, replay
 @functools.cache
 def rules(game: str) -> Rules:
     return rules_for(load_game(game))
+
+
+def rules_package(game: str) -> ModuleType:
+    """The game's loaded rules package (``carddata/<game>/rules/``), for its helper functions."""
+    module = load_rules_module(load_game(game))
+    assert module is not None
+    return module
 
 
 def e(turn: int, player: str, action: str, **fields: Any) -> dict[str, Any]:

@@ -1,107 +1,36 @@
-"""Joker's Row: the rules model used to replay playtest logs (see README.md, "Playtest logs").
-
-Places are numbered 1-15 along the first player's lawnmower path: row 1 is the row nearest the
-first player, place 1 its left end (from that player's side), place 15 the second player's
-starting place. The second player walks the same path backwards, 15 to 1.
-"""
+"""Joker's Row turn rules: refills, claims and fights, omens, breaks, overloads and discards."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
-
-from pydantic import Field
+from typing import ClassVar
 
 from generator.model import Card, Game
-from generator.rules import Checks, Draws, Entry, Expect, Finding, Note, Option, Outcome, Rules, Zone, unseen
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, unseen
 from generator.schema.common import Strict
 
-PLACES, HAND, OVERLOAD, BONUS = 15, 3, 5, 2
-TURN = frozenset({"claim", "overload", "omen", "break"})
-RANK_VALUES = {**{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
+from .play import RandomPlay
+from .state import (
+    BONUS,
+    HAND,
+    OVERLOAD,
+    PLACES,
+    TURN,
+    Attack,
+    Break,
+    Claim,
+    Discard,
+    Fight,
+    Omen,
+    OmenCast,
+    Overload,
+    Setup,
+    State,
+    row_of,
+)
 
 
-class Claim(Strict):
-    place: str
-    at: int | None = Field(None, ge=1, le=PLACES)
-    drew: list[str] | None = None
-
-
-class Attack(Strict):
-    card: str
-
-
-class Overload(Strict):
-    discard: list[str] = Field(default_factory=list)
-    drew: list[str] | None = None
-
-
-class Omen(Strict):
-    cards: list[str] = Field(min_length=3, max_length=3)
-    row: int = Field(ge=1, le=5)
-    drew: list[str] | None = None
-
-
-class Break(Strict):
-    card: str
-    row: int = Field(ge=1, le=5)
-    drew: list[str] | None = None
-
-
-class Discard(Strict):
-    cards: list[str] = Field(default_factory=list)
-
-
-class Setup(Strict):
-    places: list[str] | None = Field(None, min_length=PLACES, max_length=PLACES)
-    hands: dict[str, list[str]] = Field(default_factory=dict)
-
-
-def row_of(place: int) -> int:
-    return (place - 1) // 3 + 1
-
-
-@dataclass
-class OmenCast:
-    owner: str
-    row: int
-    suit: str
-    cards: list[str]
-
-
-@dataclass
-class Fight:
-    place: int
-    card: str
-    value: int
-    last: str
-    next: str
-    attacks: Counter[str] = field(default_factory=Counter)
-
-
-@dataclass
-class State:
-    players: list[str]
-    hands: dict[str, Zone]
-    deck: int
-    places: dict[int, str]
-    discard: Zone = field(default_factory=Zone)
-    claimed: dict[int, str] = field(default_factory=dict)
-    won: Counter[str] = field(default_factory=Counter)
-    steps: dict[str, int] = field(default_factory=dict)
-    omens: list[OmenCast] = field(default_factory=list)
-    owes: set[str] = field(default_factory=set)
-    active: str = ""
-    turn: int = 0
-    phase: str = "start"  # start | begun | fight | discard
-    overloading: bool = False
-    fight: Fight | None = None
-
-
-class JokersRow(Rules):
+class JokersRow(RandomPlay, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -334,85 +263,3 @@ class JokersRow(Rules):
         best = sorted(scores.values())[-2:]
         winner = max(scores, key=scores.__getitem__) if self.over(s) and best[0] != best[-1] else None
         return Outcome(winner, scores)
-
-    # -- random playthroughs -------------------------------------------------------------------
-
-    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        deck = sorted(self.total.elements())
-        rng.shuffle(deck)
-        hands = {p: deck[PLACES + i * HAND : PLACES + (i + 1) * HAND] for i, p in enumerate(players)}
-        return {"places": deck[:PLACES], "hands": hands}
-
-    def options(self, s: State, rng: random.Random) -> list[Option]:
-        if self.over(s):
-            return []
-        if s.phase == "fight" and s.fight:
-            f, p = s.fight, s.fight.next
-            fits = [
-                n for n in sorted(s.hands[p].known) if self.value(s, p, self.cards[n], f.place) >= f.value
-            ]
-            return [(3.0 / len(fits), {"player": p, "action": "attack", "card": n}) for n in fits] + [
-                (2.0, None)
-            ]
-        if s.phase == "discard":
-            hand = sorted(s.hands[s.active].known.elements())
-            return [
-                (1.0, {"player": s.active, "action": "discard", "cards": rng.sample(hand, len(hand) - HAND)})
-            ]
-        player = next(iter(self.expected(s).moves))
-        refill = self._peek_refill(s, player, rng) if s.phase == "start" else []
-        drew = {"drew": refill} if refill else {}
-        hand = sorted((s.hands[player].known + Counter(refill)).elements())
-        return list(self._turn_options(s, player, hand, drew, rng))
-
-    def _turn_options(
-        self, s: State, player: str, hand: list[str], drew: dict, rng: random.Random
-    ) -> Iterator[Option]:
-        place = self.place_of(s, player)
-        yield 6.0, {"player": player, "action": "claim", "place": s.places[place], "at": place, **drew}
-        keep = rng.randint(0, min(len(hand), HAND))
-        yield (
-            1.0,
-            {"player": player, "action": "overload", "discard": rng.sample(hand, len(hand) - keep), **drew},
-        )
-        open_rows = [r for r in range(1, 6) if any(p not in s.claimed for p in range(3 * r - 2, 3 * r + 1))]
-        for suit in sorted({self.cards[n].get("suit") for n in hand}):
-            same = [n for n in hand if self.cards[n].get("suit") == suit]
-            if len(same) >= 3 and open_rows:
-                omen = {"cards": rng.sample(same, 3), "row": rng.choice(open_rows)}
-                yield 4.0, {"player": player, "action": "omen", **omen, **drew}
-        for omen in s.omens:
-            ace = f"A of {omen.suit}"
-            if omen.owner != player and ace in hand:
-                yield 8.0, {"player": player, "action": "break", "card": ace, "row": omen.row, **drew}
-
-    def _peek_refill(self, s: State, player: str, rng: random.Random) -> list[str]:
-        """The cards a start-of-turn refill will draw (chance decided here, before the choice)."""
-        deck, pool, out = s.deck, self.unseen(s), []
-        while s.hands[player].size + len(out) < HAND:
-            if not deck:
-                deck, pool = s.discard.size, Counter(s.discard.known)
-            if not deck:
-                break
-            pick = rng.choice(sorted(pool.elements()))
-            pool[pick] -= 1
-            deck -= 1
-            out.append(pick)
-        return out
-
-
-RULES = JokersRow
-CHECKS = Checks()
-
-
-@CHECKS.register("values-match-ranks")
-def values_match_ranks(game: Game) -> Iterator[Finding]:
-    """Aces high: 2-10 their number, J 11, Q 12, K 13, A 14."""
-    for card in game.all_cards():
-        rank = card.get("rank")
-        if rank is not None and card.get("value") != RANK_VALUES.get(rank):
-            yield Finding(
-                f"rank {rank} must have value {RANK_VALUES.get(rank)}, found {card.get('value')}",
-                card,
-                "value",
-            )

@@ -1,0 +1,16 @@
+"""Joker's Row: the rules model used to replay playtest logs (see README.md, "Playtest logs").
+
+Places are numbered 1-15 along the first player's lawnmower path: row 1 is the row nearest the
+first player, place 1 its left end (from that player's side), place 15 the second player's
+starting place. The second player walks the same path backwards, 15 to 1.
+
+Modules: ``state`` (log entries and the table), ``table`` (the turn rules), ``play`` (random
+playthroughs), ``checks`` (named composition checks).
+"""
+
+from .checks import CHECKS
+from .table import JokersRow
+
+RULES = JokersRow
+
+__all__ = ["CHECKS", "RULES"]

@@ -1,0 +1,90 @@
+"""What a capture attempt is (keywords, sets, chase, Speed, Damage) and what an Escape does to it.
+
+Rulebook, "Capture Attempts" and "Escape Cards": sets, chases, conditions, prevention, damage.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from generator.model import Card
+
+SETS = (
+    ("BAIT", "TRAP"),
+    ("ROAD", "AMBUSH"),
+    ("DROP", "HEIGHT"),
+    ("SHOOTER", "AMMO"),
+    ("VEHICLE", "THRUSTER"),
+    ("LAUNCHER",),
+)
+SET_NAMES = ", ".join("+".join(s) for s in SETS)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a capture attempt is: its keywords, sets, chase kinds, Speed and Damage values."""
+
+    keywords: frozenset[str]
+    sets: tuple[tuple[str, ...], ...]
+    chases: frozenset[str]
+    speed: int
+    damage: Counter[str]
+
+    def __str__(self) -> str:
+        kinds = " and ".join(sorted(self.chases))
+        what = f"a {kinds} chase at Speed {self.speed}" if kinds else "an attempt"
+        return f"{what} with {', '.join(sorted(self.keywords)) or 'no keywords'}"
+
+
+def analyse(cards: list[Card]) -> Facts:
+    """The facts of an attempt made with ``cards``; conditions apply when their cards are played."""
+    names = {c.name for c in cards}
+    keywords: set[str] = set()
+    damage: Counter[str] = Counter()
+    speed = 0
+    for card in cards:
+        kws, dmg, spd = set(card.get("keywords") or ()), dict(card.get("damage") or {}), card.get("speed")
+        for cond in card.get("conditions") or ():
+            if set(cond["with"]) <= names:
+                kws |= set(cond.get("keywords") or ())
+                dmg.update(cond.get("damage") or {})
+                spd = cond["speed"] if cond.get("speed") is not None else spd
+        keywords |= kws
+        damage.update(dmg)
+        speed = max(speed, spd or 0)
+    sets = tuple(s for s in SETS if set(s) <= keywords)
+    chases = frozenset(k for k, s in (("VEHICLE", SETS[4]), ("LAUNCHER", SETS[5])) if s in sets)
+    return Facts(frozenset(keywords), sets, chases, speed, damage)
+
+
+def _holds(rule: dict[str, Any], f: Facts) -> bool:
+    tests = [
+        ("keywords", lambda v: bool(f.keywords & set(v))),
+        ("all_keywords", lambda v: set(v) <= f.keywords),
+        ("chase", lambda v: bool(f.chases & set(v))),
+        ("max_speed", lambda v: f.speed <= v),
+        ("unless", lambda v: not f.keywords & set(v)),
+        ("shot_ammo", lambda v: SETS[3] in f.sets if v else True),
+    ]
+    given = [test(rule[key]) for key, test in tests if rule.get(key) is not None]
+    return all(given) if given else bool(rule.get("any"))
+
+
+def prevents(effect: dict[str, Any] | None, f: Facts) -> bool:
+    """True when an escape effect stops the attempt: any one of its alternatives holds."""
+    return bool(effect) and any(_holds(rule, f) for rule in effect.get("prevents") or ())
+
+
+def damage(effect: dict[str, Any] | None, f: Facts) -> int:
+    """The damage an escape effect deals to the attempting coyote."""
+    rule = (effect or {}).get("damage")
+    if not rule or (rule.get("only_chase") and not f.chases & set(rule["only_chase"])):
+        return 0
+    return (
+        (rule.get("fixed") or 0)
+        + (f.speed if rule.get("speed") else 0)
+        + sum(f.damage[k] for k in rule.get("keywords") or ())
+    )
+

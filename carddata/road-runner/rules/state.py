@@ -1,0 +1,68 @@
+"""Road Runner log entries (what each action may say) and the table state the replay keeps."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pydantic import Field
+
+from generator.rules import Zone
+from generator.schema.common import Strict
+
+from .facts import Facts
+
+HAND = 5
+TURN = frozenset({"capture", "pass"})
+RESPONSE = frozenset({"escape", "decline"})
+
+
+class Capture(Strict):
+    cards: list[str] = Field(min_length=1)
+    drew: str | None = None
+
+
+class Pass(Strict):
+    card: str | None = None
+    to: str | None = None
+    drew: str | None = None
+
+
+class Escape(Strict):
+    card: str
+    damage: int | None = Field(None, ge=0)
+
+
+class Decline(Strict):
+    pass
+
+
+class Setup(Strict):
+    hands: dict[str, list[str]] = Field(default_factory=dict)
+
+
+
+@dataclass
+class Attempt:
+    attacker: str
+    cards: Counter[str]
+    facts: Facts
+    window: list[str]
+    prevented: bool = False
+    damage: int = 0
+
+
+@dataclass
+class State:
+    players: list[str]
+    hands: dict[str, Zone]
+    pile: int
+    captures: Counter[str] = field(default_factory=Counter)
+    escapes: Counter[str] = field(default_factory=Counter)
+    skips: dict[str, int] = field(default_factory=dict)
+    reshuffles: int = 0
+    seat: int = -1
+    turn: int = 0
+    attempt: Attempt | None = None
+    winner: str | None = None
+
