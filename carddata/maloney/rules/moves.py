@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from generator.board.maps import ranges
 from generator.model import Card, Game
 from generator.rules import Entry, Expect, Note, Outcome, unseen
 from generator.schema.common import Strict
@@ -201,8 +202,6 @@ class Maloney(Arrival):
         return number
 
     def _reach(self, city: int) -> str:
-        from generator.board.maps import ranges
-
         return ranges(self.map.links[city])
 
     # -- scoring ---------------------------------------------------------------------------------
