@@ -72,6 +72,7 @@ def test_weekday_track_and_score_track(laid):
                       ["Monday", "Tuesday x2", "Wednesday", "Thursday", "Friday x2", "Saturday", "Sunday"],
                       strict=True):
         assert any(re.fullmatch(rf"{de} {en}.*", w) for w in shown)
+    assert any("Sunday is lucky day" in w for w in shown)
     numbers = {w for w in shown if w.isdigit()}
     assert {str(n) for n in range(69)} <= numbers and "69!" in shown
 
