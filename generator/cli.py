@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: no '<bool>' type column beside on/off flags
 )
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -101,7 +102,7 @@ def list_games(
     for name in paths.bundled_games():
         try:
             game = load_game(name)
-            out.print(f"  {name:<22} {game.title} ({sum(d.size for d in game.decks)} cards)")
+            out.print(f"  {name:<22} {_summary_line(game)}")
         except DeckwrightError:
             out.print(f"  {name:<22} (has problems: run 'deckwright check {name}')")
     local = paths.local_games(where) if where.is_dir() else []
@@ -111,39 +112,66 @@ def list_games(
             out.print(f"  {folder}")
 
 
+def _summary_line(game: object) -> str:
+    """``Road Runner - 3-8 players - 80 cards`` for ``list``."""
+    players = getattr(game.extra["spec"], "players", None)  # type: ignore[attr-defined]
+    cards = sum(d.size for d in game.decks)  # type: ignore[attr-defined]
+    who = f"{players} players" if players else "players not stated"
+    return f"{game.title} - {who} - {cards} cards"  # type: ignore[attr-defined]
+
+
+def _choice(help_text: str) -> typer.models.OptionInfo:
+    """An option with fixed choices, accepted in any case (``--paper A4``)."""
+    return typer.Option(help=help_text, case_sensitive=False)
+
+
 @app.command()
 def build(
     games: Annotated[list[str] | None, typer.Argument(help="Bundled game names or game folders.")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Build every bundled game.")] = False,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
-    orientation: Annotated[Orientation, typer.Option(help="Paper orientation.")] = Orientation.auto,
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    orientation: Annotated[
+        Orientation, _choice("Paper orientation; auto picks whichever holds more cards.")
+    ] = Orientation.auto,
     layout: Annotated[
         Layout,
-        typer.Option(help="duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets."),
+        _choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets."),
     ] = Layout.duplex,
-    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    duplex: Annotated[Flip, _choice("Which edge your printer flips on.")] = Flip.long,
     back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct printer drift.")] = "0,0",
-    bleed: Annotated[float, typer.Option(help="Bleed in mm.", min=0, max=10)] = 3.0,
+    bleed: Annotated[
+        float, typer.Option(help="Bleed in mm around each card (at most half the card).", min=0, max=10)
+    ] = 3.0,
     spacing: Annotated[
         Spacing,
-        typer.Option(
-            help="butted: cards share cut lines; spaced: full bleed each; auto: whichever fits more."
-        ),
+        _choice("butted: cards share cut lines; spaced: full bleed each; auto: whichever fits more."),
     ] = Spacing.auto,
     backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Print card backs.")] = True,
-    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks")] = True,
+    crop_marks: Annotated[
+        bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margin.")
+    ] = True,
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines/--no-cut-lines", help="Dashed lines on the trim.")
     ] = False,
-    printshop: Annotated[bool, typer.Option(help="Also write one card per page for print shops.")] = False,
-    printshop_order: Annotated[
-        Order, typer.Option(help="Page order of the print-shop file.")
-    ] = Order.front_back,
+    printshop: Annotated[
+        bool, typer.Option("--printshop", help="Also write one card per page for print shops.")
+    ] = False,
+    printshop_order: Annotated[Order, _choice("Page order of the print-shop file.")] = Order.front_back,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
     ] = None,
+    allow_overflow: Annotated[
+        bool,
+        typer.Option(
+            "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
+        ),
+    ] = False,
 ) -> None:
-    """Build each game's whole print-and-play kit into OUTPUT/<game>/."""
+    """Build each game's whole print-and-play kit into OUTPUT/<game>/.
+
+    Nothing is written for a game with problems (text that does not fit included, unless
+    --allow-overflow): its earlier output stays as it was.
+    """
     from generator.build import BuildOptions
     from generator.kit import build_kit
     from generator.loader import load_game
@@ -169,6 +197,7 @@ def build(
             printshop=printshop,
             printshop_order=printshop_order.value,
             out_dir=output,
+            allow_overflow=allow_overflow,
         )
     except DeckwrightError as exc:
         raise fail(exc) from None
@@ -190,7 +219,9 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                written += build_kit(game, options, tick)
+                warnings: list[Problem] = []
+                written += build_kit(game, options, tick, warnings)
+                report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):
@@ -235,8 +266,8 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
 
 @app.command()
 def calibrate(
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
-    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    duplex: Annotated[Flip, _choice("Which edge your printer flips on.")] = Flip.long,
     back_offset: Annotated[str, typer.Option(help="Back offset X,Y in mm to try.")] = "0,0",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Output folder.")] = None,
 ) -> None:
@@ -277,9 +308,9 @@ def _composition(game: object) -> list[Problem]:
 def log_check(
     game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
     logs: Annotated[list[Path], typer.Argument(help="Playtest log files.", exists=True, dir_okay=False)],
-    fmt: Annotated[LogFormat, typer.Option("--format", help="text for people, json for machines.")] = (
-        LogFormat.text
-    ),
+    fmt: Annotated[
+        LogFormat, typer.Option("--format", help="text for people, json for machines.", case_sensitive=False)
+    ] = LogFormat.text,
 ) -> None:
     """Replay playtest logs against the game's rules; exit status 1 if any log breaks a rule."""
     from generator.loader import load_game
@@ -298,6 +329,78 @@ def log_check(
             typer.echo(line)
     if not all(r.ok for r in reports):
         raise typer.Exit(1)
+
+
+# -- simulated playtests and their statistics (generator/play/) -----------------------------------
+
+
+def _bar(label: str) -> Progress:
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the logs.")],
+    players: Annotated[int, typer.Option(help="Players per game.")] = 0,
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed writes the same logs.")] = 1,
+    policy: Annotated[
+        list[str] | None, typer.Option(help="random or a game's named policy; repeat once per seat to mix.")
+    ] = None,
+    table: Annotated[bool, typer.Option(help="Leave out what a table would not record.")] = False,
+    jobs: Annotated[int, typer.Option(help="Processes to share the games.")] = 1,
+) -> None:
+    """Play seeded games with the rules model and write each as a playtest log into OUTPUT."""
+    from generator.loader import load_game
+    from generator.play.simulate import Plan
+    from generator.play.simulate import simulate as run
+    from generator.rules.logcheck import rules_for
+
+    try:
+        loaded = load_game(game)
+        count = players or (rules_for(loaded).player_range() or (2, 2))[0]
+        plan = Plan(count, games, seed, tuple(policy or ["random"]), table)
+        with _bar(f"simulating {loaded.title}") as bar:
+            task = bar.add_task("", total=games)
+            written = run(loaded, plan, output, jobs, lambda done, _: bar.update(task, completed=done))
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    out.print(f"wrote {len(written)} logs of {count} players into {paths_display(output)}")
+
+
+@app.command()
+def stats(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    logs: Annotated[list[Path], typer.Argument(help="Log files or folders of logs.")],
+    include_illegal: Annotated[bool, typer.Option(help="Count logs that break a rule too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    pdf: Annotated[Path | None, typer.Option(help="Also write a PDF report with charts.")] = None,
+) -> None:
+    """Win rates by seat and player count, game length, card use and the game's own figures."""
+    from generator.loader import load_game
+    from generator.play.report import as_json as to_json
+    from generator.play.report import tables, write_pdf
+    from generator.play.stats import gather
+
+    try:
+        loaded = load_game(game)
+        with _bar("reading logs") as bar:
+            task = bar.add_task("", total=None)
+            found = gather(loaded, logs, include_illegal, lambda d, t: bar.update(task, completed=d, total=t))
+        if pdf is not None:
+            write_pdf(found, pdf, loaded.title, loaded.font_dirs)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    if as_json:
+        typer.echo(to_json(found))
+    else:
+        out.print(tables(found))
+    if pdf is not None:
+        err.print(f"wrote {paths_display(pdf)}")
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ from generator.board.track import space_size
 from generator.board.zones import paint, stack, zone
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, RectOp
-from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind
+from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind, TextLook
 from generator.units import mm
 from generator.yamlio import Loc
 
@@ -44,6 +44,14 @@ def parse_edge(edge: str | MapEdge) -> MapEdge | None:
     if not m:
         return None
     return MapEdge.model_validate({"from": m[1], "to": m[3], "one_way": m[2] == "->"})
+
+
+def edge_spaces(f: MapFeature, edge: MapEdge) -> list[str]:
+    """The space kinds along a road, from ``from`` to ``to`` ('' for a plain space)."""
+    if isinstance(edge.spaces, list):
+        return list(edge.spaces)
+    count = edge.spaces or 0
+    return [(edge.pattern[i % len(edge.pattern)] if edge.pattern else "") for i in range(count)]
 
 
 def ranges(numbers: Iterable[int]) -> str:
@@ -145,8 +153,7 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
     if step < mm(2):
         ctx.fail((*loc, "spaces"), f"{count} spaces do not fit on this road: it is too short")
         return []
-    names = edge.spaces if isinstance(edge.spaces, list) else [
-        (edge.pattern[i % len(edge.pattern)] if edge.pattern else "") for i in range(count)]
+    names = edge_spaces(f, edge)
     ops: list[BoardOp] = []
     for i, kind in enumerate(names):
         if kind and kind not in f.spaces:
@@ -163,8 +170,19 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
         else:
             radius = p.get("radius") or (min(w, sh) * 0.18 if f.space_shape == "rounded" else 0.0)
             ops.append(RectOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash, angle))
+        look = f.spaces.get(kind)
         if edge.labels and i < len(edge.labels) and edge.labels[i]:
             ops += stack(ctx, box, f.toward, (*loc, "labels"), label=edge.labels[i],
+                         label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
+        elif look is not None and look.mark_icon:
+            path = ctx.icon(look.mark_icon, (*loc, "spaces"))
+            if path is not None:
+                r = ctx.reading(box, f.toward)
+                ops.append(r.icon(look.mark_icon, path, r.box.inset(min(w, sh) * 0.2),
+                                  look.mark_color or ctx.spec.color))
+        elif look is not None and look.mark:
+            text = TextLook(color=look.mark_color)
+            ops += stack(ctx, box, f.toward, (*loc, "spaces"), label=look.mark, text=text,
                          label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
     return ops
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -61,7 +62,9 @@ def playthrough(
                 continue
             player, action = chosen["player"], chosen["action"]
             fields = {k: v for k, v in chosen.items() if k not in ("player", "action")}
-            data = rules.actions[action].model_validate(fields)
+            # the rules model built this entry itself: skip re-validation (replaying the log
+            # with ``log check`` validates it like any other)
+            data = rules.actions[action].model_construct(**fields)
             rules.last_draws = None
             rules.apply(state, Entry(len(entries), 0, 0, player, action, data), note)
             if rules.last_draws is not None and rules.last_draws.names:
@@ -120,12 +123,8 @@ def _dump(data: Any, **options: Any) -> str:
 def to_yaml(log: dict[str, Any]) -> str:
     """Log data as YAML, one flow-style line per entry."""
     head = {k: v for k, v in log.items() if k not in ("log", "result", "notes")}
-    text = _dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
-    lines = ["log:"] + [
-        "  - "
-        + _dump(e, sort_keys=False, allow_unicode=True, default_flow_style=True, width=10**6).strip()
-        for e in log.get("log", [])
-    ]
+    text = "".join(line + "\n" for line in _block(head, 0))
+    lines = ["log:"] + ["  - " + flow(e) for e in log.get("log", [])]
     tail = {k: log[k] for k in ("result", "notes") if k in log}
     if not log.get("log"):
         lines = ["log: []"]
@@ -133,3 +132,33 @@ def to_yaml(log: dict[str, Any]) -> str:
         _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
     )
     return text + "\n".join(lines) + "\n" + extra
+
+
+def _block(mapping: dict[str, Any], indent: int) -> list[str]:
+    """A mapping in block style: nested non-empty mappings indented, everything else in flow."""
+    pad, lines = " " * indent, []
+    for key, value in mapping.items():
+        if isinstance(value, dict) and value:
+            lines += [f"{pad}{_scalar(key)}:", *_block(value, indent + 2)]
+        else:
+            lines.append(f"{pad}{_scalar(key)}: {flow(value)}")
+    return lines
+
+
+def flow(value: Any) -> str:
+    """``value`` in YAML flow style on one line, as ``yaml.safe_dump`` writes it (but faster:
+    scalars are written once each and remembered, since logs repeat the same names)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, str | int | float | bool) or value is None:
+        return _scalar(value)
+    return yaml.safe_dump(value, default_flow_style=True, width=10**6, allow_unicode=True).strip()
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _scalar(value: Any) -> str:
+    # written inside a flow list, so the flow-context quoting rules apply
+    text = yaml.safe_dump([value], default_flow_style=True, width=10**6, allow_unicode=True).strip()
+    return text[1:-1]

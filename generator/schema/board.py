@@ -176,8 +176,16 @@ class RoadKind(Strict):
     dash: list[Length] | None = None
 
 
+class SpaceLook(Look):
+    """How a kind of route space looks; ``mark`` (text, ``:icon:`` markup allowed) or ``mark_icon``
+    is printed in every space of the kind that has no label, so kinds differ in black and white."""
+    mark: str | None = None
+    mark_icon: str | None = None
+    mark_color: Color | None = None
+
+
 class MapNode(Strict):
-    """A place on a map: where, its number, name and kind."""
+    """A place on a map: where, its number, name and kind; ``data`` is not drawn (for rules)."""
     at: Point
     number: Number | None = None
     name: str | None = None
@@ -186,6 +194,7 @@ class MapNode(Strict):
     icon: str | None = None
     place: Literal["left", "right", "above", "below", "none"] | None = None
     """Which side of this node its kind's place goes (``none``: no place here)."""
+    data: dict[str, str] = Field(default_factory=dict)
 
 
 class MapEdge(Strict):
@@ -205,7 +214,7 @@ class MapFeature(Feature):
     type: Literal["map"]
     kinds: dict[str, NodeKind] = Field(default_factory=dict)
     roads: dict[str, RoadKind] = Field(default_factory=dict)
-    spaces: dict[str, Look] = Field(default_factory=dict)
+    spaces: dict[str, SpaceLook] = Field(default_factory=dict)
     space: Length | SizeSpec = mm(9)
     space_shape: Literal["rect", "rounded", "circle"] = "rect"
     nodes: dict[str, MapNode] = Field(min_length=1)

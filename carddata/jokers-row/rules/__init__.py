@@ -9,8 +9,10 @@ playthroughs), ``checks`` (named composition checks).
 """
 
 from .checks import CHECKS
+from .figures import FIGURES
+from .policy import POLICIES
 from .table import JokersRow
 
 RULES = JokersRow
 
-__all__ = ["CHECKS", "RULES"]
+__all__ = ["CHECKS", "FIGURES", "POLICIES", "RULES"]

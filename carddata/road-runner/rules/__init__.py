@@ -12,8 +12,10 @@ composition checks).
 
 from .checks import CHECKS
 from .facts import SETS, Facts, analyse, damage, prevents
+from .figures import FIGURES
+from .policy import POLICIES
 from .table import RoadRunner
 
 RULES = RoadRunner
 
-__all__ = ["CHECKS", "RULES", "SETS", "Facts", "analyse", "damage", "prevents"]
+__all__ = ["CHECKS", "FIGURES", "POLICIES", "RULES", "SETS", "Facts", "analyse", "damage", "prevents"]

@@ -64,7 +64,10 @@ class RandomPlay:
     def attempts(self, hand: Counter[str]) -> Iterator[list[str]]:
         """Sets of one to three different cards from ``hand`` that make a capture attempt."""
         names = [n for n in sorted(hand) if self.cards[n].type in ("capture", "dual")]
+        makes = self.__dict__.setdefault("_makes_set", {})  # combination -> makes a set (cards never change)
         for size in (1, 2, 3):
             for combo in itertools.combinations(names, size):
-                if analyse([self.cards[n] for n in combo]).sets:
+                if combo not in makes:
+                    makes[combo] = bool(analyse([self.cards[n] for n in combo]).sets)
+                if makes[combo]:
                     yield list(combo)

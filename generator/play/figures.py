@@ -1,0 +1,66 @@
+"""What a game tells ``deckwright stats`` beyond who won and how long it took.
+
+A game's rules module may export ``FIGURES = Figures(...)``: which entry fields hold cards
+*played* (per action) and a function returning per-game figures (captures, omens, ...) from the
+replayed state and the entries. Without it, ``card``/``cards`` fields count as plays and there are
+no per-game figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from generator.rules.base import Entry, Rules
+
+PerGame = Callable[[Rules, Any, Sequence[Entry]], Mapping[str, float]]
+"""``per_game(rules, state, entries)``: named figures of one replayed game (state at its end)."""
+
+DEFAULT_PLAY_FIELDS = ("card", "cards")
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A game's statistics declarations (see the module docstring)."""
+
+    plays: Mapping[str, tuple[str, ...]] | None = None
+    """Per action, the fields naming cards it plays; actions not listed play none.
+    None: every action's ``card`` and ``cards`` fields."""
+    per_game: PerGame | None = None
+    drawn_field: str = "drew"
+    """The entry field listing the cards drawn (a name or a list)."""
+
+    def played(self, rules: Rules, entry: Entry) -> list[str]:
+        """The cards ``entry`` plays (names of cards the game has)."""
+        fields = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(entry.action, ())
+        return [n for f in fields for n in _names(getattr(entry.data, f, None)) if n in rules.cards]
+
+    def drawn(self, rules: Rules, entry: Entry) -> list[str]:
+        """The cards ``entry`` records as drawn."""
+        return [n for n in _names(getattr(entry.data, self.drawn_field, None)) if n in rules.cards]
+
+    def game(self, rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, float]:
+        found = self.per_game(rules, state, entries) if self.per_game else {}
+        return {k: float(v) for k, v in found.items()}
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def figures_of(module: ModuleType | None) -> Figures:
+    """The module's ``FIGURES``, or the defaults."""
+    found = getattr(module, "FIGURES", None) if module is not None else None
+    return found if isinstance(found, Figures) else Figures()
+
+
+def dealt(setup: Any) -> dict[str, list[str]]:
+    """The hands a setup records (``hands: {player: [cards]}``), if it has such a field."""
+    hands = getattr(setup, "hands", None)
+    return {p: list(c) for p, c in hands.items()} if isinstance(hands, dict) else {}

@@ -1,0 +1,116 @@
+"""``deckwright simulate``: every log replays clean, the same seed writes the same bytes whatever
+``--jobs``, per-seat policies, and clear messages with non-zero exits for bad requests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.loader import load_game
+from generator.play.simulate import Plan, policies, simulate
+from generator.rules.logcheck import check_logs
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.yaml"))}
+
+
+@pytest.mark.parametrize(("game", "players"), [("road-runner", 5), ("jokers-row", 2)])
+def test_logs_replay_clean_as_written_and_as_a_table_writes(tmp_path: Path, game: str, players: int):
+    loaded = load_game(game)
+    full = simulate(loaded, Plan(players, 6, 3), tmp_path / "full")
+    table = simulate(loaded, Plan(players, 6, 3, table=True), tmp_path / "table")
+    for written in (full, table):
+        reports = check_logs(loaded, written)
+        assert all(r.ok for r in reports), [str(v) for r in reports for v in r.replay.violations]
+    assert "hands:" in full[0].read_text() and "hands:" not in table[0].read_text()
+
+
+def test_same_seed_same_bytes_whatever_the_jobs(tmp_path: Path):
+    game = load_game("road-runner")
+    simulate(game, Plan(3, 10, 42), tmp_path / "one")
+    simulate(game, Plan(3, 10, 42), tmp_path / "two", jobs=2)
+    simulate(game, Plan(3, 10, 43), tmp_path / "other")
+    one = files(tmp_path / "one")
+    assert len(one) == 10 and one == files(tmp_path / "two")
+    assert list(one.values()) != list(files(tmp_path / "other").values())
+
+
+def test_a_policy_per_seat(tmp_path: Path):
+    game = load_game("road-runner")
+    named = list(policies(game))
+    mixed = tuple(named[i % len(named)] for i in range(3))
+    written = simulate(game, Plan(3, 4, 5, mixed), tmp_path)
+    assert all(r.ok for r in check_logs(game, written))
+    assert f"policy {', '.join(dict.fromkeys(mixed))}." in written[0].read_text()
+
+
+def test_cli_simulate_then_stats(run_cli, tmp_path: Path):
+    code, out, err = run_cli("simulate", "road-runner", "--players", "4", "--games", "8", "-o", "logs")
+    assert code == 0, err
+    assert "wrote 8 logs of 4 players into logs" in out
+    code, out, err = run_cli("stats", "road-runner", "logs", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["read"] == data["used"] == 8 and sum(s["wins"] for s in data["win_rate_by_seat"]) == 8
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--policy", "cautious-ish"], "error: --policy cautious-ish: road-runner has no such policy; choose from random"),
+        (["--players", "9"], "error: --players 9: Road Runner is for 3 to 8 players"),
+        (["--players", "2"], "error: --players 2: Road Runner is for 3 to 8 players"),
+        (["--games", "0"], "error: --games 0: simulate at least one game"),
+        (["--jobs", "0"], "error: --jobs 0: use at least one process"),
+        (["--players", "3", "--policy", "random", "--policy", "random"],
+         "error: 2 policies for 3 players: give one --policy for everyone, or one per seat in seat order"),
+    ],
+)
+def test_cli_simulate_errors(run_cli, args: list[str], message: str):
+    code, _out, err = run_cli("simulate", "road-runner", "-o", "logs", *args)
+    assert code == 2
+    assert err.strip().startswith(message), err
+    assert "Traceback" not in err and not Path("logs").exists()
+
+
+def test_cli_simulate_output_is_a_file(run_cli):
+    Path("taken").write_text("mine", encoding="utf-8")
+    code, _out, err = run_cli("simulate", "jokers-row", "--games", "2", "-o", "taken")
+    assert code == 2 and "error: -o taken: that is a file; give a folder for the logs" in err
+    assert Path("taken").read_text(encoding="utf-8") == "mine"
+
+
+def test_cli_stats_errors(run_cli):
+    code, _, err = run_cli("stats", "road-runner", "missing")
+    assert code == 2 and err.strip() == "error: missing: no such file or folder"
+    Path("empty").mkdir()
+    code, _, err = run_cli("stats", "road-runner", "empty")
+    assert code == 2 and err.strip() == "error: empty: no .yaml logs in this folder"
+    code, _out, err = run_cli("stats", "no-such-game", "empty")
+    assert code != 0 and "Traceback" not in err
+
+
+def test_cli_stats_pdf(run_cli):
+    from pypdf import PdfReader
+
+    run_cli("simulate", "jokers-row", "--games", "6", "-o", "logs")
+    code, _out, err = run_cli("stats", "jokers-row", "logs", "--pdf", "report.pdf")
+    assert code == 0, err
+    reader = PdfReader("report.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Joker's Row: playtest statistics" in text and "Win rate by seat" in text
+    assert "Game length in turns" in text and "Card use" in text
+    fonts = {
+        str(f.get_object()["/BaseFont"]).split("+")[-1]: f.get_object()
+        for page in reader.pages
+        for f in page["/Resources"]["/Font"].values()
+    }
+    drawn = {n: f for n, f in fonts.items() if n != "/Helvetica"}  # ReportLab's unused start-up font
+    assert set(drawn) == {"Lato-Regular", "Lato-Bold"}
+    assert all("/FontFile2" in f["/FontDescriptor"].get_object() for f in drawn.values())
+    again = Path("again.pdf")
+    run_cli("stats", "jokers-row", "logs", "--pdf", again)
+    assert again.read_bytes() == Path("report.pdf").read_bytes()
