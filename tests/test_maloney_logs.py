@@ -66,3 +66,17 @@ def test_a_malformed_log_is_reported_at_its_line(run_cli, tmp_path: Path):
     code, out, err = run_cli("log", "check", "maloney", bad)
     assert code != 0 and "Traceback" not in out + err
     assert re.search(rf"bad.yaml:{line}:\d+: log\[1\]\.amount: .*whole number", out + err)
+
+
+def test_stats_figures_of_a_game():
+    from generator.play.figures import figures_of
+    from generator.rules.module import load_rules_module
+
+    r = rules("maloney")
+    game = replay(r, load_log(LOGS / "table-game.yaml", r))
+    figures = figures_of(load_rules_module(r.game))
+    found = figures.game(r, game.state, game.log.entries)
+    assert found["days"] == game.state.day == 16 and found["ended at 69"] == 1.0
+    assert found["points bought per heir"] == sum(game.state.cash.values()) / 4000
+    shows = [e for e in game.log.entries if e.action == "show"]
+    assert sum(len(figures.played(r, e)) for e in shows) == sum(len(e.data.cards) for e in shows)
