@@ -224,3 +224,16 @@ def test_to_yaml_writes_a_date_object_as_a_plain_date():
     text = to_yaml(data)
     assert "..." not in text
     assert yaml.safe_load(text)["date"] == datetime.date(2024, 5, 1)
+
+
+def test_log_data_replays_like_its_yaml():
+    from generator.rules.logfile import log_from_data
+    from generator.rules.replay import replay
+
+    rules = rules_for(load_game("jokers-row"))
+    log = playthrough(rules, ["Ann", "Ben"], 3)
+    from_data, from_text = replay(rules, log_from_data(log, rules)), replay(rules, parse_log(to_yaml(log), rules))
+    assert from_data.violations == from_text.violations == []
+    assert from_data.outcome == from_text.outcome and from_data.turns == from_text.turns
+    log["log"][0]["player"] = "Ben"
+    assert [v.code for v in replay(rules, log_from_data(log, rules)).violations][:1] == ["TURN_ORDER"]
