@@ -286,7 +286,7 @@ def write_pdf(stats: Stats, path: Path, title: str, font_dirs: Sequence[Path] = 
 def _length_note(stats: Stats) -> str:
     ls = stats.length_summary()
     return (
-        f"{ls['n']} finished games: mean {ls['mean']}, median {ls['median']}, "
+        f"{ls['n']} finished games: mean {ls['mean']:.1f}, median {ls['median']}, "
         f"quartiles {ls['q1']}-{ls['q3']}, shortest {ls['min']}, longest {ls['max']}"
     )
 
