@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from generator.errors import DataError
+from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
@@ -21,6 +21,7 @@ from generator.options import BuildOptions
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
+from generator.units import MM
 
 __all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
 
@@ -36,6 +37,7 @@ def output_dir(game: Game, options: BuildOptions) -> Path:
 
 def build_game(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
     """Write every printable file of the game; return their paths."""
+    check_sheets(game, options)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
     written: list[Path] = []
@@ -54,6 +56,32 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
             _write_printshop(path, deck, faces, options, progress)
             written.append(path)
     return written
+
+
+def check_sheets(game: Game, options: BuildOptions) -> None:
+    """Raise DataError, located at each deck, where its cards cannot be laid out with ``options``:
+    a bleed wider than half the card, or a card (with its bleed) larger than the paper."""
+    problems = []
+    for deck in game.decks:
+        where = deck.origin
+        if 2 * options.bleed > min(deck.width, deck.height):
+            message = (
+                f"a {options.bleed / MM:g} mm bleed is wider than half of the {deck.width / MM:g} x "
+                f"{deck.height / MM:g} mm card: use --bleed {min(deck.width, deck.height) / 2 / MM:g} or less"
+            )
+        else:
+            try:
+                if options.layout == "gutterfold":
+                    plan_gutterfold(deck.width, deck.height, options.sheet_options())
+                else:
+                    plan_sheet(deck.width, deck.height, options.sheet_options())
+                continue
+            except ValueError as exc:
+                message = f"on {options.paper.upper()} paper, {exc}"
+        path = f"decks[{game.decks.index(deck)}] ('{deck.name}')"
+        problems.append(Problem(20, where.file, where.line, where.column, path, message))
+    if problems:
+        raise DataError(problems)
 
 
 def _raise_if(faces: DeckFaces) -> None:

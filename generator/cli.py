@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: no '<bool>' type column beside on/off flags
 )
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -101,7 +102,7 @@ def list_games(
     for name in paths.bundled_games():
         try:
             game = load_game(name)
-            out.print(f"  {name:<22} {game.title} ({sum(d.size for d in game.decks)} cards)")
+            out.print(f"  {name:<22} {_summary_line(game)}")
         except DeckwrightError:
             out.print(f"  {name:<22} (has problems: run 'deckwright check {name}')")
     local = paths.local_games(where) if where.is_dir() else []
@@ -111,39 +112,66 @@ def list_games(
             out.print(f"  {folder}")
 
 
+def _summary_line(game: object) -> str:
+    """``Road Runner - 3-8 players - 80 cards`` for ``list``."""
+    players = getattr(game.extra["spec"], "players", None)  # type: ignore[attr-defined]
+    cards = sum(d.size for d in game.decks)  # type: ignore[attr-defined]
+    who = f"{players} players" if players else "players not stated"
+    return f"{game.title} - {who} - {cards} cards"  # type: ignore[attr-defined]
+
+
+def _choice(help_text: str) -> typer.models.OptionInfo:
+    """An option with fixed choices, accepted in any case (``--paper A4``)."""
+    return typer.Option(help=help_text, case_sensitive=False)
+
+
 @app.command()
 def build(
     games: Annotated[list[str] | None, typer.Argument(help="Bundled game names or game folders.")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Build every bundled game.")] = False,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
-    orientation: Annotated[Orientation, typer.Option(help="Paper orientation.")] = Orientation.auto,
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    orientation: Annotated[
+        Orientation, _choice("Paper orientation; auto picks whichever holds more cards.")
+    ] = Orientation.auto,
     layout: Annotated[
         Layout,
-        typer.Option(help="duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets."),
+        _choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets."),
     ] = Layout.duplex,
-    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    duplex: Annotated[Flip, _choice("Which edge your printer flips on.")] = Flip.long,
     back_offset: Annotated[str, typer.Option(help="Shift backs by X,Y mm to correct printer drift.")] = "0,0",
-    bleed: Annotated[float, typer.Option(help="Bleed in mm.", min=0, max=10)] = 3.0,
+    bleed: Annotated[
+        float, typer.Option(help="Bleed in mm around each card (at most half the card).", min=0, max=10)
+    ] = 3.0,
     spacing: Annotated[
         Spacing,
-        typer.Option(
-            help="butted: cards share cut lines; spaced: full bleed each; auto: whichever fits more."
-        ),
+        _choice("butted: cards share cut lines; spaced: full bleed each; auto: whichever fits more."),
     ] = Spacing.auto,
     backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Print card backs.")] = True,
-    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks")] = True,
+    crop_marks: Annotated[
+        bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margin.")
+    ] = True,
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines/--no-cut-lines", help="Dashed lines on the trim.")
     ] = False,
-    printshop: Annotated[bool, typer.Option(help="Also write one card per page for print shops.")] = False,
-    printshop_order: Annotated[
-        Order, typer.Option(help="Page order of the print-shop file.")
-    ] = Order.front_back,
+    printshop: Annotated[
+        bool, typer.Option("--printshop", help="Also write one card per page for print shops.")
+    ] = False,
+    printshop_order: Annotated[Order, _choice("Page order of the print-shop file.")] = Order.front_back,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
     ] = None,
+    allow_overflow: Annotated[
+        bool,
+        typer.Option(
+            "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
+        ),
+    ] = False,
 ) -> None:
-    """Build each game's whole print-and-play kit into OUTPUT/<game>/."""
+    """Build each game's whole print-and-play kit into OUTPUT/<game>/.
+
+    Nothing is written for a game with problems (text that does not fit included, unless
+    --allow-overflow): its earlier output stays as it was.
+    """
     from generator.build import BuildOptions
     from generator.kit import build_kit
     from generator.loader import load_game
@@ -169,6 +197,7 @@ def build(
             printshop=printshop,
             printshop_order=printshop_order.value,
             out_dir=output,
+            allow_overflow=allow_overflow,
         )
     except DeckwrightError as exc:
         raise fail(exc) from None
@@ -190,7 +219,9 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                written += build_kit(game, options, tick)
+                warnings: list[Problem] = []
+                written += build_kit(game, options, tick, warnings)
+                report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):
@@ -235,8 +266,8 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
 
 @app.command()
 def calibrate(
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
-    duplex: Annotated[Flip, typer.Option(help="Which edge your printer flips on.")] = Flip.long,
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    duplex: Annotated[Flip, _choice("Which edge your printer flips on.")] = Flip.long,
     back_offset: Annotated[str, typer.Option(help="Back offset X,Y in mm to try.")] = "0,0",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Output folder.")] = None,
 ) -> None:
@@ -277,9 +308,9 @@ def _composition(game: object) -> list[Problem]:
 def log_check(
     game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
     logs: Annotated[list[Path], typer.Argument(help="Playtest log files.", exists=True, dir_okay=False)],
-    fmt: Annotated[LogFormat, typer.Option("--format", help="text for people, json for machines.")] = (
-        LogFormat.text
-    ),
+    fmt: Annotated[
+        LogFormat, typer.Option("--format", help="text for people, json for machines.", case_sensitive=False)
+    ] = LogFormat.text,
 ) -> None:
     """Replay playtest logs against the game's rules; exit status 1 if any log breaks a rule."""
     from generator.loader import load_game

@@ -8,6 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+QUOTE_LIMIT = 60
+"""At most this many characters of a value are quoted in a message (see :func:`clip`)."""
+MESSAGE_LIMIT = 1000
+"""A problem's text is cut after this many characters, whatever it quotes."""
+
+
+def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as text, shortened to ``limit`` characters (saying how long it was)."""
+    text = str(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 3]}... ({len(text):,} characters)"
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -36,7 +49,10 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path else ""
         prefix = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{self.location()}: {prefix}{where}{self.message}"
+        text = f"{self.location()}: {prefix}{where}{self.message}"
+        if len(text) > MESSAGE_LIMIT:
+            text = f"{text[: MESSAGE_LIMIT - 40]}... (message cut: {len(text):,} characters)"
+        return text
 
 
 def display_path(path: str | Path) -> str:

@@ -1,8 +1,9 @@
 """Font families from ``fonts.yaml`` files, registered with reportlab, and fast text metrics.
 
-A ``fonts.yaml`` maps family names to styles (``regular`` and optionally ``bold``, ``italic``,
-``bold_italic``), each a TrueType file relative to the yaml's folder. Only reportlab's metric
-layer (``pdfbase``) is used here; nothing is drawn.
+A ``fonts.yaml`` (read through ``yamlio``, checked by ``schema.fonts``) maps family names to
+styles (``regular`` and optionally ``bold``, ``italic``, ``bold_italic``), each a TrueType file
+relative to the yaml's folder and inside the game folder (or the bundled fonts folder). Only
+reportlab's metric layer (``pdfbase``) is used here; nothing is drawn.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-import yaml
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.errors import DataError, Problem, problem
+from generator import paths
+from generator.errors import DataError, Problem, clip, display_path
+from generator.schema.fonts import FontsFile
+from generator.schema.messages import validate
+from generator.yamlio import load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _STYLE_SUFFIX = {"regular": "Regular", "bold": "Bold", "italic": "Italic", "bold_italic": "BoldItalic"}
@@ -71,10 +75,12 @@ def _register(path: Path, family: str, style: str) -> str:
     return name
 
 
-def _line_of(text: str, needle: str, start: int = 0) -> int:
-    """1-based line of the first ``needle`` at or after ``start`` in ``text``; 0 when absent."""
-    pos = text.find(needle, start) if needle else -1
-    return text.count("\n", 0, pos) + 1 if pos >= 0 else 0
+def _allowed_root(yml: Path) -> Path:
+    """The folder a ``fonts.yaml``'s font files must lie in: the bundled fonts folder for the
+    bundled file, else the game folder (the parent of the ``fonts/`` folder holding it)."""
+    folder = yml.parent.resolve()
+    bundled = paths.FONTS.resolve()
+    return bundled if folder == bundled else folder.parent
 
 
 class FontBook:
@@ -119,50 +125,40 @@ class FontBook:
         return book
 
     def _load_yaml(self, yml: Path, problems: list[Problem]) -> None:
-        text = yml.read_text(encoding="utf-8")
         try:
-            data = yaml.safe_load(text) or {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-            problems.append(problem(yml, line, col, "", f"not valid YAML: {exc}"))
+            doc = load_yaml(yml)
+            spec: FontsFile = validate(FontsFile, doc.data or {}, doc)
+        except DataError as exc:
+            problems.extend(exc.problems)
             return
-        families = data.get("families") if isinstance(data, dict) else None
-        if not isinstance(families, dict):
-            problems.append(problem(yml, 0, 0, "families", "expected a 'families:' mapping"))
-            return
-        for family, styles in families.items():
-            where = f"families.{family}"
-            start = max(text.find(f"{family}:"), 0)
-            line = _line_of(text, f"{family}:")
-            if not isinstance(styles, dict) or not isinstance(styles.get("regular"), str):
-                msg = "expected a mapping of styles to font files, with at least 'regular'"
-                problems.append(problem(yml, line, 0, where, msg))
-                continue
+        root = _allowed_root(yml)
+        for family, styles in spec.families.items():
             faces: dict[str, str] = {}
-            for style, rel in styles.items():
-                if style not in STYLES or not isinstance(rel, str):
-                    msg = f"unknown style {style!r} (known: {', '.join(STYLES)})"
-                    if style in STYLES:
-                        msg = f"expected a font file name, found {rel!r}"
-                    problems.append(problem(yml, _line_of(text, f"{style}:", start), 0, where, msg))
+            for style in STYLES:
+                rel = getattr(styles, style)
+                if rel is None:
                     continue
+                loc = ("families", family, style)
                 path = yml.parent / rel
-                at = f"{where}.{style}"
+                if not path.resolve().is_relative_to(root):
+                    where = "the bundled fonts folder" if root == paths.FONTS.resolve() else "the game folder"
+                    msg = f"font file '{clip(rel)}' lies outside {where}: keep fonts inside it"
+                    problems.append(doc.problem(loc, msg))
+                    continue
                 if not path.is_file():
-                    msg = f"font file '{rel}' not found (looked in {yml.parent})"
-                    problems.append(problem(yml, _line_of(text, rel, start), 0, at, msg))
+                    msg = f"font file '{clip(rel)}' not found (looked in {display_path(yml.parent)})"
+                    problems.append(doc.problem(loc, msg))
                     continue
                 try:
-                    face = _register(path, str(family), style)
+                    face = _register(path, family, style)
                 except Exception as exc:  # reportlab raises TTFError and assorted parse errors
-                    msg = f"font file '{rel}' is not a usable TrueType font ({exc})"
-                    problems.append(problem(yml, _line_of(text, rel, start), 0, at, msg))
+                    msg = f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)})"
+                    problems.append(doc.problem(loc, msg))
                     continue
                 faces[style] = face
                 self._files[face] = path.resolve()
             if "regular" in faces:
-                self._families[str(family)] = faces
+                self._families[family] = faces
                 self._faces = {k: v for k, v in self._faces.items() if k[0] != family}
 
     def families(self) -> list[str]:

@@ -8,7 +8,7 @@ how to load one, how to write it and what the print guide should say about it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +16,9 @@ from generator import __version__
 from generator.build import BuildOptions, Progress, build_game, card_print_notes, output_dir
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
+from generator.layout.deck import collect_overflows
 from generator.model import Game
-from generator.render.pdf import atomic_text
+from generator.render.pdf import atomic_text, staged
 
 
 @dataclass(frozen=True)
@@ -92,19 +93,34 @@ def check_kit(game: Game, fonts: FontBook) -> list[Problem]:
     return problems
 
 
-def build_kit(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
-    """Write the whole kit into ``output/<game>/``; return every file written."""
+def build_kit(
+    game: Game,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    warnings: list[Problem] | None = None,
+) -> list[Path]:
+    """Write the whole kit into ``output/<game>/``; return every file written.
+
+    The kit appears whole or not at all: text that does not fit (what ``check`` reports) raises
+    DataError and writes nothing, unless ``options.allow_overflow``; then each overflow is added
+    to ``warnings`` and the kit is written.
+    """
     parts = load_parts(game)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
-    written = build_game(game, options, progress)
-    guide = card_print_notes(game, options, written)
-    for part, _, value in parts:
-        if progress:
-            progress(f"{game.title}: {part.name}", 0, 1)
-        written += part.write(value, game, fonts, out, options)
-        guide += part.notes(value, options)
-    written.append(write_print_guide(game, options, out, guide))
+    with staged(), collect_overflows() as overflows:
+        written = build_game(game, options, progress)
+        guide = card_print_notes(game, options, written)
+        for part, _, value in parts:
+            if progress:
+                progress(f"{game.title}: {part.name}", 0, 1)
+            written += part.write(value, game, fonts, out, options)
+            guide += part.notes(value, options)
+        if overflows and not options.allow_overflow:
+            raise DataError(overflows)
+        written.append(write_print_guide(game, options, out, guide))
+    if warnings is not None:
+        warnings += [replace(p, severity="warning") for p in sorted(overflows)]
     return written
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator import paths
-from generator.errors import DataError, Problem, display_path
+from generator.assets import outside, outside_message, unreadable
+from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
 from generator.model import Card, Deck, Game, Origin
 from generator.schema.fieldtypes import TypeCompiler, TypeExprError, card_model
@@ -168,7 +169,12 @@ def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
 
 def _load_cards(path: Path, deck: str, model: type[BaseModel]) -> list[Card]:
     doc = load_yaml(path)
-    file_spec: CardFileSpec = validate(CardFileSpec, doc.data or {}, doc)
+    if doc.data is None:
+        raise DataError([doc.problem((), "the file is empty: list the cards under 'cards:'", rank=10)])
+    file_spec: CardFileSpec = validate(CardFileSpec, doc.data, doc)
+    if not file_spec.cards and not file_spec.generate:
+        message = "no cards in this file: list them under 'cards:' or make them with 'generate:'"
+        raise DataError([doc.problem((), message, rank=10)])
     entries: list[tuple[tuple, dict[str, Any]]] = [(("cards", i), c) for i, c in enumerate(file_spec.cards)]
     for i, gen in enumerate(file_spec.generate):
         try:
@@ -203,12 +209,22 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
     problems = []
     for name, file_name in game.icons.items():
         path = folder / file_name
-        if not path.is_file():
+        if not path.is_file() or outside(path, (folder,)):
             bundled = paths.ICONS / file_name
-            if bundled.is_file():
+            if bundled.is_file() and not outside(bundled, (paths.ICONS,)):
                 path = bundled
+            elif outside(path, (folder,)):
+                message = outside_message("icon file", file_name)
+                problems.append(doc.problem(("icons", name), message, rank=25))
+                continue
             else:
-                problems.append(doc.problem(("icons", name), f"icon file '{file_name}' not found", rank=25))
+                message = f"icon file '{clip(file_name)}' not found"
+                problems.append(doc.problem(("icons", name), message, rank=25))
+                continue
+        else:
+            trouble = unreadable(path)
+            if trouble:
+                problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
                 continue
         icons[name] = path
     if problems:

@@ -27,6 +27,7 @@ class BuildOptions:
     printshop: bool = False
     printshop_order: str = "front-back"
     out_dir: Path | None = None
+    allow_overflow: bool = False  # write text that does not fit (with a warning) instead of failing
 
     def sheet_options(self) -> SheetOptions:
         return SheetOptions(

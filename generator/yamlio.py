@@ -95,12 +95,35 @@ def load_yaml(path: Path | str) -> Document:
             ]
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError([Problem(10, shown, 0, 0, "", f"cannot read file: {exc.strerror}")]) from None
+    return parse_yaml(decode_utf8(raw, shown), shown)
+
+
+_UTF16_32 = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+
+
+def decode_utf8(raw: bytes, shown: str) -> str:
+    """The text of a file that must be UTF-8; DataError saying where it is not.
+
+    A UTF-16 or UTF-32 file (a byte-order mark, or NUL bytes) is named as such; any other bad
+    byte is located by line and column.
+    """
+    if raw.startswith(_UTF16_32) or b"\x00" in raw[:4096]:
+        message = "the file is saved as UTF-16 or UTF-32: it must be UTF-8 (save it again as UTF-8)"
+        raise DataError([Problem(10, shown, 0, 0, "", message)])
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(
-            [Problem(10, shown, 0, 0, "", f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")]
-        ) from None
-    return parse_yaml(text, shown)
+        line = raw.count(b"\n", 0, exc.start) + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
+        message = (
+            f"byte 0x{raw[exc.start]:02x} is not UTF-8 text: the file must be UTF-8 "
+            "(save it again as UTF-8)"
+        )
+        raise DataError([Problem(10, shown, line, column, "", message)]) from None
 
 
 def parse_yaml(text: str, shown: str = "<string>") -> Document:
@@ -127,12 +150,19 @@ def parse_yaml(text: str, shown: str = "<string>") -> Document:
         raise DataError([Problem(5, shown, line, col, "", f"YAML syntax error: {what}")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(5, shown, 0, 0, "", f"YAML error: {exc}")]) from None
+    except RecursionError:  # the parser itself recursing, past what our depth limit saw
+        line, col = builder.last
+        raise DataError([Problem(5, shown, line, col, "", _TOO_DEEP)]) from None
     finally:
         loader.dispose()
     if builder.problems:
         raise DataError(builder.problems)
     return doc
 
+
+MAX_DEPTH = 50
+"""How deeply lists and mappings may nest in one file."""
+_TOO_DEEP = f"lists and mappings nested more than {MAX_DEPTH} levels deep: flatten the data"
 
 _ALIAS = (
     "anchors and aliases (&name / *name) are not supported: "
@@ -151,6 +181,8 @@ class _Builder:
         self.doc = doc
         self.loader = loader
         self.problems: list[Problem] = []
+        self.depth = 0
+        self.last = (0, 0)  # (line, column) of the last node read
 
     def _err(self, event: Any, loc: Loc, message: str) -> None:
         m = event.start_mark
@@ -165,8 +197,16 @@ class _Builder:
 
     def value(self, loc: Loc) -> Any:
         """Consume one node's events and return its plain value."""
+        if self.depth >= MAX_DEPTH and self.loader.check_event(
+            yaml.SequenceStartEvent, yaml.MappingStartEvent
+        ):
+            event = self.loader.peek_event()
+            self._err(event, loc, _TOO_DEEP)
+            self._skip()
+            return None
         event = self.loader.get_event()
         mark = (event.start_mark.line + 1, event.start_mark.column + 1)
+        self.last = mark
         self.doc.marks[loc] = mark
         if isinstance(event, yaml.AliasEvent):
             self._err(event, loc, _ALIAS)
@@ -178,14 +218,18 @@ class _Builder:
             if event.value == "" and event.style not in ("'", '"'):
                 return None
             return event.value
-        if isinstance(event, yaml.SequenceStartEvent):
-            items = []
-            while not self.loader.check_event(yaml.SequenceEndEvent):
-                items.append(self.value((*loc, len(items))))
-            self.loader.get_event()
-            return items if ok else None
-        out = self._mapping(loc)
-        return out if ok else None
+        self.depth += 1
+        try:
+            if isinstance(event, yaml.SequenceStartEvent):
+                items = []
+                while not self.loader.check_event(yaml.SequenceEndEvent):
+                    items.append(self.value((*loc, len(items))))
+                self.loader.get_event()
+                return items if ok else None
+            out = self._mapping(loc)
+            return out if ok else None
+        finally:
+            self.depth -= 1
 
     def _skip(self) -> None:
         """Consume one node's events (a key we refuse), whatever its shape."""

@@ -14,8 +14,8 @@ def test_list_shows_bundled_and_local_games(run_cli, tmp_path: Path):
     write_game(tmp_path / "mini")
     code, out, _ = run_cli("list")
     assert code == 0
-    assert "road-runner" in out and "Road Runner (80 cards)" in out
-    assert "jokers-row" in out
+    assert "road-runner" in out and "Road Runner - 3-8 players - 80 cards" in out
+    assert "Joker's Row - 2 players - 54 cards" in out
     assert "Local games:" in out and "mini" in out
 
 
@@ -48,3 +48,36 @@ def test_every_command_has_help(run_cli, command):
     code, out, _ = run_cli(*command, "--help")
     assert code == 0
     assert "Usage:" in out
+
+
+def test_choices_are_case_insensitive(run_cli, mini_game: Path, tmp_path: Path):
+    code, _, err = run_cli(
+        "build", mini_game, "--paper", "A4", "--layout", "Gutterfold", "--duplex", "LONG", "-o", tmp_path / "o"
+    )
+    assert code == 0, err
+    assert (tmp_path / "o" / "mini" / "cards-gutterfold.pdf").is_file()
+
+
+def _commands(group, prefix=()):
+    """(name path, click command) of every command under ``group``."""
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from _commands(command, (*prefix, name))
+        else:
+            yield (*prefix, name), command
+
+
+def test_every_flag_has_help_and_no_bool_metavar(run_cli):
+    import typer.main
+
+    from generator.cli import app
+
+    commands = dict(_commands(typer.main.get_command(app)))
+    assert {("build",), ("list",), ("check",), ("calibrate",), ("log", "check")} <= set(commands)
+    for path, command in commands.items():
+        for param in command.params:
+            if param.param_type_name == "option":
+                assert param.help, f"{' '.join(path)}: {param.opts} has no help text"
+        code, out, _ = run_cli(*path, "--help")
+        assert code == 0
+        assert "<bool>" not in out, path

@@ -45,7 +45,7 @@ def line_of(path: Path, text: str, after: int = 0) -> int:
 def test_a_modified_deck_fails_with_rule_ids_and_lines(tmp_path: Path):
     def edit(text: str) -> str:
         text = text.replace(
-            "      - {with: [Refrigerator], keywords: [VEHICLE, METAL]}",
+            "      - {with: [Refrigerator], keywords: [VEHICLE]}",
             "      - {with: [Fridge], keywords: [VEHICLE]}",
         )
         text = text.replace("    speed: 4\n", "    speed: 9\n")  # Rocket Motor

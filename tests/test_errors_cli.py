@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,68 @@ def test_oversize_file_is_refused(run_cli, tmp_path: Path, monkeypatch):
     code, _, err = run_cli("check", "mini")
     assert code == 1
     assert "mini/game.yaml: file is 0.0 MB; the limit is 0 MiB - split it into several files" in err
+
+
+# -- build never writes a broken kit silently --------------------------------------------------
+
+LONG_TEXT = " ".join(["A very long sentence that keeps going."] * 40)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_overflow_fails_build_with_checks_message_and_writes_nothing(run_cli, tmp_path: Path):
+    game = write_game(tmp_path / "mini")
+    assert run_cli("build", game, "-o", tmp_path / "out")[0] == 0
+    before = _snapshot(tmp_path / "out")
+    write_game(game, {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")})
+    _, _, check_err = run_cli("check", "mini")
+    code, out, err = run_cli("build", "mini", "-o", tmp_path / "out")
+    assert code == 1
+    located = [line for line in check_err.splitlines() if line.startswith("mini/cards.yaml:2:5: ")]
+    assert located and all(line in err.splitlines() for line in located), err
+    assert "mini: not built; earlier output left as it was." in err
+    assert "wrote" not in out and "Traceback" not in err
+    assert _snapshot(tmp_path / "out") == before  # same files, same bytes, no temporary files
+
+
+def test_overflow_into_a_new_folder_leaves_no_folder(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")})
+    code, _, _ = run_cli("build", "mini", "-o", tmp_path / "new" / "out")
+    assert code == 1
+    assert not (tmp_path / "new").exists()
+
+
+def test_allow_overflow_writes_with_a_warning(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")})
+    code, out, err = run_cli("build", "mini", "--allow-overflow", "-o", tmp_path / "out")
+    assert code == 0
+    assert "mini/cards.yaml:2:5: warning: card 'Alpha': template 'mini-front'" in err
+    assert "text does not fit on the front of 'Alpha'" in err
+    assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()
+    assert "wrote out/mini/cards.pdf" in out
+
+
+def test_output_folder_that_is_a_file(run_cli, mini_game: Path, tmp_path: Path):
+    (tmp_path / "taken").write_text("not a folder")
+    code, out, err = run_cli("build", mini_game, "-o", tmp_path / "taken")
+    assert code == 1
+    assert "taken/mini: cannot use this output folder (Not a directory): choose another with -o DIR" in err
+    assert "Traceback" not in err + out
+    assert (tmp_path / "taken").read_text() == "not a folder"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_read_only_output_folder(run_cli, mini_game: Path, tmp_path: Path):
+    locked = tmp_path / "locked"
+    (locked / "mini").mkdir(parents=True)
+    (locked / "mini" / "cards.pdf").write_bytes(b"earlier")
+    (locked / "mini").chmod(0o555)
+    try:
+        code, _, err = run_cli("build", mini_game, "-o", locked)
+    finally:
+        (locked / "mini").chmod(0o755)
+    assert code == 1
+    assert "locked/mini: cannot use this output folder (Permission denied)" in err
+    assert (locked / "mini" / "cards.pdf").read_bytes() == b"earlier"

@@ -106,13 +106,42 @@ def test_non_truetype_file_is_a_data_error(tmp_path: Path) -> None:
         FontBook.load([tmp_path])
 
 
-def test_bad_yaml_shapes_are_data_errors(tmp_path: Path) -> None:
-    (tmp_path / "fonts.yaml").write_text("families: [a, b]\n")
-    with pytest.raises(DataError, match="families"):
+def _messages(tmp_path: Path, text: str) -> list[str]:
+    """The problems FontBook reports for a fonts.yaml holding ``text``, without the folder."""
+    (tmp_path / "fonts.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as info:
         FontBook.load([tmp_path])
-    (tmp_path / "fonts.yaml").write_text("families:\n  X:\n    heavy: x.ttf\n")
-    with pytest.raises(DataError, match="regular"):
-        FontBook.load([tmp_path])
-    (tmp_path / "fonts.yaml").write_text("families: {X: [\n")
-    with pytest.raises(DataError, match="not valid YAML"):
-        FontBook.load([tmp_path])
+    return [str(p).replace(f"{tmp_path}/", "") for p in info.value.problems]
+
+
+def test_bad_yaml_shapes_are_located_data_errors(tmp_path: Path) -> None:
+    assert _messages(tmp_path, "families: [a, b]\n") == [
+        "fonts.yaml:1:1: families: expected a mapping of keys to values, found a list"
+    ]
+    assert _messages(tmp_path, "families:\n  X:\n    heavy: x.ttf\n") == [
+        "fonts.yaml:3:5: families.X.heavy: unknown key 'heavy' (expected one of: bold, bold_italic, "
+        "italic, regular)",
+        "fonts.yaml:2:3: families.X.regular: missing required key 'regular'",
+    ]
+    assert _messages(tmp_path, "families: {X: [\n") == [
+        "fonts.yaml:2:1: YAML syntax error: while parsing a flow node, did not find expected node content"
+    ]
+    assert _messages(tmp_path, "families:\n  X:\n    regular: x.ttf\n    regular: y.ttf\n") == [
+        "fonts.yaml:4:5: families.X.regular: duplicate key 'regular' (first written at line 3, again at "
+        "line 4): remove one of them"
+    ]
+
+
+def test_font_paths_outside_the_game_folder_are_refused(tmp_path: Path) -> None:
+    fonts = tmp_path / "game" / "fonts"
+    fonts.mkdir(parents=True)
+    shutil.copy(FONTS / "dejavu" / "DejaVuSans.ttf", tmp_path / "Outside.ttf")
+    assert _messages(fonts, "families:\n  X:\n    regular: ../../Outside.ttf\n    bold: /etc/passwd\n") == [
+        "fonts.yaml:3:14: families.X.regular: font file '../../Outside.ttf' lies outside the game folder: "
+        "keep fonts inside it",
+        "fonts.yaml:4:11: families.X.bold: font file '/etc/passwd' lies outside the game folder: "
+        "keep fonts inside it",
+    ]
+    shutil.copy(FONTS / "dejavu" / "DejaVuSans.ttf", tmp_path / "game" / "Inside.ttf")
+    (fonts / "fonts.yaml").write_text("families:\n  X:\n    regular: ../Inside.ttf\n")
+    assert FontBook.load([fonts]).has_family("X")  # elsewhere in the game folder is fine

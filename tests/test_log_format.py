@@ -203,3 +203,10 @@ def test_a_rules_package_without_init(tmp_path: Path):
     )
     with pytest.raises(DataError, match=r"package 'rules/' has no __init__\.py"):
         rules_for(load_game(folder))
+
+
+def test_recorded_scores_may_be_whole_or_fractional():
+    from generator.schema.playlog import ResultSpec
+
+    scores = ResultSpec.model_validate({"winner": "Ann", "scores": {"Ann": "71.5", "Ben": "64"}}).scores
+    assert scores == {"Ann": 71.5, "Ben": 64} and isinstance(scores["Ben"], int)

@@ -128,8 +128,11 @@ def test_no_scan_garbage():
 def test_sample_cards(cards):
     by_name = {c["name"]: c for c in cards}
     assert by_name["Rocket Motor"]["damage"] == {"EXPLOSIVE": 4}
-    assert by_name["Skis"]["conditions"] == [{"with": ["Refrigerator"],
-                                              "keywords": ["VEHICLE", "METAL"]}]
+    # METAL (and MECHANICAL) are what a thing is made of: always there, as on the Fan
+    assert by_name["Skis"]["keywords"] == ["METAL"]
+    assert by_name["Skis"]["conditions"] == [{"with": ["Refrigerator"], "keywords": ["VEHICLE"]}]
+    assert by_name["Outboard Motor"]["keywords"] == ["METAL", "MECHANICAL"]
+    assert by_name["Outboard Motor"]["conditions"][0]["keywords"] == ["THRUSTER"]
     assert by_name["Bear Trap"]["damage"] == {"AMBUSH": 1, "DROP": 1}
     assert "keywords" not in by_name["Bucket Of Water"]
     assert by_name["Express Train!"]["escape"]["prevents"] == [{"keywords": ["RAIL"]}]

@@ -51,6 +51,14 @@ def test_conditional_keywords_need_every_named_card():
     assert facts("Outboard Motor", "Bucket Of Water", "Skateboard").speed == 2
 
 
+def test_metal_and_mechanical_are_always_there_like_the_fans():
+    """Outboard Motor and Skis read like the Fan: METAL (MECHANICAL) whatever they are played with."""
+    assert {"METAL", "MECHANICAL"} <= facts("Outboard Motor", "Skateboard").keywords
+    assert "METAL" in facts("Skis", "Rocket").keywords
+    assert "VEHICLE" not in facts("Skis").keywords  # VEHICLE still needs the Refrigerator
+    assert escape_works("Rust!", "Skis", "Leg Muscle Growth Pills")
+
+
 def test_prevention_kinds():
     assert escape_works("Tiger Trap", "Skateboard", "Long Slope")
     assert not escape_works("Tiger Trap", "Hot Air Balloon", "Long Slope")  # involves HEIGHT

@@ -73,4 +73,6 @@ def test_non_utf8_file(tmp_path):
     path.write_bytes("name: Entenrallye T\xf6V\n".encode("latin-1"))
     with pytest.raises(DataError) as info:
         load_yaml(path)
-    assert "not UTF-8 text (byte 19): save the file as UTF-8" in str(info.value)
+    (problem,) = info.value.problems
+    assert (problem.line, problem.column) == (1, 20)
+    assert problem.message == "byte 0xf6 is not UTF-8 text: the file must be UTF-8 (save it again as UTF-8)"

@@ -19,10 +19,10 @@ from generator.board.ops import (
     unit,
 )
 from generator.board.track import space_size
-from generator.board.zones import paint, stack
+from generator.board.zones import paint, stack, zone
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, RectOp
-from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, RoadKind
+from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind, TextLook
 from generator.units import mm
 from generator.yamlio import Loc
 
@@ -44,6 +44,14 @@ def parse_edge(edge: str | MapEdge) -> MapEdge | None:
     if not m:
         return None
     return MapEdge.model_validate({"from": m[1], "to": m[3], "one_way": m[2] == "->"})
+
+
+def edge_spaces(f: MapFeature, edge: MapEdge) -> list[str]:
+    """The space kinds along a road, from ``from`` to ``to`` ('' for a plain space)."""
+    if isinstance(edge.spaces, list):
+        return list(edge.spaces)
+    count = edge.spaces or 0
+    return [(edge.pattern[i % len(edge.pattern)] if edge.pattern else "") for i in range(count)]
 
 
 def ranges(numbers: Iterable[int]) -> str:
@@ -145,8 +153,7 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
     if step < mm(2):
         ctx.fail((*loc, "spaces"), f"{count} spaces do not fit on this road: it is too short")
         return []
-    names = edge.spaces if isinstance(edge.spaces, list) else [
-        (edge.pattern[i % len(edge.pattern)] if edge.pattern else "") for i in range(count)]
+    names = edge_spaces(f, edge)
     ops: list[BoardOp] = []
     for i, kind in enumerate(names):
         if kind and kind not in f.spaces:
@@ -163,8 +170,19 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
         else:
             radius = p.get("radius") or (min(w, sh) * 0.18 if f.space_shape == "rounded" else 0.0)
             ops.append(RectOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash, angle))
+        look = f.spaces.get(kind)
         if edge.labels and i < len(edge.labels) and edge.labels[i]:
             ops += stack(ctx, box, f.toward, (*loc, "labels"), label=edge.labels[i],
+                         label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
+        elif look is not None and look.mark_icon:
+            path = ctx.icon(look.mark_icon, (*loc, "spaces"))
+            if path is not None:
+                r = ctx.reading(box, f.toward)
+                ops.append(r.icon(look.mark_icon, path, r.box.inset(min(w, sh) * 0.2),
+                                  look.mark_color or ctx.spec.color))
+        elif look is not None and look.mark:
+            text = TextLook(color=look.mark_color)
+            ops += stack(ctx, box, f.toward, (*loc, "spaces"), label=look.mark, text=text,
                          label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
     return ops
 
@@ -200,13 +218,30 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
     side = node.label or kind.label
     if side != "none" and (node.name or links):
         ops += _name(ctx, r, node, kind, side, links, loc)
+    if kind.place is not None and node.place != "none":
+        ops += _place(ctx, f, kind.place, node.place or kind.place.side, box, (*loc, "place"))
     return ops
+
+
+def _place(ctx: Context, f: MapFeature, place: NodePlace, side: str, nb: Box, loc: Loc) -> list[BoardOp]:
+    """A card-sized zone ``place.gap`` beside the node's box, centred on that side."""
+    w, h = ctx.size(place.size, place.orientation, place.padding, loc)
+    cx, cy, g = nb.x + nb.w / 2, nb.y + nb.h / 2, place.gap
+    x, y = {
+        "right": (nb.right + g, cy - h / 2),
+        "left": (nb.x - g - w, cy - h / 2),
+        "above": (cx - w / 2, nb.top + g),
+        "below": (cx - w / 2, nb.y - g - h),
+    }[side]
+    return zone(ctx, Box(x, y, w, h), place.look, place.toward if "toward" in place.model_fields_set
+                else f.toward, loc, label=place.label, note=place.note, icon=place.icon, text=place.text)
 
 
 def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
           loc: Loc) -> list[BoardOp]:
     nb, gap = r.box, mm(1)
-    width, height = max(nb.w * 3, mm(34)), mm(14)
+    name_size = kind.name_text.size or 9.0
+    width, height = max(nb.w * 3, mm(34)), max(mm(14), name_size * 1.3 + kind.links_size * 1.5)
     cx, cy = nb.x + nb.w / 2, nb.y + nb.h / 2
     region, align, valign = {
         "below": (Box(cx - width / 2, nb.y - gap - height, width, height), "center", "top"),
@@ -216,5 +251,6 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
         "center": (nb, "center", "middle"),
     }[side]
     return stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
-                 label_size=kind.name_text.size or 9.0, note_size=7.0, pad=0.0, align=align, valign=valign,
+                 label_size=kind.name_text.size or 9.0, note_size=kind.links_size, pad=0.0, align=align,
+                 valign=valign,
                  frame=r)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.assets import outside, outside_message, unreadable
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
@@ -324,7 +325,12 @@ class CardLayouter:
     def _image(self, file_name: str) -> Path:
         for folder in self.image_dirs:
             path = folder / file_name
+            if outside(path, self.image_dirs):
+                raise LayoutProblem(outside_message("image", file_name))
             if path.is_file():
+                problem = unreadable(path)
+                if problem:
+                    raise LayoutProblem(f"image {problem}")
                 return path
         raise LayoutProblem(
             f"image '{file_name}' not found (looked in {', '.join(str(d) for d in self.image_dirs)})"

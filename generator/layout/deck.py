@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
-from generator.errors import Problem
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem
 from generator.model import Card, Deck, Game
 from generator.units import MM, mm
+
+OVERFLOW_RANK = 60
+"""Rank of a text-overflow problem: a layout that works but cuts text (``check`` reports it)."""
+
+_OVERFLOWS: ContextVar[list[Problem] | None] = ContextVar("overflows", default=None)
+
+
+@contextmanager
+def collect_overflows() -> Iterator[list[Problem]]:
+    """Gather the overflow problems of every face laid out inside the block (each once)."""
+    found: list[Problem] = []
+    token = _OVERFLOWS.set(found)
+    try:
+        yield found
+    finally:
+        _OVERFLOWS.reset(token)
 
 
 class DeckFaces:
@@ -54,10 +74,14 @@ class DeckFaces:
             return None
         for element, overflow in face.overflows:
             message = (
-                f"text does not fit on the {side} of '{card.name}' even at its minimum size "
+                f"text does not fit on the {side} of '{clip(card.name)}' even at its minimum size "
                 f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
             )
-            self.problems.append(_card_problem(card, template, element, message, 60))
+            found = _card_problem(card, template, element, message, OVERFLOW_RANK)
+            self.problems.append(found)
+            collected = _OVERFLOWS.get()
+            if collected is not None and found not in collected:
+                collected.append(found)
         return face
 
 
@@ -73,7 +97,7 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
         where.file,
         where.line,
         where.column,
-        f"card '{card.name}'",
+        f"card '{clip(card.name)}'",
         f"template '{template.name}' ({location}): {message}",
     )
 

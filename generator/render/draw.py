@@ -166,6 +166,7 @@ class Painter:
             name = _form_name(("svg", str(path), tint))
             c = self.canvas
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            drawing.initialFontName = c._initialFontName  # not ReportLab's unembedded Helvetica
             renderPDF.draw(drawing, c, 0, 0)
             c.endForm()
             self.forms.add(name)

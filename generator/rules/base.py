@@ -66,7 +66,7 @@ class Outcome:
     """The end of a game: its winner (None when nobody won yet) and scores where kept."""
 
     winner: str | None
-    scores: Mapping[str, int] | None = None
+    scores: Mapping[str, int | float] | None = None
 
 
 class NoSetup(Strict):

@@ -150,6 +150,12 @@ class TrackFeature(Feature):
     points: list[Point] | None = Field(None, min_length=2)
 
 
+class NodePlace(ZoneContent):
+    """A card-sized place beside every node of a kind (e.g. a face-down card on each city)."""
+    side: Literal["left", "right", "above", "below"] = "right"
+    gap: Length = mm(2)
+
+
 class NodeKind(Strict):
     """How a kind of map node looks: shape and size, paint, number text, where its name goes."""
     shape: Literal["circle", "square", "rounded", "diamond", "dot", "bar", "none"] = "circle"
@@ -158,6 +164,9 @@ class NodeKind(Strict):
     text: TextLook = TextLook()
     name_text: TextLook = TextLook()
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
+    links_size: Length = 7.0
+    """Text size of the reach numbers under the name (``links: true``)."""
+    place: NodePlace | None = None
 
 
 class RoadKind(Strict):
@@ -167,14 +176,25 @@ class RoadKind(Strict):
     dash: list[Length] | None = None
 
 
+class SpaceLook(Look):
+    """How a kind of route space looks; ``mark`` (text, ``:icon:`` markup allowed) or ``mark_icon``
+    is printed in every space of the kind that has no label, so kinds differ in black and white."""
+    mark: str | None = None
+    mark_icon: str | None = None
+    mark_color: Color | None = None
+
+
 class MapNode(Strict):
-    """A place on a map: where, its number, name and kind."""
+    """A place on a map: where, its number, name and kind; ``data`` is not drawn (for rules)."""
     at: Point
     number: Number | None = None
     name: str | None = None
     kind: str = "place"
     label: Literal["below", "above", "left", "right", "center", "none"] | None = None
     icon: str | None = None
+    place: Literal["left", "right", "above", "below", "none"] | None = None
+    """Which side of this node its kind's place goes (``none``: no place here)."""
+    data: dict[str, str] = Field(default_factory=dict)
 
 
 class MapEdge(Strict):
@@ -194,7 +214,7 @@ class MapFeature(Feature):
     type: Literal["map"]
     kinds: dict[str, NodeKind] = Field(default_factory=dict)
     roads: dict[str, RoadKind] = Field(default_factory=dict)
-    spaces: dict[str, Look] = Field(default_factory=dict)
+    spaces: dict[str, SpaceLook] = Field(default_factory=dict)
     space: Length | SizeSpec = mm(9)
     space_shape: Literal["rect", "rounded", "circle"] = "rect"
     nodes: dict[str, MapNode] = Field(min_length=1)

@@ -29,6 +29,18 @@ def parse_length_value(value: Any) -> float:
 Length = Annotated[float, BeforeValidator(parse_length_value)]
 """A length written with its unit ('3mm', '0.5in', '10pt'), validated into points."""
 
+
+def parse_positive_length(value: Any) -> float:
+    """A length above zero (a size); ValueError otherwise."""
+    points = parse_length_value(value)
+    if points <= 0:
+        raise ValueError(f"a size must be above zero, found {str(value)!r}")
+    return points
+
+
+PositiveLength = Annotated[float, BeforeValidator(parse_positive_length)]
+"""A width or height: a length above zero."""
+
 _COLOR = re.compile(
     r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$?[A-Za-z_]*\{[\w.\[\]-]+\}|\$[A-Za-z_][A-Za-z0-9_]*|none)$"
 )
@@ -51,3 +63,10 @@ class SizeSpec(Strict):
 
     width: Length
     height: Length
+
+
+class CardSizeSpec(Strict):
+    """A custom card size: width and height with units, each above zero."""
+
+    width: PositiveLength
+    height: PositiveLength

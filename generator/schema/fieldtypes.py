@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
 from generator.schema.messages import suggest
 
@@ -114,6 +114,14 @@ class CardBase(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     name: str = Field(min_length=1)
     count: int = Field(1, ge=1, le=10_000)
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        """A card's title: blank text or YAML's null ('~', 'null') would print no title."""
+        if not value.strip() or value.strip().lower() in ("~", "null"):
+            raise ValueError(f"a card needs a name to print as its title, found {value!r}")
+        return value
 
 
 def card_model(compiler: TypeCompiler, card_fields: dict[str, Any], card_types: list[str]) -> type[BaseModel]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.schema.common import Color, SizeSpec, Strict
+from generator.schema.common import CardSizeSpec, Color, Strict
 
 
 class CardTypeSpec(Strict):
@@ -29,7 +29,7 @@ class DeckSpec(Strict):
 
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str | None = None
-    size: str | SizeSpec = "poker"
+    size: str | CardSizeSpec = "poker"
     template: str
     back: str | None = None
     cards: list[str] = Field(min_length=1)

@@ -65,6 +65,24 @@ _WORDING = {
 }
 
 
+_SHAPE = frozenset(
+    ("string_type", "dict_type", "model_type", "model_attributes_type", "list_type", "tuple_type")
+)
+"""Errors that only say a value has the wrong shape for one alternative of a union."""
+
+
+def _exists(data: Any, loc: Loc) -> bool:
+    """Whether ``loc`` names a value present in ``data``."""
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if not (in_dict or in_list):
+            return False
+        node = node[part]
+    return True
+
+
 def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
     """Drop pydantic's internal loc parts (union tags, validator names) that are not data keys."""
     out: list[str | int] = []
@@ -178,10 +196,11 @@ def validate(tp: Any, data: Any, doc: Document, base: Loc = (), what: str = "") 
     try:
         value = _adapter(tp).validate_python(data)
     except ValidationError as exc:
-        for err in exc.errors():
-            if err["type"] == "extra_forbidden":
-                continue
-            loc = _clean_loc(err["loc"], data)
+        located = [(_clean_loc(e["loc"], data), e) for e in exc.errors() if e["type"] != "extra_forbidden"]
+        for loc, err in located:
+            at = loc if _exists(data, loc) else loc[:-1]  # a union tag kept as a 'missing key'
+            if err["type"] in _SHAPE and any(other[: len(at)] == at and other != loc for other, _ in located):
+                continue  # a union's other branch ('expected text') where the value matched a deeper one
             problems.append(doc.problem(loc, reword(err), rank=30, base=base))
         value = None
     if problems:

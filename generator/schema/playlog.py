@@ -19,7 +19,7 @@ class ResultSpec(Strict):
     """How the game ended, as the table recorded it."""
 
     winner: str | None = None
-    scores: dict[str, int] | None = None
+    scores: dict[str, int | float] | None = None  # a float where points come in fractions
 
 
 class PlayLogSpec(Strict):

@@ -1,0 +1,70 @@
+"""The entries of an Entenrallye playtest log (see ../README.md, "Playtest logs")."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from generator.schema.common import Strict
+
+
+class Drive(Strict):
+    """Start of a turn: the roll, squares driven, the road taken at each junction, and what
+    happened on arrival (a meet's score and the parts kept, a station's check)."""
+
+    roll: int = Field(ge=1, le=6)
+    moved: int = Field(ge=0, le=6)
+    path: list[str] = Field(default_factory=list)
+    score: int | None = Field(None, ge=0)
+    keep: list[str] | None = None
+    check: str | None = Field(None, pattern="^(passed|failed)$")
+    minus: int | None = Field(None, ge=1)
+
+
+class Buy(Strict):
+    parts: list[str] = Field(min_length=1)
+
+
+class Repair(Strict):
+    points: int = Field(ge=1)
+
+
+class Steal(Strict):
+    from_: str = Field(alias="from")
+    part: str
+
+
+class Exchange(Strict):
+    with_: str = Field(alias="with")
+    take: str
+    give: str
+
+
+class Attach(Strict):
+    part: str
+
+
+class Time(Strict):
+    """The end of a turn in which the markers move: where they stand now, and the cars a month's
+    end sent to a workshop ('workshop') or a minus square ('-2'), with their repair markers."""
+
+    to: str
+    sent: dict[str, str] = Field(default_factory=dict)
+    repairs: dict[str, int] = Field(default_factory=dict)
+
+
+class Setup(Strict):
+    """Which colour each player drives (default: red, yellow, green, blue, white, black in turn)."""
+
+    cars: dict[str, str] = Field(default_factory=dict)
+
+
+ACTIONS = {
+    "drive": Drive,
+    "buy": Buy,
+    "repair": Repair,
+    "steal": Steal,
+    "exchange": Exchange,
+    "attach": Attach,
+    "time": Time,
+}
+SPECIALS = frozenset({"buy", "repair", "steal", "exchange", "attach"})

@@ -1,0 +1,174 @@
+"""Driving: the squares moved, junction choices, and what happens on arriving at a meet or station."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.rules import Note
+
+from .actions import Drive
+from .parts import Parts
+from .route import Route, Square
+from .state import KEEP, Car, Table, faults
+
+
+@dataclass
+class Arrival:
+    """Where a drive stopped and why: a meet reached in time, a station, or just a square."""
+
+    square: Square
+    meet: int | None = None
+    station: str | None = None
+    late: list[int] = field(default_factory=list)  # meets driven over too late
+
+
+def waiting(route: Route, table: Table, car: Car) -> bool:
+    """A car that may not move: at a meet before its month ("the car has to wait until the month of
+    the meet has begun"), or at the end of the route."""
+    node = route.node(car.square)
+    if node is None:
+        return False
+    if not route.ways_on(car.square, car.came):
+        return True
+    meet = next((m for m, n in route.meets.items() if n == node), None)
+    return meet is not None and meet in car.scores and table.month() < route.months[node]
+
+
+def in_time(route: Route, table: Table, node: str) -> bool:
+    """"during or before the correct month" """
+    return table.month() <= route.months[node]
+
+
+def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note: Note | None) -> Arrival:
+    """Move ``car`` up to ``moved`` squares, choosing at junctions from ``path``; stop at a meet
+    reached in time (its points are due), at a station, or at the end of the route."""
+    choices = list(path)
+    late: list[int] = []
+    for _ in range(moved):
+        ways = route.ways_on(car.square, car.came)
+        if not ways:
+            break
+        step = ways[0]
+        if len(ways) > 1:
+            options = [w.choice for w in ways]
+            if not choices:
+                if note:
+                    roads = ", ".join(map(str, options))
+                    note("PATH_MISSING", f"a junction: the path must say which road, one of {roads}")
+            else:
+                wanted = choices.pop(0)
+                found = [w for w in ways if w.choice == wanted]
+                if found:
+                    step = found[0]
+                elif note:
+                    roads = ", ".join(map(str, options))
+                    note("BAD_PATH", f"no road to '{wanted}' here; the roads go to {roads}")
+        car.came = route.came_by(car.square, step.to)
+        car.square = step.to
+        node = route.node(car.square)
+        if node is None:
+            continue
+        meet = next((m for m, n in route.meets.items() if n == node), None)
+        if meet is not None and meet not in car.scores and in_time(route, table, node):
+            return Arrival(car.square, meet=meet, late=late)
+        if meet is not None and meet not in car.scores:
+            late.append(meet)
+        if route.kind(node) == "station":
+            check = next(c for c, n in route.stations.items() if n == node)
+            return Arrival(car.square, station=check, late=late)
+    if choices and note:
+        note("PATH_UNUSED", f"the path names {', '.join(choices)}, but no junction was left to choose at")
+    return Arrival(car.square, late=late)
+
+
+def score(parts: Parts, car: Car) -> int:
+    """"The player scores all the points on the attached parts. Any part which has the same
+    background colour as the car it is attached to scores an extra bonus point." """
+    return sum(parts.points[p] + (parts.colour[p] == car.colour) for p in car.attached.values())
+
+
+def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: Note) -> None:
+    """Score, return the attached parts to the pile and keep at most two face-down parts."""
+    expected = score(parts, car)
+    if data.score is None:
+        note("SCORE_MISSING", f"{car.player} reached meet {meet} in time: write the score ({expected})")
+    elif data.score != expected:
+        note("WRONG_SCORE", f"meet {meet}: {car.player} scores {expected} "
+                            f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}")
+    car.scores[meet] = expected
+    table.pile.update(car.attached.values())
+    car.attached.clear()
+    keep = data.keep
+    if keep is None:
+        if len(car.hidden) > KEEP:
+            note("KEEP_MISSING", f"{car.player} holds {len(car.hidden)} face-down parts: "
+                                 f"'keep' must name the {KEEP} kept (the rest go back to the pile)")
+        keep = car.hidden[:KEEP]
+    if len(keep) > KEEP:
+        note("KEEP_TOO_MANY", f"at most {KEEP} face-down parts may be kept after a meet, not {len(keep)}")
+    kept = []
+    for name in keep:
+        if name in car.hidden and name not in kept:
+            kept.append(name)
+        else:
+            note("NOT_HELD", f"{car.player} holds no face-down {name} to keep")
+    table.pile.update(p for p in car.hidden if p not in kept)
+    car.hidden = kept
+
+
+def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive,
+               note: Note) -> bool:
+    """The TöV or ASU: pass with repair points >= faults (marker down by the faults), else onto
+    the minus square of the shortfall, marker to 0. True when it counted (a time step is due)."""
+    if check in car.checked:
+        if data.check is not None:
+            note("UNEXPECTED_CHECK", f"{car.player} has already had the {check.upper()}")
+        return False
+    car.checked.add(check)
+    need = faults(car, parts.faults)
+    passed = car.repair >= need
+    if data.check is None:
+        note("CHECK_MISSING", f"{car.player} reached the {check.upper()}: write check: "
+                              f"{'passed' if passed else 'failed'}")
+    elif (data.check == "passed") != passed:
+        note("WRONG_CHECK", f"{car.player} has {car.repair} repair points for {need} faults: the "
+                            f"{check.upper()} is {'passed' if passed else 'failed'}, not {data.check}")
+    if passed:
+        car.repair -= need
+        car.passed += 1
+        if data.minus is not None:
+            note("WRONG_MINUS", f"{car.player} passed the {check.upper()}: no minus square")
+    else:
+        at = send_to_minus(route, car, check, need - car.repair)
+        if data.check == "failed" and data.minus != at:
+            note("WRONG_MINUS", f"{car.player} is {need - car.repair} repair points short: "
+                                f"minus square -{at}, not {data.minus if data.minus else 'none'}")
+    return True
+
+
+def send_to_minus(route: Route, car: Car, check: str, short: int) -> int:
+    """Put the car on the minus square of the shortfall (the farthest when it is larger); marker to 0."""
+    squares = route.minus[check]
+    at = min(short, max(squares))
+    car.square, car.came, car.repair = squares[at], None, 0
+    return at
+
+
+def month_end(route: Route, parts: Parts, table: Table, check: str) -> dict[str, tuple[str, int]]:
+    """"Once April is over, any cars which have not reached the TöV station are moved back to the
+    TöV Workshop ... Their repair markers are reduced by the number of faults" (too few: the minus
+    squares and 0). Returns, per car sent, where ('workshop' or '-k') and its repair marker."""
+    sent: dict[str, tuple[str, int]] = {}
+    for car in table.cars.values():
+        if check in car.checked:
+            continue
+        car.checked.add(check)
+        need = faults(car, parts.faults)
+        if car.repair >= need:
+            car.square, car.came = ("node", route.workshops[check]), None
+            car.repair -= need
+            sent[car.player] = ("workshop", car.repair)
+        else:
+            at = send_to_minus(route, car, check, need - car.repair)
+            sent[car.player] = (f"-{at}", 0)
+    return sent

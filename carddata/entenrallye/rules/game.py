@@ -1,0 +1,153 @@
+"""The Entenrallye rules model: replays playtest logs turn by turn (see ../README.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from generator.model import Game
+from generator.rules import Entry, Expect, Note, Option, Outcome, Rules
+
+from . import specials
+from .actions import ACTIONS, SPECIALS, Drive, Setup
+from .drive import at_meet, at_station, waiting, walk
+from .parts import Parts
+from .route import Route, load_route
+from .state import COLOURS, Car, Table, Turn
+
+
+class Entenrallye(Rules):
+    actions: ClassVar[dict[str, type[BaseModel]]] = ACTIONS
+    setup_model = Setup
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.route: Route = load_route(game)
+        self.parts = Parts.of(game)
+
+    # -- replay ---------------------------------------------------------------------------------
+    def start(self, players: list[str], setup: Setup, note: Note) -> Table:
+        colours = dict(zip(players, COLOURS, strict=False))
+        for player, colour in setup.cars.items():
+            if player not in players:
+                note("SETUP", f"a car is given to '{player}', who is not playing")
+            elif colour not in self.parts.car_colours:
+                note("SETUP", f"there is no {colour} car; the cars are {', '.join(self.parts.car_colours)}")
+            else:
+                colours[player] = colour
+        if len(set(colours.values())) < len(colours):
+            note("SETUP", "two players drive cars of the same colour")
+        cars = {p: Car(p, colours[p], self.route.start) for p in players}
+        return Table(list(players), cars, set(self.parts.slot))
+
+    def expected(self, s: Table) -> Expect:
+        if self.over(s):
+            return Expect({})
+        nxt = s.next_player()
+        if s.turn is None or s.turn.timed:
+            return Expect({nxt: frozenset({"drive"})})
+        moves = {s.turn.player: SPECIALS | {"time"}}
+        moves[nxt] = moves.get(nxt, frozenset()) | {"drive"}
+        return Expect(moves)
+
+    def apply(self, s: Table, entry: Entry, note: Note) -> None:
+        car = s.cars[entry.player]
+        if entry.action == "drive":
+            self._drive(s, car, entry.data, note)  # type: ignore[arg-type]
+            return
+        turn = s.turn
+        if turn is None or turn.player != entry.player:
+            return  # reported by the engine (turn order)
+        if entry.action == "time":
+            specials.time(self.route, self.parts, s, turn, entry.data, note)  # type: ignore[arg-type]
+            return
+        if turn.timed:
+            note("AFTER_TIME", "special actions come before the time markers move")
+        if not turn.grey:
+            note("NOT_GREY", "special actions only after the car moved onto a grey square this turn")
+        if entry.action == "buy":
+            specials.buy(self.parts, s, car, turn, entry.data, note)  # type: ignore[arg-type]
+        elif entry.action == "repair":
+            specials.repair(s, car, turn, entry.data, note)  # type: ignore[arg-type]
+        elif entry.action == "steal":
+            specials.steal(s, car, turn, entry.data, note)  # type: ignore[arg-type]
+        elif entry.action == "exchange":
+            specials.exchange(s, car, turn, entry.data, note)  # type: ignore[arg-type]
+        elif entry.action == "attach":
+            specials.attach(self.parts, car, entry.data, note)  # type: ignore[arg-type]
+
+    def _drive(self, s: Table, car: Car, data: Drive, note: Note) -> None:
+        self.end_turn(s, note)
+        if s.ended:
+            return
+        s.turns += 1
+        s.turn = turn = Turn(car.player, data.roll, data.roll - data.moved)
+        turn.due = 1 if data.roll == 6 else 0
+        if data.moved > data.roll:
+            note("OVERSPENT", f"{data.moved} squares driven on a roll of {data.roll}")
+        if waiting(self.route, s, car):
+            if data.moved:
+                note("MUST_WAIT", f"{car.player} waits at {self.route.describe(car.square)} "
+                                  f"until its month begins ({s.when()} now)")
+            moved = 0
+        else:
+            if data.moved < 1:
+                note("MOVE_TOO_FEW", "a car moves at least one square each turn (unless waiting at a meet)")
+            moved = data.moved
+        arrival = walk(self.route, s, car, moved, data.path, note)
+        turn.grey = moved > 0 and self.route.grey(car.square)
+        if arrival.meet is not None:
+            turn.due += 1
+            at_meet(self.parts, s, car, arrival.meet, data, note)
+        elif arrival.station and at_station(self.route, self.parts, s, car, arrival.station, data, note):
+            turn.due += 1
+        if arrival.meet is None:
+            if data.score is not None:
+                if arrival.late:
+                    note("LATE_SCORE", f"{car.player} drove over meet {arrival.late[0]} too late to score")
+                else:
+                    note("UNEXPECTED_SCORE", f"{car.player} reached no meet this turn: no score")
+            if data.keep is not None:
+                note("UNEXPECTED_KEEP", "parts are kept or returned only after scoring at a meet")
+        if arrival.station is None and data.check is not None:
+            note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
+        if all(self.route.node(c.square) == self.route.meets[max(self.route.meets)] for c in s.cars.values()):
+            s.ended = True  # "In the unlikely event of all cars reaching the 4th meet before the end"
+
+    def end_turn(self, s: Table, note: Note) -> None:
+        """Close the turn in progress: time steps owed but not written are reported and made."""
+        turn = s.turn
+        if turn is None or turn.timed:
+            return
+        if turn.due:
+            note("TIME_NOT_ADVANCED", f"{turn.player}'s turn owed {turn.due} time step(s) "
+                                      f"(a 6, or reaching a meet, the TöV or ASU in time); no time entry")
+            specials.advance(self.route, self.parts, s, turn.due)
+        turn.timed = True
+
+    def turn(self, s: Table) -> int:
+        return s.turns
+
+    def over(self, s: Table) -> bool:
+        return s.ended
+
+    def outcome(self, s: Table) -> Outcome:
+        totals = {p: sum(c.scores.values()) for p, c in s.cars.items()}
+        if not s.ended:
+            return Outcome(None, totals)
+        best = max(totals.values())
+        leaders = [p for p, t in totals.items() if t == best]
+        return Outcome(leaders[0] if len(leaders) == 1 else None, totals)
+
+    # -- random playthroughs --------------------------------------------------------------------
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        colours = list(self.parts.car_colours)
+        rng.shuffle(colours)
+        return {"cars": dict(zip(players, colours, strict=False))}
+
+    def options(self, s: Table, rng: random.Random) -> list[Option]:
+        from .play import options
+
+        return options(self, s, rng)

@@ -1,0 +1,148 @@
+"""Random playthroughs: every legal next entry, chance (the roll, parts drawn) decided by ``rng``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from generator.rules import Option
+
+from .drive import score, waiting
+from .route import Square
+from .specials import advance
+from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
+
+if TYPE_CHECKING:
+    from .game import Entenrallye
+
+
+def reach(rules: Entenrallye, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
+    """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
+    stop being 'meet' or 'station' where the drive ends early, else ''."""
+    route, out = rules.route, []
+
+    def go(square: Square, came: Any, moved: int, path: list[str]) -> None:
+        if moved == roll:
+            return
+        ways = route.ways_on(square, came)
+        for way in ways:
+            chosen = [*path, str(way.choice)] if len(ways) > 1 else path
+            to, by = way.to, route.came_by(square, way.to)
+            node = route.node(to)
+            stop = ""
+            if node is not None and route.kind(node) == "station":
+                stop = "station"
+            elif node in route.months and node in route.meets.values():
+                meet = next(m for m, n in route.meets.items() if n == node)
+                if meet not in car.scores and s.month() <= route.months[node]:
+                    stop = "meet"
+            out.append((moved + 1, chosen, to, by, stop))
+            if not stop:
+                go(to, by, moved + 1, chosen)
+
+    go(car.square, car.came, 0, [])
+    return out
+
+
+def drives(rules: Entenrallye, s: Table, player: str, roll: int) -> list[dict[str, Any]]:
+    """Legal drives on ``roll``: each distance and choice of roads (a stop ends a drive early)."""
+    car = s.cars[player]
+    key = (player, roll, car.square, car.came, tuple(car.hidden), tuple(car.attached.values()),
+           tuple(car.scores), tuple(car.checked), car.repair, s.month())
+    cache: dict = rules.__dict__.setdefault("drive_cache", {})
+    if key not in cache:
+        if len(cache) > 4096:
+            cache.clear()
+            rules.probes.clear()
+        before = dict(rules.__dict__.setdefault("probes", {}))
+        cache[key] = _drives(rules, s, player, roll)
+        rules.probes.update(before)
+    entries, probes = cache[key]
+    rules.probes.update(probes)
+    return entries
+
+
+def _drives(rules: Entenrallye, s: Table, player: str, roll: int) -> tuple[list[dict[str, Any]], dict]:
+    car = s.cars[player]
+    base = {"player": player, "action": "drive", "roll": roll}
+    probes: dict[int, tuple[Square, Any]] = {}
+    if waiting(rules.route, s, car):
+        entry = {**base, "moved": 0}
+        probes[id(entry)] = (car.square, car.came)
+        return [entry], probes
+    out = []
+    for moved, path, square, came, stop in reach(rules, s, car, roll):
+        entry: dict[str, Any] = {**base, "moved": moved}
+        if path:
+            entry["path"] = path
+        if stop == "meet":
+            entry["score"] = score(rules.parts, car)
+            if len(car.hidden) > KEEP:
+                entry["keep"] = sorted(car.hidden, key=lambda p: -rules.parts.points[p])[:KEEP]
+        elif stop == "station":
+            check = next(c for c, n in rules.route.stations.items() if n == square[1])
+            if check not in car.checked:
+                need = faults(car, rules.parts.faults)
+                entry["check"] = "passed" if car.repair >= need else "failed"
+                if car.repair < need:
+                    entry["minus"] = min(need - car.repair, max(rules.route.minus[check]))
+        probes[id(entry)] = (square, came)
+        out.append(entry)
+    return out, probes
+
+
+def time_entry(rules: Entenrallye, s: Table) -> dict[str, Any]:
+    """The time entry that ends the turn: the markers after the steps owed, and any cars sent."""
+    turn = s.turn
+    assert turn is not None
+    cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
+    trial = Table(s.players, cars, set(), time=s.time)
+    sent = advance(rules.route, rules.parts, trial, turn.due)
+    entry: dict[str, Any] = {"player": turn.player, "action": "time", "to": trial.when()}
+    if sent:
+        entry["sent"] = {p: where for p, (where, _) in sent.items()}
+        entry["repairs"] = {p: marker for p, (_, marker) in sent.items()}
+    return entry
+
+
+def specials(rules: Entenrallye, s: Table, rng: random.Random) -> list[dict[str, Any]]:
+    turn = s.turn
+    assert turn is not None
+    car = s.cars[turn.player]
+    me = {"player": car.player}
+    out: list[dict[str, Any]] = []
+    if not turn.grey:
+        return out
+    if turn.roll >= 4 and turn.left >= PART_COST and s.pile:
+        out.append({**me, "action": "buy", "parts": [rng.choice(sorted(s.pile))]})
+    if turn.roll >= 2 and turn.left and "asu" not in car.checked and car.repair < MAX_REPAIR:
+        for points in range(1, min(turn.left, MAX_REPAIR - car.repair) + 1):
+            out.append({**me, "action": "repair", "points": points})
+    others = [c for c in s.cars.values() if c is not car and c.hidden]
+    if turn.roll == 1 and not turn.stole:
+        for other in others:
+            out.append({**me, "action": "steal", "from": other.player, "part": rng.choice(other.hidden)})
+    if turn.roll == 2 and not turn.exchanged and car.hidden and others:
+        for other in others:
+            give = rng.choice(car.hidden)
+            out.append({**me, "action": "exchange", "with": other.player, "take": rng.choice(other.hidden),
+                        "give": give})
+    for part in car.hidden:
+        if rules.parts.slot[part] not in car.attached:
+            out.append({**me, "action": "attach", "part": part})
+    return out
+
+
+def options(rules: Entenrallye, s: Table, rng: random.Random) -> list[Option]:
+    if s.ended:
+        return []
+    nxt = s.next_player()
+    if s.turn is None or s.turn.timed:
+        return [(1.0, e) for e in drives(rules, s, nxt, rng.randint(1, 6))]
+    out: list[Option] = [(1.0, e) for e in specials(rules, s, rng)]
+    if s.turn.due:
+        out.append((1.0, time_entry(rules, s)))
+    else:
+        out += [(1.0, e) for e in drives(rules, s, nxt, rng.randint(1, 6))]
+    return out

@@ -1,0 +1,139 @@
+"""Simulated players for seeded playthroughs: drive, buy, repair, attach.
+
+A policy is a style: how many parts a car wants fitted for each meet. ``flat-out`` fits none and
+repairs only what the TöV and ASU demand; ``stylist`` wants all four slots filled; ``balanced``
+two. All of them repair to pass the checks they can still reach in time, take a meet's road when
+they can still make it (the short cut otherwise), and drive flat out when the next target is
+further than their remaining time allows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from generator.rules import Option
+from generator.rules.playthrough import Policy, random_policy
+
+from .route import Route, Square
+from .state import PART_COST, Car, Table, faults
+
+AVERAGE_ROLL = 3.5
+
+
+def distance(route: Route, square: Square, came: Any, target: str) -> int | None:
+    """Squares from ``square`` to the node ``target`` along the route (None: unreachable)."""
+    cache: dict = route.__dict__.setdefault("_distances", {})
+    key = (square, came, target)
+    if key not in cache:
+        seen = {(square, came)}
+        queue = deque([(square, came, 0)])
+        cache[key] = None
+        while queue:
+            sq, cm, d = queue.popleft()
+            if route.node(sq) == target:
+                cache[key] = d
+                break
+            for way in route.ways_on(sq, cm):
+                nxt = (way.to, route.came_by(sq, way.to))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append((*nxt, d + 1))
+    return cache[key]
+
+
+class Style:
+    """A simulated player who wants ``parts`` parts fitted for each meet."""
+
+    def __init__(self, parts: int) -> None:
+        self.parts = parts
+
+    def __call__(self, rules: Any, s: Table, options: list[Option], rng: random.Random) -> Option:
+        entries = [o for o in options if o[1] is not None]
+        player = rules.expected(s).moves
+        turn = s.turn
+        mine = [o for o in entries if turn and o[1]["player"] == turn.player and o[1]["action"] != "drive"]
+        if mine:
+            chosen = self.special(rules, s, mine)
+            if chosen is not None:
+                return chosen
+        drives = [o for o in entries if o[1]["action"] == "drive"]
+        if drives:
+            return max(drives, key=lambda o: self.rate(rules, s, o[1]))
+        timed = [o for o in entries if o[1]["action"] == "time"]
+        return timed[0] if timed else random_policy(rules, player, options, rng)
+
+    # -- targets ------------------------------------------------------------------------------
+    def target(self, rules: Any, s: Table, car: Car) -> tuple[str | None, int]:
+        """The next place worth reaching: a station not yet checked, else the next meet to score."""
+        route = rules.route
+        places = [(route.months[n], n) for c, n in route.stations.items() if c not in car.checked]
+        places += [(route.months[n], n) for m, n in route.meets.items() if m not in car.scores]
+        for month, node in sorted(places):
+            if month >= s.month() and distance(route, car.square, car.came, node) is not None:
+                return node, month
+        return None, 13
+
+    def turns_left(self, s: Table, month: int) -> float:
+        """Own turns until ``month`` is over, at one time step per 6 rolled round the table."""
+        steps = month * s.periods - max(s.time, 0)
+        return max(steps, 0) * 6 / len(s.players)
+
+    def wanted_repair(self, rules: Any, s: Table, car: Car) -> int:
+        if "asu" in car.checked:
+            return 0
+        fitted = list(car.attached.values())
+        planned = faults(car, rules.parts.faults)
+        extra = sorted((rules.parts.faults[p] for p in car.hidden), reverse=True)
+        planned += sum(f - 3 for f in extra[: max(0, 4 - len(fitted))])
+        return max(0, min(20, planned) - car.repair)
+
+    def wants_part(self, car: Car) -> bool:
+        return len(car.attached) + len(car.hidden) < self.parts
+
+    # -- choosing -------------------------------------------------------------------------------
+    def rate(self, rules: Any, s: Table, entry: dict[str, Any]) -> tuple:
+        route, car = rules.route, s.cars[entry["player"]]
+        square, came = rules.probes[id(entry)]
+        node, month = self.target(rules, s, car)
+        far = distance(route, square, came, node) if node else 0
+        if node and far is None:
+            far = 999
+        left = entry["roll"] - entry["moved"]
+        grey = route.grey(square)
+        hurry = node is not None and (distance(route, car.square, car.came, node) or 0) > (
+            self.turns_left(s, month) * AVERAGE_ROLL * 0.8)
+        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in route.stations.items())
+        need = self.wanted_repair(rules, s, car) if pending else 0
+        shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
+        buying = shop and left >= shop and not hurry
+        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2))
+        return (far < 999, useful, -far if hurry or not useful else left)
+
+    def special(self, rules: Any, s: Table, mine: list[Option]) -> Option | None:
+        turn = s.turn
+        car = s.cars[turn.player]
+        by = {}
+        for option in mine:
+            by.setdefault(option[1]["action"], []).append(option)
+        if "attach" in by:
+            return max(by["attach"], key=lambda o: rules.parts.points[o[1]["part"]])
+        for action in ("steal", "exchange"):
+            if action in by and self.parts:
+                return by[action][0]
+        if "buy" in by and self.wants_part(car):
+            return by["buy"][0]
+        need = self.wanted_repair(rules, s, car)
+        if "repair" in by and need:
+            best = [o for o in by["repair"] if o[1]["points"] <= need]
+            if best:
+                return max(best, key=lambda o: o[1]["points"])
+        return None
+
+
+POLICIES: dict[str, Policy] = {
+    "flat-out": Style(0),
+    "balanced": Style(2),
+    "stylist": Style(4),
+}

@@ -1,0 +1,127 @@
+"""Card faces say what the card data says: the text of every Road Runner card is read back from
+the built ``cards.pdf`` and compared with its data (keywords, Damage, Speed, conditions, texts);
+and no text on any card of the bundled games is set below 6 pt, badges of one card alike."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.lib.pagesizes import A4
+
+from generator.build import BuildOptions, DeckFaces, build_game
+from generator.fonts import FontBook
+from generator.layout.imposition import SheetOptions, plan_sheet
+from generator.layout.ops import GroupOp, TextOp
+from generator.loader import load_game
+from generator.model import Card
+from generator.units import mm
+
+MIN_PT = 6.0
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory) -> dict[str, list[list[str]]]:
+    """Card name -> the text lines of each printed copy, read from the fronts of cards.pdf."""
+    game = load_game("road-runner")
+    deck = game.decks[0]
+    out = tmp_path_factory.mktemp("faces")
+    pdf = next(p for p in build_game(game, BuildOptions(out_dir=out)) if p.name == "cards.pdf")
+    slots = plan_sheet(deck.width, deck.height, SheetOptions(paper=A4)).slots
+    cards: dict[str, list[list[str]]] = defaultdict(list)
+    doc = pdfium.PdfDocument(pdf)
+    for number in range(0, len(doc), 2):  # fronts; each is followed by its backs
+        text = doc[number].get_textpage()
+        for slot in slots:
+            b = slot.trim
+            lines = [ln.strip() for ln in text.get_text_bounded(b.x, b.y, b.right, b.top).splitlines()]
+            if lines and lines[0]:
+                cards[lines[0]].append([ln for ln in lines if ln])
+    doc.close()
+    return cards
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("**", "").split())
+
+
+def _expected(card: Card) -> tuple[list[str], list[str]]:
+    """What must be on the face, as regular expressions over its lines (badges, Speed) and over
+    its text with line breaks made spaces (conditions)."""
+    v = card.values()
+    damage = v.get("damage") or {}
+    want = [rf"(^|\n){re.escape(k)}{f' {damage[k]}' if k in damage else ''}(\n|$)" for k in v.get("keywords") or ()]
+    if v.get("speed") is not None:
+        want.append(rf"(^|\n){v['speed']}\nSPEED(\n|$)")
+    flat: list[str] = []
+    for cond in v.get("conditions") or ():
+        part = rf"With {re.escape(' + '.join(cond['with']))}:"
+        for k in cond.get("keywords") or ():
+            flat.append(part + rf"[^W]*\b{k}\b")
+        for k, n in (cond.get("damage") or {}).items():
+            flat.append(part + rf"[^W]*Damage[^W]*\b{k} {n}\b")
+        if cond.get("speed") is not None:
+            flat.append(part + rf"[^W]*SPEED {cond['speed']}\b")
+    return want, flat
+
+
+def test_every_road_runner_card_prints_its_data(printed):
+    game = load_game("road-runner")
+    for card in game.decks[0].cards:
+        copies = printed.get(card.name, [])
+        assert len(copies) == card.get("count", 1), card.name
+        for lines in copies:
+            joined, flat = "\n".join(lines), _flat(" ".join(lines))
+            by_line, by_text = _expected(card)
+            for pattern in by_line:
+                assert re.search(pattern, joined), f"{card.name}: {pattern!r} not in {joined!r}"
+            for pattern in by_text:
+                assert re.search(pattern, flat), f"{card.name}: {pattern!r} not in {flat!r}"
+            for key in ("text", "capture_text", "flavor"):  # flavour lines print on Escapes only
+                if card.get(key) and (key != "flavor" or card.type == "escape"):
+                    assert _flat(card.get(key)) in flat, f"{card.name}: its {key} is not printed"
+
+
+def test_the_readings_the_rulebook_prints(printed):
+    """Single cards the issue names: Damage 0 shows, 'or' not 'and', the magnet says why."""
+    assert "AMBUSH 0" in printed["Knife And Fork"][0]
+    too_smart = _flat(" ".join(printed["Too Smart!"][0]))
+    assert "TRAP or AMBUSH damage" in too_smart and "TRAP and AMBUSH" not in too_smart
+    assert "Damage DROP 3" in _flat(" ".join(printed["Dehydrated Boulders"][0]))
+    assert any("Ball Bearings" in line for line in printed["Giant Magnet"][0])
+    for name in ("Outboard Motor", "Skis"):  # METAL (MECHANICAL) always there, as on the Fan
+        assert "METAL" in printed[name][0][:4], printed[name][0]
+
+
+def _texts(ops) -> list[TextOp]:
+    out = []
+    for op in ops:
+        if isinstance(op, GroupOp):
+            out += _texts(op.ops)
+        elif isinstance(op, TextOp):
+            out.append(op)
+    return out
+
+
+@pytest.mark.parametrize("name", ["road-runner", "jokers-row"])
+def test_no_card_text_below_6pt_and_repeated_badges_alike(name: str):
+    game = load_game(name)
+    fonts = FontBook.load(game.font_dirs)
+    for deck in game.decks:
+        faces = DeckFaces(game, deck, fonts, mm(3))
+        for card in deck.cards:
+            for side, face in zip(("front", "back"), faces.faces(card), strict=True):
+                if face is None:
+                    continue
+                texts = [t for t in _texts(face.ops) if t.layout.runs]
+                for t in texts:
+                    sizes = {r.size for r in t.layout.runs} | {t.layout.size}
+                    assert min(sizes) >= MIN_PT - 1e-6, (card.name, side, t.layout.runs[0].text, sizes)
+                rows: dict[tuple, set[float]] = defaultdict(set)  # one repeated element: same x, w, h
+                for t in texts:
+                    rows[(round(t.box.x, 2), round(t.box.w, 2), round(t.box.h, 2))].add(round(t.layout.size, 2))
+                for key, sizes in rows.items():
+                    assert len(sizes) == 1, (card.name, side, key, sizes)
+        assert not faces.problems, faces.problems

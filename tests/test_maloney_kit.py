@@ -1,0 +1,58 @@
+"""Maloney's kit beside the cards: enough money for six heirs plus a bank, pieces that fit the
+board, the notary's ledger, the summary and aids; and the whole kit builds on Letter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from pypdf import PdfReader
+
+from generator import paths
+
+GAME = paths.CARDDATA / "maloney"
+START = {"$1,000": 7, "$500": 6, "$100": 5}  # the rulebook's $10,500
+
+
+def groups() -> dict[str, dict]:
+    data = yaml.safe_load((GAME / "components.yaml").read_text(encoding="utf-8"))
+    return {g["name"]: g for g in data["groups"]}
+
+
+def test_money_for_six_heirs_and_a_bank():
+    notes = {i["name"]: i["count"] for i in groups()["money"]["items"]}
+    assert sum(int(n.strip("$").replace(",", "")) * k for n, k in START.items()) == 10_500
+    for name, per_heir in START.items():
+        assert notes[name] > 6 * per_heir  # six heirs, and the bank keeps some
+    assert [i["value"] for i in groups()["money"]["items"]] == ["1,000", "500", "100"]
+
+
+def test_pieces_fit_the_board():
+    board = yaml.safe_load((GAME / "board.yaml").read_text(encoding="utf-8"))
+    score = next(f for f in board["features"] if f.get("id") == "score")
+    space = float(score["space"].removesuffix("mm"))
+    marker = groups()["scores"]["size"]
+    assert float(marker["width"].removesuffix("mm")) < space  # a score marker fits a track space
+    assert len(groups()["scores"]["items"]) == 6
+    pieces = {i["name"] for g in ("pieces", "testament") for i in groups()[g]["items"]}
+    assert pieces == {"Car", "Weekday", "Testament"}
+
+
+def test_the_ledger_has_a_column_per_heir_and_a_row_per_day():
+    (ledger,) = groups()["ledger"]["items"]
+    assert len(ledger["columns"]) == 6 and len(ledger["rows"]) >= 28
+
+
+def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path: Path):
+    code, _, err = run_cli("build", "maloney", "--paper", "letter", "--layout", "gutterfold",
+                             "--output", tmp_path)
+    assert code == 0, err
+    kit = tmp_path / "maloney"
+    for name in ("actions-gutterfold", "suitcases-gutterfold", "jokers-gutterfold", "map", "map-tiled",
+                 "money", "standees", "markers", "counters", "sheets", "rules-summary", "player-aids"):
+        assert len(PdfReader(kit / f"{name}.pdf").pages) >= 1, name
+    guide = (kit / "print-guide.md").read_text(encoding="utf-8")
+    assert "594 x 420 mm" in guide and "for LETTER paper" in guide
+    summary = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit / "rules-summary.pdf").pages)
+    for fact in ("69 points", "$10,500", "12", "double", "$2,000", "$1,000 = 1 point"):
+        assert fact in summary, fact
