@@ -199,7 +199,9 @@ def test_overload_then_discard_back_to_three_at_the_end_of_the_next_turn():
             e(3, "Ann", "discard", cards=["2 of clubs", "4 of clubs"]),
         )
     )
-    assert clean(overloaded(e(3, "Ann", "claim", place="9 of clubs")))  # the discard may go unrecorded
+    # the discard is due, so leaving it out is one violation (and the next turn is judged as usual)
+    missing = overloaded(e(3, "Ann", "claim", place="9 of clubs"), e(4, "Ben", "claim", place="8 of hearts"))
+    assert found(missing) == {("DISCARD_MISSING", 3)}
     attacked = overloaded(
         e(3, "Ann", "claim", place="9 of clubs"),
         e(3, "Ben", "attack", card="10 of clubs"),

@@ -43,6 +43,11 @@ def parse_log(text: str, rules: Rules, shown: str = "<log>") -> PlayLog:
     return _validated(parse_yaml(text, shown), rules)
 
 
+def data_log(data: Any, rules: Rules, shown: str = "<data>") -> PlayLog:
+    """Like :func:`parse_log`, from log data already in memory (every line reads as 1)."""
+    return _validated(Document(shown, data), rules)
+
+
 def _validated(doc: Document, rules: Rules) -> PlayLog:
     problems: list[Problem] = []
 

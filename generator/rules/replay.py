@@ -120,7 +120,7 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
             )
             break
         if not expect.allows(entry.player, entry.action):
-            if entry.player in expect.moves:
+            if entry.player in expect.moves and entry.player not in expect.why:
                 note("ACTION_NOT_ALLOWED", f"{entry.player} cannot {entry.action} now; {expect.describe()}")
             else:
                 why = expect.why.get(entry.player)

@@ -3,6 +3,10 @@
 A :class:`Zone` keeps the cards known to be in it and a count of cards nobody recorded.
 A card can come out of an unknown slot only if some copy of it is *unseen*: not in any known
 place. That is everything a table can check without seeing the hidden cards.
+
+A draw pile is a Zone too: the first one is all unknown (whatever was not dealt); a pile
+remade from played or discarded cards (:meth:`Zone.remake`) holds exactly those cards, so
+every draw from it must be one of them.
 """
 
 from __future__ import annotations
@@ -42,10 +46,12 @@ class Zone:
     def holds(self, name: str) -> bool:
         return self.known[name] > 0
 
-    def take(self, name: str | None, unseen: Counter[str]) -> str | None:
+    def take(self, name: str | None, unseen: Counter[str], what: str = "hand") -> str | None:
         """Remove one card (``None``: an unrecorded one). Returns why that is impossible, or None.
 
-        On failure an unknown card is still removed when there is one, so sizes follow the log.
+        On failure a card still leaves (an unknown one, else one of the known ones, which then
+        all become unknown), so sizes follow the log: the entry counts as the table played it,
+        and the next entries are judged on the zone as it then stands.
         """
         if name is not None and self.known[name] > 0:
             self.known[name] -= 1
@@ -56,15 +62,29 @@ class Zone:
             if not self.unknown and self.known:
                 self.forget()
             if not self.unknown:
-                return "the hand is empty"
+                return f"the {what} is empty"
             self.unknown -= 1
             return None
         if not self.unknown:
-            return "it is not in the hand"
+            if not self.known:
+                return f"the {what} is empty"
+            self.forget()
+            self.unknown -= 1
+            return f"it is not in the {what}"
         self.unknown -= 1
         if unseen[name] <= 0:
             return "every copy is somewhere else"
         return None
+
+    def remake(self, source: Zone) -> None:
+        """This pile becomes ``source``'s cards (known as they were there); ``source`` is emptied."""
+        self.known, self.unknown = Counter(source.known), source.unknown
+        source.clear()
+
+    def pool(self, unseen: Counter[str]) -> Counter[str]:
+        """The cards the next one taken may be: the known ones, and any unseen card if some are
+        unknown."""
+        return self.known + unseen if self.unknown else Counter(self.known)
 
     def cards(self) -> list[str]:
         return sorted(self.known.elements())
@@ -72,10 +92,11 @@ class Zone:
 
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
     """The cards not in any known place: ``total`` minus every counter in ``known``."""
-    left = dict(total)  # plain dict arithmetic: twice as fast as Counter.subtract, on a hot path
+    left = dict(total)
     for counter in known:
         for name, n in counter.items():
-            left[name] = left.get(name, 0) - n
+            if name in left:
+                left[name] -= n
     return Counter({name: n for name, n in left.items() if n > 0})
 
 

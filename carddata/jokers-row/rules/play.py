@@ -38,6 +38,8 @@ class RandomPlay:
                 (1.0, {"player": s.active, "action": "discard", "cards": rng.sample(hand, len(hand) - HAND)})
             ]
         player = next(iter(self.expected(s).moves))
+        if s.phase == "start" and not s.deck.size and s.discard.size and rng.random() < 0.5:
+            return [(1.0, {"player": player, "action": "reshuffle"})]  # the table writes the remake
         refill = self._peek_refill(s, player, rng) if s.phase == "start" else []
         drew = {"drew": refill} if refill else {}
         hand = sorted((s.hands[player].known + Counter(refill)).elements())
@@ -66,7 +68,7 @@ class RandomPlay:
 
     def _peek_refill(self, s: State, player: str, rng: random.Random) -> list[str]:
         """The cards a start-of-turn refill will draw (chance decided here, before the choice)."""
-        deck, pool, out = s.deck, self.unseen(s), []
+        deck, pool, out = s.deck.size, s.deck.pool(self.unseen(s)), []
         while s.hands[player].size + len(out) < HAND:
             if not deck:
                 deck, pool = s.discard.size, Counter(s.discard.known)

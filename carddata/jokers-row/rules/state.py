@@ -46,6 +46,10 @@ class Discard(Strict):
     cards: list[str] = Field(default_factory=list)
 
 
+class Reshuffle(Strict):
+    pass
+
+
 class Setup(Strict):
     places: list[str] | None = Field(None, min_length=PLACES, max_length=PLACES)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -77,7 +81,7 @@ class Fight:
 class State:
     players: list[str]
     hands: dict[str, Zone]
-    deck: int
+    deck: Zone
     places: dict[int, str]
     discard: Zone = field(default_factory=Zone)
     claimed: dict[int, str] = field(default_factory=dict)

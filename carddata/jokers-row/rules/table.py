@@ -6,7 +6,7 @@ from collections import Counter
 from typing import ClassVar
 
 from generator.model import Card, Game
-from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, unseen
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
 from .play import RandomPlay
@@ -24,6 +24,7 @@ from .state import (
     Omen,
     OmenCast,
     Overload,
+    Reshuffle,
     Setup,
     State,
     row_of,
@@ -38,12 +39,14 @@ class JokersRow(RandomPlay, Rules):
         "omen": Omen,
         "break": Break,
         "discard": Discard,
+        "reshuffle": Reshuffle,
     }
     responses = frozenset({"attack"})
     setup_model = Setup
     hidden: ClassVar[dict[str, tuple[str, ...]]] = {
         a: ("drew",) for a in ("claim", "overload", "omen", "break")
     } | {"setup": ("hands", "places")}
+    optional_actions = frozenset({"reshuffle"})
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -70,7 +73,7 @@ class JokersRow(RandomPlay, Rules):
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
         places = {i + 1: n for i, n in enumerate(setup.places or []) if self.suited(n, note)}
         hands = self.deal(players, setup.hands, HAND, note, Counter(places.values()))
-        deck = sum(self.total.values()) - PLACES - HAND * len(players)
+        deck = Zone(unknown=sum(self.total.values()) - PLACES - HAND * len(players))
         return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
 
     def unseen(self, s: State) -> Counter[str]:
@@ -78,6 +81,7 @@ class JokersRow(RandomPlay, Rules):
         known = [h.known for h in s.hands.values()] + [
             Counter(s.places.values()),
             s.discard.known,
+            s.deck.known,
             s.won,
             table,
         ]
@@ -91,16 +95,22 @@ class JokersRow(RandomPlay, Rules):
         if s.phase == "discard":
             return Expect({s.active: frozenset({"discard"})}, waivable=True)
         player = s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
-        return Expect({player: TURN})
+        return Expect({player: TURN | {"reshuffle"}})
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
         draws = self.draws(getattr(entry.data, "drew", None))
         if entry.action in TURN:
             while s.phase in ("fight", "discard"):
                 self.close(s, note)
-            if s.phase == "start" or entry.player != s.active:
+            # a break written after the breaker's own turn ended (reported as out of turn) counts
+            # as part of that turn: it does not open a new one
+            late = entry.action == "break" and s.phase == "start" and entry.player == s.active
+            if not late and (s.phase == "start" or entry.player != s.active):
                 self._begin(s, entry.player, draws, note)
-        getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+        if entry.action == "reshuffle":
+            self._reshuffle(s, note)
+        else:
+            getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
         if problem := draws.mismatch():
             note("DRAW_COUNT", problem)
 
@@ -115,19 +125,30 @@ class JokersRow(RandomPlay, Rules):
             pass
 
     def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
-        if not s.deck:  # the discard pile is shuffled into a new draw deck
-            s.deck = s.discard.size
-            s.discard.clear()
-        if not s.deck:
+        """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
+        pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
+        the discarded cards."""
+        if not s.deck.size:
+            s.deck.remake(s.discard)
+        if not s.deck.size:
             return False
-        pool = self.unseen(s)
-        s.deck -= 1
-        name = draws.next(pool)
+        free = self.unseen(s)
+        name = draws.next(s.deck.pool(free))
         card = self.suited(name, note) if name is not None else None
-        if card is not None and pool[card.name] <= 0:
-            note("CARD_UNAVAILABLE", f"{name} cannot be in the draw deck: it is somewhere else")
+        why = s.deck.take(card.name if card else None, free, "draw deck")
+        if why and card is not None:
+            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
         s.hands[player].add(card.name if card else None)
         return True
+
+    def _reshuffle(self, s: State, note: Note) -> None:
+        """A written remake of the draw deck: due only when the deck is empty."""
+        if s.deck.size:
+            note("RESHUFFLE_NOT_DUE", f"the draw deck still holds {s.deck.size} card(s)")
+        elif not s.discard.size:
+            note("RESHUFFLE_NOT_DUE", "the discard pile is empty: there is nothing to shuffle")
+        else:
+            s.deck.remake(s.discard)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
         card = self.suited(name, note)
@@ -183,7 +204,7 @@ class JokersRow(RandomPlay, Rules):
             note("OMEN_ROW_CLAIMED", f"row {data.row} has no unclaimed place left")
         s.omens.append(OmenCast(player, data.row, min(suits) if suits else "", list(data.cards)))
         self._refill(s, player, HAND, draws, note)
-        self._end_turn(s, note)
+        self._finish(s)
 
     def _break(self, s: State, player: str, data: Break, draws: Draws, note: Note) -> None:
         card = self._take(s, player, data.card, note)
@@ -234,18 +255,30 @@ class JokersRow(RandomPlay, Rules):
             if all(p in s.claimed for p in range(3 * row - 2, 3 * row + 1)):
                 for omen in [o for o in s.omens if o.row == row]:
                     self._drop_omen(s, omen)
-            owes = s.active in s.owes and s.hands[s.active].size > HAND and len(s.claimed) < PLACES
-            s.phase = "discard" if owes else "begun"
-            if not owes:
-                self._end_turn(s, note)
+            self._finish(s)
         elif s.phase == "discard":
             hand = s.hands[s.active]
+            note(
+                "DISCARD_MISSING",
+                f"{s.active} overloaded last turn and must now discard {hand.size - HAND} card(s) "
+                f"to get back to {HAND}; the log writes no discard",
+            )
             while hand.size > HAND:
                 hand.take(None, Counter())
                 s.discard.add(None)
             self._end_turn(s, note)
 
-    def _end_turn(self, s: State, note: Note) -> None:
+    def _finish(self, s: State) -> None:
+        """The end of a claim or omen turn. Overload: "At the end of the player's following turn
+        they must discard back down to a three card hand unless they decide to overload again"
+        (the discard is an entry of its own, and due)."""
+        owes = s.active in s.owes and s.hands[s.active].size > HAND and len(s.claimed) < PLACES
+        if owes:
+            s.phase = "discard"
+        else:
+            self._end_turn(s)
+
+    def _end_turn(self, s: State, note: Note | None = None) -> None:
         if s.overloading:
             s.owes.add(s.active)
         else:

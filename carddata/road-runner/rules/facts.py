@@ -35,7 +35,19 @@ class Facts:
     def __str__(self) -> str:
         kinds = " and ".join(sorted(self.chases))
         what = f"a {kinds} chase at Speed {self.speed}" if kinds else "an attempt"
+        what = "a SHOOTER+AMMO shot" if not kinds and self.sets == (SETS[3],) else what
         return f"{what} with {', '.join(sorted(self.keywords)) or 'no keywords'}"
+
+
+def as_declared(f: Facts, method: str | None) -> Facts:
+    """The attempt as declared ("declaring how the attempt is being made", Capture Attempts):
+    only the declared set counts for chases and shots; every played keyword is still involved.
+    Undeclared (or a set the cards do not make, reported), every set the cards make counts."""
+    chosen = tuple(s for s in f.sets if "+".join(s) == method)
+    if not chosen:
+        return f
+    chases = frozenset(k for k, s in (("VEHICLE", SETS[4]), ("LAUNCHER", SETS[5])) if s in chosen)
+    return Facts(f.keywords, chosen, chases, f.speed, f.damage)
 
 
 def analyse(cards: list[Card]) -> Facts:

@@ -44,30 +44,39 @@ class RandomPlay:
             ]
             return [*opts, (2.0, {"player": player, "action": "decline"})]
         player, used = self.next_player(s)
-        pool = self.unseen(s) if s.pile else s.captures
-        drew = {"drew": rng.choice(sorted(pool.elements()))} if pool else {}
-        hand = s.hands[player].known + Counter(drew.values())
+        between: list[Option] = []
+        if s.reshuffled:  # the table may write the remake of the pile
+            between.append((4.0, {"player": player, "action": "reshuffle"}))
+        if used:  # ... and the turns it skips
+            seats = (s.players[(s.seat + k) % len(s.players)] for k in range(1, len(s.players)))
+            between.append((4.0, {"player": next(p for p in seats if used[p]), "action": "skip"}))
+        pool = s.pile.pool(self.unseen(s)) if s.pile.size else s.captures
+        drew = {"drew": [rng.choice(sorted(pool.elements()))]} if pool else {}
+        hand = s.hands[player].known + Counter(drew.get("drew", []))
         attempts = list(self.attempts(hand))
-        opts = [
-            (3.0 / len(attempts), {"player": player, "action": "capture", "cards": c, **drew})
-            for c in attempts
-        ]
-        passing = {"card": rng.choice(sorted(hand.elements()))} if hand else {}
-        return [
-            *opts,
-            (
-                2.0,
-                {"player": player, "action": "pass", **passing, "to": self.receiver(s, player, used), **drew},
-            ),
-        ]
+        capture = {"player": player, "action": "capture"}
+        opts = [(3.0 / len(attempts), {**capture, "cards": c, **self._method(c, rng), **drew})
+                for c in attempts]
+        passing = {"card": [rng.choice(sorted(hand.elements()))]} if hand else {}
+        to = self.receiver(s, player, used)
+        return [*between, *opts, (2.0, {"player": player, "action": "pass", **passing, "to": to, **drew})]
+
+    def _method(self, cards: list[str], rng: random.Random) -> dict[str, str]:
+        """Sometimes declare the attempt as one of the sets the cards make."""
+        sets = self._sets(tuple(cards))
+        return {"method": "+".join(rng.choice(sets))} if rng.random() < 0.5 else {}
 
     def attempts(self, hand: Counter[str]) -> Iterator[list[str]]:
         """Sets of one to three different cards from ``hand`` that make a capture attempt."""
         names = [n for n in sorted(hand) if self.cards[n].type in ("capture", "dual")]
-        makes = self.__dict__.setdefault("_makes_set", {})  # combination -> makes a set (cards never change)
         for size in (1, 2, 3):
             for combo in itertools.combinations(names, size):
-                if combo not in makes:
-                    makes[combo] = bool(analyse([self.cards[n] for n in combo]).sets)
-                if makes[combo]:
+                if self._sets(combo):
                     yield list(combo)
+
+    def _sets(self, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """The capture sets these cards make (remembered: random play asks often)."""
+        made: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = self.__dict__.setdefault("_made", {})
+        if names not in made:
+            made[names] = analyse([self.cards[n] for n in names]).sets
+        return made[names]

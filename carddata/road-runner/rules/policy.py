@@ -73,7 +73,8 @@ def _choose(rules: Rules, s: Any, options: list[Option], patience: int | None) -
     scored = sorted(captures, key=lambda o: (risk(rules, s, player, o[1]["cards"]), len(o[1]["cards"])))
     best = scored[0]
     if patience is not None:
-        hand = s.hands[player].known + Counter([best[1].get("drew")] if best[1].get("drew") else [])
+        drew = best[1].get("drew") or []  # one name or a list
+        hand = s.hands[player].known + Counter([drew] if isinstance(drew, str) else drew)
         full = sum(n for name, n in hand.items() if rules.cards[name].type != "escape") >= 5
         if risk(rules, s, player, best[1]["cards"]) > patience and not full:
             return passing

@@ -10,22 +10,34 @@ from pydantic import Field
 from generator.rules import Zone
 from generator.schema.common import Strict
 
-from .facts import Facts
+from .facts import SETS, Facts
 
 HAND = 5
 TURN = frozenset({"capture", "pass"})
 RESPONSE = frozenset({"escape", "decline"})
+METHODS = tuple("+".join(s) for s in SETS)
+
+Cards = list[str] | str | None  # one card, or a list (so a wrong count can be written and checked)
 
 
 class Capture(Strict):
     cards: list[str] = Field(min_length=1)
-    drew: str | None = None
+    method: str | None = None  # the set the attempt is declared as, e.g. SHOOTER+AMMO
+    drew: Cards = None
 
 
 class Pass(Strict):
-    card: str | None = None
+    card: Cards = None
     to: str | None = None
-    drew: str | None = None
+    drew: Cards = None
+
+
+class Skip(Strict):
+    pass
+
+
+class Reshuffle(Strict):
+    pass
 
 
 class Escape(Strict):
@@ -56,11 +68,12 @@ class Attempt:
 class State:
     players: list[str]
     hands: dict[str, Zone]
-    pile: int
+    pile: Zone
     captures: Counter[str] = field(default_factory=Counter)
     escapes: Counter[str] = field(default_factory=Counter)
     skips: dict[str, int] = field(default_factory=dict)
     reshuffles: int = 0
+    reshuffled: bool = False  # a remake the log has not written yet (a reshuffle entry may mark it)
     seat: int = -1
     turn: int = 0
     attempt: Attempt | None = None

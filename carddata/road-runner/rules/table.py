@@ -1,16 +1,34 @@
-"""Road Runner turn rules: turns and skips, draws and reshuffles, captures, escapes, passes."""
+"""Road Runner turn rules: turns and skips, draws and reshuffles, captures, escapes, passes.
+
+Rulebook sections: "Playing the Game" (turns, the draw, passing, the reshuffle), "Capture
+Attempts" (sets, declaring the attempt, the escape window, damage and skipped turns).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import ClassVar
 
-from generator.rules import Entry, Expect, Note, Outcome, Rules, unseen
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
-from .facts import SET_NAMES, analyse, damage, prevents
+from .facts import SET_NAMES, analyse, as_declared, damage, prevents
 from .play import RandomPlay
-from .state import HAND, RESPONSE, TURN, Attempt, Capture, Decline, Escape, Pass, Setup, State
+from .state import (
+    HAND,
+    METHODS,
+    RESPONSE,
+    TURN,
+    Attempt,
+    Capture,
+    Decline,
+    Escape,
+    Pass,
+    Reshuffle,
+    Setup,
+    Skip,
+    State,
+)
 
 
 class RoadRunner(RandomPlay, Rules):
@@ -19,6 +37,8 @@ class RoadRunner(RandomPlay, Rules):
         "pass": Pass,
         "escape": Escape,
         "decline": Decline,
+        "skip": Skip,
+        "reshuffle": Reshuffle,
     }
     responses = RESPONSE
     setup_model = Setup
@@ -27,16 +47,17 @@ class RoadRunner(RandomPlay, Rules):
         "pass": ("drew", "card"),
         "setup": ("hands",),
     }
-    optional_actions = frozenset({"decline"})
+    optional_actions = frozenset({"decline", "skip", "reshuffle"})
 
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
         hands = self.deal(players, setup.hands, HAND, note)
-        pile = sum(self.total.values()) - HAND * len(players)
+        pile = Zone(unknown=sum(self.total.values()) - HAND * len(players))
         return State(list(players), hands, pile, skips=dict.fromkeys(players, 0))
 
     def unseen(self, s: State) -> Counter[str]:
         table = s.attempt.cards if s.attempt else Counter()
-        return unseen(self.total, [*(h.known for h in s.hands.values()), s.captures, s.escapes, table])
+        known = [*(h.known for h in s.hands.values()), s.captures, s.escapes, table, s.pile.known]
+        return unseen(self.total, known)
 
     def next_player(self, s: State) -> tuple[str, Counter[str]]:
         """Whose turn is next, and the skipped turns used up on the way."""
@@ -61,12 +82,24 @@ class RoadRunner(RandomPlay, Rules):
         if s.attempt and s.attempt.window:
             return Expect(dict.fromkeys(s.attempt.window, RESPONSE), waivable=True)
         why = {p: f"{p} is skipping {n} more turn(s)" for p, n in s.skips.items() if n}
-        return Expect({self.next_player(s)[0]: TURN}, why=why)
+        player, used = self.next_player(s)
+        moves = {player: TURN | {"reshuffle"}}  # the next player may write the pile's remake
+        if used:  # the first skipping player may write the turn they miss
+            seats = (s.players[(s.seat + k) % len(s.players)] for k in range(1, len(s.players)))
+            first = next(p for p in seats if used[p])
+            moves[first] = moves.get(first, frozenset()) | {"skip"}
+        return Expect(moves, why=why)
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        getattr(self, "_" + entry.action)(s, entry.player, entry.data, note)
+        draws = self.draws(getattr(entry.data, "drew", None))
+        if entry.action == "reshuffle":
+            self._reshuffle_entry(s, note)
+        else:
+            getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+        if problem := draws.mismatch():
+            note("DRAW_COUNT", f"{problem} (one card a turn)")
 
-    def _begin(self, s: State, player: str, drew: str | None, note: Note) -> None:
+    def _begin(self, s: State, player: str, draws: Draws, note: Note) -> None:
         if s.attempt:
             self.close(s, note)
         expected, used = self.next_player(s)
@@ -79,34 +112,38 @@ class RoadRunner(RandomPlay, Rules):
         for p, n in used.items():
             s.skips[p] -= n
         s.seat, s.turn = s.players.index(player), s.turn + 1
-        self._draw(s, player, drew, note)
+        self._draw(s, player, draws, note)
 
-    def _draw(self, s: State, player: str, drew: str | None, note: Note) -> None:
-        if not s.pile:
+    def _draw(self, s: State, player: str, draws: Draws, note: Note) -> None:
+        """One card from the pile ("Playing the Game": a player draws one card from the top of
+        the draw pile). A remade pile holds exactly the reshuffled Capture cards."""
+        if not s.pile.size:
             self._reshuffle(s)
-        if not s.pile:
-            if drew is not None:
-                note(
-                    "DRAW_COUNT", f"{player} cannot draw {drew}: the draw pile and Capture discards are empty"
-                )
-            return
-        s.pile -= 1
-        if drew is not None and self.card(drew, note) and self.unseen(s)[drew] <= 0:
-            note("CARD_UNAVAILABLE", f"{drew} cannot be in the draw pile: every copy is somewhere else")
-        s.hands[player].add(drew if drew in self.cards else None)
-        if not s.pile:
+        if not s.pile.size:
+            return  # nothing to draw: a recorded draw is reported as DRAW_COUNT
+        free = self.unseen(s)
+        name = draws.next(s.pile.pool(free))
+        card = self.card(name, note) if name is not None else None
+        why = s.pile.take(card.name if card else None, free, "draw pile")
+        if why and card is not None:
+            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
+        s.hands[player].add(card.name if card else None)
+        if not s.pile.size:
             self._reshuffle(s)
 
     def _reshuffle(self, s: State) -> None:
+        """ "If the draw pile runs out, reshuffle all the Capture cards which have been played so
+        far"; played Escapes stay out, dual cards go back however they were played."""
         if s.captures:
-            s.pile, s.reshuffles = sum(s.captures.values()), s.reshuffles + 1
+            s.pile.remake(Zone(Counter(s.captures)))
             s.captures.clear()
+            s.reshuffles, s.reshuffled = s.reshuffles + 1, True
 
     def _take(self, s: State, player: str, name: str | None, note: Note, verb: str = "play") -> None:
         self.take(s.hands[player], name, self.unseen(s), note, player, verb)
 
-    def _capture(self, s: State, player: str, data: Capture, note: Note) -> None:
-        self._begin(s, player, data.drew, note)
+    def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
+        self._begin(s, player, draws, note)
         played = []
         s.attempt = Attempt(player, Counter(), analyse([]), [])
         for name in data.cards:
@@ -119,30 +156,60 @@ class RoadRunner(RandomPlay, Rules):
             played.append(card)
             s.attempt.cards[name] += 1
         facts = analyse(played)
+        made = ["+".join(x) for x in facts.sets]
         if not facts.sets:
             note("NO_CAPTURE_SET", f"{', '.join(data.cards)} make no capture set ({SET_NAMES})")
+        elif data.method is not None and data.method not in made:
+            known = "" if data.method in METHODS else f" ('{data.method}' is not a set: {SET_NAMES})"
+            said = f"the attempt is declared as {data.method}"
+            note("METHOD", f"{said}, but the cards make {', '.join(made)}{known}")
         i = s.players.index(player)
-        s.attempt.facts, s.attempt.window = (
-            facts,
-            [s.players[(i + k) % len(s.players)] for k in range(1, len(s.players))],
-        )
+        s.attempt.facts = as_declared(facts, data.method)
+        s.attempt.window = [s.players[(i + k) % len(s.players)] for k in range(1, len(s.players))]
 
-    def _pass(self, s: State, player: str, data: Pass, note: Note) -> None:
-        self._begin(s, player, data.drew, note)
+    def _pass(self, s: State, player: str, data: Pass, draws: Draws, note: Note) -> None:
+        """ "Passes one card at random from his hand to the player on his left" (skipping players
+        pass it on)."""
+        self._begin(s, player, draws, note)
         to = self.receiver(s, player)
         if data.to is not None and data.to != to:
             note(
                 "PASS_TARGET",
                 f"the card goes to {to}, the next player to the left not skipping turns, not {data.to}",
             )
-        name = data.card if data.card is not None and self.card(data.card, note) else None
         hand = s.hands[player]
-        if name is None and not hand.size:
-            return
-        self._take(s, player, name, note, "pass")
-        s.hands[to].add(name)
+        due = 1 if hand.size else 0
+        names = [data.card] if isinstance(data.card, str) else data.card
+        if names is not None and len(names) != due:
+            rule = "one unless the hand is empty"
+            note("PASS_COUNT", f"{player} passes {due} card(s) here ({rule}), not {len(names)}")
+        for name in names if names is not None else [None] * due:
+            known = name if name is not None and self.card(name, note) else None
+            self._take(s, player, known, note, "pass")
+            s.hands[to].add(known)
 
-    def _escape(self, s: State, player: str, data: Escape, note: Note) -> None:
+    def _skip(self, s: State, player: str, data: Skip, draws: Draws, note: Note) -> None:
+        """A skipped turn, written ("that player must skip a number of turns equal to the points
+        of damage taken"); one written out of turn was reported by the engine."""
+        if s.attempt:
+            self.close(s, note)
+        if s.skips[player] > 0:
+            s.skips[player] -= 1
+            s.seat = s.players.index(player)
+
+    def _reshuffle_entry(self, s: State, note: Note) -> None:
+        """A written remake of the pile: it marks the one made as the last card was drawn, or
+        makes it now if there was nothing to reshuffle then."""
+        if s.reshuffled or (not s.pile.size and s.captures):
+            if not s.reshuffled:
+                self._reshuffle(s)
+            s.reshuffled = False
+        elif s.pile.size:
+            note("RESHUFFLE_NOT_DUE", f"the draw pile still holds {s.pile.size} card(s)")
+        else:
+            note("RESHUFFLE_NOT_DUE", "no played Capture cards to reshuffle")
+
+    def _escape(self, s: State, player: str, data: Escape, draws: Draws, note: Note) -> None:
         card = self.card(data.card, note)
         self._take(s, player, data.card if card else None, note)
         if card is not None:
@@ -173,7 +240,7 @@ class RoadRunner(RandomPlay, Rules):
         if not a.window:
             self.close(s, note)
 
-    def _decline(self, s: State, player: str, data: Decline, note: Note) -> None:
+    def _decline(self, s: State, player: str, data: Decline, draws: Draws, note: Note) -> None:
         a = s.attempt
         if a is not None and player in a.window:
             a.window = a.window[a.window.index(player) + 1 :]
