@@ -7,6 +7,7 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from generator.errors import DataError, Problem
@@ -14,19 +15,20 @@ from generator.fonts import FontBook
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import paginate, plan_sheet
+from generator.layout.imposition import SheetOptions, paginate, plan_sheet
 from generator.layout.printshop import printshop_order, printshop_page
 from generator.model import CardCopy, Deck, Game
 from generator.options import BuildOptions
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
+from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
 from generator.units import MM
 
 __all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
 
 Progress = Callable[[str, int, int], None]
 LABEL_FONT = ("Lato", False, False)
+FOLD_HINT = " - fold on the dashed line"
 
 
 def output_dir(game: Game, options: BuildOptions) -> Path:
@@ -90,6 +92,12 @@ def _raise_if(faces: DeckFaces) -> None:
         raise DataError(errors)
 
 
+def _labelled(options: BuildOptions, deck: Deck, extra: str) -> SheetOptions:
+    """The sheet options, told about how long the deck's longest sheet label will be."""
+    longest = _sheet_label(deck, 999, 999, extra) + BAR_NOTE
+    return replace(options.sheet_options(), label_chars=len(longest))
+
+
 def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
     return f"{deck.title} - sheet {n} of {total}{extra}"
 
@@ -108,7 +116,7 @@ def _write_sheets(
     options: BuildOptions,
     progress: Progress | None,
 ) -> None:
-    front = plan_sheet(deck.width, deck.height, options.sheet_options())
+    front = plan_sheet(deck.width, deck.height, _labelled(options, deck, " (backs)"))
     back = back_sheet(front, options.duplex, options.back_offset)
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // front.per_sheet)
@@ -139,7 +147,7 @@ def _write_gutterfold(
     options: BuildOptions,
     progress: Progress | None,
 ) -> None:
-    geo = plan_gutterfold(deck.width, deck.height, options.sheet_options())
+    geo = plan_gutterfold(deck.width, deck.height, _labelled(options, deck, FOLD_HINT))
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // geo.per_sheet)
     with pdf_canvas(path, f"{deck.title} (fold and glue)", (geo.page_w, geo.page_h)) as c:
@@ -153,7 +161,7 @@ def _write_gutterfold(
                     draw_card(painter, back, back_slot, deck.width, deck.height)
             draw_marks(c, geo.crop_marks, ())
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
-            finish_sheet(c, geo, _sheet_label(deck, n, total, " - fold on the dashed line"), label_face)
+            finish_sheet(c, geo, _sheet_label(deck, n, total, FOLD_HINT), label_face)
             if progress:
                 progress(deck.title, n, total)
         _raise_if(faces)

@@ -270,3 +270,24 @@ def test_read_only_output_folder(run_cli, mini_game: Path, tmp_path: Path):
     assert code == 1
     assert "locked/mini: cannot use this output folder (Permission denied)" in err
     assert (locked / "mini" / "cards.pdf").read_bytes() == b"earlier"
+
+
+def test_output_folder_without_write_permission(run_cli, mini_game: Path, tmp_path: Path, monkeypatch):
+    """As a read-only folder looks to a user who is not root (root may write anywhere)."""
+    import generator.render.pdf as pdf
+
+    (tmp_path / "locked" / "mini").mkdir(parents=True)
+    (tmp_path / "locked" / "mini" / "cards.pdf").write_bytes(b"earlier")
+    real_access = os.access
+    locked = str(tmp_path / "locked")
+    def access(path, mode) -> bool:  # the folder reads, but does not take writes
+        if str(path).startswith(locked) and mode & os.W_OK:
+            return False
+        return real_access(path, mode)
+
+    monkeypatch.setattr(pdf.os, "access", access)
+    code, out, err = run_cli("build", mini_game, "-o", tmp_path / "locked")
+    assert code == 1, err
+    assert "locked/mini: cannot use this output folder (Permission denied): choose another with -o DIR" in err
+    assert "Traceback" not in err + out
+    assert (tmp_path / "locked" / "mini" / "cards.pdf").read_bytes() == b"earlier"

@@ -210,3 +210,17 @@ def test_recorded_scores_may_be_whole_or_fractional():
 
     scores = ResultSpec.model_validate({"winner": "Ann", "scores": {"Ann": "71.5", "Ben": "64"}}).scores
     assert scores == {"Ann": 71.5, "Ben": 64} and isinstance(scores["Ben"], int)
+
+
+def test_to_yaml_writes_a_date_object_as_a_plain_date():
+    """A log whose date was read back as a date object is written without a '...' marker."""
+    import datetime
+
+    import yaml
+
+    from generator.rules.playthrough import to_yaml
+
+    data = {"game": "mini", "version": "1", "date": datetime.date(2024, 5, 1), "players": ["A"], "log": []}
+    text = to_yaml(data)
+    assert "..." not in text
+    assert yaml.safe_load(text)["date"] == datetime.date(2024, 5, 1)

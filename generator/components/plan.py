@@ -11,7 +11,7 @@ fold outward in opposite directions to make the base.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.errors import DataError, Problem
 from generator.geometry import Box, Line
@@ -39,9 +39,8 @@ class PlanOptions:
     @classmethod
     def from_build(cls, options) -> PlanOptions:
         """From a ``build.BuildOptions``."""
-        return cls(
-            options.sheet_options(), options.layout, options.duplex, options.back_offset, options.backs
-        )
+        sheet = replace(options.sheet_options(), make_room=True)  # a full scale bar on every sheet
+        return cls(sheet, options.layout, options.duplex, options.back_offset, options.backs)
 
 
 @dataclass(frozen=True)
@@ -113,6 +112,8 @@ def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]
     copies = list(group.deck.copies())
     w, h = strip_size(group)
     try:
+        # the label: game title, group title, sheet n of N, a hint, the bar (see render.components)
+        opts = replace(opts, sheet=replace(opts.sheet, label_chars=len(group.title) + 90))
         if group.two_sided and opts.backs and opts.layout == "gutterfold":
             return _gutterfold(copies, w, h, opts)
         front = plan_sheet(w, h, opts.sheet)

@@ -23,8 +23,10 @@ CLEAR = mm(1)
 """Gap kept between the label or scale bar and any art, mark or fold line."""
 LABEL_SIZE = 6.0
 """Font size (pt) of the sheet label where the strip is thick enough."""
-LABEL_WANT, LABEL_MAX = mm(40), mm(80)
+LABEL_WANT, LABEL_MAX = mm(40), mm(120)
 BAR_LEN, BAR_H = mm(50), mm(2)
+FURNITURE_BAND = LABEL_SIZE + 2 * CLEAR + mm(0.5)
+"""A band along the sheet's bottom edge kept free for the label and bar where margins are full."""
 
 
 def bounding_box(boxes: Sequence[Box]) -> Box:
@@ -47,8 +49,13 @@ class Furniture:
 _PRIORITY = {"bottom": 3, "top": 2, "left": 1, "right": 0}
 
 
-def _runs(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line]) -> list[tuple[str, Box]]:
-    """Free runs of the four margin strips around the art, cut where an obstacle crosses."""
+def _runs(
+    pr: Box, arts: Sequence[Box], obstacles: Sequence[Line], beyond: bool = False
+) -> list[tuple[str, Box]]:
+    """Free runs of the four margin strips around the art, cut where an obstacle crosses.
+
+    With ``beyond``, each strip crossed by obstacles also offers its uncut part between the
+    obstacles and the paper edge, where that is thick enough for the label."""
     u, c = bounding_box(arts), CLEAR
     strips = {
         "bottom": Box(pr.x, pr.y, pr.w, u.y - c - pr.y),
@@ -62,13 +69,29 @@ def _runs(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line]) -> list[tuple
             continue
         horiz = name in ("bottom", "top")
         free = [(s.x, s.right) if horiz else (s.y, s.top)]
-        for ob in obstacles:
-            o = ob.bounds().inset(-c)
-            if o.intersects(s):
-                lo, hi = (o.x, o.right) if horiz else (o.y, o.top)
-                free = [p for a, b in free for p in ((a, min(b, lo)), (max(a, hi), b)) if p[1] - p[0] > EPS]
+        crossing = [o for o in (ob.bounds().inset(-c) for ob in obstacles) if o.intersects(s)]
+        for o in crossing:
+            lo, hi = (o.x, o.right) if horiz else (o.y, o.top)
+            free = [p for a, b in free for p in ((a, min(b, lo)), (max(a, hi), b)) if p[1] - p[0] > EPS]
         runs += [(name, Box(a, s.y, b - a, s.h) if horiz else Box(s.x, a, s.w, b - a)) for a, b in free]
+        if beyond and crossing:
+            edge = _beyond(name, s, crossing)
+            if min(edge.w, edge.h) >= LABEL_SIZE - EPS:
+                runs.append((name, edge))
     return runs
+
+
+def _beyond(name: str, s: Box, crossing: Sequence[Box]) -> Box:
+    """The part of strip ``s`` between the obstacles crossing it and the paper edge."""
+    if name == "bottom":
+        return Box(s.x, s.y, s.w, min(o.y for o in crossing) - s.y)
+    if name == "top":
+        top = max(o.top for o in crossing)
+        return Box(s.x, top, s.w, s.top - top)
+    if name == "left":
+        return Box(s.x, s.y, min(o.x for o in crossing) - s.x, s.h)
+    right = max(o.right for o in crossing)
+    return Box(right, s.y, s.right - right, s.h)
 
 
 def _take(
@@ -106,13 +129,26 @@ def _take(
     return Box(b.x if name == "left" else b.right - t, a, t, n), False
 
 
+def _label_length(room: float) -> float:
+    """Up to LABEL_MAX, leaving the rest of the run room for the full scale bar where it can."""
+    share = room - BAR_LEN - 2 * CLEAR
+    return min(room, LABEL_MAX, share if share >= LABEL_WANT else room)
+
+
 def _bar_length(room: float) -> float:
     """50 mm, else the longest whole 10 mm (or 1 mm) that fits."""
     step = mm(10) if room >= mm(10) else mm(1)
     return min(BAR_LEN, math.floor((room + EPS) / step) * step)
 
 
-def place_furniture(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line]) -> Furniture:
+def label_want(chars: int) -> float:
+    """The label length to look for: LABEL_WANT, or about what ``chars`` characters need at 6 pt."""
+    return max(LABEL_WANT, chars * LABEL_SIZE * 0.5)
+
+
+def place_furniture(
+    pr: Box, arts: Sequence[Box], obstacles: Sequence[Line], want: float = LABEL_WANT
+) -> Furniture:
     """Put the label (bottom strip, leftmost run first) and the scale bar (bottom strip,
     rightmost run first) in the margin strips, CLEAR away from all art and obstacles.
 
@@ -120,8 +156,25 @@ def place_furniture(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line]) -> 
     (label: thinner box = smaller font; bar: 10 mm steps, then 1 mm steps). Where the art
     leaves no margin strip at all (e.g. 18 mini-euro cards on Letter) the box has zero size at
     the printable corner: the renderer then draws nothing."""
-    runs = _runs(pr, arts, obstacles) if arts else []
-    box, horiz = _take(runs, pr, LABEL_SIZE, LABEL_WANT, False, lambda n: min(n, LABEL_MAX))
+    first = _furnish(pr, arts, obstacles, beyond=False, want=want)
+    if full(first, want) or not arts:
+        return first
+    second = _furnish(pr, arts, obstacles, beyond=True, want=want)
+    return second if full(second, want) else first
+
+
+def full(f: Furniture, want: float = LABEL_WANT) -> bool:
+    """Whether the furniture has the whole scale bar and a label box of full size and length."""
+    thick, length = (f.label_box.h, f.label_box.w) if f.label_angle == 0 else (f.label_box.w, f.label_box.h)
+    bar = max(f.scale_bar.w, f.scale_bar.h) >= BAR_LEN - EPS
+    return bar and thick >= LABEL_SIZE - EPS and length >= min(want, LABEL_MAX) - EPS
+
+
+def _furnish(
+    pr: Box, arts: Sequence[Box], obstacles: Sequence[Line], beyond: bool, want: float
+) -> Furniture:
+    runs = _runs(pr, arts, obstacles, beyond) if arts else []
+    box, horiz = _take(runs, pr, LABEL_SIZE, min(want, LABEL_MAX), False, _label_length)
     point = (box.x, box.y + 0.25 * box.h) if horiz else (box.right - 0.25 * box.w, box.y)
     bar, _ = _take(runs, pr, BAR_H, BAR_LEN, True, _bar_length)
     return Furniture(point, box, 0 if horiz else 90, bar)

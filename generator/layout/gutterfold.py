@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.geometry import Box, Line
-from generator.layout import CLEAR, NO_BOX, place_furniture
+from generator.layout import CLEAR, FURNITURE_BAND, NO_BOX, Furniture, full, label_want, place_furniture
 from generator.layout.imposition import (
     SheetOptions,
     Slot,
@@ -66,7 +66,30 @@ def _grid(
 
 
 def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> GutterfoldGeometry:
-    """Lay out one gutterfold sheet of ``card_w`` x ``card_h`` cards (trim, points)."""
+    """Lay out one gutterfold sheet of ``card_w`` x ``card_h`` cards (trim, points).
+
+    As ``plan_sheet``: where the margins leave no room for the full scale bar and a 6 pt label,
+    the sheet is laid out again with a band kept free along the top and bottom edges (the halves
+    stay mirror images), used with ``make_room`` or where it costs no cards.
+    """
+    geo = _plan(card_w, card_h, opts, 0.0)
+    if _furnished(geo, opts):
+        return geo
+    try:
+        banded = _plan(card_w, card_h, opts, FURNITURE_BAND)
+    except ValueError:
+        return geo
+    if _furnished(banded, opts) and (opts.make_room or banded.per_sheet == geo.per_sheet):
+        return banded
+    return geo
+
+
+def _furnished(geo: GutterfoldGeometry, opts: SheetOptions) -> bool:
+    furniture = Furniture(geo.label, geo.label_box, geo.label_angle, geo.scale_bar)
+    return full(furniture, label_want(opts.label_chars))
+
+
+def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> GutterfoldGeometry:
     orients = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     spacings = ("spaced", "butted") if opts.spacing == "auto" else (opts.spacing,)
     b, best = opts.bleed, None
@@ -74,6 +97,7 @@ def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> Gutterf
         for orient in orients:
             page_w, page_h = oriented(opts.paper, orient)
             pr = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
+            pr = Box(pr.x, pr.y + band, pr.w, pr.h - 2 * band)
             for vertical in (True, False):
                 fold_at = page_w / 2 if vertical else page_h / 2
                 cols, rows = _grid(card_w, card_h, pr, fold_at, vertical, b, spacing == "butted")
@@ -131,11 +155,12 @@ def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> Gutterf
     if opts.crop_marks:
         front_marks = crop_marks([s.art for s in fronts], xs.cuts, ys.cuts, region)
         marks = front_marks + tuple(mirror_line(m) for m in front_marks)
-    f = place_furniture(pr, arts, (*marks, fold))
+    paper = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
+    f = place_furniture(paper, arts, (*marks, fold), label_want(opts.label_chars))
     return GutterfoldGeometry(
         page_w,
         page_h,
-        pr,
+        paper,
         fronts,
         backs,
         fold,

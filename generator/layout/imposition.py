@@ -21,7 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.geometry import Box, Line
-from generator.layout import NO_BOX, bounding_box, place_furniture
+from generator.layout import (
+    FURNITURE_BAND,
+    NO_BOX,
+    Furniture,
+    bounding_box,
+    full,
+    label_want,
+    place_furniture,
+)
 from generator.units import mm, to_mm
 
 EPS = 1e-6
@@ -45,6 +53,11 @@ class SheetOptions:
     spacing: str = "auto"
     crop_marks: bool = True
     cut_lines: bool = False
+    make_room: bool = False
+    """Keep a band free along the bottom edge, at the cost of items per sheet, where the margins
+    leave no room for the full scale bar and a 6 pt label (component sheets)."""
+    label_chars: int = 0
+    """About how long the sheet label will be, to find it a place where it fits at 6 pt."""
 
     def __post_init__(self) -> None:
         if self.orientation not in ORIENTATIONS:
@@ -212,18 +225,20 @@ def _mm(v: float) -> str:
     return f"{to_mm(v):g}"
 
 
-def _count(card_w: float, card_h: float, opts: SheetOptions, orient: str, butted: bool) -> int:
+def _count(
+    card_w: float, card_h: float, opts: SheetOptions, orient: str, butted: bool, band: float = 0.0
+) -> int:
     page_w, page_h = oriented(opts.paper, orient)
-    pw, ph = page_w - 2 * opts.margin, page_h - 2 * opts.margin
+    pw, ph = page_w - 2 * opts.margin, page_h - 2 * opts.margin - band
     return run_count(pw, card_w, opts.bleed, butted) * run_count(ph, card_h, opts.bleed, butted)
 
 
-def _choose(card_w: float, card_h: float, opts: SheetOptions) -> tuple[str, bool]:
+def _choose(card_w: float, card_h: float, opts: SheetOptions, band: float = 0.0) -> tuple[str, bool]:
     """(orientation, butted) of the arrangement to use; raises ValueError if none fits."""
     orients = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     spacings = ("spaced", "butted") if opts.spacing == "auto" else (opts.spacing,)
     options = [(o, s == "butted") for s in spacings for o in orients]  # in order of preference
-    counts = [_count(card_w, card_h, opts, o, b) for o, b in options]
+    counts = [_count(card_w, card_h, opts, o, b, band) for o, b in options]
     if max(counts) > 0:
         return options[counts.index(max(counts))]
     pw, ph = (p - 2 * opts.margin for p in oriented(opts.paper, orients[0]))
@@ -238,25 +253,48 @@ def _choose(card_w: float, card_h: float, opts: SheetOptions) -> tuple[str, bool
 
 
 def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometry:
-    """Lay out one front sheet of ``card_w`` x ``card_h`` cards (trim, points)."""
+    """Lay out one front sheet of ``card_w`` x ``card_h`` cards (trim, points).
+
+    With ``make_room``, where the margins leave no room for the 50 mm scale bar and a label of at
+    least 6 pt, the sheet is laid out again with a band kept free along the bottom edge for them.
+    """
     if card_w <= 0 or card_h <= 0:
         raise ValueError("card width and height must be positive")
-    orient, butted = _choose(card_w, card_h, opts)
+    geo = _plan(card_w, card_h, opts, 0.0)
+    if not opts.make_room or furnished(geo, opts):
+        return geo
+    try:
+        banded = _plan(card_w, card_h, opts, FURNITURE_BAND)
+    except ValueError:
+        return geo
+    return banded if furnished(banded, opts) else geo
+
+
+def furnished(geo: SheetGeometry, opts: SheetOptions) -> bool:
+    """Whether a sheet carries the full scale bar and a label box of the full type size."""
+    furniture = Furniture(geo.label, geo.label_box, geo.label_angle, geo.scale_bar)
+    return full(furniture, label_want(opts.label_chars))
+
+
+def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> SheetGeometry:
+    """``plan_sheet`` with ``band`` kept free of cards along the bottom of the printable area."""
+    orient, butted = _choose(card_w, card_h, opts, band)
     page_w, page_h = oriented(opts.paper, orient)
     pr = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
+    grid = Box(pr.x, pr.y + band, pr.w, pr.h - band)
     b = opts.bleed
-    xs = place_run(pr.x, pr.right, run_count(pr.w, card_w, b, butted), card_w, b, butted)
-    ys = place_run(pr.y, pr.top, run_count(pr.h, card_h, b, butted), card_h, b, butted)
+    xs = place_run(grid.x, grid.right, run_count(grid.w, card_w, b, butted), card_w, b, butted)
+    ys = place_run(grid.y, grid.top, run_count(grid.h, card_h, b, butted), card_h, b, butted)
     slots = grid_slots(xs, ys)
     arts = [s.art for s in slots]
-    marks = crop_marks(arts, xs.cuts, ys.cuts, pr) if opts.crop_marks else ()
+    marks = crop_marks(arts, xs.cuts, ys.cuts, grid) if opts.crop_marks else ()
     if opts.cut_lines:
         cuts = cut_lines(arts, xs.cuts, ys.cuts)
     elif opts.crop_marks:  # a cut with no room for a mark still needs showing
         cuts = unmarked_cut_lines(arts, xs.cuts, ys.cuts, marks)
     else:
         cuts = ()
-    return assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h)
+    return assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h, opts.label_chars)
 
 
 def assemble(
@@ -269,9 +307,10 @@ def assemble(
     butted: bool,
     card_w: float,
     card_h: float,
+    label_chars: int = 0,
 ) -> SheetGeometry:
     """Build a SheetGeometry, placing the label and scale bar clear of the art and marks."""
-    f = place_furniture(pr, [s.art for s in slots], marks)
+    f = place_furniture(pr, [s.art for s in slots], marks, label_want(label_chars))
     return SheetGeometry(
         page_w,
         page_h,

@@ -18,6 +18,7 @@ from generator.board.tiling import Tile, plan_tiles
 from generator.errors import UsageError
 from generator.fonts import FontBook
 from generator.geometry import Box
+from generator.layout import BAR_H, BAR_LEN
 from generator.layout.ops import TextOp
 from generator.layout.sizes import UnknownSizeError, paper_size
 from generator.model import Game
@@ -113,7 +114,7 @@ def write_board(
             bp.form(layout)
             bp.place(page.scale, (page.box.x, page.box.y))
             _outline(c, page.box)
-            draw_label(c, page.label, (page.label_box.x, page.label_box.y + mm(0.5)), page.label_box, 0, face)
+            _fit_furniture(c, page.label, page.label_box, face)
         return [path]
     plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title)
     path = Path(out_dir) / f"{board.name}-tiled.pdf"
@@ -129,6 +130,16 @@ def write_board(
             c.setPageSize((plan.page_w, plan.page_h))
             _tile(c, bp, tile, fonts, board.spec.font)
     return [path]
+
+
+def _fit_furniture(c: Canvas, label: str, strip: Box, face: str) -> None:
+    """The one-sheet board's label, and the same 50 mm scale bar as every other sheet at its right
+    end (the board is scaled; the bar is not, so it still checks the printer's scaling)."""
+    bar = Box(strip.right - BAR_LEN, strip.y + (strip.h - BAR_H) / 2, BAR_LEN, BAR_H)
+    text_box = Box(strip.x, strip.y, strip.w - BAR_LEN - mm(3), strip.h)
+    text = f"{label} - bar = {round(BAR_LEN / mm(1))} mm at 100%"
+    draw_label(c, text, (text_box.x, text_box.y + mm(0.5)), text_box, 0, face)
+    draw_scale_bar(c, bar)
 
 
 def _outline(c: Canvas, box: Box) -> None:

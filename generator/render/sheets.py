@@ -14,6 +14,8 @@ from generator.units import MM
 MARK_WIDTH = 0.3
 MARK_COLOR = "#000000"
 CUT_COLOR = "#9a9a9a"
+BAR_NOTE = " - bar = 50 mm at 100%"
+"""What a sheet label says of a full scale bar (the longest a label gets)."""
 
 
 def draw_card(painter: Painter, face: CardFace, slot: Slot, card_w: float, card_h: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from generator.errors import DataError
@@ -50,7 +51,9 @@ def _write_reference(summary: Summary, fonts: FontBook, icons, path: Path, paper
 
 def _write_aids(summary: Summary, faces, fonts: FontBook, icons, path: Path, paper: str) -> Path:
     a = summary.aids
-    sheet = plan_sheet(a.width, a.height, aid_sheet_options(paper))
+    sets = f"{a.copies} set{'s' * (a.copies > 1)} of {len(faces)}"
+    longest = f"{a.title} ({sets}) - sheet 99 of 99 - bar = 50 mm at 100%"
+    sheet = plan_sheet(a.width, a.height, replace(aid_sheet_options(paper), label_chars=len(longest)))
     cards = list(faces) * a.copies
     spans = paginate(len(cards), sheet.per_sheet)
     label_face = fonts.face("Lato")
@@ -58,7 +61,6 @@ def _write_aids(summary: Summary, faces, fonts: FontBook, icons, path: Path, pap
     bar_text = (
         f" - bar = {round(bar / MM)} mm at 100%" if min(sheet.scale_bar.w, sheet.scale_bar.h) > 0 else ""
     )
-    sets = f"{a.copies} set{'s' * (a.copies > 1)} of {len(faces)}"
     with pdf_canvas(path, a.title, (sheet.page_w, sheet.page_h)) as c:
         painter = Painter(c, icons)
         for n, span in enumerate(spans, start=1):

@@ -154,9 +154,11 @@ def flow(value: Any) -> str:
         return "{" + ", ".join(f"{_scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(flow(v) for v in value) + "]"
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, str | int | float | bool | datetime.date) or value is None:
         return _scalar(value)
-    return yaml.safe_dump(value, default_flow_style=True, width=10**6, allow_unicode=True).strip()
+    # anything else inside a one-item list too, so no document-end marker ('...') follows it
+    text = yaml.safe_dump([value], default_flow_style=True, width=10**6, allow_unicode=True).strip()
+    return text[1:-1]
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
