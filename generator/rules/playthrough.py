@@ -88,7 +88,9 @@ def playthrough(
     }
     if rules.over(state):
         outcome = rules.outcome(state)
-        log["result"] = {"winner": outcome.winner}
+        # a game over with nobody winning (a tie) records no winner: log files read every
+        # scalar as text, so a written null would name a player called 'null'
+        log["result"] = {"winner": outcome.winner} if outcome.winner is not None else {}
         if outcome.scores is not None:
             log["result"]["scores"] = dict(outcome.scores)
     return log
