@@ -1,0 +1,116 @@
+"""Home printing without surprises: every cut marked, outer bleed kept, card sizes as published."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.geometry import Box, Line
+from generator.layout.gutterfold import plan_gutterfold
+from generator.layout.imposition import SheetOptions, plan_sheet
+from generator.layout.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
+from generator.units import mm, to_mm
+
+PRINTING = Path("/work/shared/PRINTING.md")
+HOME_PAPERS = ("a4", "letter", "legal", "a3", "tabloid", "a5")
+SPACINGS = ("auto", "butted", "spaced")
+TOL = 1e-3
+
+
+def _cuts(trims: list[Box]) -> tuple[set[float], set[float]]:
+    xs = {round(v, 3) for t in trims for v in (t.x, t.right)}
+    ys = {round(v, 3) for t in trims for v in (t.y, t.top)}
+    return xs, ys
+
+
+def _vertical(lines: tuple[Line, ...]) -> set[float]:
+    return {round(ln.x1, 3) for ln in lines if abs(ln.x1 - ln.x2) < TOL and abs(ln.y1 - ln.y2) > TOL}
+
+
+def _horizontal(lines: tuple[Line, ...]) -> set[float]:
+    return {round(ln.y1, 3) for ln in lines if abs(ln.y1 - ln.y2) < TOL and abs(ln.x1 - ln.x2) > TOL}
+
+
+def _unmarked(trims: list[Box], marks: tuple[Line, ...], cuts: tuple[Line, ...]) -> list[str]:
+    xs, ys = _cuts(trims)
+    lines = marks + cuts
+    missing = [f"x={to_mm(x):.2f} mm" for x in sorted(xs - _vertical(lines))]
+    return missing + [f"y={to_mm(y):.2f} mm" for y in sorted(ys - _horizontal(lines))]
+
+
+def _cases():
+    for paper in HOME_PAPERS:
+        for card in CARD_SIZES:
+            for spacing in SPACINGS:
+                yield paper, card, spacing
+
+
+@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
+def test_every_cut_has_a_crop_mark_or_a_cut_line(layout: str) -> None:
+    """Over every paper x card-size preset x spacing, each distinct trim edge of the layout has a
+    crop mark in line with it or a cut line along it (both halves of a gutterfold sheet)."""
+    failures, checked = [], 0
+    for paper, card, spacing in _cases():
+        opts = SheetOptions(PAPER_SIZES[paper], spacing=spacing)
+        try:
+            if layout == "duplex":
+                geo = plan_sheet(*CARD_SIZES[card], opts)
+                halves = [([s.trim for s in geo.slots], geo.crop_marks, geo.cut_lines)]
+            else:
+                gf = plan_gutterfold(*CARD_SIZES[card], opts)
+                halves = [
+                    ([s.trim for s in gf.fronts], gf.crop_marks, gf.cut_lines),
+                    ([s.trim for s in gf.backs], gf.crop_marks, gf.cut_lines),
+                ]
+        except ValueError:
+            continue  # the card does not fit this paper in this spacing
+        checked += 1
+        for trims, marks, cuts in halves:
+            missing = _unmarked(trims, marks, cuts)
+            if missing:
+                failures.append(f"{paper} {card} {spacing}: {', '.join(missing)}")
+    assert checked > 100
+    assert not failures, "\n".join(failures)
+
+
+def test_gutterfold_cuts_without_room_for_marks_get_cut_lines() -> None:
+    """A4 bridge: the butted grid leaves no room for some marks, so cut lines show those cuts."""
+    geo = plan_gutterfold(*CARD_SIZES["bridge"], SheetOptions(PAPER_SIZES["a4"]))
+    assert geo.cut_lines
+    assert not _unmarked([s.trim for s in geo.fronts], geo.crop_marks, geo.cut_lines)
+
+
+def test_cut_lines_option_draws_every_cut_on_a_gutterfold_sheet() -> None:
+    geo = plan_gutterfold(*CARD_SIZES["poker"], SheetOptions(PAPER_SIZES["a4"], cut_lines=True))
+    xs, ys = _cuts([s.trim for s in geo.fronts + geo.backs])
+    assert xs <= _vertical(geo.cut_lines) and ys <= _horizontal(geo.cut_lines)
+
+
+def _published_sizes() -> dict[str, tuple[float, float]]:
+    """The first mm size of every row of the card-size table in PRINTING.md, by preset name."""
+    sizes = {}
+    for line in PRINTING.read_text().splitlines():
+        m = re.match(r"\|\s*([a-z ]+?)\s*(\(.*?\))?\s*\|\s*([\d.]+) x ([\d.]+)", line)
+        if m:
+            sizes[normalise_name(m.group(1))] = (float(m.group(3)), float(m.group(4)))
+    return sizes
+
+
+ALIASES = {"business": "business-card", "business-eu": "business-card"}
+EU_BUSINESS = (85.0, 55.0)  # the table's second figure for business cards, "(EU)"
+
+
+@pytest.mark.skipif(not PRINTING.exists(), reason="shared PRINTING.md not present")
+def test_card_presets_match_their_published_sizes() -> None:
+    published = _published_sizes()
+    assert published["poker"] == (63.5, 88.9)
+    for name, (w, h) in CARD_SIZES.items():
+        want = EU_BUSINESS if name == "business-eu" else published[ALIASES.get(name, name)]
+        assert (round(to_mm(w), 2), round(to_mm(h), 2)) == want, name
+
+
+def test_poker_is_two_and_a_half_by_three_and_a_half_inches() -> None:
+    assert CARD_SIZES["poker"] == pytest.approx((2.5 * 72, 3.5 * 72))
+    assert CARD_SIZES["poker"] == pytest.approx((mm(63.5), mm(88.9)))
