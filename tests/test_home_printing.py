@@ -114,3 +114,44 @@ def test_card_presets_match_their_published_sizes() -> None:
 def test_poker_is_two_and_a_half_by_three_and_a_half_inches() -> None:
     assert CARD_SIZES["poker"] == pytest.approx((2.5 * 72, 3.5 * 72))
     assert CARD_SIZES["poker"] == pytest.approx((mm(63.5), mm(88.9)))
+
+
+def _outer_bleeds(geo) -> dict[str, float]:
+    """Bleed (mm) kept beyond the trim on each outer edge of a sheet's grid."""
+    slots = geo.slots
+    last_col, last_row = max(s.col for s in slots), max(s.row for s in slots)
+    return {
+        "left": min(to_mm(s.trim.x - s.art.x) for s in slots if s.col == 0),
+        "right": min(to_mm(s.art.right - s.trim.right) for s in slots if s.col == last_col),
+        "top": min(to_mm(s.art.top - s.trim.top) for s in slots if s.row == 0),
+        "bottom": min(to_mm(s.trim.y - s.art.y) for s in slots if s.row == last_row),
+    }
+
+
+@pytest.mark.parametrize(
+    ("paper", "card", "side", "top"),
+    [("a4", "poker", 1.75, 3.0), ("letter", "poker", 3.0, 1.35), ("letter", "bridge", 3.0, 1.35)],
+)
+def test_outer_bleed_keeps_what_the_printer_margin_allows(paper: str, card: str, side: float, top: float) -> None:
+    """A4 poker: 9.75 mm beside the grid = 5 printer margin + 1 gap + 2 mark + 1.75 bleed. Letter
+    poker: 1.35 mm above and below inside the printer margin, too little for any mark, all bleed."""
+    geo = plan_sheet(*CARD_SIZES[card], SheetOptions(PAPER_SIZES[paper]))
+    bleeds = _outer_bleeds(geo)
+    assert bleeds["left"] == pytest.approx(side) and bleeds["right"] == pytest.approx(side)
+    assert bleeds["top"] == pytest.approx(top) and bleeds["bottom"] == pytest.approx(top)
+
+
+def test_art_and_marks_stay_inside_the_printer_margin() -> None:
+    for paper, card, spacing in _cases():
+        try:
+            geo = plan_sheet(*CARD_SIZES[card], SheetOptions(PAPER_SIZES[paper], spacing=spacing))
+        except ValueError:
+            continue
+        pr = geo.printable
+        for s in geo.slots:
+            assert pr.x - TOL <= s.art.x and s.art.right <= pr.right + TOL, (paper, card, spacing)
+            assert pr.y - TOL <= s.art.y and s.art.top <= pr.top + TOL, (paper, card, spacing)
+            assert -TOL <= to_mm(s.trim.x - s.art.x) <= 3 + TOL
+        for m in geo.crop_marks:
+            b = m.bounds()
+            assert pr.x - TOL <= b.x and b.right <= pr.right + TOL and pr.y - TOL <= b.y and b.top <= pr.top + TOL
