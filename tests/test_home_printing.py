@@ -155,3 +155,84 @@ def test_art_and_marks_stay_inside_the_printer_margin() -> None:
         for m in geo.crop_marks:
             b = m.bounds()
             assert pr.x - TOL <= b.x and b.right <= pr.right + TOL and pr.y - TOL <= b.y and b.top <= pr.top + TOL
+
+
+BUNDLED = ("road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies")
+
+
+@pytest.fixture(scope="module")
+def guides(tmp_path_factory) -> dict[str, tuple[Path, str]]:
+    """Every bundled kit built once (A4, duplex) with its print guide."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli_app
+
+    out = tmp_path_factory.mktemp("kits")
+    result = CliRunner().invoke(cli_app, ["build", "--all", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return {g: (out / g, (out / g / "print-guide.md").read_text()) for g in BUNDLED}
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_print_guide_names_paper_and_pages_of_every_file(guides, game: str) -> None:
+    from generator.guide import page_count
+
+    folder, guide = guides[game]
+    section = guide.split("## Paper and pages", 1)[1].split("##", 1)[0]
+    for pdf in sorted(folder.glob("*.pdf")):
+        line = next(ln for ln in section.splitlines() if ln.startswith(f"- {pdf.name}:"))
+        assert "card stock" in line or "plain paper" in line, line
+        n = page_count(pdf)
+        assert (f"all {n} pages" in line) if n > 1 else ("1 page" in line), line
+    assert re.search(r"- rules-summary\.pdf: plain paper", section)
+    cards = [ln for ln in section.splitlines() if "double-sided" in ln]
+    assert cards and all("card stock" in ln for ln in cards)
+    for tiled in folder.glob("*-tiled.pdf"):
+        assert f"- {tiled.name}: plain paper" in section
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_print_guide_explains_duplex_calibration_and_gutterfold(guides, game: str) -> None:
+    _, guide = guides[game]
+    section = guide.split("## Backs that line up", 1)[1]
+    assert "`deckwright calibrate --paper a4 --duplex long`" in section
+    assert f"`deckwright build {game} --paper a4 --duplex long --back-offset X,Y`" in section
+    assert "built with --back-offset 0,0 (mm)" in section
+    assert f"`deckwright build {game} --paper a4 --layout gutterfold`" in section
+
+
+def test_print_guide_records_the_back_offset_used(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    args = ["build", "jokers-row", "--back-offset", "1.5,-2", "--duplex", "short", "-o", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    guide = (tmp_path / "jokers-row" / "print-guide.md").read_text()
+    assert "built with --back-offset 1.5,-2 (mm) and --duplex short" in guide
+    assert "`deckwright calibrate --paper a4 --duplex short`" in guide
+
+
+def test_page_count_matches_pypdf(guides) -> None:
+    from pypdf import PdfReader
+
+    from generator.guide import page_count
+
+    folder, _ = guides["maloney"]
+    for pdf in folder.glob("*.pdf"):
+        assert page_count(pdf) == len(PdfReader(pdf).pages)
+
+
+def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    args = ["build", "road-runner", "--layout", "gutterfold", "--paper", "letter", "-o", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    guide = (tmp_path / "road-runner" / "print-guide.md").read_text()
+    assert "no duplex printer is needed" in guide
+    assert "--layout duplex --back-offset X,Y" in guide and "--paper letter" in guide
+    assert "cards-gutterfold.pdf: card stock" in guide and "double-sided" not in guide.split("## Paper")[1]
