@@ -17,7 +17,7 @@ from generator.build import BuildOptions, Progress, build_game, card_print_notes
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
-from generator.layout.deck import collect_overflows
+from generator.layout.deck import collect_low_resolution, collect_overflows
 from generator.model import Game
 from generator.render.pdf import atomic_text, staged
 
@@ -126,7 +126,7 @@ def build_kit(
     parts = load_parts(game)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
-    with staged(), collect_overflows() as overflows:
+    with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
         written = build_game(game, options, progress)
         card_files, papers = list(written), {}
         guide = card_print_notes(game, options, written)
@@ -142,7 +142,7 @@ def build_kit(
         extra = guide_sections(game.name, written, card_files, papers, options)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
-        warnings += [replace(p, severity="warning") for p in sorted(overflows)]
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
     return written
 
 

@@ -130,10 +130,10 @@ def _outer_bleeds(geo) -> dict[str, float]:
 
 @pytest.mark.parametrize(
     ("paper", "card", "side", "top"),
-    [("a4", "poker", 1.75, 3.0), ("letter", "poker", 3.0, 1.35), ("letter", "bridge", 3.0, 1.35)],
+    [("a4", "poker", 1.5, 3.0), ("letter", "poker", 3.0, 1.35), ("letter", "bridge", 3.0, 1.35)],
 )
 def test_outer_bleed_keeps_what_the_printer_margin_allows(paper: str, card: str, side: float, top: float) -> None:
-    """A4 poker: 9.75 mm beside the grid = 5 printer margin + 1 gap + 2 mark + 1.75 bleed. Letter
+    """A4 poker: 9.75 mm beside the grid = 5 printer margin + 1 gap + 2.25 mark + 1.5 bleed. Letter
     poker: 1.35 mm above and below inside the printer margin, too little for any mark, all bleed."""
     geo = plan_sheet(*CARD_SIZES[card], SheetOptions(PAPER_SIZES[paper]))
     bleeds = _outer_bleeds(geo)
@@ -236,3 +236,63 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     assert "no duplex printer is needed" in guide
     assert "--layout duplex --back-offset X,Y" in guide and "--paper letter" in guide
     assert "cards-gutterfold.pdf: card stock" in guide and "double-sided" not in guide.split("## Paper")[1]
+
+
+def _game_with_image(tmp_path: Path, pixels: tuple[int, int], fit: str = "contain") -> Path:
+    from PIL import Image
+
+    from tests.conftest import MINI_FRONT, write_game
+
+    box = "[4mm, 60mm, 25.4mm, 25.4mm]"  # one inch square: pixels across = dpi
+    front = MINI_FRONT + f"  - {{type: image, box: {box}, file: art/photo.png, fit: {fit}}}\n"
+    folder = write_game(tmp_path / "mini", {"templates/mini-front.yaml": front})
+    (folder / "art").mkdir()
+    Image.new("RGB", pixels, "orange").save(folder / "art" / "photo.png")
+    return folder
+
+
+def test_image_below_300_dpi_warns_in_check_and_build(tmp_path: Path, run_cli) -> None:
+    folder = _game_with_image(tmp_path, (200, 200))
+    code, out, err = run_cli("check", folder)
+    assert code == 0, err
+    assert "image 'photo.png' prints at 200 dpi on the front of 'Alpha'" in err
+    assert "cards.yaml:" in err and "mini-front" in err and "at least 300 x 300 pixels" in err
+    assert err.count("photo.png") == 1  # once per template and file, not per card
+    assert "1 warning(s)" in out
+    code, out, err = run_cli("build", folder, "-o", tmp_path / "out")
+    assert code == 0, err
+    assert "prints at 200 dpi" in err and (tmp_path / "out" / "mini" / "cards.pdf").exists()
+
+
+def test_image_below_150_dpi_fails_check_but_builds(tmp_path: Path, run_cli) -> None:
+    folder = _game_with_image(tmp_path, (100, 100))
+    code, _, err = run_cli("check", folder)
+    assert code == 1
+    assert "prints at 100 dpi on the front of 'Alpha'" in err and "below 150 dpi" in err
+    assert re.search(r"cards\.yaml:\d+", err) and "1 problem found" in err
+    assert "Traceback" not in err
+    code, _, err = run_cli("build", folder, "-o", tmp_path / "out")
+    assert code == 0 and "prints at 100 dpi" in err
+
+
+def test_image_at_300_dpi_and_svg_are_quiet(tmp_path: Path, run_cli) -> None:
+    folder = _game_with_image(tmp_path, (300, 300))
+    code, out, err = run_cli("check", folder)
+    assert code == 0 and "dpi" not in err and "no problems found" in out
+
+
+def test_cover_fit_prints_at_the_larger_scale() -> None:
+    from PIL import Image
+
+    from generator.layout.ops import ImageOp
+    from generator.layout.resolution import printed_dpi
+
+    path = Path(__file__).parent / "visual" / "_dpi_probe.png"
+    try:
+        Image.new("RGB", (400, 200), "red").save(path)
+        box = Box(0, 0, 72, 72)  # one inch square
+        assert printed_dpi(ImageOp(path, box, "contain")) == pytest.approx(400)
+        assert printed_dpi(ImageOp(path, box, "cover")) == pytest.approx(200)
+        assert printed_dpi(ImageOp(path, box, "stretch")) == pytest.approx(200)
+    finally:
+        path.unlink(missing_ok=True)

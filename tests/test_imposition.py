@@ -147,8 +147,8 @@ def test_butted_art_stops_at_shared_cuts_and_bleeds_outside() -> None:
     centre, corner = g.slots[4], g.slots[0]
     assert centre.art == centre.trim
     # 3 mm bleed above (the top margin has room for it and the marks); at the left the 9.75 mm
-    # margin keeps 5 mm printer margin + 1 mm gap + 2 mm marks, so 1.75 mm of bleed remains
-    side, top = mm(1.75), mm(3)
+    # margin keeps 5 mm printer margin + 1 mm gap + 2.25 mm marks (room for a 6 pt label), so 1.5 mm of bleed remains
+    side, top = mm(1.5), mm(3)
     assert same(corner.art, Box(corner.trim.x - side, corner.trim.y, mm(63.5) + side, mm(88.9) + top))
     assert min(m.bounds().w for m in g.crop_marks if m.y1 == m.y2) == pytest.approx(MARK_WANT)
 
@@ -178,7 +178,7 @@ def test_crop_mark_lengths_a4_poker() -> None:
     horizontal = [m for m in g.crop_marks if m.y1 == m.y2]
     assert len(vertical) == 8 and len(horizontal) == 8  # 4 cuts x 2 sides, each way
     assert all(abs(m.y2 - m.y1) == pytest.approx(MARK_LEN) for m in vertical)
-    # side margin 9.75 mm: the bleed gives way (to 1.75 mm) so the marks get MARK_WANT = 2 mm
+    # side margin 9.75 mm: the bleed gives way (to 1.5 mm) so the marks get MARK_WANT = 2.25 mm
     assert all(abs(m.x2 - m.x1) == pytest.approx(MARK_WANT) for m in horizontal)
     art_top = max(s.art.top for s in g.slots)
     assert min(min(m.y1, m.y2) for m in vertical if m.y1 > art_top) == pytest.approx(art_top + MARK_GAP)

@@ -37,7 +37,7 @@ EPS = 1e-6
 MARK_GAP = mm(1)
 MARK_LEN = mm(5)
 MARK_MIN = mm(0.5)
-MARK_WANT = mm(2)
+MARK_WANT = mm(2.25)
 """Outer bleed gives way (never below zero) so that crop marks get at least this much room; where
 even no bleed would leave no room for a mark of MARK_MIN, the bleed keeps all the free room."""
 ORIENTATIONS = ("auto", "portrait", "landscape")
