@@ -159,7 +159,7 @@ def _write_gutterfold(
                     draw_card(painter, front, front_slot, deck.width, deck.height)
                 if back is not None:
                     draw_card(painter, back, back_slot, deck.width, deck.height)
-            draw_marks(c, geo.crop_marks, ())
+            draw_marks(c, geo.crop_marks, geo.cut_lines)
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
             finish_sheet(c, geo, _sheet_label(deck, n, total, FOLD_HINT), label_face)
             if progress:

@@ -257,11 +257,12 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
         problems += _composition(loaded)
     except DeckwrightError as exc:
         raise fail(exc) from None
-    if problems:
-        report(problems)
+    report(problems)
+    if any(p.severity == "error" for p in problems):
         raise typer.Exit(1)
     cards = sum(d.size for d in loaded.decks)
-    out.print(f"{loaded.title}: {cards} cards in {len(loaded.decks)} deck(s), no problems found.")
+    found = f"{len(problems)} warning(s)" if problems else "no problems found"
+    out.print(f"{loaded.title}: {cards} cards in {len(loaded.decks)} deck(s), {found}.")
 
 
 @app.command()

@@ -16,7 +16,8 @@ from generator import __version__
 from generator.build import BuildOptions, Progress, build_game, card_print_notes, output_dir
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
-from generator.layout.deck import collect_overflows
+from generator.guide import PLAIN, backs_advice, paper_and_pages
+from generator.layout.deck import collect_low_resolution, collect_overflows
 from generator.model import Game
 from generator.render.pdf import atomic_text, staged
 
@@ -61,6 +62,23 @@ def _parts() -> list[Part]:
             lambda s, o: summary_print_notes(s, o.paper),
         ),
     ]
+
+
+def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
+    """File name -> paper for the files one part wrote: boards (tiles tape flatter on thin paper)
+    and rule summaries on plain paper, player aids on card stock; components as their kind says
+    (``notes.STOCK``)."""
+    if part == "board":
+        return {f.name: PLAIN for f in files}
+    if part == "rule summary":  # the summary is read; player aids are cards, handled in play
+        return {f.name: PLAIN for f in files if "aid" not in f.stem}
+    if part == "components":
+        from generator.components.model import pdf_stem
+        from generator.components.notes import STOCK
+
+        sets = value if isinstance(value, list | tuple) else [value]
+        return {f"{pdf_stem(s, g.kind)}.pdf": STOCK[g.kind] for s in sets for g in s.groups}
+    return {}
 
 
 def load_parts(game: Game) -> list[tuple[Part, Path, Any]]:
@@ -108,24 +126,47 @@ def build_kit(
     parts = load_parts(game)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
-    with staged(), collect_overflows() as overflows:
+    with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
         written = build_game(game, options, progress)
+        card_files, papers = list(written), {}
         guide = card_print_notes(game, options, written)
         for part, _, value in parts:
             if progress:
                 progress(f"{game.title}: {part.name}", 0, 1)
-            written += part.write(value, game, fonts, out, options)
+            files = part.write(value, game, fonts, out, options)
+            written += files
+            papers |= _papers(part.name, value, files)
             guide += part.notes(value, options)
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
-        written.append(write_print_guide(game, options, out, guide))
+        extra = guide_sections(game.name, written, card_files, papers, options)
+        written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
-        warnings += [replace(p, severity="warning") for p in sorted(overflows)]
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
     return written
 
 
-def write_print_guide(game: Game, options: BuildOptions, out: Path, notes: list[str]) -> Path:
-    """``print-guide.md``: what to print, how, how many copies, and what else to gather."""
+def guide_sections(
+    game: str, written: list[Path], card_files: list[Path], papers: dict[str, str], options: BuildOptions
+) -> list[str]:
+    """The general guide sections: paper and pages per file, then getting the backs to line up."""
+    return [
+        "## Paper and pages",
+        "",
+        *[f"- {line}" for line in paper_and_pages(written, card_files, papers, options)],
+        "",
+        "## Backs that line up",
+        "",
+        *[f"- {line}" for line in backs_advice(options, game, card_files)],
+        "",
+    ]
+
+
+def write_print_guide(
+    game: Game, options: BuildOptions, out: Path, notes: list[str], extra: list[str] | None = None
+) -> Path:
+    """``print-guide.md``: what to print, how, how many copies, paper and pages, lining up the
+    backs, and what else to gather."""
     spec = game.extra["spec"]
     lines = [
         f"# {game.title} - print guide",
@@ -139,6 +180,7 @@ def write_print_guide(game: Game, options: BuildOptions, out: Path, notes: list[
         "",
         *[f"- {note}" for note in notes],
         "",
+        *(extra or []),
         "## What else to gather",
         "",
         *([f"- {item}" for item in spec.gather] or ["- Nothing: everything is in the files above."]),

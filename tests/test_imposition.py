@@ -13,6 +13,7 @@ from generator.layout.imposition import (
     MARK_GAP,
     MARK_LEN,
     MARK_MIN,
+    MARK_WANT,
     SheetGeometry,
     SheetOptions,
     paginate,
@@ -145,17 +146,19 @@ def test_butted_art_stops_at_shared_cuts_and_bleeds_outside() -> None:
     g = sheet("poker", "a4")
     centre, corner = g.slots[4], g.slots[0]
     assert centre.art == centre.trim
-    # 3 mm bleed above (the top margin has room for it and 3 mm marks); at the left the 9.75 mm
-    # margin keeps 5 mm printer margin + 1 mm gap + 3 mm marks, so 0.75 mm of bleed remains
-    side, top = mm(0.75), mm(3)
+    # 3 mm bleed above (the top margin has room for it and the marks); at the left the 9.75 mm
+    # margin keeps 5 mm printer margin + 1 mm gap + 2.25 mm marks (room for a 6 pt label), so 1.5 mm of bleed remains
+    side, top = mm(1.5), mm(3)
     assert same(corner.art, Box(corner.trim.x - side, corner.trim.y, mm(63.5) + side, mm(88.9) + top))
-    assert min(m.bounds().w for m in g.crop_marks if m.y1 == m.y2) == pytest.approx(mm(3))
+    assert min(m.bounds().w for m in g.crop_marks if m.y1 == m.y2) == pytest.approx(MARK_WANT)
 
 
 def test_butted_bleed_gives_way_to_crop_marks_and_cut_lines_fill_in() -> None:
     g = sheet("poker", "letter")  # 6.35 mm top and bottom margin: no room for bleed and marks
     top = g.slots[0]
-    assert top.art.top == pytest.approx(top.trim.top)
+    # 1.35 mm free inside the printer margin is too little for any mark, so the bleed keeps it all
+    assert to_mm(top.art.top - top.trim.top) == pytest.approx(1.35)
+    assert to_mm(g.page_h - top.art.top) == pytest.approx(5)
     assert not [m for m in g.crop_marks if m.x1 == m.x2]  # no marks above or below...
     vertical_cuts = sorted({round(ln.x1, 3) for ln in g.cut_lines if ln.x1 == ln.x2})
     assert len(vertical_cuts) == 4  # ...so the four vertical cuts get cut lines instead
@@ -175,8 +178,8 @@ def test_crop_mark_lengths_a4_poker() -> None:
     horizontal = [m for m in g.crop_marks if m.y1 == m.y2]
     assert len(vertical) == 8 and len(horizontal) == 8  # 4 cuts x 2 sides, each way
     assert all(abs(m.y2 - m.y1) == pytest.approx(MARK_LEN) for m in vertical)
-    # side margin 9.75 mm: the bleed gives way (to 0.75 mm) so the marks get MARK_WANT = 3 mm
-    assert all(to_mm(abs(m.x2 - m.x1)) == pytest.approx(3) for m in horizontal)
+    # side margin 9.75 mm: the bleed gives way (to 1.5 mm) so the marks get MARK_WANT = 2.25 mm
+    assert all(abs(m.x2 - m.x1) == pytest.approx(MARK_WANT) for m in horizontal)
     art_top = max(s.art.top for s in g.slots)
     assert min(min(m.y1, m.y2) for m in vertical if m.y1 > art_top) == pytest.approx(art_top + MARK_GAP)
 

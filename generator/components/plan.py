@@ -207,7 +207,7 @@ def _gutterfold(copies: list[CardCopy], w: float, h: float, opts: PlanOptions) -
                 geo.page_h,
                 tuple(placed),
                 geo.crop_marks,
-                (),
+                geo.cut_lines,
                 (geo.fold,),
                 (),
                 geo.label,

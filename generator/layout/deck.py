@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
+from pathlib import Path
 
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem
+from generator.layout.resolution import FAIL_DPI, WARN_DPI, low_resolution, pixel_size
 from generator.model import Card, Deck, Game
 from generator.units import MM, mm
 
 OVERFLOW_RANK = 60
 """Rank of a text-overflow problem: a layout that works but cuts text (``check`` reports it)."""
+RESOLUTION_RANK = 70
+"""Rank of a low-resolution image: it prints, only softer (a warning; below FAIL_DPI ``check``
+fails)."""
 
 _OVERFLOWS: ContextVar[list[Problem] | None] = ContextVar("overflows", default=None)
+_LOW_RES: ContextVar[list[Problem] | None] = ContextVar("low_res", default=None)
+
+
+@contextmanager
+def collect_low_resolution() -> Iterator[list[Problem]]:
+    """Gather the low-resolution image problems of every face laid out inside the block (each
+    once), as warnings for ``build``."""
+    found: list[Problem] = []
+    token = _LOW_RES.set(found)
+    try:
+        yield found
+    finally:
+        _LOW_RES.reset(token)
 
 
 @contextmanager
@@ -53,6 +73,7 @@ class DeckFaces:
         self.front = layouter(deck.template)
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
+        self._images_seen: set[tuple[str, Path]] = set()
 
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
         """(front, back) of a card; None where it could not be laid out (problem recorded)."""
@@ -82,7 +103,36 @@ class DeckFaces:
             collected = _OVERFLOWS.get()
             if collected is not None and found not in collected:
                 collected.append(found)
+        self._check_resolution(card, template, face, side)
         return face
+
+    def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
+        """A problem for each raster image printed below WARN_DPI, once per template and file
+        (the first card that uses it is named): a warning, an error below FAIL_DPI."""
+        for path, dpi in low_resolution(face.ops):
+            if (template.name, path) in self._images_seen:
+                continue
+            self._images_seen.add((template.name, path))
+            severe = dpi < FAIL_DPI
+            message = (
+                f"image '{path.name}' prints at {dpi:.0f} dpi on the {side} of '{clip(card.name)}' "
+                f"(and any other card showing it at this size); "
+                + (f"below {FAIL_DPI} dpi it looks blocky" if severe else f"{WARN_DPI} dpi prints sharp")
+                + f": use a file of at least {_pixels_for(path, dpi)} pixels"
+            )
+            found = _card_problem(card, template, None, message, RESOLUTION_RANK)
+            found = replace(found, severity="error" if severe else "warning")
+            self.problems.append(found)
+            collected = _LOW_RES.get()
+            if collected is not None and found not in collected:
+                collected.append(found)
+
+
+def _pixels_for(path: Path, dpi: float) -> str:
+    """The pixel size that would print at WARN_DPI in the same place, e.g. ``'750 x 1050'``."""
+    size = pixel_size(path) or (0, 0)
+    factor = WARN_DPI / dpi
+    return f"{math.ceil(size[0] * factor)} x {math.ceil(size[1] * factor)}"
 
 
 def _card_problem(card: Card, template, element: int | None, message: str, rank: int) -> Problem:

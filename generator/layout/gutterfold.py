@@ -11,7 +11,8 @@ horizontal fold (fronts top, backs bottom) the fold turns the card top-over-bott
 back would be upside down when the card is turned sideways: backs get rotation 180.
 
 Crop marks are made for the front half (kept CLEAR of the fold line) and mirrored onto the back
-half, where they coincide after folding. ``cut_lines`` is ignored: cut through both layers.
+half, where they coincide after folding; a cut left with no mark (no room in the margin) gets a
+cut line on both halves, and ``cut_lines`` draws one along every cut. Cut through both layers.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from generator.layout.imposition import (
     SheetOptions,
     Slot,
     crop_marks,
+    cut_lines,
     grid_slots,
     oriented,
     place_run,
     run_count,
+    unmarked_cut_lines,
 )
 from generator.units import mm, to_mm
 
@@ -51,6 +54,7 @@ class GutterfoldGeometry:
     per_sheet: int
     label_box: Box = NO_BOX
     label_angle: int = 0
+    cut_lines: tuple[Line, ...] = ()
 
 
 def _grid(
@@ -152,9 +156,18 @@ def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> Gutt
     )
     arts = [s.art for s in fronts + backs]
     marks: tuple[Line, ...] = ()
+    front_marks: tuple[Line, ...] = ()
     if opts.crop_marks:
         front_marks = crop_marks([s.art for s in fronts], xs.cuts, ys.cuts, region)
         marks = front_marks + tuple(mirror_line(m) for m in front_marks)
+    front_arts = [s.art for s in fronts]
+    if opts.cut_lines:
+        front_cuts = cut_lines(front_arts, xs.cuts, ys.cuts)
+    elif opts.crop_marks:  # a cut with no room for a mark still needs showing
+        front_cuts = unmarked_cut_lines(front_arts, xs.cuts, ys.cuts, front_marks)
+    else:
+        front_cuts = ()
+    cuts = front_cuts + tuple(mirror_line(ln) for ln in front_cuts)
     paper = Box(0.0, 0.0, page_w, page_h).inset(opts.margin)
     f = place_furniture(paper, arts, (*marks, fold), label_want(opts.label_chars))
     return GutterfoldGeometry(
@@ -170,4 +183,5 @@ def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> Gutt
         len(fronts),
         f.label_box,
         f.label_angle,
+        cuts,
     )

@@ -2,7 +2,8 @@
 
 Grid rules: "butted" cards touch and share cut lines, so only the grid's outer edges get bleed,
 clipped to the printable area and giving way (down to none) so crop marks keep MARK_WANT of
-room; "spaced" cards sit 2 x bleed apart so each gets its full bleed; "auto" takes whichever
+room, except where no mark would fit anyway (then the bleed fills the margin up to the printable
+edge); "spaced" cards sit 2 x bleed apart so each gets its full bleed; "auto" takes whichever
 (orientation x spacing) holds more cards, preferring spaced, then portrait (or the requested
 orientation). The grid is centred on the page; cards are never turned 90 degrees.
 
@@ -36,8 +37,9 @@ EPS = 1e-6
 MARK_GAP = mm(1)
 MARK_LEN = mm(5)
 MARK_MIN = mm(0.5)
-MARK_WANT = mm(3)
-"""Outer bleed gives way (never below zero) so that crop marks get at least this much room."""
+MARK_WANT = mm(2.25)
+"""Outer bleed gives way (never below zero) so that crop marks get at least this much room; where
+even no bleed would leave no room for a mark of MARK_MIN, the bleed keeps all the free room."""
 ORIENTATIONS = ("auto", "portrait", "landscape")
 SPACINGS = ("auto", "butted", "spaced")
 
@@ -146,8 +148,8 @@ def place_run(
     else:
         start = lo + bleed if hard_lo else hi - bleed - span
     trims, arts, cuts = [], [], []
-    # butted grids keep this much between the outer art and the printable edge for crop marks
-    room = MARK_GAP + MARK_WANT if butted else 0.0
+    room_lo = _mark_room(start - lo, butted)
+    room_hi = _mark_room(hi - (start + (n - 1) * pitch + size), butted)
     for k in range(n):
         t0 = start + k * pitch
         t1 = t0 + size
@@ -155,8 +157,8 @@ def place_run(
         full_lo, full_hi = t0 - bleed, t1 + bleed
         edge_lo = full_lo if full_lo >= lo - EPS else lo
         edge_hi = full_hi if full_hi <= hi + EPS else hi
-        outer_lo = edge_lo if hard_lo or not room else min(t0, max(full_lo, lo + room))
-        outer_hi = edge_hi if hard_hi or not room else max(t1, min(full_hi, hi - room))
+        outer_lo = edge_lo if hard_lo or not room_lo else min(t0, max(full_lo, lo + room_lo))
+        outer_hi = edge_hi if hard_hi or not room_hi else max(t1, min(full_hi, hi - room_hi))
         a0 = t0 if butted and k > 0 else (edge_lo if k > 0 else outer_lo)
         a1 = t1 if butted and k < n - 1 else (edge_hi if k < n - 1 else outer_hi)
         trims.append((t0, t1))
@@ -164,6 +166,16 @@ def place_run(
         cuts.extend((t0, t1))
     distinct = [c for i, c in enumerate(cuts) if i == 0 or abs(c - cuts[i - 1]) > EPS]
     return Axis(tuple(trims), tuple(arts), tuple(distinct))
+
+
+def _mark_room(free: float, butted: bool) -> float:
+    """What a butted grid keeps between its outer art and the printable edge for crop marks, given
+    ``free`` room between the outer trim and that edge: MARK_GAP + MARK_WANT, or nothing where even
+    a bare trim would leave no room for a mark of MARK_MIN (the bleed then takes all of ``free``
+    and the cuts get cut lines)."""
+    if not butted or free < MARK_GAP + MARK_MIN - EPS:
+        return 0.0
+    return MARK_GAP + MARK_WANT
 
 
 def grid_slots(xs: Axis, ys: Axis) -> tuple[Slot, ...]:

@@ -38,6 +38,15 @@ class _Stage:
 _STAGED: ContextVar[_Stage | None] = ContextVar("staged", default=None)
 
 
+def written_bytes(path: Path) -> bytes:
+    """The bytes of a file finished so far, read from its temporary file while it is staged."""
+    stage = _STAGED.get()
+    for tmp, final in stage.files if stage is not None else ():
+        if final == path:
+            return tmp.read_bytes()
+    return path.read_bytes()
+
+
 @contextmanager
 def staged() -> Iterator[None]:
     """Hold back every file finished inside the block; move them all into place at its end.

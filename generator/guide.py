@@ -1,0 +1,75 @@
+"""The general parts of a kit's print guide: which paper and pages each file takes, and how to get
+backs to line up (duplex calibration, or fold-and-glue sheets without a duplex printer)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.options import BuildOptions
+from generator.render.pdf import written_bytes
+from generator.units import to_mm
+
+CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"
+PLAIN = "plain paper (80-100 g/m2)"
+_PAGE = re.compile(rb"/Type\s*/Page(?![s\w])")
+
+
+def page_count(path: Path) -> int:
+    """Pages of a PDF Deckwright wrote (ReportLab keeps every page object uncompressed)."""
+    return len(_PAGE.findall(written_bytes(path)))
+
+
+def paper_for(path: Path, papers: dict[str, str]) -> str:
+    """The paper a kit file is meant for: what its part says in ``papers`` (by file name), else
+    card stock (cards and everything else handled in play)."""
+    return papers.get(path.name, CARD_STOCK)
+
+
+def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
+    n = page_count(path)
+    if path.stem.endswith("-printshop"):
+        return f"nothing at home ({n} pages, one card per page, for a print shop)"
+    if cards and options.layout == "duplex" and options.backs:
+        return f"all {n} pages double-sided (each front page is followed by its backs)"
+    if path.name.endswith("-tiled.pdf") and n > 1:
+        return f"all {n} pages single-sided (page 1 is the assembly guide)"
+    return f"all {n} pages" if n > 1 else "its 1 page"
+
+
+def paper_and_pages(
+    written: list[Path], card_files: list[Path], papers: dict[str, str], options: BuildOptions
+) -> list[str]:
+    """One guide line per PDF of the kit: its paper and the pages to print."""
+    pdfs = [p for p in written if p.suffix == ".pdf"]
+    return [f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}." for p in pdfs]
+
+
+def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> list[str]:
+    """How to make backs meet their fronts, for the layout this kit was built with."""
+    x, y = (f"{to_mm(v):g}" for v in options.back_offset)
+    rebuild = f"deckwright build {game} --paper {options.paper}"
+    if options.layout == "gutterfold":
+        return [
+            "These cards are fold-and-glue sheets: no duplex printer is needed and the backs line up"
+            " by folding. Print single-sided, fold on the dashed line, glue, then cut through both"
+            " layers.",
+            f"With a duplex printer you can print on thinner stock: calibrate (below) and rebuild with"
+            f" `{rebuild} --layout duplex --back-offset X,Y`.",
+        ]
+    if not options.backs or not deck_files:
+        return ["These cards are printed without backs: print single-sided."]
+    return [
+        f"Calibrate your duplex printer once: `deckwright calibrate --paper {options.paper} --duplex"
+        f" {options.duplex}` writes a two-page sheet; print it double-sided on the same paper and"
+        " printer settings as the cards, hold it against a light and read on the rulers how far the"
+        " back cross sits from the front cross; the sheet prints the --back-offset X,Y to enter"
+        " (with the signs for your flip edge).",
+        f"Rebuild with it: `{rebuild} --duplex {options.duplex} --back-offset X,Y`, and print one"
+        " test sheet (pages 1-2 of the card file) before the rest.",
+        f"This kit was built with --back-offset {x},{y} (mm) and --duplex {options.duplex}: note the"
+        " offset that works for your printer (it stays the same for the same printer, paper and"
+        " tray) and give it to every build.",
+        f"No duplex printer? Rebuild with `{rebuild} --layout gutterfold`: fold-and-glue sheets,"
+        " fronts and backs on one side of the paper, folded together; no calibration needed.",
+    ]

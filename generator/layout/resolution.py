@@ -1,0 +1,63 @@
+"""Print resolution of the raster images on a card face: pixels per inch at the printed size.
+
+300 dpi is what print shops ask for and what looks sharp at arm's length; below it a warning,
+below 150 dpi (visibly soft or blocky) an error in ``check``. Vector (SVG) images are exempt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image
+
+from generator.layout.ops import GroupOp, ImageOp, Op
+
+WARN_DPI = 300
+FAIL_DPI = 150
+
+
+@lru_cache(maxsize=256)
+def pixel_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) in pixels of a raster image; None for SVG or an unreadable file."""
+    if path.suffix.lower() == ".svg":
+        return None
+    try:
+        with Image.open(path) as im:
+            return im.size
+    except (OSError, ValueError):
+        return None
+
+
+def image_ops(ops: tuple[Op, ...]) -> Iterator[ImageOp]:
+    """Every image op, inside groups too."""
+    for op in ops:
+        if isinstance(op, ImageOp):
+            yield op
+        elif isinstance(op, GroupOp):
+            yield from image_ops(op.ops)
+
+
+def printed_dpi(op: ImageOp) -> float | None:
+    """The lower of the horizontal and vertical resolution at which ``op`` prints (the part of a
+    ``cover`` image outside its box is cut off, so it prints at the larger scale)."""
+    size = pixel_size(op.path)
+    if size is None or min(size) <= 0 or op.box.w <= 0 or op.box.h <= 0:
+        return None
+    pw, ph = size
+    bw, bh = (op.box.h, op.box.w) if round(op.rotate) % 180 == 90 else (op.box.w, op.box.h)
+    if op.fit == "stretch":
+        return min(pw * 72 / bw, ph * 72 / bh)
+    scale = max(bw / pw, bh / ph) if op.fit == "cover" else min(bw / pw, bh / ph)  # points per pixel
+    return 72 / scale
+
+
+def low_resolution(ops: tuple[Op, ...]) -> list[tuple[Path, float]]:
+    """(file, dpi) of every raster image printed below WARN_DPI, lowest first, each file once."""
+    worst: dict[Path, float] = {}
+    for op in image_ops(ops):
+        dpi = printed_dpi(op)
+        if dpi is not None and dpi < WARN_DPI - 0.5:
+            worst[op.path] = min(dpi, worst.get(op.path, dpi))
+    return sorted(worst.items(), key=lambda item: item[1])
