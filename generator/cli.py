@@ -403,6 +403,25 @@ def stats(
         err.print(f"wrote {paths_display(pdf)}")
 
 
+@app.command()
+def schema(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder for the <kind>.schema.json files.")
+    ] = Path("schemas"),
+) -> None:
+    """Write a JSON Schema for every file kind, for editors (see the README's editor set-up)."""
+    from generator.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        message = f"cannot write schemas into {output}: {reason}; choose another -o folder"
+        raise fail(UsageError(message)) from None
+    for path in written:
+        out.print(f"wrote {paths_display(path)}")
+
+
 def main() -> None:
     """Entry point for the console script and ``python -m generator``."""
     try:
