@@ -404,6 +404,27 @@ def stats(
 
 
 @app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    cards: Annotated[
+        Path | None,
+        typer.Option(help="Write the resolved cards, one row per copy, to FILE.csv or FILE.json."),
+    ] = None,
+) -> None:
+    """Export a game's data for spreadsheets and other tools."""
+    from generator.export.cards import export_cards
+    from generator.loader import load_game
+
+    try:
+        if cards is None:
+            raise UsageError("nothing to export: give --cards FILE.csv or --cards FILE.json")
+        rows = export_cards(load_game(game), cards)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    out.print(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+
+
+@app.command()
 def schema(
     output: Annotated[
         Path, typer.Option("--output", "-o", help="Folder for the <kind>.schema.json files.")
