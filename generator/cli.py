@@ -425,6 +425,22 @@ def export(
 
 
 @app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The game's name: lower case, digits, '-' or '_'.")],
+    into: Annotated[Path, typer.Option(help="Folder to create the game folder in.")] = Path("."),
+) -> None:
+    """Write a small starter game (a deck, its templates, a summary) that checks and builds."""
+    from generator.scaffold import new_game
+
+    try:
+        folder = new_game(name, into)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    shown = paths_display(folder)
+    out.print(f"wrote {shown}: try 'deckwright check {shown}' and 'deckwright build {shown}'")
+
+
+@app.command()
 def schema(
     output: Annotated[
         Path, typer.Option("--output", "-o", help="Folder for the <kind>.schema.json files.")
