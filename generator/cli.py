@@ -382,8 +382,9 @@ def stats(
 ) -> None:
     """Win rates by seat and player count, game length, card use and the game's own figures."""
     from generator.loader import load_game
+    from generator.play.pdf import write_pdf
     from generator.play.report import as_json as to_json
-    from generator.play.report import tables, write_pdf
+    from generator.play.report import tables
     from generator.play.stats import gather
 
     try:

@@ -210,3 +210,30 @@ def test_recorded_scores_may_be_whole_or_fractional():
 
     scores = ResultSpec.model_validate({"winner": "Ann", "scores": {"Ann": "71.5", "Ben": "64"}}).scores
     assert scores == {"Ann": 71.5, "Ben": 64} and isinstance(scores["Ben"], int)
+
+
+def test_to_yaml_writes_a_date_object_as_a_plain_date():
+    """A log whose date was read back as a date object is written without a '...' marker."""
+    import datetime
+
+    import yaml
+
+    from generator.rules.playthrough import to_yaml
+
+    data = {"game": "mini", "version": "1", "date": datetime.date(2024, 5, 1), "players": ["A"], "log": []}
+    text = to_yaml(data)
+    assert "..." not in text
+    assert yaml.safe_load(text)["date"] == datetime.date(2024, 5, 1)
+
+
+def test_log_data_replays_like_its_yaml():
+    from generator.rules.logfile import log_from_data
+    from generator.rules.replay import replay
+
+    rules = rules_for(load_game("jokers-row"))
+    log = playthrough(rules, ["Ann", "Ben"], 3)
+    from_data, from_text = replay(rules, log_from_data(log, rules)), replay(rules, parse_log(to_yaml(log), rules))
+    assert from_data.violations == from_text.violations == []
+    assert from_data.outcome == from_text.outcome and from_data.turns == from_text.turns
+    log["log"][0]["player"] = "Ben"
+    assert [v.code for v in replay(rules, log_from_data(log, rules)).violations][:1] == ["TURN_ORDER"]

@@ -72,6 +72,7 @@ def test_weekday_track_and_score_track(laid):
                       ["Monday", "Tuesday x2", "Wednesday", "Thursday", "Friday x2", "Saturday", "Sunday"],
                       strict=True):
         assert any(re.fullmatch(rf"{de} {en}.*", w) for w in shown)
+    assert any("Sunday is lucky day" in w for w in shown)
     numbers = {w for w in shown if w.isdigit()}
     assert {str(n) for n in range(69)} <= numbers and "69!" in shown
 
@@ -100,3 +101,12 @@ def test_a_broken_map_fails_its_check(tmp_path, old, new, rules, says):
     breaches = composition_breaches(load_game(broken(tmp_path, old, new)))
     assert {b.rule for b in breaches} == rules
     assert any(says in b.detail for b in breaches)
+
+
+def test_a_map_that_cannot_be_read_is_reported_once_at_its_line(tmp_path, run_cli):
+    folder = broken(tmp_path, "      - sf - sd\n", "      - sf - sdd\n")
+    line = next(n for n, t in enumerate((folder / "board.yaml").read_text().splitlines(), 1) if "sf - sdd" in t)
+    code, out, err = run_cli("check", folder)
+    assert code == 1 and "Traceback" not in out + err
+    assert f"board.yaml:{line}:9: features[1].edges[0]: unknown node 'sdd' (did you mean 'sd'?)" in out + err
+    assert (out + err).count("[map-") == 1 and "check 'map" not in out + err

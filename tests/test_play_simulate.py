@@ -114,3 +114,36 @@ def test_cli_stats_pdf(run_cli):
     again = Path("again.pdf")
     run_cli("stats", "jokers-row", "logs", "--pdf", again)
     assert again.read_bytes() == Path("report.pdf").read_bytes()
+
+
+def _with_rules() -> list[str]:
+    from generator import paths
+    from generator.errors import DeckwrightError
+    from generator.rules.logcheck import rules_for
+
+    found = []
+    for name in paths.bundled_games():
+        try:
+            rules_for(load_game(name))
+        except DeckwrightError:
+            continue  # no rules model (yet)
+        found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("game", _with_rules())
+def test_every_game_with_a_rules_model_simulates_and_replays(tmp_path: Path, game: str):
+    """Discovered, not listed: each bundled game whose rules module exports RULES, with every
+    policy it offers; a tie is written with no winner (never as a player called 'null')."""
+    from generator.play.stats import gather
+    from generator.rules.logcheck import rules_for
+
+    loaded = load_game(game)
+    low = (rules_for(loaded).player_range() or (2, 2))[0]
+    for policy in policies(loaded):
+        out = tmp_path / policy
+        written = simulate(loaded, Plan(low, 2, 9, (policy,)), out)
+        reports = check_logs(loaded, written)
+        assert all(r.ok for r in reports), [str(v) for r in reports for v in r.replay.violations]
+        stats = gather(loaded, [out])
+        assert stats.read == 2 and not stats.rejected

@@ -88,7 +88,9 @@ def playthrough(
     }
     if rules.over(state):
         outcome = rules.outcome(state)
-        log["result"] = {"winner": outcome.winner}
+        # a game over with nobody winning (a tie) records no winner: log files read every
+        # scalar as text, so a written null would name a player called 'null'
+        log["result"] = {"winner": outcome.winner} if outcome.winner is not None else {}
         if outcome.scores is not None:
             log["result"]["scores"] = dict(outcome.scores)
     return log
@@ -152,9 +154,11 @@ def flow(value: Any) -> str:
         return "{" + ", ".join(f"{_scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(flow(v) for v in value) + "]"
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, str | int | float | bool | datetime.date) or value is None:
         return _scalar(value)
-    return yaml.safe_dump(value, default_flow_style=True, width=10**6, allow_unicode=True).strip()
+    # anything else inside a one-item list too, so no document-end marker ('...') follows it
+    text = yaml.safe_dump([value], default_flow_style=True, width=10**6, allow_unicode=True).strip()
+    return text[1:-1]
 
 
 @functools.lru_cache(maxsize=4096, typed=True)

@@ -1,5 +1,15 @@
-"""Jaunty Jalopies rules: composition checks, the standard-race rules model, simulated players."""
+"""Jaunty Jalopies: composition checks, the standard-race rules model, simulated players."""
 
 from .checks import CHECKS
+from .figures import FIGURES
+from .options import Options
+from .policy import POLICIES
 
-__all__ = ["CHECKS"]
+
+class JauntyRules(Options):
+    """The standard race: replay of playtest logs and seeded playthroughs."""
+
+
+RULES = JauntyRules
+
+__all__ = ["CHECKS", "FIGURES", "POLICIES", "RULES"]

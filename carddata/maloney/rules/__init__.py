@@ -1,6 +1,11 @@
-"""Maloney's Inheritance: the deck and map checks (``CHECKS``) and the rules model used to
-replay playtest logs (``RULES``). See README.md, "Playtest logs"."""
+"""Maloney's Inheritance: the deck and map checks (``CHECKS``), the rules model that replays
+playtest logs (``RULES``), the simulated players (``POLICIES``) and what ``deckwright stats``
+reports (``FIGURES``). See README.md."""
 
 from .checks import CHECKS
+from .figures import FIGURES
+from .play import POLICIES, MaloneyPlay
 
-__all__ = ["CHECKS"]
+RULES = MaloneyPlay
+
+__all__ = ["CHECKS", "FIGURES", "POLICIES", "RULES"]

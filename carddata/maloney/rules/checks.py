@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.board.maps import ranges
+from generator.errors import DataError
 from generator.model import Game
 from generator.rules import Checks, Finding
 
@@ -85,11 +86,12 @@ FIXED = {1: "San Francisco", 2: "San Diego", 3: "Sacramento", 6: "Cheyenne", 7: 
 MIN_CHOICES = 3
 
 
-def _map(game: Game) -> Map | Finding:
+def _map(game: Game, report: bool = True) -> Map | Finding | None:
+    """The game's map, or what is wrong with it (told once, by map-numbers: ``report``)."""
     try:
         return load_map(game)
-    except LookupError as exc:
-        return Finding(str(exc))
+    except (LookupError, DataError) as exc:
+        return Finding(f"the map cannot be read: {exc}") if report else None
 
 
 @CHECKS.register("map-numbers")
@@ -97,8 +99,8 @@ def map_numbers(game: Game) -> Iterator[Finding]:
     """Rulebook: a map of places numbered 1 to 16 ("you will see the name of the place and the
     number"); the example fixes eight of them; every action card names a city of the map."""
     found = _map(game)
-    if isinstance(found, Finding):
-        yield found
+    if not isinstance(found, Map):
+        yield from [found] if found else []
         return
     graph, where = found.graph, f"{found.graph.file}:{found.graph.line}"
     numbers = Counter(n.number for n in graph.nodes.values())
@@ -120,9 +122,8 @@ def map_roads(game: Game) -> Iterator[Finding]:
     """Rulebook: "The car cannot stay for two days in the same town" (no road to itself), the
     numbers under a place say where the car can go "from each other city" (two-way roads), and
     every day it "must move to a new town" (so every city has somewhere to go: several choices)."""
-    found = _map(game)
-    if isinstance(found, Finding):
-        yield found
+    found = _map(game, report=False)
+    if not isinstance(found, Map):
         return
     graph = found.graph
     for road in graph.roads:
@@ -142,9 +143,8 @@ def map_roads(game: Game) -> Iterator[Finding]:
 @CHECKS.register("sacramento-links")
 def sacramento_links(game: Game) -> Iterator[Finding]:
     """Rulebook, the example under "The winner has the right to choose the destination"."""
-    found = _map(game)
-    if isinstance(found, Finding):
-        yield found
+    found = _map(game, report=False)
+    if not isinstance(found, Map):
         return
     links = found.links.get(SACRAMENTO, frozenset())
     if links != SACRAMENTO_LINKS:

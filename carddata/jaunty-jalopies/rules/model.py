@@ -1,0 +1,212 @@
+"""The Jaunty Jalopies rules model: setup, whose move it is, card movement, the end.
+
+Section names in comments are the rulebook's (second edition). The moves themselves are in
+``moves.py``; random playthrough options in ``options.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from generator.model import Card
+from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
+from generator.schema.common import Strict
+
+from .cards import DRAW_RATE, HAND_SIZE, race_length
+from .state import Attack, DrawPhase, Drive, Meet, Negate, Pile, Play, Race, Racer, Rest, Road, Setup, Terrain
+
+TURN_ACTIONS = frozenset(
+    {
+        "road",
+        "drive",
+        "terrain",
+        "mishap",
+        "subplot",
+        "fiendish",
+        "meet",
+        "retain",
+        "experience",
+        "rest",
+        "draw",
+    }
+)
+ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any time"; Negate likewise
+
+
+class Base(Rules):
+    actions: ClassVar[dict[str, type[Strict]]] = {
+        "road": Road,
+        "drive": Drive,
+        "terrain": Terrain,
+        "mishap": Attack,
+        "subplot": Attack,
+        "fiendish": Attack,
+        "meet": Meet,
+        "retain": Play,
+        "experience": Play,
+        "special": Play,
+        "negate": Negate,
+        "rest": Rest,
+        "draw": DrawPhase,
+    }
+    setup_model = Setup
+    hidden: ClassVar[dict[str, tuple[str, ...]]] = {
+        "setup": ("hands",),
+        # a Hero's Karma draw (meet) stays recorded: the table must know which hand a card leaves
+        **{a: ("drew",) for a in ("mishap", "experience", "special", "rest", "draw")},
+    }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.main_total: Counter[str] = Counter({c.name: c.count for c in game.deck("cards").cards})
+        self.plot_total: Counter[str] = Counter({c.name: c.count for c in game.deck("plots").cards})
+        self.sheets: dict[str, Card] = {c.name: c for c in game.deck("racers").cards}
+        self._kinds = {n: tuple(c.get("kinds") or ()) for n, c in self.cards.items()}
+        self._negates = {n: tuple(c.get("negates") or ()) for n, c in self.cards.items()}
+
+    # -- setup (Character Selection, The Decks) ---------------------------------------------------
+
+    def start(self, players: list[str], setup: Setup, note: Note) -> Race:
+        racers: dict[str, Racer] = {}
+        dealt: Counter[str] = Counter()
+        for p in players:
+            sheet = self.sheets.get(setup.racers.get(p, ""))
+            if p not in setup.racers:
+                note("SETUP", f"no racer sheet is recorded for {p} (setup.racers)")
+            elif sheet is None:
+                note("SETUP", f"there is no racer called '{setup.racers[p]}'")
+            if p not in setup.roles:
+                note("SETUP", f"{p} has no side recorded (setup.roles: hero, villain or neutral)")
+            racer = Racer(p, sheet, setup.roles.get(p, "neutral"), Zone())
+            size = racer.hand_size(HAND_SIZE)
+            known = [n for n in setup.hands.get(p, []) if self.card(n, note)]
+            if p in setup.hands and len(setup.hands[p]) != size:
+                note("SETUP", f"{p} is dealt {len(setup.hands[p])} cards; {p}'s hand size is {size}")
+            for name in known:
+                if name not in self.main_total:
+                    note("SETUP", f"{name} is a Fiendish Plot; Fiendish Plots are not dealt")
+            racer.hand = Zone(Counter(known), max(0, size - len(setup.hands.get(p, []))))
+            dealt.update(known)
+            racers[p] = racer
+        for p in setup.racers.keys() - set(players):
+            note("SETUP", f"a racer is recorded for '{p}', who is not among the players")
+        for name in sorted(n for n in dealt if dealt[n] > self.total[n]):
+            note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
+        in_hands = sum(r.hand.size for r in racers.values())
+        deck = Pile(max(0, sum(self.main_total.values()) - in_hands))
+        if not any(r.hand.unknown for r in racers.values()):
+            deck.cards = +(self.main_total - dealt)
+        plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
+        return Race(list(players), racers, deck, plots, race_length(len(players)))
+
+    # -- turn order (Sequence of Play) -------------------------------------------------------------
+
+    def expected(self, s: Race) -> Expect:
+        if s.winner:
+            return Expect({})
+        moves = {p: ANY_TIME for p in s.players}
+        moves[s.current] = TURN_ACTIONS | ANY_TIME
+        return Expect(moves)
+
+    def turn(self, s: Race) -> int:
+        return s.turn
+
+    def over(self, s: Race) -> bool:
+        return s.winner is not None
+
+    def outcome(self, s: Race) -> Outcome:
+        return Outcome(s.winner)
+
+    def apply(self, s: Race, entry: Any, note: Note) -> None:
+        if entry.player == s.current or entry.action in TURN_ACTIONS:
+            s.advance()
+        getattr(self, "_" + entry.action)(s, s.racers[entry.player], entry.data, note)
+
+    # -- cards moving ------------------------------------------------------------------------------
+
+    def on_table(self, s: Race) -> Counter[str]:
+        """Every card face up on the table: the course, terrain, retained cards, plots in play."""
+        out: Counter[str] = Counter()
+        for sec in s.course:
+            out[sec.card.name] += 1
+            if sec.terrain:
+                out[sec.terrain.name] += 1
+        for r in s.racers.values():
+            out.update(c.name for c in r.retained)
+            for plot in r.plots:
+                out[plot.card.name] += 1
+                out.update(plot.under)
+        return out
+
+    def unseen(self, s: Race) -> Counter[str]:
+        zones = [r.hand.known for r in s.racers.values()] + [r.karma.known for r in s.racers.values()]
+        return unseen(self.total, [*zones, self.on_table(s), s.deck.discard, s.plots.discard])
+
+    def pool(self, s: Race, plots: bool = False) -> Counter[str]:
+        """The cards the draw pile (or Fiendish Plot pile) may hold."""
+        total = self.plot_total if plots else self.main_total
+        return Counter({n: c for n, c in self.unseen(s).items() if n in total})
+
+    def draw_into(self, s: Race, zone: Zone, draws: Any, count: int, plots: bool = False) -> int:
+        """Draw ``count`` cards (reshuffling when the pile runs out); returns how many were drawn."""
+        pile = s.plots if plots else s.deck
+        drawn = 0
+        for _ in range(count):
+            pile.refill()
+            if pile.count == 0:
+                break
+            recorded = draws.names is not None and draws.used < len(draws.names)
+            pool = Counter()
+            if draws.chance and not recorded:  # only random playthroughs pick unrecorded cards
+                pool = pile.cards if pile.cards is not None else self.pool(s, plots)
+            name = draws.next(pool)
+            pile.count -= 1
+            if pile.cards is not None:
+                if name and pile.cards[name] > 0:
+                    pile.cards[name] -= 1
+                    if not pile.cards[name]:
+                        del pile.cards[name]
+                else:
+                    pile.cards = None  # an unknown or impossible draw: the pile is no longer known
+            zone.add(name if name in self.total else None)
+            drawn += 1
+        return drawn
+
+    def take_card(
+        self, s: Race, racer: Racer, name: str, note: Note, verb: str = "play", karma: bool = True
+    ) -> Card | None:
+        """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
+        card = self.card(name, note)
+        if card is not None and karma and racer.karma.holds(name):
+            racer.karma.take(name, Counter())
+            return card
+        zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
+        known = card is not None and zone.holds(name)
+        why = zone.take(name if card else None, Counter() if known else self.unseen(s))
+        if why and card is not None:
+            where = "Karma hand" if zone is racer.karma else "hand"
+            note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")
+        return card
+
+    def discard(self, s: Race, cards: list[Card | str]) -> None:
+        for c in cards:
+            name = c if isinstance(c, str) else c.name
+            (s.plots if name in self.plot_total else s.deck).discard[name] += 1
+
+    def pay(self, s: Race, racer: Racer, names: list[str], due: int, what: str, note: Note) -> None:
+        """Discard ``names`` for a penalty of ``due`` cards (Rules of the Road)."""
+        if len(names) != due:
+            note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
+        for name in names:
+            if self.take_card(s, racer, name, note, "discard"):
+                self.discard(s, [name])
+
+    def kinds(self, card: Card | None) -> tuple[str, ...]:
+        return self._kinds[card.name] if card else ()
+
+    def hand_size(self, racer: Racer) -> int:
+        return racer.hand_size(HAND_SIZE)
+
+    def draw_rate(self, racer: Racer) -> int:
+        return racer.draw_rate(DRAW_RATE)

@@ -1,0 +1,211 @@
+"""The moves of a standard race, each checked against the rulebook section cited."""
+
+from __future__ import annotations
+
+from generator.model import Card
+from generator.rules import Note
+
+from .model import Base
+from .state import (
+    Attack,
+    Drive,
+    Negate,
+    Plot,
+    Race,
+    Racer,
+    Road,
+    Section,
+    Terrain,
+)
+
+
+class Moves(Base):
+    def _playing(self, s: Race, racer: Racer, what: str, note: Note) -> None:
+        """Action Phase: EITHER play cards OR Rest."""
+        if s.rested:
+            note("PLAY_AFTER_REST", f"{racer.player} rested this turn and may not also play {what}")
+        s.acted = True
+
+    def _kind(self, card: Card | None, kind: str, note: Note, what: str = "") -> bool:
+        if card is not None and kind not in self.kinds(card):
+            note("WRONG_CARD", f"{card.name} is not a {kind.replace('subplot', 'Sub-Plot')} card{what}")
+            return False
+        return card is not None
+
+    def _may_move(self, s: Race, racer: Racer, note: Note) -> None:
+        """Sub-Plot: no Driving to change position while one is in play; stalling Mishaps likewise."""
+        if racer.subplot:
+            note(
+                "SUBPLOT_DRIVING",
+                f"{racer.player} is under the Sub-Plot {racer.subplot.card.name} and may not drive",
+            )
+        elif racer.stalled:
+            stall = next(c.name for c in racer.lasting() if (c.get("effect") or {}).get("stall"))
+            note("STALLED", f"{stall} stops {racer.player} playing Driving cards to move")
+
+    # -- the course (Rules of the Road) ----------------------------------------------------------
+
+    def _road(self, s: Race, racer: Racer, d: Road, note: Note) -> None:
+        self._playing(s, racer, "a Road Section", note)
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, "road", note):
+            return
+        self._may_move(s, racer, note)
+        if racer.pos != len(s.course):
+            front = f"section {len(s.course)}" if s.course else "the Starting Line"
+            here = f"section {racer.pos}" if racer.pos else "the Starting Line"
+            note(
+                "NOT_FRONT",
+                f"{racer.player} is on {here}; a Road Section is laid only from the front-most ({front})",
+            )
+        if "driving" in self.kinds(card):
+            if d.driving:
+                note("DRIVING_NOT_NEEDED", f"{card.name} is a Driving card itself; {d.driving} is not needed")
+                if self.take_card(s, racer, d.driving, note):
+                    self.discard(s, [d.driving])
+        elif d.driving is None:
+            note("NO_DRIVING", f"{card.name} is not a Driving card: entering it needs a Driving card too")
+        else:
+            drive = self.take_card(s, racer, d.driving, note)
+            if self._kind(drive, "driving", note, f" to drive onto {card.name}"):
+                self.discard(s, [drive])
+        s.course.append(Section(card))
+        self.pay(s, racer, d.pays, s.penalty(racer, len(s.course)), card.name, note)
+        racer.pos = len(s.course)
+        if len(s.course) >= s.length and s.winner is None:
+            s.winner = racer.player  # VICTORY!: first to enter the final Road Section
+
+    def _drive(self, s: Race, racer: Racer, d: Drive, note: Note) -> None:
+        self._playing(s, racer, "a Driving card", note)
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, "driving", note):
+            return
+        self.discard(s, [card])
+        to = d.to if d.to is not None else racer.pos + 1
+        if abs(to - racer.pos) != 1:
+            note(
+                "TOO_FAR", f"one Driving card moves one section; {racer.player} went from {racer.pos} to {to}"
+            )
+        if to > len(s.course):
+            note("NO_SECTION", f"there is no section {to} in play (the course has {len(s.course)})")
+            to = len(s.course)
+        self._may_move(s, racer, note)  # Sub-Plot: no Driving "to modify his or her position"
+        self.pay(s, racer, d.pays, s.penalty(racer, to), f"section {to}", note)
+        racer.pos = to
+
+    def _terrain(self, s: Race, racer: Racer, d: Terrain, note: Note) -> None:
+        self._playing(s, racer, "a Terrain card", note)
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, "terrain", note):
+            return
+        if d.section > len(s.course):
+            note("NO_SECTION", f"there is no section {d.section} in play (the course has {len(s.course)})")
+            self.discard(s, [card])
+        elif s.course[d.section - 1].terrain is not None:
+            note("TERRAIN_TAKEN", f"section {d.section} already has {s.course[d.section - 1].terrain.name}")
+            self.discard(s, [card])
+        else:
+            s.course[d.section - 1].terrain = card
+
+    # -- attacks (Mishap, Sub-Plot, Fiendish Plot; Negate) -----------------------------------------
+
+    def _attack(self, s: Race, racer: Racer, d: Attack, kind: str, note: Note) -> tuple[Card, Racer] | None:
+        self._playing(s, racer, f"a {kind}", note)
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, kind, note):
+            return None
+        target = s.racers.get(d.target)
+        if target is None or target is racer:
+            note("BAD_TARGET", f"a {kind} is played on another racer, not '{d.target}'")
+            self.discard(s, [card])
+            return None
+        if d.negated is not None:
+            negater = self.take_card(s, target, d.negated, note, "Negate with")
+            if negater is not None and card.type not in (negater.get("negates") or []):
+                note("NEGATE_WRONG", f"{negater.name} cannot Negate a {card.type} card")
+            self.discard(s, [card] + ([negater] if negater else []))
+            return None
+        return card, target
+
+    def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
+        if card.get("cure") or card.get("requires") or (card.get("effect") or {}).get("stall"):
+            target.plots.append(Plot(card, list(card.get("requires") or card.get("cure") or []), by))
+        else:
+            self.discard(s, [card])
+
+    def _mishap(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
+        if racer.role == "hero":
+            note("HERO_MISHAP", f"{racer.player} is a Hero; Heroes may not play Mishaps")
+        hit = self._attack(s, racer, d, "mishap", note)
+        draws = self.draws(d.drew)
+        if hit is None:
+            if draws.names:
+                note("KARMA", f"{d.card} was not played successfully; no Fiendish Plot is drawn")
+            return
+        self._lasting(s, hit[0], hit[1], racer.player)
+        if racer.role != "villain":  # Heroes, Villains, and Neutrals
+            if draws.names:
+                note("KARMA", f"{racer.player} is not a Villain and draws no Fiendish Plot")
+            return
+        if draws.names is not None and not draws.names and (s.plots.count or s.plots.discard):
+            note(
+                "NO_FIENDISH_DRAW",
+                f"a Villain draws a Fiendish Plot after a successful Mishap; {racer.player} drew none",
+            )
+            return
+        self.draw_into(s, racer.karma, draws, 1, plots=True)
+        if why := draws.mismatch():
+            note("DRAW_COUNT", why)
+
+    def _subplot(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
+        hit = self._attack(s, racer, d, "subplot", note)
+        if hit is None:
+            return
+        card, target = hit
+        if target.subplot is not None:
+            note("SUBPLOT_TWICE", f"{target.player} already has the Sub-Plot {target.subplot.card.name}")
+            self.discard(s, [card])
+            return
+        self._lasting(s, card, target, racer.player)
+
+    def _fiendish(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
+        if racer.role != "villain":
+            note(
+                "NOT_VILLAIN", f"only Villains play Fiendish Plots; {racer.player} is a {racer.role.title()}"
+            )
+        if s.fiendish_played:
+            note("TWO_FIENDISH", "only one Fiendish Plot may be played in an Action Phase")
+        s.fiendish_played = True
+        hit = self._attack(s, racer, d, "fiendish", note)
+        if hit is None:
+            return
+        card, target = hit
+        effect = card.get("effect") or {}
+        target.pos = max(0, target.pos - (effect.get("back") or 0))
+        due = min(effect.get("discard") or 0, target.hand.size + target.karma.size)
+        if len(d.discards) != due:
+            note(
+                "DISCARD_COUNT",
+                f"{card.name} makes {target.player} discard {due}; the log has {len(d.discards)}",
+            )
+        for name in d.discards:
+            if self.take_card(s, target, name, note, "discard"):
+                self.discard(s, [name])
+        self._lasting(s, card, target, racer.player)
+
+    def _negate(self, s: Race, racer: Racer, d: Negate, note: Note) -> None:
+        """Negate: a card already in play is Removed by a card that can Negate it."""
+        card = self.take_card(s, racer, d.card, note, "Negate with")
+        plot = next((p for p in racer.plots if p.card.name == d.plot), None)
+        if card is None:
+            return
+        self.discard(s, [card])
+        if not card.get("negates"):
+            note("CANNOT_NEGATE", f"{card.name} cannot Negate anything")
+        elif plot is None:
+            note("NO_SUCH_PLOT", f"{d.plot} is not in play against {racer.player}")
+        elif plot.kind not in card.get("negates"):
+            note("NEGATE_WRONG", f"{card.name} cannot Negate a {plot.kind} card")
+        if plot is not None:
+            racer.plots.remove(plot)
+            self.discard(s, [plot.card.name, *plot.under])

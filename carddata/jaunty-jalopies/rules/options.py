@@ -1,0 +1,189 @@
+"""Legal next entries for seeded playthroughs: one option per distinct card and use, each with
+the cheapest payment (the cards least worth keeping), chance decided with ``rng``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from generator.model import Card
+from generator.rules import Option
+
+from .cards import HAND_SIZE
+from .phases import Phases
+from .state import Race, Racer
+
+KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "personality": 4,
+        "special": 3, "terrain": 2, "experience": 1, "fiendish": 9}  # fmt: skip
+WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap": 2, "subplot": 2,
+           "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
+
+
+class Options(Phases):
+    def held(self, r: Racer) -> Counter[str]:
+        """The cards a racer can play: hand and Karma hand (all known in a playthrough)."""
+        return r.hand.known + r.karma.known
+
+    def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
+        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
+        needs = {p.needs[0] for p in r.plots if p.needs}
+        pool = [c for c in sorted(cards.elements()) if self.cards[c].type != "fiendish"]
+        rng.shuffle(pool)
+        dead = {"hero": "mishap", "neutral": "experience"}.get(r.role)  # cards the side may not play
+        pool.sort(
+            key=lambda c: (
+                (0 if self.cards[c].type == dead else KEEP[self.cards[c].type])
+                + (3 if needs.intersection(self._kinds[c]) else 0)
+            )
+        )
+        return pool
+
+    def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:
+        """``n`` cards to discard from ``cards``, least useful first; None if there are too few."""
+        pool = self.order(cards, r, rng)
+        return pool[:n] if len(pool) >= n else None
+
+    @staticmethod
+    def first(order: list[str], n: int, without: list[str]) -> list[str] | None:
+        """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
+        skip, out = Counter(without), []
+        for c in order:
+            if skip[c]:
+                skip[c] -= 1
+            elif len(out) < n:
+                out.append(c)
+        return out if len(out) == n else None
+
+    def options(self, s: Race, rng: random.Random) -> list[Option]:
+        s.advance()  # the next entry starts the next turn anyway
+        r = s.racers[s.current]
+        out: list[Option] = [(1.0, self._draw_option(s, r, rng))]
+        if not s.acted and not s.rested:
+            removable = [p.card.name for p in r.plots if p.kind != "subplot"]
+            rest = {"player": r.player, "action": "rest", **({"remove": removable[:1]} if removable else {})}
+            out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
+        if s.rested:
+            return out
+        for action, entry in self._plays(s, r, rng):
+            out.append((WEIGHTS[action], {"player": r.player, **entry}))
+        return out
+
+    def _draw_option(self, s: Race, r: Racer, rng: random.Random) -> dict[str, Any]:
+        room = r.hand.size + self.draw_rate(r) - self.hand_size(r)
+        discards = self.cheapest(r.hand.known, max(0, room), r, rng) or [] if room > 0 else []
+        return {"player": r.player, "action": "draw", **({"discards": discards} if discards else {})}
+
+    def _plays(self, s: Race, r: Racer, rng: random.Random):
+        held = self.held(r)
+        names = sorted(held)
+        order = self.order(held, r, rng)
+        by_kind: dict[str, list[str]] = {k: [] for k in KEEP}
+        for n in names:
+            for k in self._kinds[n]:
+                by_kind[k].append(n)
+        free = not (r.subplot or r.stalled)
+        rivals = [p for p in s.players if p != r.player]
+        if free and r.pos == len(s.course):
+            for name in by_kind["road"]:
+                yield from self._road_option(s, r, self.cards[name], held, order)
+        if free:
+            for to in (r.pos + 1, r.pos - 1):
+                if 0 <= to <= len(s.course) and to != r.pos:
+                    plain = [n for n in by_kind["driving"] if "road" not in self.kinds(self.cards[n])]
+                    for name in (plain or by_kind["driving"])[:1]:
+                        pays = self.first(order, s.penalty(r, to), [name])
+                        if pays is not None:
+                            yield (
+                                ("drive" if to > r.pos else "back"),
+                                {"action": "drive", "card": name, "to": to, "pays": pays},
+                            )
+        open_sections = [i + 1 for i, sec in enumerate(s.course) if sec.terrain is None]
+        for name in by_kind["terrain"]:
+            if open_sections:
+                yield "terrain", {"action": "terrain", "card": name, "section": rng.choice(open_sections)}
+        for kind in ("mishap", "subplot") if r.role != "hero" else ("subplot",):
+            for name in by_kind[kind]:
+                for t in rivals:
+                    if kind == "subplot" and s.racers[t].subplot:
+                        continue
+                    yield kind, {"action": kind, "card": name, "target": t, **self._negation(s, t, kind, rng)}
+        if r.role == "villain" and not s.fiendish_played:
+            for name in [n for n in names if self.cards[n].type == "fiendish"]:
+                for t in rivals:
+                    yield "fiendish", self._fiendish_option(s, name, t, rng)
+        yield from self._meet_options(s, r, order)
+        for name in names:
+            card = self.cards[name]
+            if card.get("retain"):
+                yield "retain", {"action": "retain", "card": name}
+            elif card.type == "experience" and s.completed and r.role != "neutral":
+                yield "experience", {"action": "experience", "card": name}
+            elif card.type == "special" and (card.get("effect") or {}).get("draw"):
+                yield "special", {"action": "special", "card": name}
+            for plot in r.plots:
+                if plot.kind in (card.get("negates") or []):
+                    yield "negate", {"action": "negate", "card": name, "plot": plot.card.name}
+
+    def _road_option(self, s: Race, r: Racer, card: Card, held: Counter[str], order: list[str]):
+        used = [card.name]
+        entry: dict[str, Any] = {"action": "road", "card": card.name}
+        if "driving" not in self.kinds(card):
+            drivers = sorted(n for n in held if "driving" in self._kinds[n] and n != card.name)
+            if not drivers:
+                return
+            entry["driving"] = drivers[0]
+            used.append(drivers[0])
+        due = max(0, (card.get("penalty") or 0) + r.bonus("penalty"))
+        pays = self.first(order, due, used)
+        if pays is not None:
+            yield "road", {**entry, "pays": pays}
+
+    def _negation(self, s: Race, target: str, kind: str, rng: random.Random) -> dict[str, Any]:
+        """Whether the target Negates the card as it is played (four times in five, if it can)."""
+        t = s.racers[target]
+        for name in sorted(t.hand.known | t.karma.known):
+            if kind in self._negates[name] and rng.random() < 0.8:
+                return {"negated": name}
+        return {}
+
+    def _fiendish_option(self, s: Race, name: str, target: str, rng: random.Random) -> dict[str, Any]:
+        t, card = s.racers[target], self.cards[name]
+        entry: dict[str, Any] = {"action": "fiendish", "card": name, "target": target}
+        entry.update(self._negation(s, target, "fiendish", rng))
+        n = min((card.get("effect") or {}).get("discard") or 0, t.hand.size + t.karma.size)
+        if n and "negated" not in entry:
+            pool = Counter({c: k for c, k in self.held(t).items() if self.cards[c].type != "fiendish"})
+            entry["discards"] = self.cheapest(pool, min(n, sum(pool.values())), t, rng) or []
+            if len(entry["discards"]) < n:  # only Fiendish Plots left to discard
+                entry["discards"] += sorted((t.karma.known - Counter(entry["discards"])).elements())[
+                    : n - len(entry["discards"])
+                ]
+        return entry
+
+    def _meet_options(self, s: Race, r: Racer, order: list[str]):
+        targets = [r] + ([x for x in s.racers.values() if x is not r] if r.role == "hero" else [])
+        for t in targets:
+            for plot in t.plots:
+                if not plot.needs:
+                    continue
+                anything = plot.kind == "subplot" and t is r and r.role == "neutral"
+                fits = [n for n in order if anything or plot.needs[0] in self._kinds[n]]
+                if fits:
+                    pick = fits[:1]
+                    entry = {"action": "meet", "card": pick[0], "plot": plot.card.name}
+                    if t is not r:
+                        entry["target"] = t.player
+                    yield "meet", entry
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        """Random racers and sides, and hands dealt from the shuffled deck."""
+        sheets = rng.sample(sorted(self.sheets), len(players))
+        roles = {p: rng.choice(["hero", "villain", "neutral"]) for p in players}
+        deck = sorted(self.main_total.elements())
+        rng.shuffle(deck)
+        hands = {}
+        for p, sheet in zip(players, sheets, strict=True):
+            size = self.sheets[sheet].get("hand") or HAND_SIZE
+            hands[p], deck = deck[:size], deck[size:]
+        return {"racers": dict(zip(players, sheets, strict=True)), "roles": roles, "hands": hands}

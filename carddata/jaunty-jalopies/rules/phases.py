@@ -1,0 +1,158 @@
+"""Meeting requirements, the cards played for their own effect, Rest and the Draw Phase."""
+
+from __future__ import annotations
+
+from generator.rules import Note
+
+from .cards import REST_DRAW
+from .moves import Moves
+from .state import DrawPhase, Meet, Play, Race, Racer, Rest
+
+
+class Phases(Moves):
+    def _meet(self, s: Race, racer: Racer, d: Meet, note: Note) -> None:
+        """Play a card toward a Mishap's, Sub-Plot's or Fiendish Plot's requirements, in order."""
+        self._playing(s, racer, "cards", note)
+        card = self.take_card(s, racer, d.card, note)
+        target = s.racers.get(d.target or racer.player)
+        if card is None or target is None:
+            if target is None:
+                note("BAD_TARGET", f"'{d.target}' is not racing")
+            return
+        helping = target is not racer
+        if helping and racer.role != "hero":  # Heroes, Villains, and Neutrals: only Heroes aid
+            note(
+                "NOT_HERO",
+                f"only Heroes play cards on other racers' plots; {racer.player} is a {racer.role.title()}",
+            )
+        named = [p for p in target.plots if p.card.name == d.plot]  # two copies: the one it fits
+        plot = next(
+            (p for p in named if p.needs and p.needs[0] in self.kinds(card)), named[0] if named else None
+        )
+        if plot is None:
+            note("NO_SUCH_PLOT", f"{d.plot} is not in play against {target.player}")
+            self.discard(s, [card])
+        else:
+            need = plot.needs[0]
+            anything = plot.kind == "subplot" and not helping and racer.role == "neutral"
+            if need not in self.kinds(card) and not anything:
+                later = [n for n in plot.needs[1:] if n in self.kinds(card)]
+                code = "OUT_OF_ORDER" if later else "WRONG_CARD"
+                order = ", ".join(plot.needs).upper()
+                note(
+                    code,
+                    f"{plot.card.name} needs {need.upper()} next (in order: {order}); {card.name} is not one",
+                )
+            plot.needs.pop(0)
+            plot.under.append(card.name)
+            if not plot.needs:
+                target.plots.remove(plot)
+                self.discard(s, [plot.card.name, *plot.under])
+                if plot.kind == "subplot":
+                    s.resolved[plot.card.name] = racer.player
+                    if not helping:
+                        s.completed.append(plot.card.name)
+        draws = self.draws(d.drew)
+        if helping and racer.role == "hero":
+            self.draw_into(s, racer.karma, draws, 1)  # one Karma card per card played to aid
+            if why := draws.mismatch():
+                note("DRAW_COUNT", why)
+        elif draws.names:
+            drew = len(draws.names)
+            note("KARMA", f"only a Hero aiding another racer draws a Karma card; {racer.player} drew {drew}")
+
+    def _retain(self, s: Race, racer: Racer, d: Play, note: Note) -> None:
+        self._playing(s, racer, "cards", note)
+        card = self.take_card(s, racer, d.card, note)
+        if card is None:
+            return
+        if not card.get("retain"):
+            note("NOT_RETAINED", f"{card.name} cannot be Retained")
+            self.discard(s, [card])
+        else:
+            racer.retained.append(card)
+
+    def _effect(self, s: Race, racer: Racer, d: Play, note: Note, amount: int) -> None:
+        draws = self.draws(d.drew)
+        self.draw_into(s, racer.hand, draws, amount)
+        if why := draws.mismatch():
+            note("DRAW_COUNT", why)
+
+    def _experience(self, s: Race, racer: Racer, d: Play, note: Note) -> None:
+        """Valuable Experience: only for Completing a Sub-Plot against you; never by a Neutral."""
+        self._playing(s, racer, "cards", note)
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, "experience", note):
+            return
+        self.discard(s, [card])
+        if racer.role == "neutral":
+            note("NEUTRAL_EXPERIENCE", f"{racer.player} is Neutral and may never play a Valuable Experience")
+        wanted = d.subplot or (s.completed[0] if s.completed else None)
+        if wanted in s.completed:
+            s.completed.remove(wanted)
+        elif wanted in s.resolved:
+            note(
+                "NOT_COMPLETED",
+                f"{wanted} was resolved by {s.resolved[wanted]}, so {racer.player} did not Complete it",
+            )
+        else:
+            note("NOT_COMPLETED", f"{racer.player} Completed no Sub-Plot this Action Phase")
+        self._effect(s, racer, d, note, (card.get("effect") or {}).get("draw") or 0)
+
+    def _special(self, s: Race, racer: Racer, d: Play, note: Note) -> None:
+        """Special: may be played at any time (its Negates are played as `negate` or `negated`)."""
+        card = self.take_card(s, racer, d.card, note)
+        if not self._kind(card, "special", note):
+            return
+        self.discard(s, [card])
+        amount = (card.get("effect") or {}).get("draw") or 0
+        if not amount:
+            note(
+                "NEGATE_NOTHING",
+                f"{card.name} only Negates: play it as a card is played on you, or to Remove one",
+            )
+        self._effect(s, racer, d, note, amount)
+
+    def _rest(self, s: Race, racer: Racer, d: Rest, note: Note) -> None:
+        """Rest: no cards played; draw two and remove one Mishap."""
+        if s.acted:
+            note("REST_AFTER_PLAY", f"{racer.player} played cards this turn and may not also Rest")
+        if s.rested:
+            note("REST_TWICE", f"{racer.player} already rested this turn")
+        s.rested = True
+        if len(d.remove) > 1:
+            note("REST_REMOVES", f"a Rest removes one Mishap, not {len(d.remove)}")
+        for name in d.remove:
+            plot = next((p for p in racer.plots if p.card.name == name), None)
+            if plot is None or plot.kind == "subplot":
+                note("NO_SUCH_PLOT", f"{name} is not a Mishap in play against {racer.player}")
+                continue
+            racer.plots.remove(plot)
+            self.discard(s, [plot.card.name, *plot.under])
+        draws = self.draws(d.drew)
+        self.draw_into(s, racer.hand, draws, REST_DRAW)
+        if why := draws.mismatch():
+            note("REST_DRAW", f"a Rest draws {REST_DRAW}: {why}")
+
+    def _draw(self, s: Race, racer: Racer, d: DrawPhase, note: Note) -> None:
+        """Draw Phase: draw your Draw Rate; discard only to make room; respect your Hand Size."""
+        size, rate = self.hand_size(racer), self.draw_rate(racer)
+        room = racer.hand.size + rate - size
+        if d.discards and len(d.discards) > max(0, room):
+            note(
+                "DISCARD_NOT_NEEDED",
+                f"{racer.player} may discard only to make room for the draw ({max(0, room)} card(s))",
+            )
+        for name in d.discards:
+            if self.take_card(s, racer, name, note, "discard", karma=False):
+                self.discard(s, [name])
+        draws = self.draws(d.drew)
+        self.draw_into(s, racer.hand, draws, rate)
+        if why := draws.mismatch():
+            note("DRAW_COUNT", f"{racer.player}'s draw rate is {rate}: {why}")
+        if racer.hand.size > size:
+            note(
+                "HAND_SIZE",
+                f"{racer.player} holds {racer.hand.size} cards after the draw; the hand size is {size}",
+            )
+        s.ended = True

@@ -1,0 +1,201 @@
+"""The state of a standard race and the log's entry models (README.md, "Playtest logs")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import Field
+
+from generator.model import Card
+from generator.rules import Zone
+from generator.schema.common import Strict
+
+Role = Literal["hero", "villain", "neutral"]
+
+
+class Setup(Strict):
+    """Who drives which racer, on which side, and (optionally) the dealt hands."""
+
+    racers: dict[str, str] = Field(default_factory=dict)
+    roles: dict[str, Role] = Field(default_factory=dict)
+    hands: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class Attack(Strict):
+    """A Mishap, Sub-Plot or Fiendish Plot played on ``target``; ``negated`` names the card the
+    target Negates it with as it is played. A Villain's Fiendish Plot draw for a successful
+    Mishap is ``drew``; a Fiendish Plot's ``discards`` are the cards its target discards."""
+
+    card: str
+    target: str
+    negated: str | None = None
+    discards: list[str] = Field(default_factory=list)
+    drew: list[str] | None = None
+
+
+class Road(Strict):
+    """Put a Road Section into play and drive onto it (``driving``: the Driving card it needs
+    when it is not a Driving card itself); ``pays``: the discard penalty."""
+
+    card: str
+    driving: str | None = None
+    pays: list[str] = Field(default_factory=list)
+
+
+class Drive(Strict):
+    """Move one section with a Driving card; ``to``: the section entered (0 = Starting Line)."""
+
+    card: str
+    to: int | None = Field(None, ge=0)
+    pays: list[str] = Field(default_factory=list)
+
+
+class Terrain(Strict):
+    card: str
+    section: int = Field(ge=1)
+
+
+class Meet(Strict):
+    """Play a card toward the next requirement of ``plot``, in play against ``target``."""
+
+    card: str
+    plot: str
+    target: str | None = None
+    drew: list[str] | None = None
+
+
+class Negate(Strict):
+    """Remove ``plot`` (in play against the player) with a card that Negates its kind."""
+
+    card: str
+    plot: str
+
+
+class Play(Strict):
+    """Retain an Equipment card, or play a Special or a Valuable Experience for its effect."""
+
+    card: str
+    subplot: str | None = None
+    drew: list[str] | None = None
+
+
+class Rest(Strict):
+    remove: list[str] = Field(default_factory=list)
+    drew: list[str] | None = None
+
+
+class DrawPhase(Strict):
+    discards: list[str] = Field(default_factory=list)
+    drew: list[str] | None = None
+
+
+@dataclass
+class Plot:
+    """A Mishap, Sub-Plot or lasting Fiendish Plot in play against a racer."""
+
+    card: Card
+    needs: list[str]
+    by: str
+    under: list[str] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        return self.card.type
+
+
+@dataclass
+class Racer:
+    player: str
+    sheet: Card | None
+    role: str
+    hand: Zone
+    karma: Zone = field(default_factory=Zone)
+    pos: int = 0
+    plots: list[Plot] = field(default_factory=list)
+    retained: list[Card] = field(default_factory=list)
+
+    def lasting(self) -> list[Card]:
+        return [p.card for p in self.plots] + self.retained
+
+    def bonus(self, key: str) -> int:
+        return sum((c.get("effect") or {}).get(key) or 0 for c in self.lasting())
+
+    @property
+    def subplot(self) -> Plot | None:
+        return next((p for p in self.plots if p.kind == "subplot"), None)
+
+    @property
+    def stalled(self) -> bool:
+        return any((c.get("effect") or {}).get("stall") for c in self.lasting())
+
+    def hand_size(self, base: int) -> int:
+        return max(0, ((self.sheet.get("hand") if self.sheet else None) or base) + self.bonus("hand"))
+
+    def draw_rate(self, base: int) -> int:
+        return max(0, ((self.sheet.get("draw") if self.sheet else None) or base) + self.bonus("draw_rate"))
+
+
+@dataclass
+class Section:
+    card: Card
+    terrain: Card | None = None
+
+
+@dataclass
+class Pile:
+    """A deck: how many cards are in the draw pile, and the known discards."""
+
+    count: int
+    discard: Counter[str] = field(default_factory=Counter)
+    discard_unknown: int = 0
+    reshuffles: int = 0
+    cards: Counter[str] | None = None  # the pile's cards, while every card drawn is known
+
+    def refill(self) -> None:
+        if self.count == 0 and (self.discard or self.discard_unknown):
+            self.count = sum(self.discard.values()) + self.discard_unknown
+            self.cards = None if self.discard_unknown else Counter(self.discard)
+            self.discard.clear()
+            self.discard_unknown = 0
+            self.reshuffles += 1
+
+
+@dataclass
+class Race:
+    players: list[str]
+    racers: dict[str, Racer]
+    deck: Pile
+    plots: Pile
+    length: int
+    course: list[Section] = field(default_factory=list)
+    seat: int = 0
+    turn: int = 1
+    ended: bool = False  # the Draw Phase is over; the next entry starts the next turn
+    acted: bool = False
+    rested: bool = False
+    fiendish_played: bool = False
+    completed: list[str] = field(default_factory=list)
+    resolved: dict[str, str] = field(default_factory=dict)
+    winner: str | None = None
+
+    @property
+    def current(self) -> str:
+        return self.players[(self.seat + self.ended) % len(self.players)]
+
+    def advance(self) -> None:
+        """Start the next racer's turn (clockwise) once the last one's Draw Phase is over."""
+        if self.ended:
+            self.seat = (self.seat + 1) % len(self.players)
+            self.turn += 1
+            self.ended = self.acted = self.rested = self.fiendish_played = False
+            self.completed, self.resolved = [], {}
+
+    def penalty(self, racer: Racer, section: int) -> int:
+        """The discard penalty ``racer`` pays to enter section ``section`` (1-based)."""
+        if section == 0:
+            return 0
+        s = self.course[section - 1]
+        base = (s.card.get("penalty") or 0) + ((s.terrain.get("terrain") or 0) if s.terrain else 0)
+        return max(0, base + racer.bonus("penalty"))

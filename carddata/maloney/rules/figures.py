@@ -1,0 +1,32 @@
+"""What ``deckwright stats maloney`` reports beyond wins and length: the action cards shown are
+the cards played, Sunday's turned-up cards are the cards drawn, and per game how it ended."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from generator.play.figures import Figures
+from generator.rules import Entry, Rules
+
+from .state import GOAL, Table
+
+
+def per_game(rules: Rules, t: Table, entries: Sequence[Entry]) -> Mapping[str, float]:
+    """Days played, whether 69 ended it, suitcase points, and what cash and the auction were worth."""
+    suitcase = 0
+    for e in entries:
+        card = rules.cards.get(getattr(e.data, "suitcase", None) or "")
+        if e.action == "drive" and card is not None and card.get("gain") == "points":
+            suitcase += card.get("amount") * (len(t.players) if getattr(e.data, "drew", None) else 1)
+    paid = [e.data.paid for e in entries if e.action == "drive" and getattr(e.data, "paid", None) is not None]
+    return {
+        "days": t.day,
+        "ended at 69": float(max(t.points.values()) >= GOAL),
+        "suitcase share of points": suitcase / max(1, sum(t.points.values())),
+        "points bought per heir": sum(t.cash.values()) / 1000 / len(t.players),
+        "mean price of a drive": sum(paid) / len(paid) if paid else 0.0,
+        "jokers played": float(sum(1 for e in entries if e.action == "joker")),
+    }
+
+
+FIGURES = Figures(plays={"show": ("cards",)}, per_game=per_game)

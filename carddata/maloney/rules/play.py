@@ -1,0 +1,150 @@
+"""Simulated play: the legal options at each point of a day (for the engine's seeded random
+playthroughs) and a heuristic heir (``POLICIES["greedy"]``)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from typing import Any
+
+from generator.rules import Option, Rules
+from generator.rules.playthrough import Policy, random_policy
+
+from .moves import Maloney
+from .state import MAX_SHOWN, MIN_BID, Table, hand_size
+from .week import DOUBLE, JOKER_DAYS, card_points
+
+BID_STEPS = (100, 500)
+
+
+class MaloneyPlay(Maloney):
+    """The rules model plus what random playthroughs need: a dealt setup and the legal options."""
+
+    @functools.cached_property
+    def by_city(self) -> dict[int, list[str]]:
+        """The action cards of each city (by number), in name order."""
+        out: dict[int, list[str]] = {n: [] for n in self.map.names}
+        for name in sorted(self.actions_total):
+            out.setdefault(self.cards[name].get("number"), []).append(name)
+        return out
+
+    def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        deck = sorted(self.actions_total.elements())
+        rng.shuffle(deck)
+        size, hands = hand_size(len(players)), {}
+        for p in players:  # deal, then swap extras of a city back for cards from the deck
+            hand, deck = deck[:size], deck[size:]
+            while (extra := self._extra(hand)) is not None:
+                swap = next(i for i, n in enumerate(deck) if self._fits(hand, extra, n))
+                hand[hand.index(extra)], deck[swap] = deck[swap], extra
+                rng.shuffle(deck)
+            hands[p] = sorted(hand)
+        suitcases = sorted(self.suitcase_total.elements())
+        rng.shuffle(suitcases)
+        cities = [self.map.names[n] for n in sorted(self.map.names)]
+        return {"notary": players[0], "first": deck[0], "hands": hands,
+                "suitcases": dict(zip(cities, suitcases, strict=False))}
+
+    def _extra(self, hand: list[str]) -> str | None:
+        cities = Counter(self.cards[n].get("city") for n in hand)
+        return next((n for n in hand if cities[self.cards[n].get("city")] > MAX_SHOWN), None)
+
+    def _fits(self, hand: list[str], out: str, name: str) -> bool:
+        city = self.cards[name].get("city")
+        return sum(1 for n in hand if n != out and self.cards[n].get("city") == city) < MAX_SHOWN
+
+    def score(self, t: Table, player: str, city: int, cards: int = MAX_SHOWN) -> tuple[int, list[str]]:
+        """The most ``player`` can score in ``city`` today, and with which cards."""
+        mine = sorted((n for n in t.hands[player].cards() if self.cards[n].get("number") == city),
+                      key=lambda n: -card_points(self.cards[n].get("best"), t.weekday))[:cards]
+        total = sum(card_points(self.cards[n].get("best"), t.weekday) for n in mine)
+        return total * (2 if t.weekday in DOUBLE else 1), mine
+
+    def options(self, t: Table, rng: random.Random) -> list[Option]:
+        if t.phase == "over":
+            return []
+        if t.phase == "arrived":
+            return self._show_options(t)
+        if self.sunday(t):
+            return [(1.0, self._sunday_entry(t, rng))]
+        driver, out = t.driver(), []
+        for to in sorted(self.map.links[t.car]):
+            out.append((3.0 / len(self.map.links[t.car]), self.drive_entry(t, driver, to)))
+        last = t.bids[-1][1] if t.bids else 0
+        for p in t.players:
+            if p == driver or t.joker_driver:
+                continue
+            for step in BID_STEPS:
+                if last + step <= t.cash[p]:
+                    out.append((0.5 / len(BID_STEPS), {"player": p, "action": "bid", "amount": last + step}))
+            if p in t.jokers and t.weekday in JOKER_DAYS:
+                out.append((0.05, {"player": p, "action": "joker"}))
+        return out
+
+    def drive_entry(self, t: Table, driver: str, to: int) -> dict[str, Any]:
+        entry = {"player": driver, "action": "drive", "to": self.map.names[to], "paid": t.price()}
+        if to not in t.opened:
+            entry["suitcase"] = t.suitcases[to]
+        return entry
+
+    def _sunday_entry(self, t: Table, rng: random.Random) -> dict[str, Any]:
+        """Turn up cards until one names another city, or the deck runs out."""
+        pool, drew = self.unseen(t), []
+        while len(drew) < t.deck:
+            name = rng.choice(sorted(pool.elements()))
+            pool[name] -= 1
+            drew.append(name)
+            if self.cards[name].get("number") != t.car:
+                to = self.cards[name].get("number")
+                entry = {"player": t.notary, "action": "drive", "to": self.map.names[to], "drew": drew}
+                if to not in t.opened:
+                    entry["suitcase"] = t.suitcases[to]
+                return entry
+        return {"player": t.notary, "action": "drive", "drew": drew}
+
+    def _show_options(self, t: Table) -> list[Option]:
+        out: list[Option] = [(1.5, None)]
+        double = 2 if t.weekday in DOUBLE else 1
+        for p in t.players:
+            known, room = t.hands[p].known, MAX_SHOWN - t.shown[p]
+            mine = [n for n in self.by_city[t.arrived] if known[n] > 0][:room]
+            for cards in ([mine, mine[-1:]] if len(mine) > 1 else [mine] if mine else []):
+                points = double * sum(card_points(self.cards[n].get("best"), t.weekday) for n in cards)
+                out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
+        totals = {"points": dict(t.points), "cash": dict(t.cash), "testament": t.testament_holder()}
+        return [*out, (0.3, {"player": t.notary, "action": "totals", **totals})]
+
+def greedy(rules: Rules, t: Table, options: list[Option], rng: random.Random) -> Option:
+    """A heir who bids for the car when today's best city is worth it to them, drives where they
+    score most, and shows a card when it scores 5 or more (or when the game is nearly over)."""
+    assert isinstance(rules, MaloneyPlay)
+    if t.phase != "auction" or rules.sunday(t):
+        keep = [o for o in options if o[1] is None or o[1]["action"] != "show" or _worth(rules, t, o[1])]
+        shows = [o for o in keep if o[1] is not None and o[1]["action"] == "show"]
+        return max(shows, key=lambda o: (len(o[1]["cards"]), o[1]["points"])) if shows else keep[0]
+    value = {p: max(rules.score(t, p, c)[0] for c in rules.map.links[t.car]) for p in t.players}
+    driver, last = t.driver(), (t.bids[-1][1] if t.bids else 0)
+    rivals = [p for p in t.players if p != driver and not t.joker_driver and value[p] > value[driver]]
+    for p in sorted(rivals, key=lambda p: -value[p]):
+        if p in t.jokers and t.weekday in JOKER_DAYS and value[p] >= 10:
+            return next(o for o in options if o[1] and o[1] == {"player": p, "action": "joker"})
+        limit = min(t.cash[p], value[p] * 250)
+        if last + MIN_BID <= limit:
+            want = {"player": p, "action": "bid", "amount": last + MIN_BID}
+            found = [o for o in options if o[1] == want]
+            if found:
+                return found[0]
+    best = max(rules.map.links[t.car], key=lambda c: (rules.score(t, driver, c)[0], c not in t.opened, -c))
+    to = rules.map.names[best]
+    return next(o for o in options if o[1] and o[1]["action"] == "drive" and o[1]["to"] == to)
+
+
+def _worth(rules: MaloneyPlay, t: Table, entry: dict[str, Any]) -> bool:
+    if entry["action"] != "show":
+        return True
+    best = max(card_points(rules.cards[n].get("best"), t.weekday) for n in entry["cards"])
+    return best >= 5 or max(t.points.values()) >= 55
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy}
