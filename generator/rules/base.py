@@ -88,6 +88,8 @@ class Rules:
     """Per action (and ``setup``): fields a log written at the table may leave out."""
     optional_actions: ClassVar[frozenset[str]] = frozenset()
     """Actions a table log may leave out altogether (such as declining to respond)."""
+    longest_game: ClassVar[int] = 800
+    """Entries after which a simulated game is cut off as endless (a long game raises it)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -37,10 +37,13 @@ def playthrough(
     rules: Rules,
     players: list[str],
     seed: int | random.Random,
-    max_entries: int = 800,
+    max_entries: int | None = None,
     policy: Policy = random_policy,
 ) -> dict[str, Any]:
-    """A legal game as log data (the same shape as a log file), chosen by ``policy``."""
+    """A legal game as log data (the same shape as a log file), chosen by ``policy``.
+
+    ``max_entries`` caps a game that never ends; by default the game's ``Rules.longest_game``."""
+    max_entries = max_entries or rules.longest_game
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
 

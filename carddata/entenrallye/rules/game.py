@@ -21,6 +21,7 @@ from .state import COLOURS, Car, Table, Turn
 class Entenrallye(Rules):
     actions: ClassVar[dict[str, type[BaseModel]]] = ACTIONS
     setup_model = Setup
+    longest_game = 20000  # six cars over a whole year: thousands of entries
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -104,12 +104,26 @@ class Style:
         grey = route.grey(square)
         hurry = node is not None and (distance(route, car.square, car.came, node) or 0) > (
             self.turns_left(s, month) * AVERAGE_ROLL * 0.8)
-        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in route.stations.items())
+        stations = route.stations.items()
+        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in stations)
         need = self.wanted_repair(rules, s, car) if pending else 0
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
         buying = shop and left >= shop and not hurry
         useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2))
-        return (far < 999, useful, -far if hurry or not useful else left)
+        ready = not self.too_soon(rules, s, car, entry)
+        return (far < 999, ready, useful, -far if hurry or not useful else left)
+
+    def too_soon(self, rules: Any, s: Table, car: Car, entry: dict[str, Any]) -> bool:
+        """Heading for a station without the repair points to pass, while its month is still ahead."""
+        route = rules.route
+        for check, node in route.stations.items():
+            if node in entry.get("path", []) or entry.get("check") == "failed":
+                left = entry["roll"] - entry["moved"]
+                grey = route.grey(rules.probes[id(entry)][0])
+                short = faults(car, rules.parts.faults) - car.repair - (left if grey else 0)
+                if short > 0 and s.month() < route.months[node] and check not in car.checked:
+                    return True
+        return False
 
     def special(self, rules: Any, s: Table, mine: list[Option]) -> Option | None:
         turn = s.turn

@@ -35,6 +35,7 @@ ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any ti
 
 
 class Base(Rules):
+    longest_game: ClassVar[int] = 3000  # six racers' races run past the default cap
     actions: ClassVar[dict[str, type[Strict]]] = {
         "road": Road,
         "drive": Drive,
