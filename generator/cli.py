@@ -405,6 +405,62 @@ def stats(
         err.print(f"wrote {paths_display(pdf)}")
 
 
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    cards: Annotated[
+        Path | None,
+        typer.Option(help="Write the resolved cards, one row per copy, to FILE.csv or FILE.json."),
+    ] = None,
+) -> None:
+    """Export a game's data for spreadsheets and other tools."""
+    from generator.export.cards import export_cards
+    from generator.loader import load_game
+
+    try:
+        if cards is None:
+            raise UsageError("nothing to export: give --cards FILE.csv or --cards FILE.json")
+        rows = export_cards(load_game(game), cards)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    out.print(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The game's name: lower case, digits, '-' or '_'.")],
+    into: Annotated[Path, typer.Option(help="Folder to create the game folder in.")] = Path("."),
+) -> None:
+    """Write a small starter game (a deck, its templates, a summary) that checks and builds."""
+    from generator.scaffold import new_game
+
+    try:
+        folder = new_game(name, into)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    shown = paths_display(folder)
+    out.print(f"wrote {shown}: try 'deckwright check {shown}' and 'deckwright build {shown}'")
+
+
+@app.command()
+def schema(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder for the <kind>.schema.json files.")
+    ] = Path("schemas"),
+) -> None:
+    """Write a JSON Schema for every file kind, for editors (see the README's editor set-up)."""
+    from generator.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        message = f"cannot write schemas into {output}: {reason}; choose another -o folder"
+        raise fail(UsageError(message)) from None
+    for path in written:
+        out.print(f"wrote {paths_display(path)}")
+
+
 def main() -> None:
     """Entry point for the console script and ``python -m generator``."""
     try:

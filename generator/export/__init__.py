@@ -1,0 +1,1 @@
+"""Exports of a game's data for other tools (``deckwright export``)."""
