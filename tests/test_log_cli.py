@@ -14,18 +14,19 @@ import pytest
 from generator import paths
 from tests.conftest import write_game
 
-PLAYTESTS = {
-    g: sorted((paths.CARDDATA / g / "playtests").glob("*.yaml")) for g in ("road-runner", "jokers-row")
-}
+MARKED_GAMES = ("road-runner", "jokers-row", "maloney", "entenrallye")
+"""Games whose illegal example logs mark every bad line ``# BAD ... [CODE, ...]``."""
+PLAYTESTS = {g: sorted((paths.CARDDATA / g / "playtests").glob("*.yaml")) for g in MARKED_GAMES}
 EXAMPLES = [(g, p) for g, files in PLAYTESTS.items() for p in files]
 
 
 def marked(path: Path) -> set[tuple[int, str]]:
-    """(line, CODE) for every line of an example log marked ``# BAD ... [CODE]``."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return {
-        (n, m.group(1)) for n, text in enumerate(lines, 1) if (m := re.search(r"# BAD.*\[([A-Z_]+)\]", text))
-    }
+    """(line, CODE) for every code on a line of an example log marked ``# BAD ... [CODE, ...]``."""
+    out = set()
+    for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if m := re.search(r"# BAD.*\[([A-Z_, ]+)\]\s*$", text):
+            out |= {(n, code.strip()) for code in m.group(1).split(",")}
+    return out
 
 
 def reported(out: str, path: Path) -> set[tuple[int, str]]:
