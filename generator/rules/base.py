@@ -144,6 +144,26 @@ class Rules:
             note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
         return hands
 
+    def draw_from(
+        self,
+        pile: Zone,
+        hand: Zone,
+        unseen: Counter[str],
+        draws: Draws,
+        note: Note,
+        what: str,
+        lookup: Callable[[str, Note], Card | None] | None = None,
+    ) -> None:
+        """Move the next drawn card from ``pile`` (a remade pile holds exactly its known cards)
+        into ``hand``; reports CARD_UNAVAILABLE when the named card cannot be in the pile.
+        ``lookup`` finds the card by name (``self.card`` unless the game narrows it)."""
+        name = draws.next(pile.pool(unseen))
+        card = (lookup or self.card)(name, note) if name is not None else None
+        why = pile.take(card.name if card else None, unseen, what)
+        if why and card is not None:
+            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
+        hand.add(card.name if card else None)
+
     def take(
         self, hand: Zone, name: str | None, unseen: Counter[str], note: Note, who: str, verb: str = "play"
     ) -> None:

@@ -132,13 +132,7 @@ class JokersRow(RandomPlay, Rules):
             s.deck.remake(s.discard)
         if not s.deck.size:
             return False
-        free = self.unseen(s)
-        name = draws.next(s.deck.pool(free))
-        card = self.suited(name, note) if name is not None else None
-        why = s.deck.take(card.name if card else None, free, "draw deck")
-        if why and card is not None:
-            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
-        s.hands[player].add(card.name if card else None)
+        self.draw_from(s.deck, s.hands[player], self.unseen(s), draws, note, "draw deck", self.suited)
         return True
 
     def _reshuffle(self, s: State, note: Note) -> None:

@@ -121,13 +121,7 @@ class RoadRunner(RandomPlay, Rules):
             self._reshuffle(s)
         if not s.pile.size:
             return  # nothing to draw: a recorded draw is reported as DRAW_COUNT
-        free = self.unseen(s)
-        name = draws.next(s.pile.pool(free))
-        card = self.card(name, note) if name is not None else None
-        why = s.pile.take(card.name if card else None, free, "draw pile")
-        if why and card is not None:
-            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
-        s.hands[player].add(card.name if card else None)
+        self.draw_from(s.pile, s.hands[player], self.unseen(s), draws, note, "draw pile")
         if not s.pile.size:
             self._reshuffle(s)
 
