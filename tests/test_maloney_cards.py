@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from generator import paths
-from generator.build import DeckFaces, check_faces
+from generator.build import check_faces
 from generator.fonts import FontBook
-from generator.layout.ops import GroupOp, IconOp, TextOp
+from generator.layout.ops import IconOp
 from generator.loader import load_game
 from generator.rules import composition_breaches
 from generator.units import mm
+from tests.cardfaces import flat, laid_faces, text_ops, words
 
 DAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]
 
@@ -26,28 +27,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def faces(game):
-    fonts = FontBook.load(game.font_dirs)
-    out = {}
-    for deck in game.decks:
-        laid = DeckFaces(game, deck, fonts, mm(3))
-        out |= {card.name: (card, *laid.faces(card)) for card in deck.cards}
-        assert laid.problems == []
-    return out
-
-
-def flat(ops) -> list:
-    out = []
-    for op in ops:
-        out.extend(flat(op.ops) if isinstance(op, GroupOp) else [op])
-    return out
-
-
-def texts(face) -> list[TextOp]:
-    return [op for op in flat(face.ops) if isinstance(op, TextOp)]
-
-
-def words(op: TextOp) -> str:
-    return "".join(r.text for r in op.layout.runs)
+    return laid_faces(game)
 
 
 def test_all_text_fits(game):
@@ -68,7 +48,7 @@ def test_decks_and_their_backs(game):
 def test_action_faces_show_city_number_and_every_days_points(game, faces):
     for card in game.decks[0].cards:
         _, front, _ = faces[card.name]
-        shown = texts(front)
+        shown = text_ops(front)
         by_text = [words(op) for op in shown]
         assert card.get("city") in by_text and str(card.get("number")) in by_text
         # the day rows run top to bottom Mo..So, each with its points on the same line
@@ -83,8 +63,8 @@ def test_the_best_day_is_picked_out(game, faces):
     for card in game.decks[0].cards:
         _, front, _ = faces[card.name]
         ops = flat(front.ops)
-        seven = next(op for op in texts(front) if words(op) == "7" and op.box.x > mm(40))
-        day = next(op for op in texts(front) if words(op) in DAYS and abs(op.box.y - seven.box.y) < 0.01)
+        seven = next(op for op in text_ops(front) if words(op) == "7" and op.box.x > mm(40))
+        day = next(op for op in text_ops(front) if words(op) in DAYS and abs(op.box.y - seven.box.y) < 0.01)
         assert words(day) == card.get("best")
         gold = [op for op in ops if getattr(op, "fill", None) == "#d9a730" and op.box.w > mm(50)]
         assert len(gold) == 1 and abs(gold[0].box.y - seven.box.y) < 0.01
@@ -93,7 +73,7 @@ def test_the_best_day_is_picked_out(game, faces):
 def test_suitcase_faces_show_their_outcome(game, faces):
     for card in game.decks[1].cards:
         _, front, _ = faces[card.name]
-        shown = [words(op) for op in texts(front)]
+        shown = [words(op) for op in text_ops(front)]
         amount, gain = card.get("amount"), card.get("gain")
         expected = f"{'+' if amount > 0 else '-'}" + (
             f"${abs(amount):,}" if gain == "cash" else f"{abs(amount)} point{'s' * (abs(amount) != 1)}")
@@ -104,7 +84,7 @@ def test_suitcase_faces_show_their_outcome(game, faces):
 
 def test_joker_faces_say_when_they_may_be_played(game, faces):
     _, front, _ = faces["Joker"]
-    text = " ".join(words(op) for op in texts(front))
+    text = " ".join(words(op) for op in text_ops(front))
     assert all(day in text for day in ("Mo", "Mi", "Do", "Sa"))
     assert "Di" not in text.replace("drives", "") and "pay nothing" in text
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import DeckFaces, check_faces
+from generator.build import check_faces
 from generator.fonts import FontBook
-from generator.layout.ops import GroupOp, IconOp, TextOp
+from generator.layout.ops import IconOp
 from generator.loader import load_game
 from generator.units import mm
+from tests.cardfaces import flat, laid_faces, text_ops, words
 
 W, H = mm(63.5), mm(88.9)
 RED, BLACK = "#c62828", "#1a1a1a"
@@ -28,19 +29,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def faces(game):
-    fonts = FontBook.load(game.font_dirs)
-    deck = game.decks[0]
-    laid = DeckFaces(game, deck, fonts, mm(3))
-    out = {card.name: (card, *laid.faces(card)) for card in deck.cards}
-    assert laid.problems == []
-    return out
-
-
-def flat(ops) -> list:
-    out = []
-    for op in ops:
-        out.extend(flat(op.ops) if isinstance(op, GroupOp) else [op])
-    return out
+    return laid_faces(game)
 
 
 def icons(face, name: str) -> list[IconOp]:
@@ -48,7 +37,7 @@ def icons(face, name: str) -> list[IconOp]:
 
 
 def texts(face) -> list[str]:
-    return ["".join(r.text for r in op.layout.runs) for op in flat(face.ops) if isinstance(op, TextOp)]
+    return [words(op) for op in text_ops(face)]
 
 
 def centre(op) -> tuple[float, float]:
@@ -91,8 +80,8 @@ def test_number_cards_have_traditional_pips(faces, suit, rank):
 def test_indices_in_two_corners(faces, suit, rank):
     _, front, _ = faces[f"{rank} of {suit}"]
     symbol, color = SUITS[suit]
-    ranks = [op for op in flat(front.ops) if isinstance(op, TextOp) and op.layout.runs and op.box.w < INDEX_W]
-    assert ["".join(r.text for r in op.layout.runs) for op in ranks] == [rank, rank]
+    ranks = [op for op in text_ops(front) if op.layout.runs and op.box.w < INDEX_W]
+    assert [words(op) for op in ranks] == [rank, rank]
     top, bottom = sorted(ranks, key=lambda op: -op.box.y)
     assert top.rotate == 0 and bottom.rotate == 180
     assert top.box.x < INDEX_W and bottom.box.right > W - INDEX_W
@@ -108,8 +97,8 @@ def test_court_cards_letter_suit_and_crown(faces, suit, rank):
     symbol, _ = SUITS[suit]
     assert sorted(op.rotate for op in icons(front, "crown")) == [0, 180]
     assert len(pips(front, symbol)) == 2
-    big = [op for op in flat(front.ops) if isinstance(op, TextOp) and op.layout.runs and op.box.w > INDEX_W]
-    assert [("".join(r.text for r in op.layout.runs), op.rotate) for op in big] == [(rank, 0), (rank, 180)]
+    big = [op for op in text_ops(front) if op.layout.runs and op.box.w > INDEX_W]
+    assert [(words(op), op.rotate) for op in big] == [(rank, 0), (rank, 180)]
     assert min(r.size for op in big for r in op.layout.runs) >= 50
 
 
