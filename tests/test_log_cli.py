@@ -14,7 +14,7 @@ import pytest
 from generator import paths
 from tests.conftest import write_game
 
-MARKED_GAMES = ("road-runner", "jokers-row", "maloney", "entenrallye")
+MARKED_GAMES = ("road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies")
 """Games whose illegal example logs mark every bad line ``# BAD ... [CODE, ...]``."""
 PLAYTESTS = {g: sorted((paths.CARDDATA / g / "playtests").glob("*.yaml")) for g in MARKED_GAMES}
 EXAMPLES = [(g, p) for g, files in PLAYTESTS.items() for p in files]
