@@ -187,8 +187,38 @@ def _adapter(tp: Any) -> TypeAdapter:
     return TypeAdapter(tp)
 
 
+def _closed(tp: Any, seen: frozenset[Any] = frozenset()) -> bool:
+    """True when every model ``tp`` can hold forbids unknown keys, so that a value which validates
+    has none and the walk of :func:`unknown_keys` can be skipped."""
+    try:
+        return _closed_cached(tp, seen)
+    except TypeError:  # an unhashable type expression: take the long way
+        return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _closed_cached(tp: Any, seen: frozenset[Any]) -> bool:
+    for option in _unwrap(tp):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            if option in seen:
+                continue
+            if option.model_config.get("extra") != "forbid":
+                return False
+            inner = seen | {option}
+            if not all(_closed(f.annotation, inner) for f in option.model_fields.values()):
+                return False
+        elif not all(_closed(arg, seen) for arg in typing.get_args(option) if not isinstance(arg, str)):
+            return False
+    return True
+
+
 def validate(tp: Any, data: Any, doc: Document, base: Loc = (), what: str = "") -> Any:
     """Validate ``data`` (found at ``base`` in ``doc``) as ``tp``; raise DataError on problems."""
+    if _closed(tp):  # the common case, valid data: pydantic alone proves there is no unknown key
+        try:
+            return _adapter(tp).validate_python(data)
+        except ValidationError:
+            pass  # report it in full below
     problems: list[Problem] = []
     for loc, key, allowed in unknown_keys(tp, data):
         hint = suggest(key, allowed) or f" (expected one of: {', '.join(allowed)})"
