@@ -278,7 +278,7 @@ def check(
         problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
         if preset is not None:
-            problems += check_printshop(loaded, preset, fonts)  # type: ignore[arg-type]
+            problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
     except DeckwrightError as exc:
         raise fail(exc) from None
     report(problems)

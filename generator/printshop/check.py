@@ -5,9 +5,9 @@ Three checks, each located at the line to change:
 - a deck whose card size the shop does not make (at the deck in game.yaml, naming the nearest
   size it does make);
 - content outside the shop's safe zone (at the template element): text (the ink of its laid-out
-  lines, not its box), icons, and images that stay inside the trim. Shapes (rect, ellipse, line)
-  are decoration, and an image whose box reaches past the trim into the bleed is background art
-  meant to be cut through: neither is checked;
+  lines, not its box), icons, and images that stay clear of the trim line. Shapes (rect, ellipse,
+  line) are decoration, and an image whose box runs to the trim line or past it into the bleed is
+  background art meant to be cut through: neither is checked;
 - images below 300 dpi (a warning; below 150 dpi an error) and text that no longer fits, at the
   size the shop prints (the same checks as plain ``check``, rerun at the shop's size).
 """
@@ -37,8 +37,12 @@ TOLERANCE = mm(0.05)
 """Content may touch the safe-zone line; beyond this it is reported."""
 
 
-def check_printshop(game: Game, preset: Preset, fonts: FontBook, bleed: float = mm(3)) -> list[Problem]:
-    """Every problem sending ``game`` to ``preset``'s shop would meet (see the module docstring)."""
+def check_printshop(
+    game: Game, preset: Preset, fonts: FontBook, known: list[Problem] | None = None, bleed: float = mm(3)
+) -> list[Problem]:
+    """Every problem sending ``game`` to ``preset``'s shop would meet (see the module docstring);
+    a resolution or fit problem that is among the ``known`` (plain check's) is not repeated."""
+    seen = set(known or ())
     problems = size_problems(game, preset)
     for deck in game.decks:
         size = print_size(preset, deck.width, deck.height, bleed)
@@ -46,11 +50,11 @@ def check_printshop(game: Game, preset: Preset, fonts: FontBook, bleed: float = 
         faces = DeckFaces(game, shop_deck, fonts, size.bleed)
         for card in deck.cards:
             faces.faces(card)
-        at = f" (at {preset.title}'s card size)"
+        at = f" (at {_owner(preset.title)} card size)"
         problems += [
             replace(p, message=p.message + at)
             for p in faces.problems
-            if p.rank in (OVERFLOW_RANK, RESOLUTION_RANK)
+            if p.rank in (OVERFLOW_RANK, RESOLUTION_RANK) and p not in seen
         ]
         problems += _safe_zone(shop_deck, faces, preset, fonts)
     return problems
@@ -76,6 +80,11 @@ def size_problems(game: Game, preset: Preset, severity: str = "error") -> list[P
         found = Problem(SIZE_RANK, where.file, where.line, where.column, path, message)
         problems.append(replace(found, severity=severity))
     return problems
+
+
+def _owner(name: str) -> str:
+    """``The Game Crafter's``, ``DriveThruCards'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _mm(points: float) -> str:
@@ -110,7 +119,7 @@ def _safe_zone(deck: Deck, faces: DeckFaces, preset: Preset, fonts: FontBook) ->
         kind, box = element.type, element.box  # type: ignore[attr-defined]
         move = math.ceil(over / MM * 10) / 10
         message = (
-            f"template '{template.name}': this {kind} reaches {over / MM:.1f} mm past {preset.title}'s "  # type: ignore[attr-defined]
+            f"template '{template.name}': this {kind} reaches {over / MM:.1f} mm past {_owner(preset.title)} "  # type: ignore[attr-defined]
             f"safe zone ({preset.safe_zone / MM:.2f} mm inside the trim) at the {' and '.join(edges)} on "
             f"the {side} of '{clip(name)}', where the cut may take it: move it {move:g} mm inward or make "
             f"its box smaller (box: {_box_text(box)})"
@@ -140,8 +149,8 @@ def _extent(op: Op, fonts: FontBook, trim: Box) -> Box | None:
     if isinstance(op, IconOp):
         return _turned(op.box, op.box, op.rotate)
     if isinstance(op, ImageOp):
-        if not trim.contains(op.box, tol=TOLERANCE):
-            return None  # background art running into the bleed
+        if not trim.inset(TOLERANCE).contains(op.box, tol=0.0):
+            return None  # background art: runs to the trim line or past it into the bleed
         return _turned(_image_area(op), op.box, op.rotate)
     return None
 
