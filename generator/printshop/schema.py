@@ -16,7 +16,6 @@ from pydantic import Field, field_validator
 from generator.schema.common import Length, PositiveLength, Strict
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-ORDERS = ("front-back", "back-front", "fronts-then-backs")
 
 
 class ShopSize(Strict):
