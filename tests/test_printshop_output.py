@@ -169,3 +169,13 @@ def test_one_whole_game_per_shop(shop: str, game_name: str, tmp_path: Path):
         else:
             fronts = [p for p in written if p.parent.name == stem and p.stem.endswith("-front")]
             assert len(fronts) == len(deck.cards)
+
+
+def test_cards_without_a_back_get_no_back_image(run_cli, tmp_path: Path):
+    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("    back: mini-back\n", "")})
+    code, _, err = run_cli("build", game, "--printshop", "thegamecrafter", "--no-backs", "-o", tmp_path / "o")
+    assert code == 0, err
+    shop = tmp_path / "o" / "mini" / "printshop-thegamecrafter"
+    assert sorted(p.name for p in (shop / "cards").iterdir()) == ["001-alpha-front.png", "002-beta-front.png"]
+    rows = list(csv.DictReader((shop / "manifest.csv").open(encoding="utf-8")))
+    assert [r["back"] for r in rows] == ["", ""]

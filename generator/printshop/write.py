@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.build import Progress, output_dir
+from generator.errors import DataError
 from generator.fonts import FontBook
 from generator.geometry import Box
 from generator.layout.deck import DeckFaces
@@ -61,7 +62,11 @@ def write_printshop(
             written.append(_write_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress))
             continue
         designs = list(deck.cards)
-        pages = [(designs[i], side) for i, side in printshop_order(len(designs), order)]
+        pages = [
+            (designs[i], side)
+            for i, side in printshop_order(len(designs), order)
+            if side == "front" or deck.back_for(designs[i])  # no image for a card without a back
+        ]
         pdf = _write_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress)
         written.append(pdf)
         if progress:
@@ -108,8 +113,6 @@ def _write_pdf(
                 progress(title, n, len(pages))
         errors = [p for p in faces.problems if p.rank < 60]
         if errors:
-            from generator.errors import DataError
-
             raise DataError(errors)
     return path
 
