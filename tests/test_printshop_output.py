@@ -81,6 +81,9 @@ def test_the_game_crafter_one_png_per_design_and_a_manifest(run_cli, mini_game: 
         ("Beta", "2", "cards/002-beta-front.png", "cards/back-mini-back.png"),
     ]
     assert len(PdfReader(shop / "cards.pdf").pages) == 4  # the proof: two designs, front and back
+    guide = (tmp_path / "a" / "mini" / "print-guide.md").read_text(encoding="utf-8")
+    assert ("printshop-thegamecrafter/cards/ (Mini Game) for The Game Crafter: 3 PNG images of 825 x 1125 px "
+            "(300 dpi, 63.5 x 88.9 mm trim plus 3.17 mm bleed, the poker size)") in guide
     run_cli("build", mini_game, "--printshop", "thegamecrafter", "-o", tmp_path / "b")
     again = tmp_path / "b" / "mini" / "printshop-thegamecrafter" / "cards"
     for path in images:
