@@ -46,6 +46,7 @@ def test_drivethrucards_one_pdf_per_deck_front_then_back(run_cli, mini_game: Pat
     guide = (tmp_path / "o" / "mini" / "print-guide.md").read_text(encoding="utf-8")
     assert "printshop-drivethrucards/cards.pdf (Mini Game) for DriveThruCards: 3 cards as 6 pages (front-back)" in guide
     assert "printshop-drivethrucards/cards.pdf: for the print shop, not for home (6 pages" in guide
+    assert "DriveThruCards prints from CMYK files with total ink at most 240 %." in guide
 
 
 def test_page_order_option_overrides_the_shop(run_cli, mini_game: Path, tmp_path: Path):

@@ -191,5 +191,7 @@ def printshop_notes(game: Game, options: BuildOptions, preset: Preset, written: 
                 f"design and shared backs once; {folder}/{MANIFEST} gives the copies of each. "
                 f"{folder}/{stem}.pdf holds the same pages for proofing."
             )
+    if preset.color == "cmyk":
+        lines.append(f"{preset.title} prints from CMYK files with total ink at most {preset.ink_limit} %.")
     lines += [f"{preset.title}: {note}" for note in preset.notes]
     return lines
