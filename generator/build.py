@@ -16,7 +16,6 @@ from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import SheetOptions, paginate, plan_sheet
-from generator.layout.printshop import printshop_order, printshop_page
 from generator.model import CardCopy, Deck, Game
 from generator.options import BuildOptions
 from generator.render.draw import Painter
@@ -53,10 +52,6 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
             path = out / f"{stem}.pdf"
             _write_sheets(path, deck, faces, fonts, options, progress)
         written.append(path)
-        if options.printshop:
-            path = out / f"{stem}-printshop.pdf"
-            _write_printshop(path, deck, faces, options, progress)
-            written.append(path)
     return written
 
 
@@ -167,30 +162,6 @@ def _write_gutterfold(
         _raise_if(faces)
 
 
-def _write_printshop(
-    path: Path, deck: Deck, faces: DeckFaces, options: BuildOptions, progress: Progress | None
-) -> None:
-    page = printshop_page(deck.width, deck.height, options.bleed)
-    copies = list(deck.copies())
-    order = printshop_order(len(copies), options.printshop_order)
-    from generator.layout.imposition import Slot
-
-    slot = Slot(0, 0, 0, page.trim, page.bleed)
-    with pdf_canvas(path, f"{deck.title} (print shop)", (page.page_w, page.page_h)) as c:
-        painter = Painter(c, faces.front.icons)
-        for n, (index, side) in enumerate(order, start=1):
-            front, back = faces.faces(copies[index].card)
-            face = front if side == "front" else back
-            if face is not None:
-                draw_card(painter, face, slot, deck.width, deck.height)
-            c.setTrimBox((page.trim.x, page.trim.y, page.trim.right, page.trim.top))
-            c.setBleedBox((page.bleed.x, page.bleed.y, page.bleed.right, page.bleed.top))
-            c.showPage()
-            if progress and n % 50 == 0:
-                progress(f"{deck.title} (print shop)", n, len(order))
-        _raise_if(faces)
-
-
 def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | None = None) -> list[str]:
     """Print-guide lines for the card files of a build with ``options``."""
     notes = []
@@ -219,10 +190,5 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
                 f"{stem}.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, {per} per sheet. {how}, "
                 "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
                 "lines where there was no room for marks)."
-            )
-        if options.printshop:
-            notes.append(
-                f"{stem}-printshop.pdf: the same cards one per page at trim plus bleed "
-                f"({options.printshop_order} order) for a print shop; not for home printing."
             )
     return notes

@@ -125,6 +125,18 @@ def _choice(help_text: str) -> typer.models.OptionInfo:
     return typer.Option(help=help_text, case_sensitive=False)
 
 
+PRINTSHOP_HELP = (
+    "Also write the cards as a print shop asks for them, into printshop-SHOP/: generic, "
+    "drivethrucards, thegamecrafter, makeplayingcards, or a preset YAML file."
+)
+
+
+def _preset(shop: str) -> object:
+    from generator.printshop import load_preset
+
+    return load_preset(shop)
+
+
 @app.command()
 def build(
     games: Annotated[list[str] | None, typer.Argument(help="Bundled game names or game folders.")] = None,
@@ -153,10 +165,10 @@ def build(
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines/--no-cut-lines", help="Dashed lines on the trim.")
     ] = False,
-    printshop: Annotated[
-        bool, typer.Option("--printshop", help="Also write one card per page for print shops.")
-    ] = False,
-    printshop_order: Annotated[Order, _choice("Page order of the print-shop file.")] = Order.front_back,
+    printshop: Annotated[str | None, typer.Option(metavar="SHOP", help=PRINTSHOP_HELP)] = None,
+    printshop_order: Annotated[
+        Order | None, _choice("Page order of the print-shop files (default: the shop's).")
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
     ] = None,
@@ -183,6 +195,8 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        if printshop:
+            _preset(printshop)  # a bad preset is reported once, before any game is built
         options = BuildOptions(
             paper=paper.value,
             orientation=orientation.value,
@@ -195,7 +209,7 @@ def build(
             crop_marks=crop_marks,
             cut_lines=cut_lines,
             printshop=printshop,
-            printshop_order=printshop_order.value,
+            printshop_order=printshop_order.value if printshop_order else None,
             out_dir=output,
             allow_overflow=allow_overflow,
         )
@@ -242,19 +256,29 @@ def paths_display(path: Path) -> str:
 
 
 @app.command()
-def check(game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")]) -> None:
+def check(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    printshop: Annotated[
+        str | None,
+        typer.Option(metavar="SHOP", help="Also check against a print shop's sizes, safe zone and dpi."),
+    ] = None,
+) -> None:
     """Validate a game: data, templates, text fit, kit parts and deck composition."""
     from generator.build import check_faces
     from generator.fonts import FontBook
     from generator.kit import check_kit
     from generator.loader import load_game
+    from generator.printshop.check import check_printshop
 
     try:
+        preset = _preset(printshop) if printshop else None
         loaded = load_game(game)
         fonts = FontBook.load(loaded.font_dirs)
         problems = check_faces(loaded, fonts)
         problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
+        if preset is not None:
+            problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
     except DeckwrightError as exc:
         raise fail(exc) from None
     report(problems)

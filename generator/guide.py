@@ -28,8 +28,6 @@ def paper_for(path: Path, papers: dict[str, str]) -> str:
 
 def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
     n = page_count(path)
-    if path.stem.endswith("-printshop"):
-        return f"nothing at home ({n} pages, one card per page, for a print shop)"
     if cards and options.layout == "duplex" and options.backs:
         return f"all {n} pages double-sided (each front page is followed by its backs)"
     if path.name.endswith("-tiled.pdf") and n > 1:
@@ -42,7 +40,13 @@ def paper_and_pages(
 ) -> list[str]:
     """One guide line per PDF of the kit: its paper and the pages to print."""
     pdfs = [p for p in written if p.suffix == ".pdf"]
-    return [f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}." for p in pdfs]
+    return [
+        f"{p.parent.name}/{p.name}: for the print shop, not for home ({page_count(p)} pages, one card "
+        "face per page)."
+        if p.parent.name.startswith("printshop-")
+        else f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}."
+        for p in pdfs
+    ]
 
 
 def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> list[str]:

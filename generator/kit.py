@@ -19,6 +19,9 @@ from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
 from generator.layout.deck import collect_low_resolution, collect_overflows
 from generator.model import Game
+from generator.printshop import load_preset
+from generator.printshop.check import size_problems
+from generator.printshop.write import printshop_notes, write_printshop
 from generator.render.pdf import atomic_text, staged
 
 
@@ -124,12 +127,17 @@ def build_kit(
     to ``warnings`` and the kit is written.
     """
     parts = load_parts(game)
+    preset = load_preset(options.printshop) if options.printshop else None
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
     with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
         written = build_game(game, options, progress)
         card_files, papers = list(written), {}
         guide = card_print_notes(game, options, written)
+        if preset is not None:
+            shop_files = write_printshop(game, options, preset, fonts, progress)
+            written += shop_files
+            guide += printshop_notes(game, options, preset, shop_files)
         for part, _, value in parts:
             if progress:
                 progress(f"{game.title}: {part.name}", 0, 1)
@@ -143,6 +151,8 @@ def build_kit(
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
+        if preset is not None:  # the files are written all the same, at the deck's own size
+            warnings += size_problems(game, preset, severity="warning")
     return written
 
 

@@ -24,8 +24,8 @@ class BuildOptions:
     backs: bool = True
     crop_marks: bool = True
     cut_lines: bool = False
-    printshop: bool = False
-    printshop_order: str = "front-back"
+    printshop: str | None = None  # a preset name (generic, drivethrucards, ...) or a preset file
+    printshop_order: str | None = None  # overrides the preset's page order
     out_dir: Path | None = None
     allow_overflow: bool = False  # write text that does not fit (with a warning) instead of failing
 

@@ -20,12 +20,12 @@ def test_list_shows_bundled_and_local_games(run_cli, tmp_path: Path):
 
 
 def test_build_writes_and_prints_the_paths(run_cli, mini_game: Path, tmp_path: Path):
-    code, out, _ = run_cli("build", mini_game, "--paper", "letter", "--printshop", "-o", tmp_path / "o")
+    code, out, _ = run_cli("build", mini_game, "--paper", "letter", "--printshop", "generic", "-o", tmp_path / "o")
     assert code == 0
     pdf = tmp_path / "o" / "mini" / "cards.pdf"
     assert f"wrote {Path('o/mini/cards.pdf')}" in out
     assert len(PdfReader(pdf).pages) == 2
-    assert len(PdfReader(tmp_path / "o" / "mini" / "cards-printshop.pdf").pages) == 6
+    assert len(PdfReader(tmp_path / "o" / "mini" / "printshop-generic" / "cards.pdf").pages) == 6
 
 
 def test_check_passes_for_the_bundled_games(run_cli):

@@ -12,13 +12,13 @@ FILES = ["cars.pdf", "parts.pdf", "board.pdf", "board-tiled.pdf", "standees.pdf"
 
 
 @pytest.mark.parametrize("args", [["--paper", "a4"], ["--paper", "letter", "--layout", "gutterfold"],
-                                  ["--printshop"]], ids=["a4-duplex", "letter-gutterfold", "printshop"])
+                                  ["--printshop", "generic"]], ids=["a4-duplex", "letter-gutterfold", "printshop"])
 def test_kit_builds(run_cli, tmp_path: Path, args: list[str]):
     code, out, err = run_cli("build", "entenrallye", "-o", tmp_path, *args)
     assert code == 0, out + err
     kit = tmp_path / "entenrallye"
     cards = {"--layout": ["cars-gutterfold.pdf", "parts-gutterfold.pdf"],
-             "--printshop": ["cars-printshop.pdf", "parts-printshop.pdf"]}
+             "--printshop": ["printshop-generic/cars.pdf", "printshop-generic/parts.pdf"]}
     for name in FILES[2:] + next((v for k, v in cards.items() if k in args), FILES[:2]):
         assert (kit / name).is_file(), name
     assert len(PdfReader(kit / "board-tiled.pdf").pages) > 2  # an assembly page and the tiles

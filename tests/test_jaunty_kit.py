@@ -14,14 +14,14 @@ GAME = Path(__file__).resolve().parent.parent / "carddata" / "jaunty-jalopies"
 
 
 def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
-    options = BuildOptions(paper="letter", layout="gutterfold", printshop=True, out_dir=tmp_path)
-    written = {p.name for p in build_kit(load_game(GAME), options)}
+    options = BuildOptions(paper="letter", layout="gutterfold", printshop="generic", out_dir=tmp_path)
+    written = {p.relative_to(tmp_path / "jaunty-jalopies").as_posix() for p in build_kit(load_game(GAME), options)}
     for name in ("cards-gutterfold.pdf", "plots-gutterfold.pdf", "racers-gutterfold.pdf",
-                 "plots-printshop.pdf", "standees.pdf", "counters.pdf", "sheets.pdf",
+                 "printshop-generic/plots.pdf", "standees.pdf", "counters.pdf", "sheets.pdf",
                  "rules-summary.pdf", "player-aids.pdf", "print-guide.md"):  # fmt: skip
         assert name in written, sorted(written)
     out = tmp_path / "jaunty-jalopies"
-    assert len(PdfReader(out / "plots-printshop.pdf").pages) == 24  # 12 plots, front and back
+    assert len(PdfReader(out / "printshop-generic" / "plots.pdf").pages) == 24  # 12 plots, front and back
     standees = PdfReader(out / "standees.pdf").pages[0].extract_text()
     for colour in ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "BLACK"):
         assert colour in standees

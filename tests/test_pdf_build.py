@@ -9,7 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import BuildOptions, build_game
+from generator.fonts import FontBook
 from generator.loader import load_game
+from generator.printshop import load_preset
+from generator.printshop.write import write_printshop
 from generator.units import MM, mm
 
 A4 = (210 * MM, 297 * MM)
@@ -74,8 +77,9 @@ def test_same_input_gives_same_bytes(road_runner, tmp_path: Path):
 
 
 def test_print_shop_file_has_trim_and_bleed_boxes(road_runner, tmp_path: Path):
-    paths = build_game(road_runner, BuildOptions(out_dir=tmp_path, printshop=True))
-    shop = next(p for p in paths if p.name == "cards-printshop.pdf")
+    fonts = FontBook.load(road_runner.font_dirs)
+    (shop,) = write_printshop(road_runner, BuildOptions(out_dir=tmp_path), load_preset("generic"), fonts)
+    assert shop == tmp_path / "road-runner" / "printshop-generic" / "cards.pdf"
     reader = PdfReader(shop)
     assert len(reader.pages) == 160  # front and back of every one of the 80 cards
     page = reader.pages[0]

@@ -121,6 +121,14 @@ class CardLayouter:
             ops.append(self._group(run, style, card_type))
         return CardFace(tuple(ops), tuple(overflows))
 
+    def element_ops(self, i: int, values: Mapping[str, Any], card_type: str) -> list[Op]:
+        """The ops of template element ``i`` alone for a card's values (none when its ``when``
+        is false), ungrouped; raise LayoutProblem as ``layout`` does."""
+        ops: list[Op] = []
+        style = self.template.style(card_type)
+        self._element(i, self.template.elements[i], values, style, ops, [], (0.0, 0.0))
+        return ops
+
     def _group(self, indices: list[int], style: Mapping[str, str], card_type: str) -> GroupOp:
         key = (self.template.name, card_type, indices[0], self.width, self.height, self.bleed)
         cache_key = repr(key)

@@ -75,6 +75,11 @@ class DeckFaces:
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
 
+    def back(self, card: Card) -> CardLayouter | None:
+        """The layouter of the card's back (None for a card without a back)."""
+        name = self.deck.back_for(card)
+        return self._backs[name] if name else None
+
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
         """(front, back) of a card; None where it could not be laid out (problem recorded)."""
         if self._last is not None and self._last[0] == id(card):

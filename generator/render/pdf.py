@@ -157,6 +157,23 @@ def atomic_text(path: Path, text: str) -> None:
         raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
 
 
+def atomic_bytes(path: Path, data: bytes) -> None:
+    """Write a binary file (an image) atomically, staged like every other file."""
+    _make_dir(path)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(_unusable(path.parent, exc)) from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        _finish(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
+
+
 def _publish(tmp: Path, path: Path) -> None:
     """Give the finished temporary file normal permissions and move it into place."""
     umask = os.umask(0)
