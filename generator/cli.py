@@ -212,8 +212,10 @@ def build(
         disable=not err.is_terminal,
     ) as bar:
         for name in names:
+            label = _game_label(name)
             try:
                 game = load_game(name)
+                label = game.name
                 task = bar.add_task(game.title, total=None)
 
                 def tick(title: str, done: int, total: int, task=task) -> None:
@@ -228,11 +230,17 @@ def build(
                     report(exc.problems)
                 else:
                     err.print(f"error: {exc}", style="red")
-                err.print(f"{name}: not built; earlier output left as it was.", style="red")
+                err.print(f"{label}: not built; earlier output left as it was.", style="red")
     for path in written:
         out.print(f"wrote {paths_display(path)}")
     if failed:
         raise typer.Exit(failed)
+
+
+def _game_label(name: str) -> str:
+    """How a failed build names its game: a folder by its own name (``.`` -> ``my-game``)."""
+    folder = Path(name)
+    return folder.resolve().name if folder.is_dir() else name
 
 
 def paths_display(path: Path) -> str:
@@ -260,9 +268,11 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
     report(problems)
     if any(p.severity == "error" for p in problems):
         raise typer.Exit(1)
+    from generator.text.words import plural
+
     cards = sum(d.size for d in loaded.decks)
-    found = f"{len(problems)} warning(s)" if problems else "no problems found"
-    out.print(f"{loaded.title}: {cards} cards in {len(loaded.decks)} deck(s), {found}.")
+    found = plural(len(problems), "warning") if problems else "no problems found"
+    out.print(f"{loaded.title}: {plural(cards, 'card')} in {plural(len(loaded.decks), 'deck')}, {found}.")
 
 
 @app.command()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.options import BuildOptions
 from generator.render.pdf import written_bytes
+from generator.text.words import plural
 from generator.units import to_mm
 
 CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"
@@ -29,7 +30,7 @@ def paper_for(path: Path, papers: dict[str, str]) -> str:
 def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
     n = page_count(path)
     if path.stem.endswith("-printshop"):
-        return f"nothing at home ({n} pages, one card per page, for a print shop)"
+        return f"nothing at home ({plural(n, 'page')}, one card per page, for a print shop)"
     if cards and options.layout == "duplex" and options.backs:
         return f"all {n} pages double-sided (each front page is followed by its backs)"
     if path.name.endswith("-tiled.pdf") and n > 1:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.assets import outside, outside_message, unreadable
+from generator.errors import display_path
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
@@ -84,7 +85,7 @@ class CardLayouter:
         self.fonts = fonts
         self.icons = icons
         self.game_keywords = keywords
-        self.image_dirs = image_dirs
+        self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.static = [_is_static(e) for e in template.elements]
         self._groups: dict[str, tuple[Op, ...]] = {}
         self._looks: dict[str, dict[str, KeywordLook]] = {}
@@ -332,9 +333,8 @@ class CardLayouter:
                 if problem:
                     raise LayoutProblem(f"image {problem}")
                 return path
-        raise LayoutProblem(
-            f"image '{file_name}' not found (looked in {', '.join(str(d) for d in self.image_dirs)})"
-        )
+        looked = ", ".join(dict.fromkeys(display_path(d).rstrip("/") + "/" for d in self.image_dirs))
+        raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:
