@@ -94,7 +94,7 @@ CASES = [
             )
         },
         "mini/templates/mini-front.yaml:6:18: elements[1].box: unknown unit 'km' in '10km' "
-        "(known units: pt, mm, cm, in)",
+        "(known units: pt, mm, cm, in, px)",
         1,
     ),
     (

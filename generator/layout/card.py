@@ -18,7 +18,15 @@ from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
-from generator.layout.substitute import BadReference, MissingField, has_fields, lookup, substitute
+from generator.layout.substitute import (
+    BadReference,
+    MissingField,
+    MissingTableKey,
+    ValueTable,
+    has_fields,
+    lookup,
+    substitute,
+)
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -55,7 +63,7 @@ class CardFace:
     overflows: tuple[tuple[int, float], ...] = ()
 
 
-_VARYING = ("text", "icon", "file", "fill", "stroke", "color")
+_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font")
 
 
 def _is_static(element: Any) -> bool:
@@ -87,6 +95,9 @@ class CardLayouter:
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.static = [_is_static(e) for e in template.elements]
+        self.tables = {
+            name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
+        }
         self._groups: dict[str, tuple[Op, ...]] = {}
         self._looks: dict[str, dict[str, KeywordLook]] = {}
 
@@ -107,6 +118,8 @@ class CardLayouter:
     def layout(self, values: Mapping[str, Any], card_type: str) -> CardFace:
         """Lay out the face for a card's values; raise LayoutProblem on a missing field etc."""
         style = self.template.style(card_type)
+        if self.tables:
+            values = {**values, "tables": self.tables}
         ops: list[Op] = []
         overflows: list[tuple[int, float]] = []
         run: list[int] = []
@@ -206,7 +219,7 @@ class CardLayouter:
                 f"(add it to the card, or guard the element with 'when: {exc.field}')",
                 i,
             ) from None
-        except (BadReference, ConditionError, MarkupError, UnknownFontError) as exc:
+        except (BadReference, ConditionError, MarkupError, UnknownFontError, MissingTableKey) as exc:
             raise LayoutProblem(str(exc).strip('"'), i) from None
         except LayoutProblem as exc:
             if exc.element is None:
@@ -254,7 +267,7 @@ class CardLayouter:
         if element.italic:
             text = f"*{text}*"
         spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
-        font = self._style_value(element.font, style)
+        font = substitute(self._style_value(element.font, style), values)
         self.fonts.face(font)
         text_style = TextStyle(
             family=font,

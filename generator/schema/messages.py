@@ -74,7 +74,9 @@ _SHAPE = frozenset(
 def _exists(data: Any, loc: Loc) -> bool:
     """Whether ``loc`` names a value present in ``data``."""
     node = data
-    for part in loc:
+    for n, part in enumerate(loc):
+        if isinstance(node, dict) and node.get("type") == part and n + 1 < len(loc):
+            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if not (in_dict or in_list):
@@ -87,7 +89,9 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
     """Drop pydantic's internal loc parts (union tags, validator names) that are not data keys."""
     out: list[str | int] = []
     node = data
-    for part in loc:
+    for n, part in enumerate(loc):
+        if isinstance(node, dict) and node.get("type") == part and n + 1 < len(loc):
+            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if in_dict or in_list:
