@@ -258,7 +258,12 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
     from generator.loader import load_game
 
     try:
-        loaded = load_game(game)
+        try:
+            loaded = load_game(game)
+        except DataError as exc:  # still check the templates, so one run shows both
+            from generator.layout.fieldcheck import unloaded_game_problems
+
+            raise DataError(exc.problems + unloaded_game_problems(game)) from None
         fonts = FontBook.load(loaded.font_dirs)
         problems = check_faces(loaded, fonts)
         problems += check_kit(loaded, fonts)

@@ -48,11 +48,14 @@ SAFE_ZONE = mm(3)
 class LayoutProblem(Exception):
     """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
 
-    def __init__(self, message: str, element: int | None = None, overflow: bool = False):
+    def __init__(
+        self, message: str, element: int | None = None, overflow: bool = False, field: str | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.element = element
         self.overflow = overflow
+        self.field = field  # the missing field, for a card that lacks one
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,7 @@ class CardLayouter:
                 f"uses field '{exc.field}', which the card does not have "
                 f"(add it to the card, or guard the element with 'when: {exc.field}')",
                 i,
+                field=exc.field,
             ) from None
         except (BadReference, ConditionError, MarkupError, UnknownFontError, MissingTableKey) as exc:
             raise LayoutProblem(str(exc).strip('"'), i) from None

@@ -12,8 +12,10 @@ from pathlib import Path
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem
+from generator.layout.fieldcheck import field_problems, known_fields, unknown_references
 from generator.layout.resolution import FAIL_DPI, WARN_DPI, low_resolution, pixel_size
 from generator.model import Card, Deck, Game
+from generator.templates import Template
 from generator.units import MM, mm
 
 OVERFLOW_RANK = 60
@@ -55,7 +57,7 @@ class DeckFaces:
     def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float):
         library = game.extra["templates"]
         self.deck = deck
-        self.problems: list[Problem] = []
+        self._problems: list[Problem] = []
         image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
@@ -74,6 +76,28 @@ class DeckFaces:
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
+        self._missing: dict[tuple[str, int, str], tuple[Template, list[Card]]] = {}
+        self._typos: set[tuple[str, int]] = set()
+        if any(deck is d for d in game.decks):  # a card deck: its fields are declared in game.yaml
+            self._check_fields(game)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem found so far: per card, and a missing field once per template element."""
+        return self._problems + [_missing_problem(t, key, cards) for key, (t, cards) in self._missing.items()]
+
+    def _check_fields(self, game: Game) -> None:
+        """Report each template reference to a field no card can have once, up front, and
+        remember its element so the cards it breaks are not reported one by one."""
+        spec = game.extra.get("spec")
+        known = known_fields(getattr(spec, "card_fields", None) or {}, self.deck.cards)
+        sides = [(self.front.template, list(self.deck.cards))]
+        sides += [(b.template, [c for c in self.deck.cards if self.deck.back_for(c) == name])
+                  for name, b in sorted(self._backs.items())]
+        for template, cards in sides:
+            found = field_problems(template, known, cards, self.deck.name)
+            self._problems.extend(found)
+            self._typos.update((template.name, i) for i, _ in unknown_references(template, known))
 
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
         """(front, back) of a card; None where it could not be laid out (problem recorded)."""
@@ -91,7 +115,12 @@ class DeckFaces:
         try:
             face = layouter.layout(values, card.type)
         except LayoutProblem as exc:
-            self.problems.append(_card_problem(card, template, exc.element, exc.message, 40))
+            if exc.field is not None and exc.element is not None:
+                if (template.name, exc.element) not in self._typos:  # else reported once already
+                    key = (template.name, exc.element, exc.field)
+                    self._missing.setdefault(key, (template, []))[1].append(card)
+                return None
+            self._problems.append(_card_problem(card, template, exc.element, exc.message, 40))
             return None
         for element, overflow in face.overflows:
             message = (
@@ -99,7 +128,7 @@ class DeckFaces:
                 f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
             )
             found = _card_problem(card, template, element, message, OVERFLOW_RANK)
-            self.problems.append(found)
+            self._problems.append(found)
             collected = _OVERFLOWS.get()
             if collected is not None and found not in collected:
                 collected.append(found)
@@ -122,7 +151,7 @@ class DeckFaces:
             )
             found = _card_problem(card, template, None, message, RESOLUTION_RANK)
             found = replace(found, severity="error" if severe else "warning")
-            self.problems.append(found)
+            self._problems.append(found)
             collected = _LOW_RES.get()
             if collected is not None and found not in collected:
                 collected.append(found)
@@ -150,6 +179,23 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
         f"card '{clip(card.name)}'",
         f"template '{template.name}' ({location}): {message}",
     )
+
+
+def _missing_problem(template: Template, key: tuple[str, int, str], cards: list[Card]) -> Problem:
+    """A field some cards lack, once for the element: located at the first such card, naming the
+    others and how many there are."""
+    _, element, field = key
+    first = cards[0]
+    if len(cards) == 1:
+        lacking = "which the card does not have"
+    else:
+        others = ", ".join(f"'{clip(c.name)}' ({c.origin})" for c in cards[1:4])
+        more = ", ..." if len(cards) > 4 else ""
+        lacking = f"which {len(cards)} cards do not have (this one, {others}{more})"
+    message = (
+        f"uses field '{field}', {lacking} (add it to the card, or guard the element with 'when: {field}')"
+    )
+    return _card_problem(first, template, element, message, 40)
 
 
 def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
