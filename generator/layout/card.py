@@ -7,6 +7,7 @@ renderer draws once per card type and reuses.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,12 +59,36 @@ class LayoutProblem(Exception):
         self.field = field  # the missing field, for a card that lacks one
 
 
+TextKey = tuple[int, int]
+"""A text element: (top-level element index, its index inside that repeat, or -1)."""
+
+
 @dataclass(frozen=True)
 class CardFace:
-    """A laid-out card face and any text that did not fit (element index, overflow in points)."""
+    """A laid-out card face and any text that did not fit (element index, overflow in points).
+
+    ``texts`` are the boxes (rotation applied) of the text elements drawn on this card, after
+    its ``when:`` conditions, with their keys: what ``check`` looks at for overlapping text.
+    """
 
     ops: tuple[Op, ...]
     overflows: tuple[tuple[int, float], ...] = ()
+    texts: tuple[tuple[TextKey, Box], ...] = ()
+
+
+def turned_box(box: Box, angle: float) -> Box:
+    """The area a box covers once turned by ``angle`` degrees about its centre."""
+    quarter = round(angle / 90)
+    if abs(angle - 90 * quarter) < 1e-9:
+        if quarter % 2 == 0:
+            return box
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        return Box(cx - box.h / 2, cy - box.w / 2, box.h, box.w)
+    a = math.radians(angle)
+    w = abs(box.w * math.cos(a)) + abs(box.h * math.sin(a))
+    h = abs(box.w * math.sin(a)) + abs(box.h * math.cos(a))
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    return Box(cx - w / 2, cy - h / 2, w, h)
 
 
 _VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font")
@@ -102,6 +127,12 @@ class CardLayouter:
             name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
         }
         self._groups: dict[str, tuple[Op, ...]] = {}
+        self._texts: list[tuple[TextKey, Box]] = []
+        self._static_texts = tuple(
+            ((i, -1), turned_box(self.box(e.box), e.rotate))
+            for i, e in enumerate(template.elements)
+            if self.static[i] and isinstance(e, TextElement) and e.text.strip()
+        )
         self._looks: dict[str, dict[str, KeywordLook]] = {}
 
     # -- geometry ---------------------------------------------------------------------------
@@ -121,6 +152,7 @@ class CardLayouter:
     def layout(self, values: Mapping[str, Any], card_type: str) -> CardFace:
         """Lay out the face for a card's values; raise LayoutProblem on a missing field etc."""
         style = self.template.style(card_type)
+        self._texts = list(self._static_texts)
         if self.tables:
             values = {**values, "tables": self.tables}
         ops: list[Op] = []
@@ -136,7 +168,7 @@ class CardLayouter:
             self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
-        return CardFace(tuple(ops), tuple(overflows))
+        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts))
 
     def _group(self, indices: list[int], style: Mapping[str, str], card_type: str) -> GroupOp:
         key = (self.template.name, card_type, indices[0], self.width, self.height, self.bleed)
@@ -266,6 +298,7 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
     ) -> None:
         text = substitute(self._style_value(element.text, style), values)
+        inked = bool(text.strip()) and not self.static[i]  # static text: in _static_texts
         if element.bold:
             text = f"**{text}**"
         if element.italic:
@@ -283,6 +316,10 @@ class CardLayouter:
             valign=element.valign,
         )
         laid = fit_text(spans, box, text_style, self.fonts)
+        if inked:
+            top = self.template.elements[i]
+            part = -1 if element is top else next((n for n, e in enumerate(top.elements) if e is element), -1)
+            self._texts.append(((i, part), turned_box(box, element.rotate)))
         for icon in laid.icons:
             self._icon(icon.name)
         if not laid.fits:

@@ -35,6 +35,8 @@ class ElementBase(Strict):
     box: BoxSpec = "trim"
     when: str | None = None
     rotate: float = 0.0
+    overlap: Literal["ok"] | None = None
+    """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
 
 
 class Shape(ElementBase):
