@@ -126,3 +126,15 @@ def test_table_keys_read_numbers_and_booleans_as_written() -> None:
     with pytest.raises(MissingTableKey, match="no entry for '3'"):
         lookup({**values, "n": 3}, "tables.t[n]")
     assert substitute("a[[ {tables.t[missing]}]]", values) == "a"  # a missing *field* in an optional section
+
+
+def test_the_readme_examples_of_tables_and_pixels_lay_out_cleanly(tmp_path: Path) -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.S)
+    tables = next(b for b in blocks if b.startswith("tables:"))
+    pixels = next(b for b in blocks if b.startswith("dpi: 300"))
+    for n, front in enumerate((tables, pixels)):
+        faces, fronts = _faces(tmp_path / str(n), front=front)
+        assert faces.problems == [] and all(f is not None for f in fronts)
