@@ -75,7 +75,8 @@ def _exists(data: Any, loc: Loc) -> bool:
     """Whether ``loc`` names a value present in ``data``."""
     node = data
     for n, part in enumerate(loc):
-        if isinstance(node, dict) and node.get("type") == part and n + 1 < len(loc):
+        after = loc[n + 1] if n + 1 < len(loc) else None
+        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
             continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
@@ -90,7 +91,8 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
     out: list[str | int] = []
     node = data
     for n, part in enumerate(loc):
-        if isinstance(node, dict) and node.get("type") == part and n + 1 < len(loc):
+        after = loc[n + 1] if n + 1 < len(loc) else None
+        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
             continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
