@@ -21,6 +21,7 @@ from generator.options import BuildOptions
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
+from generator.text.words import plural
 from generator.units import MM
 
 __all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
@@ -171,8 +172,8 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
             per = plan_gutterfold(deck.width, deck.height, options.sheet_options()).per_sheet
             sheets = -(-deck.size // per)
             notes.append(
-                f"{stem}-gutterfold.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, "
-                f"{per} per sheet. "
+                f"{stem}-gutterfold.pdf ({deck.title}): {plural(deck.size, 'card')} on "
+                f"{plural(sheets, 'sheet')}, {per} per sheet. "
                 "Print single-sided on thin card or paper; fold each sheet on the dashed line, glue the "
                 "halves together, then cut along the crop marks."
             )
@@ -187,7 +188,8 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
             else:
                 how = "Print single-sided (fronts only)"
             notes.append(
-                f"{stem}.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, {per} per sheet. {how}, "
+                f"{stem}.pdf ({deck.title}): {plural(deck.size, 'card')} on {plural(sheets, 'sheet')}, "
+                f"{per} per sheet. {how}, "
                 "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
                 "lines where there was no room for marks)."
             )

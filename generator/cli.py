@@ -226,8 +226,10 @@ def build(
         disable=not err.is_terminal,
     ) as bar:
         for name in names:
+            label = _game_label(name)
             try:
                 game = load_game(name)
+                label = game.name
                 task = bar.add_task(game.title, total=None)
 
                 def tick(title: str, done: int, total: int, task=task) -> None:
@@ -242,11 +244,17 @@ def build(
                     report(exc.problems)
                 else:
                     err.print(f"error: {exc}", style="red")
-                err.print(f"{name}: not built; earlier output left as it was.", style="red")
+                err.print(f"{label}: not built; earlier output left as it was.", style="red")
     for path in written:
         out.print(f"wrote {paths_display(path)}")
     if failed:
         raise typer.Exit(failed)
+
+
+def _game_label(name: str) -> str:
+    """How a failed build names its game: a folder by its own name (``.`` -> ``my-game``)."""
+    folder = Path(name)
+    return folder.resolve().name if folder.is_dir() else name
 
 
 def paths_display(path: Path) -> str:
@@ -272,7 +280,12 @@ def check(
 
     try:
         preset = _preset(printshop) if printshop else None
-        loaded = load_game(game)
+        try:
+            loaded = load_game(game)
+        except DataError as exc:  # still check the templates, so one run shows both
+            from generator.layout.fieldcheck import unloaded_game_problems
+
+            raise DataError(exc.problems + unloaded_game_problems(game)) from None
         fonts = FontBook.load(loaded.font_dirs)
         problems = check_faces(loaded, fonts)
         problems += check_kit(loaded, fonts)
@@ -284,9 +297,11 @@ def check(
     report(problems)
     if any(p.severity == "error" for p in problems):
         raise typer.Exit(1)
+    from generator.text.words import plural
+
     cards = sum(d.size for d in loaded.decks)
-    found = f"{len(problems)} warning(s)" if problems else "no problems found"
-    out.print(f"{loaded.title}: {cards} cards in {len(loaded.decks)} deck(s), {found}.")
+    found = plural(len(problems), "warning") if problems else "no problems found"
+    out.print(f"{loaded.title}: {plural(cards, 'card')} in {plural(len(loaded.decks), 'deck')}, {found}.")
 
 
 @app.command()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.options import BuildOptions
 from generator.render.pdf import written_bytes
+from generator.text.words import plural
 from generator.units import to_mm
 
 CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"
@@ -41,8 +42,8 @@ def paper_and_pages(
     """One guide line per PDF of the kit: its paper and the pages to print."""
     pdfs = [p for p in written if p.suffix == ".pdf"]
     return [
-        f"{p.parent.name}/{p.name}: for the print shop, not for home ({page_count(p)} pages, one card "
-        "face per page)."
+        f"{p.parent.name}/{p.name}: for the print shop, not for home "
+        f"({plural(page_count(p), 'page')}, one card face per page)."
         if p.parent.name.startswith("printshop-")
         else f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}."
         for p in pdfs

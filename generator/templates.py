@@ -11,6 +11,7 @@ from generator.model import Origin
 from generator.schema.common import SizeSpec
 from generator.schema.messages import suggest, validate
 from generator.schema.template import Element, KeywordStyling, TemplateSpec
+from generator.units import pixels_at
 from generator.yamlio import load_yaml
 
 
@@ -26,6 +27,7 @@ class Template:
     elements: tuple[Element, ...]
     origin: Origin
     element_origins: tuple[Origin, ...] = field(default=())
+    tables: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def style(self, card_type: str) -> dict[str, str]:
         """Style values for a card type: 'default' overlaid with the type's own."""
@@ -68,7 +70,9 @@ class TemplateLibrary:
             message = f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})"
             raise DataError([Problem(15, where.file, where.line, where.column, where.path, message)])
         doc = load_yaml(path)
-        spec: TemplateSpec = validate(TemplateSpec, doc.data or {}, doc)
+        with pixels_at(_declared_dpi(doc.data)):
+            spec: TemplateSpec = validate(TemplateSpec, doc.data or {}, doc)
+        elements = _moved(spec.elements, spec.origin)
         line, col = doc.mark(())
         origin = Origin(doc.file, line, col)
         element_origins = tuple(
@@ -80,9 +84,10 @@ class TemplateLibrary:
             spec.size,
             dict(spec.styles),
             spec.keywords,
-            tuple(spec.elements),
+            elements,
             origin,
             element_origins,
+            dict(spec.tables),
         )
         if spec.extends:
             line, col = doc.mark(("extends",))
@@ -91,6 +96,30 @@ class TemplateLibrary:
             template = _merge(parent, template)
         self.loaded[name] = template
         return template
+
+
+def _declared_dpi(data: Any) -> float | None:
+    """The template's ``dpi:`` when it is a usable number (else the schema reports it)."""
+    raw = data.get("dpi") if isinstance(data, dict) else None
+    try:
+        dpi = float(raw) if raw is not None else None
+    except ValueError:
+        return None
+    return dpi if dpi is not None and 0 < dpi <= 10000 else None
+
+
+def _moved(elements: list[Element], origin: tuple[float, float] | None) -> tuple[Element, ...]:
+    """The elements with their ``[x, y, w, h]`` boxes measured from the trim's top-left corner
+    (``origin`` is where the file's own (0, 0) lies); named boxes and repeat children (relative
+    to their repeat) stay as they are."""
+    if not origin or origin == (0.0, 0.0):
+        return tuple(elements)
+    ox, oy = origin
+
+    def move(box: tuple[float, ...]) -> tuple[float, ...]:
+        return (box[0] + ox, box[1] + oy, *box[2:])
+
+    return tuple(e if isinstance(e.box, str) else e.model_copy(update={"box": move(e.box)}) for e in elements)
 
 
 def _merge(parent: Template, child: Template) -> Template:
@@ -107,4 +136,5 @@ def _merge(parent: Template, child: Template) -> Template:
         elements=parent.elements + child.elements,
         origin=child.origin,
         element_origins=parent.element_origins + child.element_origins,
+        tables={**parent.tables, **child.tables},
     )

@@ -36,7 +36,7 @@ CASES = [
     ("overlap", B + "overlap: 3mm\n",
      "3:10: overlap: overlap must be wider than the 5 mm printer margin and at most 50 mm, found 3 mm"),
     ("font", B + "font: Comic Sans\n",
-     "3:7: font: unknown font family 'Comic Sans' (did you mean 'Comic Neue'?); known families: Bebas Neue, "
+     "3:7: font: unknown font family 'Comic Sans' (did you mean 'Comic Neue'?); known families: Bebas Neue, Caladea, "
      "Comic Neue, DejaVu Sans, Lato, Lato Black"),
     ("toward", F + "  - {type: zone, at: [10mm, 10mm], toward: north}\n",
      "4:44: features[0].toward: expected one of bottom, top, left, right, outward, found 'north'"),

@@ -94,7 +94,7 @@ CASES = [
             )
         },
         "mini/templates/mini-front.yaml:6:18: elements[1].box: unknown unit 'km' in '10km' "
-        "(known units: pt, mm, cm, in)",
+        "(known units: pt, mm, cm, in, px)",
         1,
     ),
     (
@@ -156,8 +156,9 @@ def test_missing_field_names_template_field_and_card(run_cli, tmp_path: Path):
     code, _, err = run_cli("check", "mini")
     assert code == 1
     line = err.splitlines()[0]
-    assert line.startswith("mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' ")
-    assert "uses field 'flavour', which the card does not have" in line
+    assert line.startswith("mini/templates/mini-front.yaml:9:5: template 'mini-front': ")
+    assert "uses field 'flavour', which no card has and the game does not declare" in line
+    assert "it affects 2 cards of deck 'cards' ('Alpha', 'Beta')" in line
 
 
 def test_text_that_cannot_fit_is_reported_with_card_name(run_cli, tmp_path: Path):

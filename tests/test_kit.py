@@ -39,7 +39,7 @@ def test_build_writes_every_part_and_a_print_guide(run_cli, tmp_path: Path):
         "print-guide.md",
     ]
     guide = (folder / "print-guide.md").read_text()
-    assert "cards.pdf (Mini Game): 3 cards on 1 sheets, 9 per sheet." in guide
+    assert "cards.pdf (Mini Game): 3 cards on 1 sheet, 9 per sheet." in guide
     assert "counters.pdf" in guide and "mat.pdf" in guide
     assert "- A die" in guide
     assert "wrote " in out

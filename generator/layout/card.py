@@ -7,17 +7,27 @@ renderer draws once per card type and reuses.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.assets import outside, outside_message, unreadable
+from generator.errors import display_path
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
-from generator.layout.substitute import BadReference, MissingField, has_fields, lookup, substitute
+from generator.layout.substitute import (
+    BadReference,
+    MissingField,
+    MissingTableKey,
+    ValueTable,
+    has_fields,
+    lookup,
+    substitute,
+)
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -39,22 +49,49 @@ SAFE_ZONE = mm(3)
 class LayoutProblem(Exception):
     """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
 
-    def __init__(self, message: str, element: int | None = None, overflow: bool = False):
+    def __init__(
+        self, message: str, element: int | None = None, overflow: bool = False, field: str | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.element = element
         self.overflow = overflow
+        self.field = field  # the missing field, for a card that lacks one
+
+
+TextKey = tuple[int, int]
+"""A text element: (top-level element index, its index inside that repeat, or -1)."""
 
 
 @dataclass(frozen=True)
 class CardFace:
-    """A laid-out card face and any text that did not fit (element index, overflow in points)."""
+    """A laid-out card face and any text that did not fit (element index, overflow in points).
+
+    ``texts`` are the boxes (rotation applied) of the text elements drawn on this card, after
+    its ``when:`` conditions, with their keys: what ``check`` looks at for overlapping text.
+    """
 
     ops: tuple[Op, ...]
     overflows: tuple[tuple[int, float], ...] = ()
+    texts: tuple[tuple[TextKey, Box], ...] = ()
 
 
-_VARYING = ("text", "icon", "file", "fill", "stroke", "color")
+def turned_box(box: Box, angle: float) -> Box:
+    """The area a box covers once turned by ``angle`` degrees about its centre."""
+    quarter = round(angle / 90)
+    if abs(angle - 90 * quarter) < 1e-9:
+        if quarter % 2 == 0:
+            return box
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        return Box(cx - box.h / 2, cy - box.w / 2, box.h, box.w)
+    a = math.radians(angle)
+    w = abs(box.w * math.cos(a)) + abs(box.h * math.sin(a))
+    h = abs(box.w * math.sin(a)) + abs(box.h * math.cos(a))
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    return Box(cx - w / 2, cy - h / 2, w, h)
+
+
+_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font")
 
 
 def _is_static(element: Any) -> bool:
@@ -84,9 +121,18 @@ class CardLayouter:
         self.fonts = fonts
         self.icons = icons
         self.game_keywords = keywords
-        self.image_dirs = image_dirs
+        self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.static = [_is_static(e) for e in template.elements]
+        self.tables = {
+            name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
+        }
         self._groups: dict[str, tuple[Op, ...]] = {}
+        self._texts: list[tuple[TextKey, Box]] = []
+        self._static_texts = tuple(
+            ((i, -1), turned_box(self.box(e.box), e.rotate))
+            for i, e in enumerate(template.elements)
+            if self.static[i] and isinstance(e, TextElement) and e.text.strip()
+        )
         self._looks: dict[str, dict[str, KeywordLook]] = {}
 
     # -- geometry ---------------------------------------------------------------------------
@@ -106,6 +152,9 @@ class CardLayouter:
     def layout(self, values: Mapping[str, Any], card_type: str) -> CardFace:
         """Lay out the face for a card's values; raise LayoutProblem on a missing field etc."""
         style = self.template.style(card_type)
+        self._texts = list(self._static_texts)
+        if self.tables:
+            values = {**values, "tables": self.tables}
         ops: list[Op] = []
         overflows: list[tuple[int, float]] = []
         run: list[int] = []
@@ -119,7 +168,7 @@ class CardLayouter:
             self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
-        return CardFace(tuple(ops), tuple(overflows))
+        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts))
 
     def element_ops(self, i: int, values: Mapping[str, Any], card_type: str) -> list[Op]:
         """The ops of template element ``i`` alone for a card's values (none when its ``when``
@@ -212,8 +261,9 @@ class CardLayouter:
                 f"uses field '{exc.field}', which the card does not have "
                 f"(add it to the card, or guard the element with 'when: {exc.field}')",
                 i,
+                field=exc.field,
             ) from None
-        except (BadReference, ConditionError, MarkupError, UnknownFontError) as exc:
+        except (BadReference, ConditionError, MarkupError, UnknownFontError, MissingTableKey) as exc:
             raise LayoutProblem(str(exc).strip('"'), i) from None
         except LayoutProblem as exc:
             if exc.element is None:
@@ -256,12 +306,13 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
     ) -> None:
         text = substitute(self._style_value(element.text, style), values)
+        inked = bool(text.strip()) and not self.static[i]  # static text: in _static_texts
         if element.bold:
             text = f"**{text}**"
         if element.italic:
             text = f"*{text}*"
         spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
-        font = self._style_value(element.font, style)
+        font = substitute(self._style_value(element.font, style), values)
         self.fonts.face(font)
         text_style = TextStyle(
             family=font,
@@ -273,6 +324,10 @@ class CardLayouter:
             valign=element.valign,
         )
         laid = fit_text(spans, box, text_style, self.fonts)
+        if inked:
+            top = self.template.elements[i]
+            part = -1 if element is top else next((n for n, e in enumerate(top.elements) if e is element), -1)
+            self._texts.append(((i, part), turned_box(box, element.rotate)))
         for icon in laid.icons:
             self._icon(icon.name)
         if not laid.fits:
@@ -340,9 +395,8 @@ class CardLayouter:
                 if problem:
                     raise LayoutProblem(f"image {problem}")
                 return path
-        raise LayoutProblem(
-            f"image '{file_name}' not found (looked in {', '.join(str(d) for d in self.image_dirs)})"
-        )
+        looked = ", ".join(dict.fromkeys(display_path(d).rstrip("/") + "/" for d in self.image_dirs))
+        raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

@@ -74,6 +74,7 @@ class _Parser:
         self.text = text
         self.toks = _tokens(text)
         self.i = 0
+        self.fields: list[str] = []
 
     def peek(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -118,6 +119,7 @@ class _Parser:
         field = self.take()
         if not re.fullmatch(r"[A-Za-z_][\w.\[\]-]*", field):
             raise ConditionError(f"expected a field name in condition '{self.text}', found '{field}'")
+        self.fields.append(field)
         op = self.peek()
         if op in ("==", "!=", ">", "<", ">=", "<="):
             self.take()
@@ -147,3 +149,11 @@ class _Parser:
 def compile_when(text: str) -> Predicate:
     """Compile a ``when:`` expression; raise ConditionError with the reason."""
     return _Parser(text).parse()
+
+
+@functools.lru_cache(maxsize=1024)
+def condition_fields(text: str) -> tuple[str, ...]:
+    """The field paths a ``when:`` expression reads, in order; raise ConditionError if malformed."""
+    parser = _Parser(text)
+    parser.parse()
+    return tuple(parser.fields)

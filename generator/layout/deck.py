@@ -8,16 +8,24 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
-from generator.layout.card import CardFace, CardLayouter, LayoutProblem
+from generator.layout.card import CardFace, CardLayouter, LayoutProblem, TextKey
+from generator.layout.fieldcheck import field_problems, known_fields, unknown_references
 from generator.layout.resolution import FAIL_DPI, WARN_DPI, low_resolution, pixel_size
 from generator.model import Card, Deck, Game
+from generator.templates import Template
+from generator.text.words import plural
 from generator.units import MM, mm
 
 OVERFLOW_RANK = 60
 """Rank of a text-overflow problem: a layout that works but cuts text (``check`` reports it)."""
+OVERLAP_RANK = 65
+"""Rank of text boxes that overlap on a card (a warning from ``check``)."""
+OVERLAP_TOLERANCE = mm(0.2)
+"""Boxes must overlap by more than this both ways to count (touching boxes do not)."""
 RESOLUTION_RANK = 70
 """Rank of a low-resolution image: it prints, only softer (a warning; below FAIL_DPI ``check``
 fails)."""
@@ -52,10 +60,10 @@ def collect_overflows() -> Iterator[list[Problem]]:
 class DeckFaces:
     """Lays out a deck's fronts and backs on demand, recording every problem with its card."""
 
-    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float):
+    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float, overlaps: bool = False):
         library = game.extra["templates"]
         self.deck = deck
-        self.problems: list[Problem] = []
+        self._problems: list[Problem] = []
         image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
@@ -74,6 +82,35 @@ class DeckFaces:
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
+        self._missing: dict[tuple[str, int, str], tuple[Template, list[Card]]] = {}
+        self._typos: set[tuple[str, int]] = set()
+        self._overlaps: dict[tuple[str, str, TextKey, TextKey], tuple[Template, list[Card]]] | None = (
+            {} if overlaps else None
+        )
+        if any(deck is d for d in game.decks):  # a card deck: its fields are declared in game.yaml
+            self._check_fields(game)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem found so far: per card, and a missing field once per template element."""
+        found = list(self._problems)
+        found += [_missing_problem(t, key, cards) for key, (t, cards) in self._missing.items()]
+        for (_, side, a, b), (template, cards) in (self._overlaps or {}).items():
+            found.append(_overlap_problem(template, side, a, b, cards))
+        return found
+
+    def _check_fields(self, game: Game) -> None:
+        """Report each template reference to a field no card can have once, up front, and
+        remember its element so the cards it breaks are not reported one by one."""
+        spec = game.extra.get("spec")
+        known = known_fields(getattr(spec, "card_fields", None) or {}, self.deck.cards)
+        sides = [(self.front.template, list(self.deck.cards))]
+        sides += [(b.template, [c for c in self.deck.cards if self.deck.back_for(c) == name])
+                  for name, b in sorted(self._backs.items())]
+        for template, cards in sides:
+            found = field_problems(template, known, cards, self.deck.name)
+            self._problems.extend(found)
+            self._typos.update((template.name, i) for i, _ in unknown_references(template, known))
 
     def back(self, card: Card) -> CardLayouter | None:
         """The layouter of the card's back (None for a card without a back)."""
@@ -96,7 +133,12 @@ class DeckFaces:
         try:
             face = layouter.layout(values, card.type)
         except LayoutProblem as exc:
-            self.problems.append(_card_problem(card, template, exc.element, exc.message, 40))
+            if exc.field is not None and exc.element is not None:
+                if (template.name, exc.element) not in self._typos:  # else reported once already
+                    key = (template.name, exc.element, exc.field)
+                    self._missing.setdefault(key, (template, []))[1].append(card)
+                return None
+            self._problems.append(_card_problem(card, template, exc.element, exc.message, 40))
             return None
         for element, overflow in face.overflows:
             message = (
@@ -104,11 +146,14 @@ class DeckFaces:
                 f"({overflow / MM:.1f} mm too much): shorten the text or lower 'min_size'"
             )
             found = _card_problem(card, template, element, message, OVERFLOW_RANK)
-            self.problems.append(found)
+            self._problems.append(found)
             collected = _OVERFLOWS.get()
             if collected is not None and found not in collected:
                 collected.append(found)
         self._check_resolution(card, template, face, side)
+        if self._overlaps is not None:
+            for a, b in overlapping_texts(face, template):
+                self._overlaps.setdefault((template.name, side, a, b), (template, []))[1].append(card)
         return face
 
     def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
@@ -127,7 +172,7 @@ class DeckFaces:
             )
             found = _card_problem(card, template, None, message, RESOLUTION_RANK)
             found = replace(found, severity="error" if severe else "warning")
-            self.problems.append(found)
+            self._problems.append(found)
             collected = _LOW_RES.get()
             if collected is not None and found not in collected:
                 collected.append(found)
@@ -157,11 +202,72 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
     )
 
 
+def _missing_problem(template: Template, key: tuple[str, int, str], cards: list[Card]) -> Problem:
+    """A field some cards lack, once for the element: located at the first such card, naming the
+    others and how many there are."""
+    _, element, field = key
+    first = cards[0]
+    if len(cards) == 1:
+        lacking = "which the card does not have"
+    else:
+        others = ", ".join(f"'{clip(c.name)}' ({c.origin})" for c in cards[1:4])
+        more = ", ..." if len(cards) > 4 else ""
+        lacking = f"which {len(cards)} cards do not have (this one, {others}{more})"
+    message = (
+        f"uses field '{field}', {lacking} (add it to the card, or guard the element with 'when: {field}')"
+    )
+    return _card_problem(first, template, element, message, 40)
+
+
+def _element_at(template: Template, key: TextKey) -> Any:
+    top = template.elements[key[0]]
+    return top if key[1] < 0 else top.elements[key[1]]
+
+
+def overlapping_texts(face: CardFace, template: Template) -> set[tuple[TextKey, TextKey]]:
+    """Pairs of text elements whose boxes overlap on this face (by more than OVERLAP_TOLERANCE),
+    leaving out elements marked ``overlap: ok`` (or inside a repeat so marked)."""
+    def allowed(key: TextKey) -> bool:
+        return template.elements[key[0]].overlap == "ok" or _element_at(template, key).overlap == "ok"
+
+    texts = [(k, box) for k, box in face.texts if not allowed(k)]
+    pairs = set()
+    for n, (a, box_a) in enumerate(texts):
+        for b, box_b in texts[n + 1 :]:
+            if box_a.intersects(box_b, OVERLAP_TOLERANCE):
+                pairs.add((min(a, b), max(a, b)))
+    return pairs
+
+
+def _overlap_problem(template: Template, side: str, a: TextKey, b: TextKey, cards: list[Card]) -> Problem:
+    """One warning per pair of overlapping text elements: where, with what, on how many cards."""
+    origins = template.element_origins
+    here = origins[a[0]] if a[0] < len(origins) else template.origin
+    there = origins[b[0]] if b[0] < len(origins) else template.origin
+    inner = " (inside its repeat)" if a[1] >= 0 else ""
+    if a == b:
+        other = "another copy of itself: give the repeat a larger 'step'"
+    elif a[0] == b[0]:
+        other = "another text of the same repeat"
+    else:
+        other = f"the text element at line {there.line}" + (" (inside its repeat)" if b[1] >= 0 else "")
+    names = ", ".join(f"'{clip(c.name)}'" for c in cards[:3]) + (", ..." if len(cards) > 3 else "")
+    message = (
+        f"the text box of this element{inner} overlaps {other} on the {side} of "
+        f"{plural(len(cards), 'card')} ({names}): move or resize a box, or mark an intended overlap "
+        "with 'overlap: ok' on either element"
+    )
+    return Problem(
+        OVERLAP_RANK, here.file, here.line, here.column, f"template '{template.name}'", message, "warning"
+    )
+
+
 def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
-    """Lay out every card face of every deck; return problems (missing fields, text that overflows)."""
+    """Lay out every card face of every deck; return problems (missing fields, text that
+    overflows or overlaps other text)."""
     problems: list[Problem] = []
     for deck in game.decks:
-        faces = DeckFaces(game, deck, fonts, mm(3))
+        faces = DeckFaces(game, deck, fonts, mm(3), overlaps=True)
         for card in deck.cards:
             faces.faces(card)
         problems.extend(faces.problems)

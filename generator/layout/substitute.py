@@ -3,7 +3,9 @@
 A field the card lacks is an error (never a blank), except inside an optional section
 ``[[ ... ]]``, which disappears when any field it uses is missing. ``{damage[item]}`` looks a key
 up by another field's value. ``{icon:name}`` is inline-icon markup and passes through untouched.
-``{{`` and ``}}`` write literal braces.
+``{{`` and ``}}`` write literal braces. ``{tables.NAME[field]}`` looks the field's value up in
+the template's value table NAME (``ValueTable``): a value the table lacks is an error naming the
+table, unless the table has a default.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 _REF = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.S)
+_DOT = re.compile(r"\.(?![^\[]*\])")  # a dot outside brackets: damage[item.key] is one part
 _PATH_PART = re.compile(r"([A-Za-z_][\w-]*)((?:\[[A-Za-z_][\w.-]*\])*)")
 
 
@@ -28,6 +31,45 @@ class MissingField(KeyError):
 
 class BadReference(ValueError):
     """Raised when a ``{...}`` reference is malformed or uses an unknown filter."""
+
+
+class MissingTableKey(ValueError):
+    """Raised when a template's value table has no entry (and no default) for a card's value."""
+
+
+class ValueTable(dict):
+    """A template's value-to-thing table (``tables:``), reached as ``{tables.NAME[field]}``."""
+
+    def __init__(self, name: str, values: Mapping[str, str], default: str | None = None):
+        super().__init__(values)
+        self.name = name
+        self.default = default
+
+    @classmethod
+    def from_entries(cls, name: str, entries: Mapping[str, str]) -> ValueTable:
+        """A table from a template's entries; the key ``*`` is the entry for any other value."""
+        return cls(name, {k: v for k, v in entries.items() if k != "*"}, entries.get("*"))
+
+    def entry(self, key: str, by: str) -> str:
+        """The entry for ``key`` (the value of ``by``), else the default; else MissingTableKey."""
+        if key in self:
+            return self[key]
+        if self.default is not None:
+            return self.default
+        known = ", ".join(sorted(self)) or "none"
+        raise MissingTableKey(
+            f"table '{self.name}' has no entry for '{key}' (the value of {by}; entries: {known}): "
+            f"add '{key}: ...' to the table, or a '\"*\": ...' entry for any other value"
+        )
+
+
+def table_key(value: Any) -> str:
+    """A card value as a table key: ``2`` and ``2.0`` -> ``'2'``, True -> ``'true'``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _to_text(value: Any, sep: str = ", ") -> str:
@@ -57,13 +99,16 @@ def lookup(values: Mapping[str, Any], dotted: str) -> Any:
     Raise MissingField naming the whole path when any step is missing.
     """
     current: Any = values
-    for part in dotted.split("."):
+    for part in _DOT.split(dotted):
         m = _PATH_PART.fullmatch(part)
         if m is None:
             raise MissingField(dotted)
-        keys = [m.group(1)] + [str(lookup(values, k)) for k in re.findall(r"\[([^\]]+)\]", m.group(2))]
-        for key in keys:
-            if isinstance(current, Mapping) and key in current and current[key] is not None:
+        refs = re.findall(r"\[([^\]]+)\]", m.group(2))
+        keys = [m.group(1)] + [table_key(lookup(values, k)) for k in refs]
+        for n, key in enumerate(keys):
+            if isinstance(current, ValueTable):
+                current = current.entry(key, f"'{refs[n - 1]}'" if n else f"key '{key}'")
+            elif isinstance(current, Mapping) and key in current and current[key] is not None:
                 current = current[key]
             else:
                 raise MissingField(dotted)

@@ -74,7 +74,10 @@ _SHAPE = frozenset(
 def _exists(data: Any, loc: Loc) -> bool:
     """Whether ``loc`` names a value present in ``data``."""
     node = data
-    for part in loc:
+    for n, part in enumerate(loc):
+        after = loc[n + 1] if n + 1 < len(loc) else None
+        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
+            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if not (in_dict or in_list):
@@ -87,7 +90,10 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
     """Drop pydantic's internal loc parts (union tags, validator names) that are not data keys."""
     out: list[str | int] = []
     node = data
-    for part in loc:
+    for n, part in enumerate(loc):
+        after = loc[n + 1] if n + 1 < len(loc) else None
+        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
+            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if in_dict or in_list:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PlainValidator
+from pydantic import Field, PlainValidator, StringConstraints
 
 from generator.schema.common import Color, Length, SizeSpec, Strict, parse_length_value
 
@@ -35,6 +35,8 @@ class ElementBase(Strict):
     box: BoxSpec = "trim"
     when: str | None = None
     rotate: float = 0.0
+    overlap: Literal["ok"] | None = None
+    """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
 
 
 class Shape(ElementBase):
@@ -137,13 +139,31 @@ class KeywordStyling(Strict):
     look: KeywordLookSpec = KeywordLookSpec()
 
 
+ValueTable = Annotated[dict[str, str], Field(min_length=1)]
+"""A value-to-thing table: card value -> text (an icon name, a colour, a font, words); the key
+``"*"`` is the entry for any other value."""
+TABLE_NAME = r"^[A-Za-z_][\w-]*$"
+
+
 class TemplateSpec(Strict):
-    """A whole template file."""
+    """A whole template file.
+
+    ``dpi`` lets its lengths be written in pixels (``75px`` at ``dpi: 300`` is a quarter inch);
+    ``origin`` moves the point its ``[x, y, w, h]`` boxes are measured from, e.g.
+    ``[-37.5px, -37.5px]`` for a layout measured from a 1/8-inch bleed edge (as Squib's are).
+    ``tables`` map card values to text any element property can use as
+    ``{tables.NAME[field]}`` (an icon, a colour, a font, words).
+    """
 
     name: str | None = None
     description: str | None = None
     extends: str | None = None
+    dpi: float | None = Field(None, gt=0, le=10000)
+    origin: tuple[Length, Length] | None = None
     size: str | SizeSpec | None = None
     styles: dict[str, dict[str, str]] = Field(default_factory=dict)
+    tables: dict[Annotated[str, StringConstraints(pattern=TABLE_NAME)], ValueTable] = Field(
+        default_factory=dict
+    )
     keywords: KeywordStyling | None = None
     elements: list[Element] = Field(default_factory=list)
