@@ -82,3 +82,27 @@ def test_image_ops_carry_their_fit(tmp_path: Path):
     if not images:  # static image elements sit inside the reusable group
         images = [op for g in front_face.ops if isinstance(g, GroupOp) for op in g.ops if isinstance(op, ImageOp)]
     assert images[0].fit == "cover" and images[0].path.name == "a.png"
+
+
+def test_the_same_game_in_another_folder_builds_the_same_bytes(tmp_path: Path, run_cli):
+    """Nothing in a PDF depends on where the game lies (form names once hashed file paths)."""
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+    front = MINI_FRONT + (
+        "  - {type: image, box: [40mm, 20mm, 15mm, 15mm], file: art/mark.svg}\n"
+        "  - {type: image, box: [40mm, 40mm, 15mm, 15mm], file: art/copy.svg}\n"
+    )
+    built = []
+    for where in ("a", "deeper/b"):
+        folder = write_game(tmp_path / where / "mini", {"templates/mini-front.yaml": front})
+        (folder / "art").mkdir()
+        (folder / "art" / "mark.svg").write_text(svg)
+        (folder / "art" / "copy.svg").write_text(svg)  # the same drawing twice: one form
+        code, _, err = run_cli("build", folder, "-o", tmp_path / where / "out")
+        assert code == 0, err
+        built.append((tmp_path / where / "out" / "mini" / "cards.pdf").read_bytes())
+    assert built[0] == built[1]
+    reader = PdfReader(tmp_path / "a" / "out" / "mini" / "cards.pdf")
+    objects = [reader.get_object(n) for n in range(1, int(reader.trailer["/Size"]))]
+    forms = [o for o in objects if hasattr(o, "get") and o.get("/Subtype") == "/Form"]
+    drawings = [f for f in forms if b" re" not in f.get_data() and b"c\n" in f.get_data()]
+    assert len(drawings) == 1

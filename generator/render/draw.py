@@ -163,13 +163,16 @@ class Painter:
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
             if drawing is None:
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file")
-            name = _form_name(("svg", str(path), tint))
+            # named by what is drawn, not where the file lies: the same kit from any folder
+            # has the same bytes, and two copies of one drawing share a form
+            name = _form_name(("svg", text))
             c = self.canvas
-            c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            drawing.initialFontName = c._initialFontName  # not ReportLab's unembedded Helvetica
-            renderPDF.draw(drawing, c, 0, 0)
-            c.endForm()
-            self.forms.add(name)
+            if name not in self.forms:
+                c.beginForm(name, 0, 0, drawing.width, drawing.height)
+                drawing.initialFontName = c._initialFontName  # not ReportLab's unembedded Helvetica
+                renderPDF.draw(drawing, c, 0, 0)
+                c.endForm()
+                self.forms.add(name)
             self._svg[key] = (name, drawing.width, drawing.height)
         return self._svg[key]
 
