@@ -412,18 +412,64 @@ def export(
         Path | None,
         typer.Option(help="Write the resolved cards, one row per copy, to FILE.csv or FILE.json."),
     ] = None,
+    png: Annotated[
+        Path | None,
+        typer.Option(help="Write a PNG per card face and a contact sheet per deck into DIR/<game>/."),
+    ] = None,
+    tts: Annotated[
+        Path | None,
+        typer.Option(help="Write Tabletop Simulator deck sheets and a saved object into DIR/<game>/."),
+    ] = None,
+    dpi: Annotated[
+        float,
+        typer.Option(help="Resolution of the images (TTS sheets stay within 4096 px).", min=36, max=1200),
+    ] = 300,
+    bleed: Annotated[
+        bool, typer.Option("--bleed/--no-bleed", help="PNG faces with their 3 mm bleed, or cut to the trim.")
+    ] = True,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(help="Base URL where the TTS images will be hosted (default: file:// paths)."),
+    ] = None,
 ) -> None:
-    """Export a game's data for spreadsheets and other tools."""
-    from generator.export.cards import export_cards
+    """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
     from generator.loader import load_game
 
     try:
-        if cards is None:
-            raise UsageError("nothing to export: give --cards FILE.csv or --cards FILE.json")
-        rows = export_cards(load_game(game), cards)
+        if cards is None and png is None and tts is None:
+            raise UsageError("nothing to export: give --cards FILE.csv|.json, --png DIR or --tts DIR")
+        if png is not None and tts is not None and png.resolve() == tts.resolve():
+            raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
+        loaded = load_game(game)
+        done = []
+        if cards is not None:
+            from generator.export.cards import export_cards
+
+            rows = export_cards(loaded, cards)
+            done.append(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+        for folder, kind in ((png, "png"), (tts, "tts")):
+            if folder is not None:
+                done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
     except DeckwrightError as exc:
         raise fail(exc) from None
-    out.print(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+    for line in done:
+        out.print(line)
+
+
+def _export_images(game: object, folder: Path, kind: str, dpi: float, bleed: bool, url: str | None) -> str:
+    """Run the PNG or TTS export; report its warnings; return the line saying what it wrote."""
+    if kind == "png":
+        from generator.export.images import export_png
+
+        result = export_png(game, folder, dpi, bleed)  # type: ignore[arg-type]
+        what = f"{len(result.files)} images"
+    else:
+        from generator.export.tts import export_tts
+
+        result = export_tts(game, folder, dpi, url)  # type: ignore[arg-type,assignment]
+        what = f"{len(result.files) - 1} images and {result.files[-1].name}"
+    report(result.warnings)
+    return f"wrote {what} into {paths_display(result.folder)}"
 
 
 @app.command()
