@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -13,6 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from generator import paths
 from generator.errors import DataError, DeckwrightError, Problem, UsageError
+
+if TYPE_CHECKING:
+    from generator.watch import Outcome
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
@@ -470,6 +473,67 @@ def _export_images(game: object, folder: Path, kind: str, dpi: float, bleed: boo
         what = f"{len(result.files) - 1} images and {result.files[-1].name}"
     report(result.warnings)
     return f"wrote {what} into {paths_display(result.folder)}"
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    layout: Annotated[
+        Layout, _choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
+    ] = Layout.duplex,
+    printshop: Annotated[
+        bool, typer.Option("--printshop", help="Also write one card per page for print shops.")
+    ] = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
+    ] = None,
+    allow_overflow: Annotated[
+        bool,
+        typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
+    ] = False,
+) -> None:
+    """Build the kit, then rebuild what changed on every save until Ctrl+C.
+
+    A saved card file or card template rebuilds only the decks it changes; anything else, the whole
+    kit. Problems are printed as they are found and the last good files stay in place.
+    """
+    from generator.build import BuildOptions
+    from generator.watch import Session, events, run
+
+    try:
+        options = BuildOptions(
+            paper=paper.value, layout=layout.value, printshop=printshop, out_dir=output,
+            allow_overflow=allow_overflow,
+        )  # fmt: skip
+        session = Session(game, options)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    _show(session.start())
+    roots = session.roots()
+    err.print(f"watching {', '.join(paths_display(r) for r in roots)} (Ctrl+C to stop)")
+    run(session, events(roots), _show)
+    err.print("stopped watching.")
+
+
+def _show(outcome: Outcome) -> None:
+    """One rebuild's result: its problems, then one line saying what was rebuilt or why not."""
+    import time
+
+    stamp = time.strftime("%H:%M:%S")
+    names = [p.name for p in outcome.changed]
+    why = f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''} changed: " if names else ""
+    report(outcome.problems)
+    if outcome.error:
+        err.print(f"error: {outcome.error}", style="red")
+    if not outcome.ok:
+        err.print(f"{stamp} {why}not rebuilt; the last good files stay. Fix and save again.", style="red")
+    elif outcome.scope == "nothing":
+        out.print(f"{stamp} {why}nothing to rebuild (same contents as the last build)")
+    else:
+        what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+        files = ", ".join(p.name for p in outcome.files)
+        out.print(f"{stamp} {why}rebuilt {what} in {outcome.seconds:.2f} s: {files}")
 
 
 @app.command()
