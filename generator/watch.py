@@ -30,6 +30,7 @@ from generator.model import Game
 from generator.options import BuildOptions
 
 DECK_INPUTS = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
+TEMPORARY = ("~", ".tmp", ".part", ".pyc", ".swp")
 
 
 @dataclass
@@ -58,6 +59,7 @@ class Session:
         self.game: Game | None = None
         self.templates: dict[str, object] = {}
         self.hashes: dict[Path, bytes | None] = {}
+        self._stats: dict[Path, tuple[tuple[int, int], bytes | None]] = {}
 
     def roots(self) -> list[Path]:
         """The folders to watch: the game's, and template folders outside it (bundled templates)."""
@@ -97,7 +99,7 @@ class Session:
             inside = path.relative_to(root).parts if path.is_relative_to(root) else ()
             if any(part.startswith(".") or part == "__pycache__" for part in inside):
                 return False
-        if path.name.endswith(("~", ".tmp", ".part", ".pyc")):
+        if path.name.endswith(TEMPORARY):
             return False
         out = (self.options.out_dir or paths.OUTPUT).resolve()
         return not path.is_relative_to(out)
@@ -140,9 +142,10 @@ class Session:
         except DeckwrightError as exc:
             outcome.error = str(exc)
         else:
-            # the first load names the template folders to watch: take theirs in too
-            self.game, self.templates = game, templates
-            self.hashes = {**self._snapshot(), **snapshot}
+            first = self.game is None
+            self.game, self.templates, self.hashes = game, templates, snapshot
+            if first:  # the first load names the template folders to watch: take theirs in too
+                self.hashes = {**self._snapshot(), **snapshot}
         outcome.seconds = time.perf_counter() - started
         return outcome
 
@@ -162,8 +165,31 @@ class Session:
     def _snapshot(self) -> dict[Path, bytes | None]:
         """Every watched file's contents now (taken before loading, so a save made during a build
         is seen by the next one)."""
-        files = (p.resolve() for root in self.roots() for p in root.rglob("*") if p.is_file())
-        return {p: _digest(p) for p in files if self.relevant(p)}
+        found = {}
+        roots = self.roots()
+        out = (self.options.out_dir or paths.OUTPUT).resolve()
+        for root in roots:
+            for path in root.rglob("*"):
+                inside = path.relative_to(root).parts
+                if any(part.startswith(".") or part == "__pycache__" for part in inside):
+                    continue
+                if path.is_file() and not path.is_relative_to(out) and not path.name.endswith(TEMPORARY):
+                    found[path] = self._digest(path)
+        return found
+
+    def _digest(self, path: Path) -> bytes | None:
+        """The file's SHA-256, read again only when its size or modification time changed."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._stats.get(path)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        digest = _digest(path)
+        self._stats[path] = (key, digest)
+        return digest
 
 
 def _used_templates(deck: object) -> set[str]:
