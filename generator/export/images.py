@@ -86,15 +86,19 @@ def _encoded(faces: Iterable[Face], bleed_px: float) -> list[tuple[Face, bytes, 
     """Each face with its PNG bytes, its images cut to the trim and shrunk for the contact sheet
     (so memory holds thumbnails, not full images)."""
     out = []
+    done: dict[bytes, bytes] = {}  # pixels -> PNG: a back shared by many cards is encoded once
     for face in faces:
         data = []
         for image in (face.front, face.back):
             if image is None:
                 data.append(None)
                 continue
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", optimize=False, compress_level=6)
-            data.append(buffer.getvalue())
+            pixels = hashlib.sha256(image.tobytes()).digest()
+            if pixels not in done:
+                buffer = io.BytesIO()
+                image.save(buffer, format="PNG", optimize=False, compress_level=6)
+                done[pixels] = buffer.getvalue()
+            data.append(done[pixels])
         out.append((Face(face.card, _small(face.front, bleed_px), _small(face.back, bleed_px)), *data))
     return out  # type: ignore[return-value]
 
@@ -107,7 +111,8 @@ def _small(image: Image.Image | None, bleed_px: float) -> Image.Image | None:
     trim = image.crop((b, b, image.width - b, image.height - b)) if b else image
     if trim.width <= 2 * THUMB_W:
         return trim
-    return trim.resize((2 * THUMB_W, round(trim.height * 2 * THUMB_W / trim.width)), Image.Resampling.LANCZOS)
+    size = (2 * THUMB_W, round(trim.height * 2 * THUMB_W / trim.width))
+    return trim.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
 def contact_sheet(deck: Deck, faces: list[Face]) -> Image.Image:
@@ -136,7 +141,7 @@ def contact_sheet(deck: Deck, faces: list[Face]) -> Image.Image:
     for n, (image, label) in enumerate(tiles):
         x = PAD + (n % columns) * (THUMB_W + PAD)
         y = TITLE_H + (n // columns) * (thumb_h + LABEL_H + PAD)
-        sheet.paste(image.resize((THUMB_W, thumb_h), Image.Resampling.LANCZOS), (x, y))
+        sheet.paste(image.resize((THUMB_W, thumb_h), Image.Resampling.LANCZOS, reducing_gap=2.0), (x, y))
         where = (x + THUMB_W / 2, y + thumb_h + 6)
         draw.text(where, _fit(label, label_font, THUMB_W), fill=INK, font=label_font, anchor="ma")
     return sheet
