@@ -529,7 +529,7 @@ def _show(outcome: Outcome) -> None:
     if not outcome.ok:
         err.print(f"{stamp} {why}not rebuilt; the last good files stay. Fix and save again.", style="red")
     elif outcome.scope == "nothing":
-        out.print(f"{stamp} {why}nothing to rebuild (same contents as the last build)")
+        out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
     else:
         what = "the whole kit" if outcome.scope == "kit" else outcome.scope
         files = ", ".join(p.name for p in outcome.files)

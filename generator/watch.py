@@ -26,7 +26,7 @@ from threading import Event
 
 from generator import paths
 from generator.errors import DataError, DeckwrightError, Problem
-from generator.model import Game
+from generator.model import Deck, Game
 from generator.options import BuildOptions
 
 DECK_INPUTS = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
@@ -131,9 +131,12 @@ class Session:
             game = load_game(str(self.folder))
             templates = _templates(game)
             decks = self._changed_decks(game, templates) if decks_only else None
-            if decks is not None and decks:
+            card_files = {Path(card.origin.file).resolve() for card in game.all_cards()}
+            if decks:
                 outcome.files = _build_decks(game, self.options, decks, outcome.problems)
                 outcome.scope = "decks: " + ", ".join(decks)
+            elif decks == [] and all(p in card_files for p in changed):
+                outcome.scope = "nothing"  # a comment, or layout of the file: no card differs
             else:
                 outcome.files = _build_kit(game, self.options, outcome.problems)
                 outcome.scope = "kit"
@@ -150,17 +153,18 @@ class Session:
         return outcome
 
     def _changed_decks(self, game: Game, templates: dict[str, object]) -> list[str] | None:
-        """The decks that differ from the last build, or None when only a whole kit will do."""
+        """The decks that differ from the last build (none: the change is elsewhere), or None when
+        a deck came, went or changed size, so only a whole kit will do."""
         old = self.game
         assert old is not None
         if [(d.name, d.size) for d in old.decks] != [(d.name, d.size) for d in game.decks]:
             return None  # a deck came, went or changed size: the print guide changes too
         names = []
         for before, after in zip(old.decks, game.decks, strict=True):
-            used = _used_templates(after)
-            if before != after or any(self.templates.get(t) != templates.get(t) for t in used):
+            redrawn = any(self.templates.get(t) != templates.get(t) for t in _used_templates(after))
+            if redrawn or _printed(before) != _printed(after):
                 names.append(after.name)
-        return names or None  # nothing a deck uses changed: some other part did
+        return names
 
     def _snapshot(self) -> dict[Path, bytes | None]:
         """Every watched file's contents now (taken before loading, so a save made during a build
@@ -190,6 +194,14 @@ class Session:
         digest = _digest(path)
         self._stats[path] = (key, digest)
         return digest
+
+
+def _printed(deck: Deck) -> tuple:
+    """What of a deck reaches its PDF (not where each card was written: a comment that moves the
+    cards down a line changes no card)."""
+    cards = tuple((c.name, c.type, c.count, dict(c.fields)) for c in deck.cards)
+    head = (deck.name, deck.title, deck.width, deck.height, deck.template, deck.back)
+    return (*head, dict(deck.backs_by_type), cards)
 
 
 def _used_templates(deck: object) -> set[str]:

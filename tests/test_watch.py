@@ -105,6 +105,9 @@ def test_a_save_with_no_change_rebuilds_nothing(game: Path, tmp_path: Path) -> N
     (game / "cards.yaml").touch()
     outcome = session.changed([game / "cards.yaml"])
     assert outcome.scope == "nothing" and outcome.files == []
+    _edit(game / "cards.yaml", "  - name: Long Stride", "  # a comment moves the cards below it\n  - name: Long Stride")
+    outcome = session.changed([game / "cards.yaml"])
+    assert outcome.ok and outcome.scope == "nothing" and outcome.changed == [(game / "cards.yaml").resolve()]
 
 
 def test_other_files_and_size_changes_rebuild_the_kit(game: Path, tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 Each card *design* (not each copy: copies print the same) is drawn once by the build's own
 print-shop writer (``build._write_printshop``: one page per face, page = trim + bleed), and
-pypdfium2 rasterises each page. So an image shows exactly what the PDF prints, and a crop to the
-trim is exact: the trim is the page less its bleed on every side.
+pypdfium2 rasterises each page. So an image shows exactly what the PDF prints; cut to the trim,
+it is the page less its bleed on every side, to the nearest pixel (a poker card at 300 dpi is
+750 x 1050 px).
 """
 
 from __future__ import annotations
@@ -67,19 +68,22 @@ def render_faces(
         _write_printshop(path, one, faces, options, None)  # raises DataError on a face's error
         data = path.read_bytes()
     warnings += [p for p in faces.problems if p.rank >= 60 and p not in warnings]
-    crop = (0.0,) * 4 if bleed else (BLEED,) * 4
+    trim = None if bleed else (round(BLEED * scale), round(deck.width * scale), round(deck.height * scale))
     pdf = pdfium.PdfDocument(data)
     try:
         for i, card in enumerate(deck.cards):  # the deck's own cards, with their counts
-            front = _raster(pdf[2 * i], scale, crop)
-            back = _raster(pdf[2 * i + 1], scale, crop) if deck.back_for(card) else None
+            front = _raster(pdf[2 * i], scale, trim)
+            back = _raster(pdf[2 * i + 1], scale, trim) if deck.back_for(card) else None
             yield Face(card, front, back)
     finally:
         pdf.close()
 
 
-def _raster(page: object, scale: float, crop: tuple[float, ...]) -> Image.Image:
-    bitmap = page.render(scale=scale, crop=crop)  # type: ignore[attr-defined]
-    image = bitmap.to_pil().convert("RGB")
+def _raster(page: object, scale: float, trim: tuple[int, int, int] | None) -> Image.Image:
+    """The page at ``scale``; with ``trim`` = (bleed, width, height) in pixels, only the trim."""
+    image = page.render(scale=scale).to_pil().convert("RGB")  # type: ignore[attr-defined]
     page.close()  # type: ignore[attr-defined]
-    return image
+    if trim is None:
+        return image
+    b, w, h = trim
+    return image.crop((b, b, b + w, b + h))
