@@ -443,6 +443,12 @@ def export(
             raise UsageError("nothing to export: give --cards FILE.csv|.json, --png DIR or --tts DIR")
         if png is not None and tts is not None and png.resolve() == tts.resolve():
             raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
+        if tts_url is not None:
+            from generator.export.tts import check_url
+
+            if tts is None:
+                raise UsageError("--tts-url says where the TTS images will be hosted: use it with --tts DIR")
+            check_url(tts_url)
         loaded = load_game(game)
         done = []
         if cards is not None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.export.images import copy_names
-from generator.export.tts import PER_SHEET, grid
+from generator.export.tts import PER_SHEET, Sheet, grid, saved_object
 from generator.loader import load_game
 from generator.scaffold import new_game
 
@@ -208,3 +208,50 @@ def test_tts_sheet_stays_within_4096_pixels_at_high_dpi(big: Path, tmp_path: Pat
     assert result.exit_code == 0, result.output
     with Image.open(tmp_path / "big" / "main-1.png") as image:
         assert max(image.size) <= 4096 and max(image.size) > 4000
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--png", "{tmp}", "--tts-url", "https://example.org/x"], "use it with --tts DIR"),
+        (["--tts", "{tmp}", "--tts-url", "example.org/x"], "--tts-url example.org/x: not a web address"),
+        (["--png", "{tmp}", "--dpi", "5"], "--dpi"),
+    ],
+)
+def test_bad_options_are_usage_errors(args: list[str], words: str, starter: Path, tmp_path: Path) -> None:
+    result = _run(str(starter), *[a.replace("{tmp}", str(tmp_path / "out")) for a in args])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert words in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_deck_without_backs(starter: Path, tmp_path: Path) -> None:
+    game = tmp_path / "backless"
+    game.mkdir()
+    for path in starter.iterdir():
+        (game / path.name).write_bytes(path.read_bytes())
+    spec = game / "game.yaml"
+    text = spec.read_text(encoding="utf-8")
+    spec.write_text(text.replace("    back: back\n", "").replace("name: starter", "name: backless", 1), encoding="utf-8")
+    assert _run(str(game), "--png", str(tmp_path / "png"), "--dpi", "36").exit_code == 0
+    names = sorted(p.name for p in (tmp_path / "png" / "backless" / "main").iterdir())
+    assert names and all(n.endswith("-front.png") for n in names)
+    saved = _tts(game, tmp_path / "tts")
+    entry = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    with Image.open(Path(unquote(urlparse(entry["BackURL"]).path))) as back:
+        assert back.convert("RGB").getextrema() == ((255, 255), (255, 255), (255, 255))  # plain white
+
+
+def test_tts_cards_keep_their_size_and_orientation(starter: Path) -> None:
+    """Scaled from TTS's poker-sized card to the deck's own size; landscape decks lie sideways."""
+    game = load_game(str(starter))
+    deck = game.decks[0]
+    wide = replace(deck, width=deck.height, height=deck.width / 2)
+    sheets = {deck.name: [Sheet(7, 4, 2, "main-1.png", "main-back.png", list(deck.cards))]}
+    for shape, sideways, scale in ((deck, False, (1.0, 1.0)), (wide, True, (1.4, 0.3571))):
+        saved = json.loads(saved_object(replace(game, decks=(shape,)), sheets, lambda name: f"file:///{name}"))
+        (state,) = saved["ObjectStates"]
+        assert state["SidewaysCard"] is sideways
+        assert (state["Transform"]["scaleX"], state["Transform"]["scaleZ"]) == scale
+        assert state["DeckIDs"] == [700, 700, 700, 701, 701, 702]
+        assert all(c["SidewaysCard"] is sideways for c in state["ContainedObjects"])

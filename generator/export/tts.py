@@ -35,10 +35,12 @@ from generator.export.faces import render_faces, slug
 from generator.export.folder import save_png, staged_folder
 from generator.fonts import FontBook
 from generator.model import Card, Deck, Game
+from generator.units import mm
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
 MAX_PX = 4096  # TTS's recommended largest side of a sheet
+POKER = (mm(63.5), mm(88.9))  # the card TTS draws at scale 1
 
 
 @dataclass
@@ -82,6 +84,8 @@ def card_scale(deck: Deck, dpi: float) -> float:
 
 def export_tts(game: Game, target: Path, dpi: float = 300, url: str | None = None) -> TTSExport:
     """Write the TTS sheets, backs and saved object of ``game`` into ``target/<game>/``."""
+    if url is not None:
+        check_url(url)
     fonts = FontBook.load(game.font_dirs)
     final = target / game.name
     result = TTSExport(final)
@@ -131,6 +135,21 @@ def _sheet(
     return sheet
 
 
+def check_url(base: str) -> str:
+    """``base`` if it is an address TTS can download from (http, https or file), else UsageError."""
+    from urllib.parse import urlparse
+
+    from generator.errors import UsageError
+
+    parsed = urlparse(base)
+    if parsed.scheme not in ("http", "https", "file") or not (parsed.netloc or parsed.scheme == "file"):
+        raise UsageError(
+            f"--tts-url {base}: not a web address; give where the images will be, such as "
+            "https://example.org/my-game"
+        )
+    return base
+
+
 def _url(path: Path, base: str | None) -> str:
     if base is None:
         return path.resolve().as_uri()
@@ -142,10 +161,12 @@ def _guid(*parts: object) -> str:
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, y: float = 1.0) -> dict[str, float]:
+def _transform(x: float, deck: Deck) -> dict[str, float]:
+    """Face down at ``x``; scaled from TTS's standard card (a poker card) to the deck's size."""
+    sx, sz = round(deck.width / POKER[0], 4), round(deck.height / POKER[1], 4)
     return {
-        "posX": x, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0,
+        "posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+        "scaleX": sx, "scaleY": 1.0, "scaleZ": sz,
     }  # fmt: skip
 
 
@@ -175,18 +196,20 @@ def saved_object(game: Game, sheets: dict[str, list[Sheet]], url: Any) -> str:
             contained.append({
                 "Name": "Card",
                 "GUID": _guid(game.name, deck.name, copy.index),
-                "Transform": _transform(4.0 * n),
+                "Transform": _transform(4.0 * n, deck),
                 "Nickname": copy.card.name,
                 "Description": "",
                 "CardID": card_id,
+                "SidewaysCard": deck.width > deck.height,
                 "CustomDeck": {key: custom[key]},
             })  # fmt: skip
         states.append({
             "Name": "DeckCustom",
             "GUID": _guid(game.name, deck.name),
-            "Transform": _transform(4.0 * n),
+            "Transform": _transform(4.0 * n, deck),
             "Nickname": deck.title,
             "Description": f"{game.title}: {deck.size} cards",
+            "SidewaysCard": deck.width > deck.height,
             "DeckIDs": deck_ids,
             "CustomDeck": custom,
             "ContainedObjects": contained,
