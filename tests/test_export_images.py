@@ -111,8 +111,9 @@ def test_same_names_get_their_own_copy_numbers(starter: Path) -> None:
     assert copy_names(accents) == [(0, "ente-uber-bord-1")]
 
 
-def test_a_failed_export_leaves_the_earlier_one(starter: Path, tmp_path: Path) -> None:
-    assert _run(str(starter), "--png", str(tmp_path), "--dpi", "36").exit_code == 0
+@pytest.mark.parametrize("option", ["--png", "--tts"])
+def test_a_failed_export_leaves_the_earlier_one(option: str, starter: Path, tmp_path: Path) -> None:
+    assert _run(str(starter), option, str(tmp_path), "--dpi", "36").exit_code == 0
     before = _files(tmp_path)
     broken = tmp_path / "broken"
     broken.mkdir()
@@ -120,11 +121,12 @@ def test_a_failed_export_leaves_the_earlier_one(starter: Path, tmp_path: Path) -
         (broken / path.name).write_bytes(path.read_bytes())
     front = broken / "front.yaml"
     front.write_text(front.read_text(encoding="utf-8").replace("{name}", "{nmae}"), encoding="utf-8")
-    result = _run(str(broken), "--png", str(tmp_path), "--dpi", "36")
+    result = _run(str(broken), option, str(tmp_path), "--dpi", "36")  # the same game name: same folder
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "front.yaml:" in result.output and "nmae" in result.output
     after = {k: v for k, v in _files(tmp_path).items() if not k.startswith("broken/")}
     assert after == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
 @pytest.mark.parametrize("option", ["--png", "--tts"])
