@@ -246,8 +246,11 @@ def _build_decks(game: Game, options: BuildOptions, decks: list[str], warnings: 
 
 def events(roots: list[Path], stop: Event | None = None) -> Iterator[set[Path]]:
     """Batches of changed paths under ``roots``, from watchfiles (one batch per burst of saves)."""
+    import logging
+
     from watchfiles import watch
 
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own "stopping watch" notice
     for changes in watch(*roots, debounce=200, step=50, stop_event=stop, raise_interrupt=False):
         yield {Path(path) for _, path in changes}
 
