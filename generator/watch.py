@@ -64,7 +64,7 @@ class Session:
     def roots(self) -> list[Path]:
         """The folders to watch: the game's, and template folders outside it (bundled templates)."""
         found = [self.folder]
-        dirs = self.game.template_dirs if self.game else ()
+        dirs = self.game.template_dirs if self.game else (paths.TEMPLATES,)  # before a first load
         for folder in (Path(d).resolve() for d in dirs):
             if folder.is_dir() and not any(folder.is_relative_to(r) for r in found):
                 found.append(folder)
@@ -145,10 +145,7 @@ class Session:
         except DeckwrightError as exc:
             outcome.error = str(exc)
         else:
-            first = self.game is None
             self.game, self.templates, self.hashes = game, templates, snapshot
-            if first:  # the first load names the template folders to watch: take theirs in too
-                self.hashes = {**self._snapshot(), **snapshot}
         outcome.seconds = time.perf_counter() - started
         return outcome
 

@@ -203,3 +203,14 @@ def test_the_real_watcher_reports_a_save(tmp_path: Path) -> None:
         thread.join(timeout=10)
     assert target in batch
     assert not thread.is_alive()
+
+
+def test_a_game_broken_at_the_start_is_built_once_fixed(game: Path, tmp_path: Path) -> None:
+    _edit(game / "cards.yaml", "  - name: Lucky Find", "  - nme: Lucky Find")
+    session = Session(str(game), BuildOptions(out_dir=tmp_path / "out"))
+    first = session.start()
+    assert not first.ok and first.problems and not (tmp_path / "out").exists()
+    assert session.roots()[0] == game.resolve() and len(session.roots()) == 2  # and the bundled templates
+    _edit(game / "cards.yaml", "  - nme: Lucky Find", "  - name: Lucky Find")
+    fixed = session.changed([game / "cards.yaml"])
+    assert fixed.ok and fixed.scope == "kit" and (tmp_path / "out" / "watched" / "main.pdf").is_file()
