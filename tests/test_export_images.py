@@ -257,3 +257,16 @@ def test_tts_cards_keep_their_size_and_orientation(starter: Path) -> None:
         assert (state["Transform"]["scaleX"], state["Transform"]["scaleZ"]) == scale
         assert state["DeckIDs"] == [700, 700, 700, 701, 701, 702]
         assert all(c["SidewaysCard"] is sideways for c in state["ContainedObjects"])
+
+
+def test_text_that_does_not_fit_is_drawn_with_a_warning(starter: Path, tmp_path: Path) -> None:
+    game = tmp_path / "wordy"
+    game.mkdir()
+    for path in starter.iterdir():
+        (game / path.name).write_bytes(path.read_bytes())
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Never look back.", "Never look back. " * 60), encoding="utf-8")
+    result = _run(str(game), "--png", str(tmp_path / "png"), "--dpi", "36")
+    assert result.exit_code == 0, result.output
+    assert "cards.yaml:" in result.output and "does not fit" in result.output and "problem" not in result.output
+    assert (tmp_path / "png" / "starter" / "main" / "long-stride-1-front.png").is_file()

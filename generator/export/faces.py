@@ -67,7 +67,8 @@ def render_faces(
         options = BuildOptions(bleed=BLEED, printshop_order="front-back")
         _write_printshop(path, one, faces, options, None)  # raises DataError on a face's error
         data = path.read_bytes()
-    warnings += [p for p in faces.problems if p.rank >= 60 and p not in warnings]
+    found = [replace(p, severity="warning") for p in faces.problems if p.rank >= 60]
+    warnings += [p for p in found if p not in warnings]
     trim = None if bleed else (round(BLEED * scale), round(deck.width * scale), round(deck.height * scale))
     pdf = pdfium.PdfDocument(data)
     try:
