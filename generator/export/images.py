@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,74 +57,63 @@ def copy_names(deck: Deck) -> list[tuple[int, str]]:
 
 
 def export_png(game: Game, target: Path, dpi: float = 300, bleed: bool = True) -> Export:
-    """Write every card face of ``game`` as PNG at ``dpi`` into ``target/<game>/``."""
+    """Write every card face of ``game`` as PNG at ``dpi`` into ``target/<game>/``.
+
+    Faces are written as they are rendered; memory holds only the contact sheet's thumbnails.
+    """
     fonts = FontBook.load(game.font_dirs)
     final = target / game.name
     result = Export(final)
     scale = dpi / 72
+    bleed_px = BLEED * scale if bleed else 0.0
     with staged_folder(final, "--png") as tmp:
         for deck in game.decks:
-            rendered = render_faces(game, deck, fonts, scale, bleed, result.warnings)
-            faces = _encoded(rendered, BLEED * scale if bleed else 0)
             folder = slug(deck.name)
+            (tmp / folder).mkdir(parents=True, exist_ok=True)
+            names: dict[int, list[str]] = {}
             for index, name in copy_names(deck):
-                front, back = faces[index][1], faces[index][2]
-                for side, data in (("front", front), ("back", back)):
-                    if data is not None:
-                        path = tmp / folder / f"{name}-{side}.png"
-                        path.parent.mkdir(parents=True, exist_ok=True)
-                        path.write_bytes(data)
-                        result.files.append(final / folder / path.name)
-            sheet = contact_sheet(deck, [f[0] for f in faces])
+                names.setdefault(index, []).append(name)
+            thumbs: list[Face] = []
+            backs: dict[bytes, tuple[bytes, Image.Image]] = {}  # one PNG per different back
+            for index, face in enumerate(render_faces(game, deck, fonts, scale, bleed, result.warnings)):
+                sides = [("front", _png(face.front))]
+                if face.back is not None:
+                    pixels = hashlib.sha256(face.back.tobytes()).digest()
+                    if pixels not in backs:
+                        backs[pixels] = (_png(face.back), _thumbnail(face.back, bleed_px))
+                    sides.append(("back", backs[pixels][0]))
+                for name in names[index]:
+                    for side, data in sides:
+                        (tmp / folder / f"{name}-{side}.png").write_bytes(data)
+                        result.files.append(final / folder / f"{name}-{side}.png")
+                thumbs.append(Face(face.card, _thumbnail(face.front, bleed_px), None))
+            sheet = contact_sheet(deck, thumbs, [thumb for _, thumb in backs.values()])
             save_png(sheet, tmp / f"{folder}-contact.png")
             result.files.append(final / f"{folder}-contact.png")
     return result
 
 
-def _encoded(faces: Iterable[Face], bleed_px: float) -> list[tuple[Face, bytes, bytes | None]]:
-    """Each face with its PNG bytes, its images cut to the trim and shrunk for the contact sheet
-    (so memory holds thumbnails, not full images)."""
-    out = []
-    done: dict[bytes, bytes] = {}  # pixels -> PNG: a back shared by many cards is encoded once
-    for face in faces:
-        data = []
-        for image in (face.front, face.back):
-            if image is None:
-                data.append(None)
-                continue
-            pixels = hashlib.sha256(image.tobytes()).digest()
-            if pixels not in done:
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG", optimize=False, compress_level=6)
-                done[pixels] = buffer.getvalue()
-            data.append(done[pixels])
-        out.append((Face(face.card, _small(face.front, bleed_px), _small(face.back, bleed_px)), *data))
-    return out  # type: ignore[return-value]
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    return buffer.getvalue()
 
 
-def _small(image: Image.Image | None, bleed_px: float) -> Image.Image | None:
-    """The trim of ``image`` (its bleed cut off), no wider than two thumbnails."""
-    if image is None:
-        return None
+def _thumbnail(image: Image.Image, bleed_px: float) -> Image.Image:
+    """The trim of ``image`` (its bleed cut off), THUMB_W pixels wide."""
     b = round(bleed_px)
     trim = image.crop((b, b, image.width - b, image.height - b)) if b else image
-    if trim.width <= 2 * THUMB_W:
-        return trim
-    size = (2 * THUMB_W, round(trim.height * 2 * THUMB_W / trim.width))
+    size = (THUMB_W, max(1, round(trim.height * THUMB_W / trim.width)))
     return trim.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def contact_sheet(deck: Deck, faces: list[Face]) -> Image.Image:
+def contact_sheet(deck: Deck, faces: list[Face], backs: list[Image.Image]) -> Image.Image:
     """Every design's front small with its name under it, then each different back once."""
     tiles: list[tuple[Image.Image, str]] = []
     for face in faces:
         label = face.card.name + (f"  x{face.card.count}" if face.card.count > 1 else "")
         tiles.append((face.front, label))
-    backs: dict[bytes, Image.Image] = {}
-    for face in faces:
-        if face.back is not None:
-            backs.setdefault(hashlib.sha256(face.back.tobytes()).digest(), face.back)
-    tiles += [(image, "back") for image in backs.values()]
+    tiles += [(image, "back") for image in backs]
     thumb_h = max(1, round(THUMB_W * deck.height / deck.width))
     columns = min(COLUMNS, max(1, len(tiles)))
     rows = -(-len(tiles) // columns)
@@ -141,7 +129,8 @@ def contact_sheet(deck: Deck, faces: list[Face]) -> Image.Image:
     for n, (image, label) in enumerate(tiles):
         x = PAD + (n % columns) * (THUMB_W + PAD)
         y = TITLE_H + (n // columns) * (thumb_h + LABEL_H + PAD)
-        sheet.paste(image.resize((THUMB_W, thumb_h), Image.Resampling.LANCZOS, reducing_gap=2.0), (x, y))
+        tile = image if image.size == (THUMB_W, thumb_h) else image.resize((THUMB_W, thumb_h))
+        sheet.paste(tile, (x, y))
         where = (x + THUMB_W / 2, y + thumb_h + 6)
         draw.text(where, _fit(label, label_font, THUMB_W), fill=INK, font=label_font, anchor="ma")
     return sheet
