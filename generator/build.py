@@ -6,7 +6,7 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,13 +37,17 @@ def output_dir(game: Game, options: BuildOptions) -> Path:
     return (options.out_dir or paths.OUTPUT) / game.name
 
 
-def build_game(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
-    """Write every printable file of the game; return their paths."""
+def build_game(
+    game: Game, options: BuildOptions, progress: Progress | None = None, decks: Collection[str] | None = None
+) -> list[Path]:
+    """Write every printable file of the game (of only the named ``decks`` if given); return their paths."""
     check_sheets(game, options)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
     written: list[Path] = []
     for deck in game.decks:
+        if decks is not None and deck.name not in decks:
+            continue
         stem = "cards" if len(game.decks) == 1 else deck.name
         faces = DeckFaces(game, deck, fonts, options.bleed)
         if options.layout == "gutterfold":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -13,6 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from generator import paths
 from generator.errors import DataError, DeckwrightError, Problem, UsageError
+
+if TYPE_CHECKING:
+    from generator.watch import Outcome
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
@@ -451,18 +454,131 @@ def export(
         Path | None,
         typer.Option(help="Write the resolved cards, one row per copy, to FILE.csv or FILE.json."),
     ] = None,
+    png: Annotated[
+        Path | None,
+        typer.Option(help="Write a PNG per card face and a contact sheet per deck into DIR/<game>/."),
+    ] = None,
+    tts: Annotated[
+        Path | None,
+        typer.Option(help="Write Tabletop Simulator deck sheets and a saved object into DIR/<game>/."),
+    ] = None,
+    dpi: Annotated[
+        float,
+        typer.Option(help="Resolution of the images (TTS sheets stay within 4096 px).", min=36, max=1200),
+    ] = 300,
+    bleed: Annotated[
+        bool, typer.Option("--bleed/--no-bleed", help="PNG faces with their 3 mm bleed, or cut to the trim.")
+    ] = True,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(help="Base URL where the TTS images will be hosted (default: file:// paths)."),
+    ] = None,
 ) -> None:
-    """Export a game's data for spreadsheets and other tools."""
-    from generator.export.cards import export_cards
+    """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
     from generator.loader import load_game
 
     try:
-        if cards is None:
-            raise UsageError("nothing to export: give --cards FILE.csv or --cards FILE.json")
-        rows = export_cards(load_game(game), cards)
+        if cards is None and png is None and tts is None:
+            raise UsageError("nothing to export: give --cards FILE.csv|.json, --png DIR or --tts DIR")
+        if png is not None and tts is not None and png.resolve() == tts.resolve():
+            raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
+        if tts_url is not None:
+            from generator.export.tts import check_url
+
+            if tts is None:
+                raise UsageError("--tts-url says where the TTS images will be hosted: use it with --tts DIR")
+            check_url(tts_url)
+        loaded = load_game(game)
+        done = []
+        if cards is not None:
+            from generator.export.cards import export_cards
+
+            rows = export_cards(loaded, cards)
+            done.append(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+        for folder, kind in ((png, "png"), (tts, "tts")):
+            if folder is not None:
+                done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
     except DeckwrightError as exc:
         raise fail(exc) from None
-    out.print(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+    for line in done:
+        out.print(line)
+
+
+def _export_images(game: object, folder: Path, kind: str, dpi: float, bleed: bool, url: str | None) -> str:
+    """Run the PNG or TTS export; report its warnings; return the line saying what it wrote."""
+    if kind == "png":
+        from generator.export.images import export_png
+
+        result = export_png(game, folder, dpi, bleed)  # type: ignore[arg-type]
+        what = f"{len(result.files)} images"
+    else:
+        from generator.export.tts import export_tts
+
+        result = export_tts(game, folder, dpi, url)  # type: ignore[arg-type,assignment]
+        what = f"{len(result.files) - 1} images and {result.files[-1].name}"
+    report(result.warnings)
+    return f"wrote {what} into {paths_display(result.folder)}"
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    paper: Annotated[Paper, _choice("Paper size.")] = Paper.a4,
+    layout: Annotated[
+        Layout, _choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
+    ] = Layout.duplex,
+    printshop: Annotated[str | None, typer.Option(metavar="SHOP", help=PRINTSHOP_HELP)] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
+    ] = None,
+    allow_overflow: Annotated[
+        bool,
+        typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
+    ] = False,
+) -> None:
+    """Build the kit, then rebuild what changed on every save until Ctrl+C.
+
+    A saved card file or card template rebuilds only the decks it changes; anything else, the whole
+    kit. Problems are printed as they are found and the last good files stay in place.
+    """
+    from generator.build import BuildOptions
+    from generator.watch import Session, events, run
+
+    try:
+        if printshop:
+            _preset(printshop)  # a bad preset is reported before the first build
+        options = BuildOptions(
+            paper=paper.value, layout=layout.value, printshop=printshop, out_dir=output,
+            allow_overflow=allow_overflow,
+        )  # fmt: skip
+        session = Session(game, options)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    _show(session.start())
+    roots = session.roots()
+    err.print(f"watching {', '.join(paths_display(r) for r in roots)} (Ctrl+C to stop)")
+    run(session, events(roots), _show)
+    err.print("stopped watching.")
+
+
+def _show(outcome: Outcome) -> None:
+    """One rebuild's result: its problems, then one line saying what was rebuilt or why not."""
+    import time
+
+    stamp = time.strftime("%H:%M:%S")
+    names = [p.name for p in outcome.changed]
+    why = f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''} changed: " if names else ""
+    report(outcome.problems)
+    if outcome.error:
+        err.print(f"error: {outcome.error}", style="red")
+    if not outcome.ok:
+        err.print(f"{stamp} {why}not rebuilt; the last good files stay. Fix and save again.", style="red")
+    elif outcome.scope == "nothing":
+        out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
+    else:
+        what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+        files = ", ".join(p.name for p in outcome.files)
+        out.print(f"{stamp} {why}rebuilt {what} in {outcome.seconds:.2f} s: {files}")
 
 
 @app.command()

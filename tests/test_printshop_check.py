@@ -112,4 +112,4 @@ def test_a_bad_preset_in_check(run_cli, mini_game: Path, tmp_path: Path):
 def test_a_bundled_game_passes_a_shop(run_cli):
     code, out, err = run_cli("check", "road-runner", "--printshop", "drivethrucards")
     assert code == 0, err
-    assert "Road Runner: 80 cards in 1 deck(s), no problems found." in out
+    assert "Road Runner: 80 cards in 1 deck, no problems found." in out

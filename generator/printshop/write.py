@@ -59,7 +59,7 @@ def write_printshop(
         if preset.files == "pdf":
             copies = [cc.card for cc in deck.copies()]
             pages = [(copies[i], side) for i, side in printshop_order(len(copies), order)]
-            written.append(_write_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress))
+            written.append(write_face_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress))
             continue
         designs = list(deck.cards)
         pages = [
@@ -67,7 +67,7 @@ def write_printshop(
             for i, side in printshop_order(len(designs), order)
             if side == "front" or deck.back_for(designs[i])  # no image for a card without a back
         ]
-        pdf = _write_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress)
+        pdf = write_face_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress)
         written.append(pdf)
         if progress:
             progress(f"{title}: images", 0, len(pages))
@@ -88,7 +88,7 @@ def _render(pdf: bytes, size: PrintSize, preset: Preset) -> list[bytes]:
     return render_pages(pdf, size.pixels(preset.dpi), preset.dpi, preset.image_format)
 
 
-def _write_pdf(
+def write_face_pdf(
     path: Path,
     title: str,
     faces: DeckFaces,
