@@ -46,18 +46,29 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
     for deck in game.decks:
         stem = "cards" if len(game.decks) == 1 else deck.name
         faces = DeckFaces(game, deck, fonts, options.bleed)
-        if options.layout == "gutterfold":
+        if options.layout == "gutterfold" and not deck.one_sided:
             path = out / f"{stem}-gutterfold.pdf"
             _write_gutterfold(path, deck, faces, fonts, options, progress)
-        else:
+        else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
             path = out / f"{stem}.pdf"
-            _write_sheets(path, deck, faces, fonts, options, progress)
+            _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
         written.append(path)
         if options.printshop:
             path = out / f"{stem}-printshop.pdf"
-            _write_printshop(path, deck, faces, options, progress)
+            _write_printshop(path, deck, faces, _deck_options(deck, options), progress)
             written.append(path)
     return written
+
+
+def _deck_options(deck: Deck, options: BuildOptions) -> BuildOptions:
+    """The options a deck is built with: a one-sided deck (``back: none``) gets no backs."""
+    return replace(options, backs=False, layout="duplex") if deck.one_sided else options
+
+
+def single_sided_files(game: Game, written: list[Path]) -> list[Path]:
+    """The card files of one-sided decks among ``written``."""
+    stems = {"cards" if len(game.decks) == 1 else d.name for d in game.decks if d.one_sided}
+    return [p for p in written if p.stem in stems or p.stem.removesuffix("-printshop") in stems]
 
 
 def check_sheets(game: Game, options: BuildOptions) -> None:
@@ -73,7 +84,7 @@ def check_sheets(game: Game, options: BuildOptions) -> None:
             )
         else:
             try:
-                if options.layout == "gutterfold":
+                if _deck_options(deck, options).layout == "gutterfold":
                     plan_gutterfold(deck.width, deck.height, options.sheet_options())
                 else:
                     plan_sheet(deck.width, deck.height, options.sheet_options())
@@ -81,7 +92,7 @@ def check_sheets(game: Game, options: BuildOptions) -> None:
             except ValueError as exc:
                 message = f"on {options.paper.upper()} paper, {exc}"
         path = f"decks[{game.decks.index(deck)}] ('{deck.name}')"
-        problems.append(Problem(20, where.file, where.line, where.column, path, message))
+        problems.append(Problem(20, where.file, where.line, where.column, path, message, cell=where.cell))
     if problems:
         raise DataError(problems)
 
@@ -173,6 +184,8 @@ def _write_printshop(
     page = printshop_page(deck.width, deck.height, options.bleed)
     copies = list(deck.copies())
     order = printshop_order(len(copies), options.printshop_order)
+    if not options.backs:  # a one-sided deck: its fronts only
+        order = [(index, side) for index, side in order if side == "front"]
     from generator.layout.imposition import Slot
 
     slot = Slot(0, 0, 0, page.trim, page.bleed)
@@ -196,8 +209,9 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
     notes = []
     for deck in game.decks:
         stem = "cards" if len(game.decks) == 1 else deck.name
-        if options.layout == "gutterfold":
-            per = plan_gutterfold(deck.width, deck.height, options.sheet_options()).per_sheet
+        one_sided, opts = deck.one_sided, _deck_options(deck, options)
+        if opts.layout == "gutterfold":
+            per = plan_gutterfold(deck.width, deck.height, opts.sheet_options()).per_sheet
             sheets = -(-deck.size // per)
             notes.append(
                 f"{stem}-gutterfold.pdf ({deck.title}): {deck.size} cards on {sheets} sheets, "
@@ -206,13 +220,15 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
                 "halves together, then cut along the crop marks."
             )
         else:
-            per = plan_sheet(deck.width, deck.height, options.sheet_options()).per_sheet
+            per = plan_sheet(deck.width, deck.height, opts.sheet_options()).per_sheet
             sheets = -(-deck.size // per)
-            if options.backs:
+            if opts.backs:
                 how = (
-                    f"Print double-sided, flipping on the {options.duplex} edge ({sheets * 2} pages: each "
+                    f"Print double-sided, flipping on the {opts.duplex} edge ({sheets * 2} pages: each "
                     "front page is followed by its backs)"
                 )
+            elif one_sided:
+                how = "Print single-sided (the deck has no backs)"
             else:
                 how = "Print single-sided (fronts only)"
             notes.append(
@@ -220,9 +236,10 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
                 "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
                 "lines where there was no room for marks)."
             )
-        if options.printshop:
+        if opts.printshop:
+            order = "fronts only" if one_sided else f"{opts.printshop_order} order"
             notes.append(
                 f"{stem}-printshop.pdf: the same cards one per page at trim plus bleed "
-                f"({options.printshop_order} order) for a print shop; not for home printing."
+                f"({order}) for a print shop; not for home printing."
             )
     return notes

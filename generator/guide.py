@@ -26,10 +26,12 @@ def paper_for(path: Path, papers: dict[str, str]) -> str:
     return papers.get(path.name, CARD_STOCK)
 
 
-def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
+def _pages(path: Path, options: BuildOptions, cards: bool, single: bool = False) -> str:
     n = page_count(path)
     if path.stem.endswith("-printshop"):
         return f"nothing at home ({n} pages, one card per page, for a print shop)"
+    if single:
+        return f"all {n} pages single-sided (the deck has no backs)" if n > 1 else "its 1 page single-sided"
     if cards and options.layout == "duplex" and options.backs:
         return f"all {n} pages double-sided (each front page is followed by its backs)"
     if path.name.endswith("-tiled.pdf") and n > 1:
@@ -38,17 +40,26 @@ def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
 
 
 def paper_and_pages(
-    written: list[Path], card_files: list[Path], papers: dict[str, str], options: BuildOptions
+    written: list[Path],
+    card_files: list[Path],
+    papers: dict[str, str],
+    options: BuildOptions,
+    single: list[Path] | None = None,
 ) -> list[str]:
-    """One guide line per PDF of the kit: its paper and the pages to print."""
+    """One guide line per PDF of the kit: its paper and the pages to print (``card_files``: the
+    two-sided card files; ``single``: those of one-sided decks)."""
     pdfs = [p for p in written if p.suffix == ".pdf"]
-    return [f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}." for p in pdfs]
+    one = set(single or ())
+    pages = {p: _pages(p, options, p in card_files, p in one) for p in pdfs}
+    return [f"{p.name}: {paper_for(p, papers)}; print {pages[p]}." for p in pdfs]
 
 
 def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> list[str]:
     """How to make backs meet their fronts, for the layout this kit was built with."""
     x, y = (f"{to_mm(v):g}" for v in options.back_offset)
     rebuild = f"deckwright build {game} --paper {options.paper}"
+    if not deck_files and options.backs:
+        return ["These cards have no backs (`back: none`): print single-sided."]
     if options.layout == "gutterfold":
         return [
             "These cards are fold-and-glue sheets: no duplex printer is needed and the backs line up"

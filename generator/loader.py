@@ -18,8 +18,10 @@ from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
 from generator.model import Card, Deck, Game, Origin
 from generator.schema.fieldtypes import TypeCompiler, TypeExprError, card_model
-from generator.schema.game import CardFileSpec, DeckSpec, GameSpec
-from generator.schema.messages import validate
+from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
+from generator.schema.messages import suggest, validate
+from generator.sheets import SHEET_SUFFIXES, read_table
+from generator.sheets.cards import Columns, cards_from_table
 from generator.templates import TemplateLibrary
 from generator.yamlio import Document, load_yaml
 
@@ -44,10 +46,11 @@ def load_game(spec: str | Path) -> Game:
     doc = load_yaml(folder / paths.GAME_FILE)
     game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
     collect = _Collector()
-    model = collect.run(_card_model, game_spec, doc)
+    compiler = collect.run(_compiler, game_spec, doc)
     library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
     decks = []
     for i, deck_spec in enumerate(game_spec.decks):
+        model = collect.run(_card_model, compiler, game_spec, doc, i) if compiler else None
         deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
         if deck is not None:
             decks.append(deck)
@@ -70,7 +73,8 @@ def load_game(spec: str | Path) -> Game:
     )
 
 
-def _card_model(game: GameSpec, doc: Document) -> type[BaseModel] | None:
+def _compiler(game: GameSpec, doc: Document) -> TypeCompiler:
+    """The game's field types, compiled; every bad type or game-wide field reported."""
     compiler = TypeCompiler(dict(game.types))
     problems = []
     for name in game.types:
@@ -85,10 +89,33 @@ def _card_model(game: GameSpec, doc: Document) -> type[BaseModel] | None:
             problems.append(doc.problem(("card_fields", key), str(exc), rank=12))
     if problems:
         raise DataError(problems)
+    return compiler
+
+
+def _card_model(compiler: TypeCompiler, game: GameSpec, doc: Document, index: int) -> type[BaseModel]:
+    """The model a card of deck ``index`` is validated against: the game's fields and the deck's
+    own (``card_fields``, the default ``type``)."""
+    deck = game.decks[index]
+    at = ("decks", index)
+    problems = []
+    for key, expr in deck.card_fields.items():
+        try:
+            compiler.field(expr)
+        except TypeExprError as exc:
+            problems.append(doc.problem((*at, "card_fields", key), str(exc), rank=12))
+    types = list(game.card_types)
+    if deck.type is not None and types and deck.type not in types:
+        hint = suggest(deck.type, types)
+        message = f"unknown card type '{deck.type}'{hint}; the types are {', '.join(types)}"
+        problems.append(doc.problem((*at, "type"), message, rank=12))
+    if problems:
+        raise DataError(problems)
+    fields = {**game.card_fields, **deck.card_fields}
     try:
-        return card_model(compiler, dict(game.card_fields), list(game.card_types))
+        return card_model(compiler, fields, types, deck.type)
     except TypeExprError as exc:
-        raise DataError([doc.problem(("card_fields",), str(exc), rank=12)]) from None
+        where = (*at, "card_fields") if deck.card_fields else ("card_fields",)
+        raise DataError([doc.problem(where, str(exc), rank=12)]) from None
 
 
 def _deck_size(deck: DeckSpec, doc: Document, index: int) -> tuple[float, float]:
@@ -111,9 +138,10 @@ def _load_deck(
 ) -> Deck:
     collect = _Collector()
     width, height = collect.run(_deck_size, deck, doc, index) or (0.0, 0.0)
+    one_sided = deck.back == NO_BACK
     for key in ("template", "back"):
         name = getattr(deck, key)
-        if name:
+        if name and not (key == "back" and one_sided):
             line, col = doc.mark(("decks", index, key))
             collect.run(library.get, name, Problem(15, doc.file, line, col, f"decks[{index}].{key}", ""))
     for type_name, type_spec in game.card_types.items():
@@ -125,14 +153,23 @@ def _load_deck(
                 Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
             )
     cards: list[Card] = []
-    for j, file_name in enumerate(deck.cards):
-        path = folder / file_name
-        if not path.is_file():
-            message = f"card file '{file_name}' not found in {display_path(folder)}"
-            collect.problems.append(doc.problem(("decks", index, "cards", j), message, rank=10))
+    for loc, source in deck.sources():
+        at = ("decks", index, *loc)
+        path = folder / source.file
+        kind = _source_kind(source, doc, at)
+        if kind is None:
+            collect.run(_source_kind, source, doc, at, True)
             continue
-        if model is not None:
+        if not path.is_file():
+            message = f"card file '{clip(source.file)}' not found in {display_path(folder)}"
+            collect.problems.append(doc.problem(at, message, rank=10))
+            continue
+        if model is None:
+            continue
+        if kind == "yaml":
             cards.extend(collect.run(_load_cards, path, deck.name, model) or [])
+        else:
+            cards.extend(collect.run(_load_sheet, path, source, deck.name, model) or [])
     if collect.problems:
         raise DataError(collect.problems)
     line, col = doc.mark(("decks", index))
@@ -142,11 +179,38 @@ def _load_deck(
         width=width,
         height=height,
         template=deck.template,
-        back=deck.back,
-        backs_by_type={t: s.back for t, s in game.card_types.items() if s.back},
+        back=None if one_sided else deck.back,
+        backs_by_type={} if one_sided else {t: s.back for t, s in game.card_types.items() if s.back},
         cards=tuple(cards),
         origin=Origin(doc.file, line, col),
+        one_sided=one_sided,
     )
+
+
+def _source_kind(source: CardSourceSpec, doc: Document, at: tuple, report: bool = False) -> str | None:
+    """'yaml' or a spreadsheet kind, from the file's suffix; with ``report``, raise why neither."""
+    suffix = Path(source.file).suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        if source.sheet is None and source.columns is None:
+            return "yaml"
+        message = "'sheet' and 'columns' are for spreadsheets (.csv, .xlsx, .ods), not YAML card files"
+    elif suffix in SHEET_SUFFIXES:
+        return SHEET_SUFFIXES[suffix]
+    else:
+        message = (
+            f"card file '{clip(source.file)}': unknown kind '{suffix or '(no suffix)'}'; use .yaml, .csv, "
+            ".tsv, .xlsx or .ods (save an .xls workbook as .xlsx)"
+        )
+    if report:
+        raise DataError([doc.problem(at, message, rank=10)])
+    return None
+
+
+def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseModel]) -> list[Card]:
+    table = read_table(path, display_path(path), source.sheet)
+    spec = source.columns
+    columns = Columns(spec.case, tuple(spec.ignore)) if spec else Columns()
+    return cards_from_table(table, model, deck, columns)
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
