@@ -1,0 +1,97 @@
+"""Per-deck settings in game.yaml: a deck's own card fields, a default card type, and
+``back: none`` for a one-sided deck (no back pages in any layout, single-sided in the guide)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator.loader import load_game
+from tests.conftest import MINI_GAME, write_game
+
+AIDS_DECK = """\
+  - name: aids
+    size: poker
+    template: mini-front
+    back: none
+    type: hero
+    card_fields: {speed: int, text: text}
+    cards: aids.csv
+"""
+AIDS = "name,speed,text\nTurn,1,Draw a card.\nScore,2,Count your points.\nEnd,3,Pass the die.\n"
+
+
+def two_decks(tmp_path: Path, aids: str = AIDS, deck: str = AIDS_DECK) -> Path:
+    """The mini game (3 cards, with backs) plus a one-sided 'aids' deck of its own fields."""
+    return write_game(tmp_path / "mini", {"game.yaml": MINI_GAME + deck, "aids.csv": aids})
+
+
+def test_a_deck_has_its_own_fields_and_default_type(tmp_path: Path) -> None:
+    game = load_game(two_decks(tmp_path))
+    aids = game.deck("aids")
+    first = aids.cards[0]
+    assert (first.name, first.type, dict(first.fields)) == ("Turn", "hero", {"speed": 1, "text": "Draw a card."})
+    assert aids.one_sided and aids.back is None and aids.back_for(aids.cards[0]) is None
+    assert not game.deck("cards").one_sided  # the other deck keeps its back and optional fields
+
+
+def test_a_deck_field_can_be_required_there_only(run_cli, tmp_path: Path) -> None:
+    two_decks(tmp_path, aids="name,text\nTurn,Draw.\n")
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "mini/aids.csv:1:1: no column for the required field 'speed': add one" in err
+    assert "1 problem found." in err  # cards.yaml, whose cards lack speed, is not affected
+
+
+def test_bad_deck_type_and_field_type_are_located(run_cli, tmp_path: Path) -> None:
+    deck = AIDS_DECK.replace("type: hero", "type: heros").replace("speed: int", "speed: integer")
+    two_decks(tmp_path, deck=deck)
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "mini/game.yaml:22:11: decks[1].type: unknown card type 'heros' (did you mean 'hero'?)" in err
+    assert "mini/game.yaml:23:26: decks[1].card_fields.speed: unknown type 'integer' (did you mean 'int'?)" in err
+
+
+def test_one_sided_deck_has_no_back_pages(run_cli, tmp_path: Path) -> None:
+    two_decks(tmp_path)
+    code, _, err = run_cli("build", "mini", "-o", "out", "--printshop")
+    assert code == 0, err
+    kit = tmp_path / "out" / "mini"
+    assert len(PdfReader(kit / "cards.pdf").pages) == 2  # a front page and its backs
+    assert len(PdfReader(kit / "aids.pdf").pages) == 1  # fronts only
+    assert len(PdfReader(kit / "aids-printshop.pdf").pages) == 3  # one page per card, no backs
+    assert len(PdfReader(kit / "cards-printshop.pdf").pages) == 6
+    guide = (kit / "print-guide.md").read_text()
+    assert "aids.pdf (Mini Game): 3 cards on 1 sheets, 9 per sheet. Print single-sided (the deck has no backs)" in guide
+    assert "- aids.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print its 1 page single-sided." in guide
+    assert "cards.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print all 2 pages double-sided" in guide
+    assert "aids-printshop.pdf: the same cards one per page at trim plus bleed (fronts only)" in guide
+
+
+def test_one_sided_deck_is_not_folded(run_cli, tmp_path: Path) -> None:
+    two_decks(tmp_path)
+    code, _, err = run_cli("build", "mini", "-o", "out", "--layout", "gutterfold")
+    assert code == 0, err
+    kit = tmp_path / "out" / "mini"
+    assert sorted(p.name for p in kit.glob("*.pdf")) == ["aids.pdf", "cards-gutterfold.pdf"]
+    assert len(PdfReader(kit / "aids.pdf").pages) == 1
+
+
+def test_only_one_sided_decks_say_so_in_the_guide(run_cli, tmp_path: Path) -> None:
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("back: mini-back", "back: none")})
+    for layout in ("duplex", "gutterfold"):
+        code, _, err = run_cli("build", "mini", "-o", "out", "--layout", layout)
+        assert code == 0, err
+        kit = tmp_path / "out" / "mini"
+        guide = (kit / "print-guide.md").read_text()
+        assert "- These cards have no backs (`back: none`): print single-sided." in guide
+        assert "double-sided" not in guide and "fold" not in guide
+        assert len(PdfReader(kit / "cards.pdf").pages) == 1
+
+
+def test_type_backs_are_dropped_in_a_one_sided_deck(tmp_path: Path) -> None:
+    game_text = MINI_GAME.replace("villain: {label: Villain}", "villain: {label: Villain, back: mini-back}")
+    folder = write_game(tmp_path / "mini", {"game.yaml": game_text.replace("back: mini-back\n", "back: none\n")})
+    deck = load_game(folder).deck("cards")
+    assert [deck.back_for(c) for c in deck.cards] == [None, None]
