@@ -7,17 +7,18 @@ reported, most useful first.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from generator import paths
 from generator.assets import outside, outside_message, unreadable
 from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
 from generator.model import Card, Deck, Game, Origin
-from generator.schema.fieldtypes import TypeCompiler, TypeExprError, card_model
+from generator.schema.fieldtypes import BUILTIN_FIELDS, TypeCompiler, TypeExprError, card_model
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
 from generator.schema.messages import suggest, validate
 from generator.sheets import SHEET_SUFFIXES, read_table
@@ -111,6 +112,9 @@ def _card_model(compiler: TypeCompiler, game: GameSpec, doc: Document, index: in
     if problems:
         raise DataError(problems)
     fields = {**game.card_fields, **deck.card_fields}
+    for key in deck.defaults:  # a field with a default may be left out of a card
+        if isinstance(fields.get(key), str):
+            fields[key] = fields[key].strip().rstrip("?") + "?"
     try:
         return card_model(compiler, fields, types, deck.type)
     except TypeExprError as exc:
@@ -152,6 +156,7 @@ def _load_deck(
                 type_spec.back,
                 Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
             )
+    defaults = collect.run(_defaults, deck, model, doc, index) if model is not None else None
     cards: list[Card] = []
     for loc, source in deck.sources():
         at = ("decks", index, *loc)
@@ -172,6 +177,8 @@ def _load_deck(
             cards.extend(collect.run(_load_sheet, path, source, deck.name, model) or [])
     if collect.problems:
         raise DataError(collect.problems)
+    if defaults:
+        cards = [_with_defaults(card, defaults, doc, index) for card in cards]
     line, col = doc.mark(("decks", index))
     return Deck(
         name=deck.name,
@@ -185,6 +192,44 @@ def _load_deck(
         origin=Origin(doc.file, line, col),
         one_sided=one_sided,
     )
+
+
+def _defaults(deck: DeckSpec, model: type[BaseModel], doc: Document, index: int) -> dict[str, Any]:
+    """The deck's ``defaults:``, each typed as its card field."""
+    fields = {(f.alias or n): f for n, f in model.model_fields.items()}
+    settable = [k for k in fields if k not in BUILTIN_FIELDS]
+    out: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, raw in deck.defaults.items():
+        at = ("decks", index, "defaults", key)
+        if key in BUILTIN_FIELDS:
+            why = "give the deck's card type as 'type:'" if key == "type" else "give it on each card"
+            problems.append(doc.problem(at, f"'{key}' has no default: {why}", rank=20, at_key=True))
+            continue
+        if key not in fields:
+            hint = suggest(key, settable) or f" (the fields are {', '.join(settable)})"
+            problems.append(doc.problem(at, f"unknown card field '{key}'{hint}", rank=20, at_key=True))
+            continue
+        try:
+            value = validate(fields[key].annotation, raw, doc, base=at)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        if value is not None:
+            out[key] = TypeAdapter(fields[key].annotation).dump_python(value, by_alias=True)
+    if problems:
+        raise DataError(problems)
+    return out
+
+
+def _with_defaults(card: Card, defaults: dict[str, Any], doc: Document, index: int) -> Card:
+    """The card with the deck's defaults for the fields it leaves out."""
+    missing = [k for k in defaults if k not in card.fields]
+    if not missing:
+        return card
+    origins = {k: Origin(doc.file, *doc.mark(("decks", index, "defaults", k))) for k in missing}
+    fields = {**card.fields, **{k: defaults[k] for k in missing}}
+    return replace(card, fields=fields, field_origins={**card.field_origins, **origins})
 
 
 def _source_kind(source: CardSourceSpec, doc: Document, at: tuple, report: bool = False) -> str | None:

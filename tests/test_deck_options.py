@@ -95,3 +95,31 @@ def test_type_backs_are_dropped_in_a_one_sided_deck(tmp_path: Path) -> None:
     folder = write_game(tmp_path / "mini", {"game.yaml": game_text.replace("back: mini-back\n", "back: none\n")})
     deck = load_game(folder).deck("cards")
     assert [deck.back_for(c) for c in deck.cards] == [None, None]
+
+
+def test_deck_defaults_fill_the_fields_a_card_leaves_out(run_cli, tmp_path: Path) -> None:
+    deck = AIDS_DECK + '    defaults: {text: "Nothing happens.", powers: [ice]}\n'
+    two_decks(tmp_path, aids="name,speed,text\nTurn,1,\nScore,2,Count.\n", deck=deck)
+    aids = load_game(tmp_path / "mini").deck("aids")
+    assert [(c.fields["text"], c.fields["powers"]) for c in aids.cards] == [
+        ("Nothing happens.", ["ice"]),  # `text` is required in this deck, and its default serves
+        ("Count.", ["ice"]),
+    ]
+    assert str(aids.cards[0].field_origins["text"]).endswith("mini/game.yaml:25:22")
+    assert run_cli("export", "mini", "--cards", "cards.csv")[0] == 0
+    rows = (tmp_path / "cards.csv").read_text().splitlines()
+    assert rows[0] == "deck,name,type,copy,copies,speed,powers,text"
+    assert rows[-2:] == ["aids,Turn,hero,1,1,1,ice,Nothing happens.", "aids,Score,hero,1,1,2,ice,Count."]
+    assert rows[1].startswith("cards,Alpha,hero,1,1,3,fire,") and rows[3] == "cards,Beta,villain,2,2,,,Sneaks about."
+
+
+def test_bad_defaults_are_located(run_cli, tmp_path: Path) -> None:
+    deck = AIDS_DECK + "    defaults: {speed: fast, sped: 1, type: villain}\n"
+    two_decks(tmp_path, deck=deck)
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert err.splitlines()[:3] == [
+        "mini/game.yaml:25:29: decks[1].defaults.sped: unknown card field 'sped' (did you mean 'speed'?)",
+        "mini/game.yaml:25:38: decks[1].defaults.type: 'type' has no default: give the deck's card type as 'type:'",
+        "mini/game.yaml:25:23: decks[1].defaults.speed: expected a whole number, found 'fast'",
+    ]

@@ -47,8 +47,8 @@ class DeckSpec(Strict):
     """A deck: which card files feed it, its card size, front template and back.
 
     ``card_fields`` adds fields of this deck's own to the game's (a name in both takes the
-    deck's type); ``type`` is the type of its cards that give none; ``back: none`` makes it
-    one-sided.
+    deck's type); ``type`` is the type of its cards that give none; ``defaults`` gives a value to
+    every card that leaves a field out; ``back: none`` makes it one-sided.
     """
 
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
@@ -58,6 +58,7 @@ class DeckSpec(Strict):
     back: str | None = None
     type: str | None = None
     card_fields: dict[str, str] = Field(default_factory=dict)
+    defaults: dict[str, Any] = Field(default_factory=dict)
     cards: str | CardSourceSpec | Annotated[list[str | CardSourceSpec], Field(min_length=1)]
 
     def sources(self) -> list[tuple[tuple[str | int, ...], CardSourceSpec]]:
