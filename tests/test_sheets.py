@@ -260,3 +260,28 @@ def test_bad_sheets_are_reported_at_their_cells(run_cli, tmp_path: Path, case, c
         assert f"{len(expected)} problem" in err, err  # all at once, nothing more
     assert "mini: not built; earlier output left as it was." in err
     assert _snapshot(tmp_path / "out") == before
+
+
+# --- the example in the README's tour ----------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "spice-market"
+
+
+def test_the_spreadsheet_example_checks_builds_and_fits_its_schema(run_cli, tmp_path: Path) -> None:
+    import jsonschema
+    import yaml
+
+    from generator.schema.export import schema_for
+
+    game = load_game(EXAMPLE)
+    market, aids = game.deck("market"), game.deck("aids")
+    assert (market.size, aids.size) == (25, 3)
+    orders = [c for c in market.cards if c.type == "order"]
+    assert orders[0].fields["prices"] == {"pepper": 2, "clove": 3} and orders[0].count == 3
+    assert aids.one_sided and aids.cards[2].fields == {"step": 3, "text": "Then pass the turn to your left."}
+    code, _, err = run_cli("build", EXAMPLE, "-o", "out")
+    assert code == 0, err
+    kit = tmp_path / "out" / "spice-market"
+    assert sorted(p.name for p in kit.iterdir()) == ["aids.pdf", "market.pdf", "print-guide.md"]
+    validator = jsonschema.Draft202012Validator(schema_for("game"))
+    assert list(validator.iter_errors(yaml.safe_load((EXAMPLE / "game.yaml").read_text()))) == []
