@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from generator.loader import load_game
@@ -123,3 +124,31 @@ def test_bad_defaults_are_located(run_cli, tmp_path: Path) -> None:
         "mini/game.yaml:25:38: decks[1].defaults.type: 'type' has no default: give the deck's card type as 'type:'",
         "mini/game.yaml:25:23: decks[1].defaults.speed: expected a whole number, found 'fast'",
     ]
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("cards: []", ["mini/game.yaml:17:5: decks[0].cards: name the card files: cards.yaml, {file: cards.xlsx"]),
+        ("cards:", ["mini/game.yaml:17:5: decks[0].cards: name the card files"]),
+        (
+            "cards: {fil: cards.csv}",
+            [
+                "mini/game.yaml:17:13: decks[0].cards.fil: unknown key 'fil' (did you mean 'file'?)",
+                "mini/game.yaml:17:5: decks[0].cards.file: missing required key 'file'",
+            ],
+        ),
+        (
+            "cards: [{file: cards.csv, columns: {case: lower}}]",
+            ["mini/game.yaml:17:47: decks[0].cards[0].columns.case: expected one of exact, insensitive, found 'lower'"],
+        ),
+    ],
+)
+def test_bad_card_file_entries(run_cli, tmp_path: Path, cards: str, expected: list[str]) -> None:
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", cards)})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1 and "Traceback" not in err
+    lines = err.splitlines()
+    for want in expected:
+        assert any(line.startswith(want) for line in lines), err
+    assert f"{len(expected)} problem" in err

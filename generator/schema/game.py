@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from generator.schema.common import CardSizeSpec, Color, Strict
 
@@ -60,6 +60,13 @@ class DeckSpec(Strict):
     card_fields: dict[str, str] = Field(default_factory=dict)
     defaults: dict[str, Any] = Field(default_factory=dict)
     cards: str | CardSourceSpec | Annotated[list[str | CardSourceSpec], Field(min_length=1)]
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _some_cards(cls, value: Any) -> Any:
+        if value is None or value == []:
+            raise ValueError("name the card files: cards.yaml, {file: cards.xlsx, sheet: Cards} or a list")
+        return value
 
     def sources(self) -> list[tuple[tuple[str | int, ...], CardSourceSpec]]:
         """Each card file with its key path in game.yaml (relative to the deck)."""
