@@ -7,20 +7,19 @@ reported, most useful first.
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from generator import paths
 from generator.assets import outside, outside_message, unreadable
+from generator.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
 from generator.model import Card, Deck, Game, Origin
-from generator.schema.fieldtypes import BUILTIN_FIELDS, TypeCompiler, TypeExprError, card_model
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
-from generator.schema.messages import suggest, validate
+from generator.schema.messages import validate
 from generator.sheets import SHEET_SUFFIXES, read_table
 from generator.sheets.cards import Columns, cards_from_table
 from generator.templates import TemplateLibrary
@@ -47,11 +46,11 @@ def load_game(spec: str | Path) -> Game:
     doc = load_yaml(folder / paths.GAME_FILE)
     game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
     collect = _Collector()
-    compiler = collect.run(_compiler, game_spec, doc)
+    compiler = collect.run(compile_types, game_spec, doc)
     library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
     decks = []
     for i, deck_spec in enumerate(game_spec.decks):
-        model = collect.run(_card_model, compiler, game_spec, doc, i) if compiler else None
+        model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
         deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
         if deck is not None:
             decks.append(deck)
@@ -72,54 +71,6 @@ def load_game(spec: str | Path) -> Game:
         origin=Origin(doc.file, line, col),
         extra={"templates": library, "spec": game_spec, "doc": doc},
     )
-
-
-def _compiler(game: GameSpec, doc: Document) -> TypeCompiler:
-    """The game's field types, compiled; every bad type or game-wide field reported."""
-    compiler = TypeCompiler(dict(game.types))
-    problems = []
-    for name in game.types:
-        try:
-            compiler.type(name)
-        except TypeExprError as exc:
-            problems.append(doc.problem(("types", name), str(exc), rank=12))
-    for key, expr in game.card_fields.items():
-        try:
-            compiler.field(expr)
-        except TypeExprError as exc:
-            problems.append(doc.problem(("card_fields", key), str(exc), rank=12))
-    if problems:
-        raise DataError(problems)
-    return compiler
-
-
-def _card_model(compiler: TypeCompiler, game: GameSpec, doc: Document, index: int) -> type[BaseModel]:
-    """The model a card of deck ``index`` is validated against: the game's fields and the deck's
-    own (``card_fields``, the default ``type``)."""
-    deck = game.decks[index]
-    at = ("decks", index)
-    problems = []
-    for key, expr in deck.card_fields.items():
-        try:
-            compiler.field(expr)
-        except TypeExprError as exc:
-            problems.append(doc.problem((*at, "card_fields", key), str(exc), rank=12))
-    types = list(game.card_types)
-    if deck.type is not None and types and deck.type not in types:
-        hint = suggest(deck.type, types)
-        message = f"unknown card type '{deck.type}'{hint}; the types are {', '.join(types)}"
-        problems.append(doc.problem((*at, "type"), message, rank=12))
-    if problems:
-        raise DataError(problems)
-    fields = {**game.card_fields, **deck.card_fields}
-    for key in deck.defaults:  # a field with a default may be left out of a card
-        if isinstance(fields.get(key), str):
-            fields[key] = fields[key].strip().rstrip("?") + "?"
-    try:
-        return card_model(compiler, fields, types, deck.type)
-    except TypeExprError as exc:
-        where = (*at, "card_fields") if deck.card_fields else ("card_fields",)
-        raise DataError([doc.problem(where, str(exc), rank=12)]) from None
 
 
 def _deck_size(deck: DeckSpec, doc: Document, index: int) -> tuple[float, float]:
@@ -156,7 +107,7 @@ def _load_deck(
                 type_spec.back,
                 Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
             )
-    defaults = collect.run(_defaults, deck, model, doc, index) if model is not None else None
+    defaults = collect.run(deck_defaults, deck, model, doc, index) if model is not None else None
     cards: list[Card] = []
     for loc, source in deck.sources():
         at = ("decks", index, *loc)
@@ -178,7 +129,7 @@ def _load_deck(
     if collect.problems:
         raise DataError(collect.problems)
     if defaults:
-        cards = [_with_defaults(card, defaults, doc, index) for card in cards]
+        cards = [with_defaults(card, defaults, doc, index) for card in cards]
     line, col = doc.mark(("decks", index))
     return Deck(
         name=deck.name,
@@ -192,44 +143,6 @@ def _load_deck(
         origin=Origin(doc.file, line, col),
         one_sided=one_sided,
     )
-
-
-def _defaults(deck: DeckSpec, model: type[BaseModel], doc: Document, index: int) -> dict[str, Any]:
-    """The deck's ``defaults:``, each typed as its card field."""
-    fields = {(f.alias or n): f for n, f in model.model_fields.items()}
-    settable = [k for k in fields if k not in BUILTIN_FIELDS]
-    out: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for key, raw in deck.defaults.items():
-        at = ("decks", index, "defaults", key)
-        if key in BUILTIN_FIELDS:
-            why = "give the deck's card type as 'type:'" if key == "type" else "give it on each card"
-            problems.append(doc.problem(at, f"'{key}' has no default: {why}", rank=20, at_key=True))
-            continue
-        if key not in fields:
-            hint = suggest(key, settable) or f" (the fields are {', '.join(settable)})"
-            problems.append(doc.problem(at, f"unknown card field '{key}'{hint}", rank=20, at_key=True))
-            continue
-        try:
-            value = validate(fields[key].annotation, raw, doc, base=at)
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        if value is not None:
-            out[key] = TypeAdapter(fields[key].annotation).dump_python(value, by_alias=True)
-    if problems:
-        raise DataError(problems)
-    return out
-
-
-def _with_defaults(card: Card, defaults: dict[str, Any], doc: Document, index: int) -> Card:
-    """The card with the deck's defaults for the fields it leaves out."""
-    missing = [k for k in defaults if k not in card.fields]
-    if not missing:
-        return card
-    origins = {k: Origin(doc.file, *doc.mark(("decks", index, "defaults", k))) for k in missing}
-    fields = {**card.fields, **{k: defaults[k] for k in missing}}
-    return replace(card, fields=fields, field_origins={**card.field_origins, **origins})
 
 
 def _source_kind(source: CardSourceSpec, doc: Document, at: tuple, report: bool = False) -> str | None:

@@ -187,6 +187,12 @@ BAD = [
         ],
     ),
     (
+        "case-collision",
+        "[{file: cards.csv, columns: {case: insensitive}}]",
+        {"cards.csv": "Name,type,Speed,speed\nA,hero,1,2\n"},
+        ["mini/cards.csv:1:4: columns 3 ('Speed') and 4 ('speed') both give the field 'speed'"],
+    ),
+    (
         "missing-column",
         "cards.csv",
         {"cards.csv": "type,speed\nhero,1\n"},

@@ -45,8 +45,8 @@ class Table:
         return f"{name}!{column_letters(col)}{row}"
 
     def column_name(self, col: int) -> str:
-        """A column as a user sees it: 'C' in a workbook, 'column 3' in CSV."""
-        return column_letters(col) if self.sheet is not None else f"column {col}"
+        """A column as a user sees it: 'C' in a workbook, '3' in CSV."""
+        return column_letters(col) if self.sheet is not None else str(col)
 
     def problem(self, row: int, col: int, path: str, message: str, rank: int = 30) -> Problem:
         return Problem(rank, self.file, row, col, path, message, cell=self.cell(row, col))
