@@ -4,6 +4,7 @@ openpyxl (XLSX) and odfpy (ODS), so no binary fixture is kept."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from generator.loader import load_game
 from generator.sheets import column_letters
 from generator.sheets.cards import split_items
 from generator.sheets.csvfile import sniff
+from generator.sheets.xlsx import cell_text
 from tests.conftest import MINI_GAME, write_game
 
 RECORD_GAME = MINI_GAME.replace(
@@ -148,6 +150,8 @@ def test_split_items_sniff_and_letters() -> None:
     assert sniff("name\ttype\n", ".csv") == "\t"
     assert sniff("name\n", ".csv") == ","
     assert [column_letters(n) for n in (1, 26, 27, 703)] == ["A", "Z", "AA", "AAA"]
+    values = (True, 3.0, 2.5, 7, datetime.datetime(2024, 5, 4), datetime.date(2024, 5, 4), "  ", None)
+    assert [cell_text(v) for v in values] == ["true", "3", "2.5", "7", "2024-05-04", "2024-05-04", None, None]
 
 
 # --- bad sheets: every problem at once, located at its cell, exit 1, earlier output intact ----------
@@ -174,6 +178,7 @@ BAD = [
             "mini/cards.xlsx:Cards!C1: unknown column 'sped' (did you mean 'speed'?)",
             "mini/cards.xlsx:Cards!E1: columns B ('type') and E ('type') both give the field 'type'",
             "mini/cards.xlsx:Cards!F1: columns D ('Qty') and F ('count') both give the field 'count'",
+            "mini/cards.xlsx:Cards!B2: type: expected one of hero, villain, found 'heroo'",  # cells too
         ],
     ),
     (
@@ -240,7 +245,8 @@ def _setup_bad(tmp_path: Path, case: str, cards: str, files: dict) -> None:
         if isinstance(value, bytes):
             (game / name).write_bytes(value)
     if case == "xlsx-headings":
-        xlsx(game / "cards.xlsx", [["Name", "type", "sped", "Qty", "type", "count"], ["A", "hero", 1, 1, "hero", 1]])
+        rows = [["Name", "type", "sped", "Qty", "type", "count"], ["A", "heroo", 1, 1, "hero", 1]]
+        xlsx(game / "cards.xlsx", rows)
     elif case in ("xlsx-cells", "unknown-sheet"):
         rows = [["name", "count", "speed", "type"], ["A", 1, 2.5, "hero"], ["B", 0, 1, "hero", "stray"]]
         xlsx(game / "cards.xlsx", rows)

@@ -111,6 +111,7 @@ class SheetCards:
         self.required = [key for key, f in fields.items() if f.is_required()]
         self.ignored: set[int] = set()
         self.unnamed: set[int] = set()
+        self.skipped: set[int] = set()  # columns whose heading is wrong: reported once, cells unread
         self.suggested: set[str] = set()
         self.name_col = 1
 
@@ -158,6 +159,7 @@ class SheetCards:
             if not heading or col in self.ignored:
                 continue
             key = self._field_of(heading)
+            self.skipped.add(col)  # until the column is known to give a field
             if key is None:
                 self._unknown(row, col, heading)
                 continue
@@ -178,6 +180,8 @@ class SheetCards:
                     f"field '{key}' is {self.shapes[key]}, which a cell cannot hold: "
                     "keep these cards in a YAML card file",
                 )
+                continue
+            self.skipped.discard(col)
             by_field[key] = col
             mapped[col] = key
         self.name_col = by_field.get("name", 1)
@@ -193,10 +197,8 @@ class SheetCards:
             raise DataError([Problem(10, self.table.file, 0, 0, "", message)])
         header_row, heading_cells = rows[0]
         mapped = self.header(header_row, heading_cells)
-        if not any(number for number, _ in rows[1:]):
+        if not rows[1:]:
             self._header_problem(header_row, 1, "no cards below the header row: one card per row")
-        if self.problems:
-            raise DataError(self.problems)
         cards = [card for number, cells in rows[1:] if (card := self.row(number, cells, mapped))]
         if self.problems:
             raise DataError(self.problems)
@@ -209,7 +211,7 @@ class SheetCards:
         for col, text in enumerate(cells, start=1):
             key = mapped.get(col)
             if key is None:
-                if text is not None and col not in self.ignored and col not in self.unnamed:
+                if text is not None and col not in self.ignored | self.skipped | self.unnamed:
                     self.unnamed.add(col)
                     message = "a value in a column without a heading: name it after a card field, or clear it"
                     self.problems.append(self.table.problem(number, col, "", message, rank=20))
@@ -231,6 +233,8 @@ class SheetCards:
         except DataError as exc:
             for p in exc.problems:
                 message = p.message
+                if message.startswith("missing required key") and p.path not in mapped.values():
+                    continue  # no column for the field: reported once, at the header
                 if message.startswith("missing required key"):
                     message = f"this card needs a value for '{p.path}': the cell is blank"
                 self.problems.append(self.table.problem(p.line, p.column, p.path, message))
