@@ -243,7 +243,7 @@ def paths_display(path: Path) -> str:
 
 @app.command()
 def check(game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")]) -> None:
-    """Validate a game: data, templates, text fit, kit parts and deck composition."""
+    """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, kit, composition."""
     from generator.build import check_faces
     from generator.fonts import FontBook
     from generator.kit import check_kit
