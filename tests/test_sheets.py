@@ -297,3 +297,35 @@ def test_the_spreadsheet_example_checks_builds_and_fits_its_schema(run_cli, tmp_
     assert sorted(p.name for p in kit.iterdir()) == ["aids.pdf", "market.pdf", "print-guide.md"]
     validator = jsonschema.Draft202012Validator(schema_for("game"))
     assert list(validator.iter_errors(yaml.safe_load((EXAMPLE / "game.yaml").read_text()))) == []
+
+
+def test_ods_header_rows_groups_spans_and_covered_cells(tmp_path: Path) -> None:
+    """ODS structure odfpy does not write for us: rows inside header-row and row-group
+    elements, merged (covered) cells, styled spans and line breaks inside a cell."""
+    import zipfile
+
+    from generator.sheets import read_table
+
+    content = (
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+        '<table:table table:name="Other"/><table:table table:name="My Cards">'
+        "<table:table-header-rows><table:table-row>"
+        "<table:table-cell><text:p>name</text:p></table:table-cell>"
+        "<table:table-cell><text:p>text</text:p></table:table-cell>"
+        "</table:table-row></table:table-header-rows>"
+        '<table:table-row-group><table:table-row table:number-rows-repeated="2">'
+        '<table:table-cell table:number-columns-spanned="2"><text:p>A <text:span>b</text:span></text:p>'
+        "<text:p>c<text:line-break/>d</text:p></table:table-cell><table:covered-table-cell/>"
+        "</table:table-row></table:table-row-group>"
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    path = tmp_path / "cards.ods"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content)
+    table = read_table(path, "cards.ods", "my cards")  # sheet names match in any case
+    assert table.sheet == "My Cards"
+    assert table.rows == [(1, ["name", "text"]), (2, ["A b\nc\nd"]), (3, ["A b\nc\nd"])]
+    assert table.cell(2, 1) == "'My Cards'!A2"
