@@ -50,14 +50,25 @@ def build_game(
             continue
         stem = "cards" if len(game.decks) == 1 else deck.name
         faces = DeckFaces(game, deck, fonts, options.bleed)
-        if options.layout == "gutterfold":
+        if options.layout == "gutterfold" and not deck.one_sided:
             path = out / f"{stem}-gutterfold.pdf"
             _write_gutterfold(path, deck, faces, fonts, options, progress)
-        else:
+        else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
             path = out / f"{stem}.pdf"
-            _write_sheets(path, deck, faces, fonts, options, progress)
+            _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
         written.append(path)
     return written
+
+
+def _deck_options(deck: Deck, options: BuildOptions) -> BuildOptions:
+    """The options a deck is built with: a one-sided deck (``back: none``) gets no backs."""
+    return replace(options, backs=False, layout="duplex") if deck.one_sided else options
+
+
+def single_sided_files(game: Game, written: list[Path]) -> list[Path]:
+    """The card files of one-sided decks among ``written``."""
+    stems = {"cards" if len(game.decks) == 1 else d.name for d in game.decks if d.one_sided}
+    return [p for p in written if p.stem in stems or p.stem.removesuffix("-printshop") in stems]
 
 
 def check_sheets(game: Game, options: BuildOptions) -> None:
@@ -73,7 +84,7 @@ def check_sheets(game: Game, options: BuildOptions) -> None:
             )
         else:
             try:
-                if options.layout == "gutterfold":
+                if _deck_options(deck, options).layout == "gutterfold":
                     plan_gutterfold(deck.width, deck.height, options.sheet_options())
                 else:
                     plan_sheet(deck.width, deck.height, options.sheet_options())
@@ -81,7 +92,7 @@ def check_sheets(game: Game, options: BuildOptions) -> None:
             except ValueError as exc:
                 message = f"on {options.paper.upper()} paper, {exc}"
         path = f"decks[{game.decks.index(deck)}] ('{deck.name}')"
-        problems.append(Problem(20, where.file, where.line, where.column, path, message))
+        problems.append(Problem(20, where.file, where.line, where.column, path, message, cell=where.cell))
     if problems:
         raise DataError(problems)
 
@@ -172,8 +183,9 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
     notes = []
     for deck in game.decks:
         stem = "cards" if len(game.decks) == 1 else deck.name
-        if options.layout == "gutterfold":
-            per = plan_gutterfold(deck.width, deck.height, options.sheet_options()).per_sheet
+        one_sided, opts = deck.one_sided, _deck_options(deck, options)
+        if opts.layout == "gutterfold":
+            per = plan_gutterfold(deck.width, deck.height, opts.sheet_options()).per_sheet
             sheets = -(-deck.size // per)
             notes.append(
                 f"{stem}-gutterfold.pdf ({deck.title}): {plural(deck.size, 'card')} on "
@@ -182,13 +194,15 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
                 "halves together, then cut along the crop marks."
             )
         else:
-            per = plan_sheet(deck.width, deck.height, options.sheet_options()).per_sheet
+            per = plan_sheet(deck.width, deck.height, opts.sheet_options()).per_sheet
             sheets = -(-deck.size // per)
-            if options.backs:
+            if opts.backs:
                 how = (
-                    f"Print double-sided, flipping on the {options.duplex} edge ({sheets * 2} pages: each "
+                    f"Print double-sided, flipping on the {opts.duplex} edge ({sheets * 2} pages: each "
                     "front page is followed by its backs)"
                 )
+            elif one_sided:
+                how = "Print single-sided (the deck has no backs)"
             else:
                 how = "Print single-sided (fronts only)"
             notes.append(

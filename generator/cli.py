@@ -274,7 +274,7 @@ def check(
         typer.Option(metavar="SHOP", help="Also check against a print shop's sizes, safe zone and dpi."),
     ] = None,
 ) -> None:
-    """Validate a game: data, templates, text fit, kit parts and deck composition."""
+    """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, kit, composition."""
     from generator.build import check_faces
     from generator.fonts import FontBook
     from generator.kit import check_kit

@@ -37,8 +37,13 @@ class Problem:
     path: str = field(default="", compare=True)
     message: str = field(default="", compare=True)
     severity: str = field(default="error", compare=False)
+    cell: str = field(default="", compare=True)
+    """A spreadsheet cell such as ``Cards!C12``, shown instead of line:column (which then hold
+    the row and column number, so problems still sort in sheet order)."""
 
     def location(self) -> str:
+        if self.cell:
+            return f"{self.file or '<input>'}:{self.cell}"
         parts = [self.file or "<input>"]
         if self.line:
             parts.append(str(self.line))

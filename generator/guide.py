@@ -27,8 +27,10 @@ def paper_for(path: Path, papers: dict[str, str]) -> str:
     return papers.get(path.name, CARD_STOCK)
 
 
-def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
+def _pages(path: Path, options: BuildOptions, cards: bool, single: bool = False) -> str:
     n = page_count(path)
+    if single:
+        return f"all {n} pages single-sided (the deck has no backs)" if n > 1 else "its 1 page single-sided"
     if cards and options.layout == "duplex" and options.backs:
         return f"all {n} pages double-sided (each front page is followed by its backs)"
     if path.name.endswith("-tiled.pdf") and n > 1:
@@ -37,15 +39,21 @@ def _pages(path: Path, options: BuildOptions, cards: bool) -> str:
 
 
 def paper_and_pages(
-    written: list[Path], card_files: list[Path], papers: dict[str, str], options: BuildOptions
+    written: list[Path],
+    card_files: list[Path],
+    papers: dict[str, str],
+    options: BuildOptions,
+    single: list[Path] | None = None,
 ) -> list[str]:
-    """One guide line per PDF of the kit: its paper and the pages to print."""
+    """One guide line per PDF of the kit: its paper and the pages to print (``card_files``: the
+    two-sided card files; ``single``: those of one-sided decks)."""
     pdfs = [p for p in written if p.suffix == ".pdf"]
+    one = set(single or ())
     return [
         f"{p.parent.name}/{p.name}: for the print shop, not for home "
         f"({plural(page_count(p), 'page')}, one card face per page)."
         if p.parent.name.startswith("printshop-")
-        else f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files)}."
+        else f"{p.name}: {paper_for(p, papers)}; print {_pages(p, options, p in card_files, p in one)}."
         for p in pdfs
     ]
 
@@ -54,6 +62,8 @@ def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> li
     """How to make backs meet their fronts, for the layout this kit was built with."""
     x, y = (f"{to_mm(v):g}" for v in options.back_offset)
     rebuild = f"deckwright build {game} --paper {options.paper}"
+    if not deck_files and options.backs:
+        return ["These cards have no backs (`back: none`): print single-sided."]
     if options.layout == "gutterfold":
         return [
             "These cards are fold-and-glue sheets: no duplex printer is needed and the backs line up"

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.build import BuildOptions, Progress, build_game, card_print_notes, output_dir
+from generator.build import (
+    BuildOptions,
+    Progress,
+    build_game,
+    card_print_notes,
+    output_dir,
+    single_sided_files,
+)
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
@@ -132,7 +139,8 @@ def build_kit(
     out = output_dir(game, options)
     with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
         written = build_game(game, options, progress)
-        card_files, papers = list(written), {}
+        single = single_sided_files(game, written)
+        card_files, papers = [p for p in written if p not in single], {}
         guide = card_print_notes(game, options, written)
         if preset is not None:
             shop_files = write_printshop(game, options, preset, fonts, progress)
@@ -147,7 +155,7 @@ def build_kit(
             guide += part.notes(value, options)
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
-        extra = guide_sections(game.name, written, card_files, papers, options)
+        extra = guide_sections(game.name, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
@@ -157,13 +165,19 @@ def build_kit(
 
 
 def guide_sections(
-    game: str, written: list[Path], card_files: list[Path], papers: dict[str, str], options: BuildOptions
+    game: str,
+    written: list[Path],
+    card_files: list[Path],
+    papers: dict[str, str],
+    options: BuildOptions,
+    single: list[Path] | None = None,
 ) -> list[str]:
-    """The general guide sections: paper and pages per file, then getting the backs to line up."""
+    """The general guide sections: paper and pages per file, then getting the backs to line up.
+    ``card_files`` are the two-sided card files, ``single`` those of one-sided decks."""
     return [
         "## Paper and pages",
         "",
-        *[f"- {line}" for line in paper_and_pages(written, card_files, papers, options)],
+        *[f"- {line}" for line in paper_and_pages(written, card_files, papers, options, single)],
         "",
         "## Backs that line up",
         "",

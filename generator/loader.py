@@ -14,12 +14,14 @@ from pydantic import BaseModel
 
 from generator import paths
 from generator.assets import outside, outside_message, unreadable
+from generator.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
 from generator.model import Card, Deck, Game, Origin
-from generator.schema.fieldtypes import TypeCompiler, TypeExprError, card_model
-from generator.schema.game import CardFileSpec, DeckSpec, GameSpec
+from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
 from generator.schema.messages import validate
+from generator.sheets import SHEET_SUFFIXES, read_table
+from generator.sheets.cards import Columns, cards_from_table
 from generator.templates import TemplateLibrary
 from generator.yamlio import Document, load_yaml
 
@@ -44,10 +46,11 @@ def load_game(spec: str | Path) -> Game:
     doc = load_yaml(folder / paths.GAME_FILE)
     game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
     collect = _Collector()
-    model = collect.run(_card_model, game_spec, doc)
+    compiler = collect.run(compile_types, game_spec, doc)
     library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
     decks = []
     for i, deck_spec in enumerate(game_spec.decks):
+        model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
         deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
         if deck is not None:
             decks.append(deck)
@@ -70,27 +73,6 @@ def load_game(spec: str | Path) -> Game:
     )
 
 
-def _card_model(game: GameSpec, doc: Document) -> type[BaseModel] | None:
-    compiler = TypeCompiler(dict(game.types))
-    problems = []
-    for name in game.types:
-        try:
-            compiler.type(name)
-        except TypeExprError as exc:
-            problems.append(doc.problem(("types", name), str(exc), rank=12))
-    for key, expr in game.card_fields.items():
-        try:
-            compiler.field(expr)
-        except TypeExprError as exc:
-            problems.append(doc.problem(("card_fields", key), str(exc), rank=12))
-    if problems:
-        raise DataError(problems)
-    try:
-        return card_model(compiler, dict(game.card_fields), list(game.card_types))
-    except TypeExprError as exc:
-        raise DataError([doc.problem(("card_fields",), str(exc), rank=12)]) from None
-
-
 def _deck_size(deck: DeckSpec, doc: Document, index: int) -> tuple[float, float]:
     if not isinstance(deck.size, str):
         return deck.size.width, deck.size.height
@@ -111,9 +93,10 @@ def _load_deck(
 ) -> Deck:
     collect = _Collector()
     width, height = collect.run(_deck_size, deck, doc, index) or (0.0, 0.0)
+    one_sided = deck.back == NO_BACK
     for key in ("template", "back"):
         name = getattr(deck, key)
-        if name:
+        if name and not (key == "back" and one_sided):
             line, col = doc.mark(("decks", index, key))
             collect.run(library.get, name, Problem(15, doc.file, line, col, f"decks[{index}].{key}", ""))
     for type_name, type_spec in game.card_types.items():
@@ -124,17 +107,29 @@ def _load_deck(
                 type_spec.back,
                 Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
             )
+    defaults = collect.run(deck_defaults, deck, model, doc, index) if model is not None else None
     cards: list[Card] = []
-    for j, file_name in enumerate(deck.cards):
-        path = folder / file_name
-        if not path.is_file():
-            message = f"card file '{file_name}' not found in {display_path(folder)}"
-            collect.problems.append(doc.problem(("decks", index, "cards", j), message, rank=10))
+    for loc, source in deck.sources():
+        at = ("decks", index, *loc)
+        path = folder / source.file
+        kind = _source_kind(source, doc, at)
+        if kind is None:
+            collect.run(_source_kind, source, doc, at, True)
             continue
-        if model is not None:
+        if not path.is_file():
+            message = f"card file '{clip(source.file)}' not found in {display_path(folder)}"
+            collect.problems.append(doc.problem(at, message, rank=10))
+            continue
+        if model is None:
+            continue
+        if kind == "yaml":
             cards.extend(collect.run(_load_cards, path, deck.name, model) or [])
+        else:
+            cards.extend(collect.run(_load_sheet, path, source, deck.name, model) or [])
     if collect.problems:
         raise DataError(collect.problems)
+    if defaults:
+        cards = [with_defaults(card, defaults, doc, index) for card in cards]
     line, col = doc.mark(("decks", index))
     return Deck(
         name=deck.name,
@@ -142,11 +137,38 @@ def _load_deck(
         width=width,
         height=height,
         template=deck.template,
-        back=deck.back,
-        backs_by_type={t: s.back for t, s in game.card_types.items() if s.back},
+        back=None if one_sided else deck.back,
+        backs_by_type={} if one_sided else {t: s.back for t, s in game.card_types.items() if s.back},
         cards=tuple(cards),
         origin=Origin(doc.file, line, col),
+        one_sided=one_sided,
     )
+
+
+def _source_kind(source: CardSourceSpec, doc: Document, at: tuple, report: bool = False) -> str | None:
+    """'yaml' or a spreadsheet kind, from the file's suffix; with ``report``, raise why neither."""
+    suffix = Path(source.file).suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        if source.sheet is None and source.columns is None:
+            return "yaml"
+        message = "'sheet' and 'columns' are for spreadsheets (.csv, .xlsx, .ods), not YAML card files"
+    elif suffix in SHEET_SUFFIXES:
+        return SHEET_SUFFIXES[suffix]
+    else:
+        message = (
+            f"card file '{clip(source.file)}': unknown kind '{suffix or '(no suffix)'}'; use .yaml, .csv, "
+            ".tsv, .xlsx or .ods (save an .xls workbook as .xlsx)"
+        )
+    if report:
+        raise DataError([doc.problem(at, message, rank=10)])
+    return None
+
+
+def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseModel]) -> list[Card]:
+    table = read_table(path, display_path(path), source.sheet)
+    spec = source.columns
+    columns = Columns(spec.case, tuple(spec.ignore)) if spec else Columns()
+    return cards_from_table(table, model, deck, columns)
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:

@@ -21,8 +21,11 @@ class Origin:
     file: str
     line: int = 0
     column: int = 0
+    cell: str = ""  # a spreadsheet cell (``Cards!C12``), shown instead of line:column
 
     def __str__(self) -> str:
+        if self.cell:
+            return f"{self.file}:{self.cell}"
         if not self.line:
             return self.file
         return f"{self.file}:{self.line}:{self.column}" if self.column else f"{self.file}:{self.line}"
@@ -78,6 +81,7 @@ class Deck:
     backs_by_type: Mapping[str, str]
     cards: tuple[Card, ...]
     origin: Origin
+    one_sided: bool = False  # ``back: none``: no back pages, printed single-sided
 
     def back_for(self, card: Card) -> str | None:
         """The back template this card prints with (its type's back, else the deck's)."""

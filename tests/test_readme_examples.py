@@ -43,11 +43,15 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
         "art/fire.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M1 7L7 1"/></svg>',
         "art/ice.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="3"/></svg>',
     }
+    files["aids.csv"] = re.findall(r"```csv\n(.*?)```", README.read_text(encoding="utf-8"), re.S)[0]
     for rel, text in files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_text(text, encoding="utf-8")
     game = load_game(folder)
     assert game.decks[0].size == 3 + 3  # Alpha, Beta x2, and three generated minions
+    aids = game.deck("aids")  # the spreadsheet deck: one-sided, its own field, a default text
+    assert aids.one_sided and aids.size == 4
+    assert [(c.name, c.type, c.fields["step"], c.fields["text"]) for c in aids.cards][1] == ("Pass", "hero", 2, "Then pass.")
     load_parts(game)
     written = build_kit(game, BuildOptions(out_dir=tmp_path / "out"))
     names = {p.name for p in written}

@@ -30,7 +30,9 @@ def bundled_files() -> list[tuple[str, Path]]:
         game = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
         found.append(("game", folder / "game.yaml"))
         for deck in game["decks"]:
-            found += [("cards", folder / f) for f in deck["cards"]]
+            sources = deck["cards"] if isinstance(deck["cards"], list) else [deck["cards"]]
+            files = [s if isinstance(s, str) else s["file"] for s in sources]
+            found += [("cards", folder / f) for f in files if f.endswith((".yaml", ".yml"))]
         found += [("board", folder / f) for f in game.get("boards", [])]
         found += [("components", folder / f) for f in game.get("components", []) + game.get("sheets", [])]
         for key in ("summary", "constraints"):

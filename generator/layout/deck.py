@@ -199,6 +199,7 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
         where.column,
         f"card '{clip(card.name)}'",
         f"template '{template.name}' ({location}): {message}",
+        cell=where.cell,
     )
 
 

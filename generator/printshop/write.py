@@ -58,14 +58,18 @@ def write_printshop(
         title = f"{deck.title} ({preset.title})"
         if preset.files == "pdf":
             copies = [cc.card for cc in deck.copies()]
-            pages = [(copies[i], side) for i, side in printshop_order(len(copies), order)]
+            pages = [
+                (copies[i], side)
+                for i, side in printshop_order(len(copies), order)
+                if side == "front" or not deck.one_sided  # a one-sided deck: its fronts only
+            ]
             written.append(write_face_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress))
             continue
         designs = list(deck.cards)
         pages = [
             (designs[i], side)
             for i, side in printshop_order(len(designs), order)
-            if side == "front" or deck.back_for(designs[i])  # no image for a card without a back
+            if side == "front" or (deck.back_for(designs[i]) and not deck.one_sided)  # no back, no image
         ]
         pdf = write_face_pdf(out / f"{stem}.pdf", title, faces, size, pages, progress)
         written.append(pdf)

@@ -37,7 +37,7 @@ class Breach:
         text_ = f"[{self.rule}] {self.message}: {self.detail}"
         if self.at is not None:
             text_ += f" (constraint at {self.rule_at})"
-        return Problem(60, where.file, where.line, where.column, self.card, text_)
+        return Problem(60, where.file, where.line, where.column, self.card, text_, cell=where.cell)
 
 
 def load_constraints(game: Game) -> tuple[list[Constraint], Document] | None:

@@ -124,11 +124,18 @@ class CardBase(BaseModel):
         return value
 
 
-def card_model(compiler: TypeCompiler, card_fields: dict[str, Any], card_types: list[str]) -> type[BaseModel]:
-    """The pydantic model one card entry of this game is validated against."""
+def card_model(
+    compiler: TypeCompiler,
+    card_fields: dict[str, Any],
+    card_types: list[str],
+    default_type: str | None = None,
+) -> type[BaseModel]:
+    """The pydantic model one card entry of a deck is validated against (``default_type``: the
+    type of a card that gives none)."""
     clash = [k for k in card_fields if k in (*BUILTIN_FIELDS, "deck", "copy", "item")]
     if clash:
         raise TypeExprError(f"'{clash[0]}' is a built-in card field; choose another name")
     model = compiler.record("card", card_fields, base=CardBase)
-    type_field: Any = (Literal[tuple(card_types)], ...) if card_types else (str, "card")
+    default = default_type if default_type is not None else (... if card_types else "card")
+    type_field: Any = (Literal[tuple(card_types)] if card_types else str, default)
     return create_model("Card", __base__=model, type=type_field)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from generator.schema.common import CardSizeSpec, Color, Strict
 
@@ -24,15 +24,57 @@ class KeywordSpec(Strict):
     color: Color | None = None
 
 
+class ColumnsSpec(Strict):
+    """How a spreadsheet's headings name card fields."""
+
+    case: Literal["exact", "insensitive"] = "exact"
+    ignore: list[str] = Field(default_factory=list)
+
+
+class CardSourceSpec(Strict):
+    """A card file written as a mapping: a spreadsheet, its sheet and how to read its columns."""
+
+    file: str
+    sheet: str | None = None
+    columns: ColumnsSpec | None = None
+
+
+NO_BACK = "none"
+"""``back: none``: a one-sided deck (no back pages, printed single-sided)."""
+
+
 class DeckSpec(Strict):
-    """A deck: which card files feed it, its card size, front template and back."""
+    """A deck: which card files feed it, its card size, front template and back.
+
+    ``card_fields`` adds fields of this deck's own to the game's (a name in both takes the
+    deck's type); ``type`` is the type of its cards that give none; ``defaults`` gives a value to
+    every card that leaves a field out; ``back: none`` makes it one-sided.
+    """
 
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str | None = None
     size: str | CardSizeSpec = "poker"
     template: str
     back: str | None = None
-    cards: list[str] = Field(min_length=1)
+    type: str | None = None
+    card_fields: dict[str, str] = Field(default_factory=dict)
+    defaults: dict[str, Any] = Field(default_factory=dict)
+    cards: str | CardSourceSpec | Annotated[list[str | CardSourceSpec], Field(min_length=1)]
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _some_cards(cls, value: Any) -> Any:
+        if value is None or value == []:
+            raise ValueError("name the card files: cards.yaml, {file: cards.xlsx, sheet: Cards} or a list")
+        return value
+
+    def sources(self) -> list[tuple[tuple[str | int, ...], CardSourceSpec]]:
+        """Each card file with its key path in game.yaml (relative to the deck)."""
+        if isinstance(self.cards, list):
+            items = [(("cards", j), c) for j, c in enumerate(self.cards)]
+        else:
+            items = [(("cards",), self.cards)]
+        return [(loc, CardSourceSpec(file=c) if isinstance(c, str) else c) for loc, c in items]
 
 
 class GameSpec(Strict):

@@ -101,6 +101,8 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str):
             rest = loc[loc.index(part) + 1 :]
+            if part[:1].isupper() and len(rest) == 1 and isinstance(rest[0], str):
+                continue  # a union member's model name before the key it lacks ('CardSourceSpec', 'file')
             if any(isinstance(r, str) and r in node for r in rest[:1]) or (
                 rest and isinstance(node, dict) and rest[0] in node
             ):
