@@ -152,3 +152,20 @@ def test_bad_card_file_entries(run_cli, tmp_path: Path, cards: str, expected: li
     for want in expected:
         assert any(line.startswith(want) for line in lines), err
     assert f"{len(expected)} problem" in err
+
+
+def test_a_template_may_use_a_field_only_its_deck_declares(run_cli, tmp_path: Path) -> None:
+    """A deck's own optional field that none of its cards fills yet is not a template typo."""
+    deck = AIDS_DECK.replace("template: mini-front", "template: aid-front").replace(
+        "card_fields: {speed: int, text: text}", 'card_fields: {speed: int, text: text, flavour: "text?"}'
+    )
+    two_decks(tmp_path, deck=deck)
+    front = (
+        "elements:\n"
+        "  - {type: text, box: [4mm, 4mm, 55mm, 10mm], text: '{name}', size: 12pt}\n"
+        "  - {type: text, when: flavour, box: [4mm, 40mm, 55mm, 10mm], text: '{flavour}', size: 9pt}\n"
+    )
+    (tmp_path / "mini" / "templates" / "aid-front.yaml").write_text(front)
+    code, out, err = run_cli("check", "mini")
+    assert code == 0, err
+    assert "no problems found" in out

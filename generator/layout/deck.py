@@ -103,7 +103,11 @@ class DeckFaces:
         """Report each template reference to a field no card can have once, up front, and
         remember its element so the cards it breaks are not reported one by one."""
         spec = game.extra.get("spec")
-        known = known_fields(getattr(spec, "card_fields", None) or {}, self.deck.cards)
+        declared = set(getattr(spec, "card_fields", None) or {})
+        for deck_spec in getattr(spec, "decks", None) or ():  # a deck's own fields count too
+            if getattr(deck_spec, "name", None) == self.deck.name:
+                declared.update(getattr(deck_spec, "card_fields", None) or {})
+        known = known_fields(declared, self.deck.cards)
         sides = [(self.front.template, list(self.deck.cards))]
         sides += [(b.template, [c for c in self.deck.cards if self.deck.back_for(c) == name])
                   for name, b in sorted(self._backs.items())]
