@@ -153,8 +153,13 @@ def _card_problem(card: Card, template, element: int | None, message: str, rank:
 
 
 def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
-    """Lay out every card face of every deck; return problems (missing fields, text that overflows)."""
-    problems: list[Problem] = []
+    """Lay out every card face of every deck; return problems (missing fields, text that overflows).
+
+    A broken font file is reported alone, once, at its fonts.yaml entry (nothing can be laid out
+    in it; a build parses only the faces it sets and stops at the first broken one)."""
+    problems = fonts.unusable()
+    if problems:
+        return problems
     for deck in game.decks:
         faces = DeckFaces(game, deck, fonts, mm(3))
         for card in deck.cards:
