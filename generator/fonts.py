@@ -230,6 +230,14 @@ class FontBook:
             w = cache[text] = pdfmetrics.stringWidth(text, face, 1.0)
         return w * size
 
+    def widths(self, face: str) -> dict[str, float]:
+        """The widths of texts in ``face`` at size 1 that :meth:`width` has measured so far (its
+        cache; read it to skip a call in a hot loop)."""
+        cache = self._widths.get(face)
+        if cache is None:
+            cache = self._widths[face] = {}
+        return cache
+
     def _metrics(self, face: str) -> tuple[float, float]:
         m = self._vertical.get(face)
         if m is None:

@@ -8,13 +8,19 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import fonts as fonts_module
 from generator import paths
 from generator.errors import DataError
 from generator.fonts import FontBook
+from generator.geometry import Box
+from generator.text import fit
+from generator.text.markup import Span
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -148,3 +154,31 @@ def test_check_reports_a_broken_bundled_face_no_text_uses(run_cli, tmp_path: Pat
     assert code == 1
     assert "fonts.yaml:5:14: families.Cut.regular: font file 'Cut-Regular.ttf' is not a usable" in err
     assert "Traceback" not in err
+
+
+TEXT = st.lists(
+    st.sampled_from(["a", "word", "MMMM", "Wide", " ", "  ", "\t", "x\u00a0y", "supercalifragilistic"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    text=TEXT,
+    bold=st.booleans(),
+    w=st.floats(10, 300),
+    h=st.floats(5, 200),
+    size=st.floats(5, 14),
+    align=st.sampled_from(fit.ALIGNS),
+    valign=st.sampled_from(fit.VALIGNS),
+)
+def test_the_fast_text_paths_lay_out_what_the_general_one_does(text, bold, w, h, size, align, valign) -> None:
+    """One span of text is measured directly and a plain line becomes one run without walking
+    its words: exactly (to the last bit) what the general loops make of the same text."""
+    book = FontBook.load([paths.FONTS])
+    style = fit.TextStyle("Lato", size, size / 2, align=align, valign=valign, color="#123456")
+    box = Box(3.5, -2.25, w, h)
+    fast = fit.fit_text((Span(text, bold),), box, style, book)
+    with mock.patch.object(fit, "_plain", lambda words: None):
+        general = fit.fit_text((Span(text, bold), Span("")), box, style, book)  # two spans: no shortcut
+    assert fast == general

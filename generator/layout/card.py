@@ -86,12 +86,23 @@ class CardLayouter:
         self.game_keywords = keywords
         self.image_dirs = image_dirs
         self.static = [_is_static(e) for e in template.elements]
-        self._groups: dict[str, tuple[Op, ...]] = {}
+        self._groups: dict[tuple, GroupOp] = {}
         self._looks: dict[str, dict[str, KeywordLook]] = {}
+        self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
+        self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
 
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """A template box (top-left origin, y down) -> card-local Box (bottom-left, y up)."""
+        try:
+            return self._boxes[spec, offset]
+        except KeyError:
+            found = self._boxes[spec, offset] = self._box(spec, offset)
+            return found
+        except TypeError:  # a spec that cannot be a key (a list): computed each time
+            return self._box(spec, offset)
+
+    def _box(self, spec: Any, offset: tuple[float, float]) -> Box:
         if spec == "trim":
             return Box(0, 0, self.width, self.height)
         if spec == "bleed":
@@ -123,14 +134,14 @@ class CardLayouter:
 
     def _group(self, indices: list[int], style: Mapping[str, str], card_type: str) -> GroupOp:
         key = (self.template.name, card_type, indices[0], self.width, self.height, self.bleed)
-        cache_key = repr(key)
-        if cache_key not in self._groups:
+        group = self._groups.get(key)
+        if group is None:
             ops: list[Op] = []
             for i in indices:
                 self._element(i, self.template.elements[i], {}, style, ops, [], (0.0, 0.0))
-            self._groups[cache_key] = tuple(ops)
-        bounds = Box(0, 0, self.width, self.height).inset(-self.bleed)
-        return GroupOp(key, self._groups[cache_key], bounds)
+            bounds = Box(0, 0, self.width, self.height).inset(-self.bleed)
+            group = self._groups[key] = GroupOp(key, tuple(ops), bounds)
+        return group
 
     def _element(
         self,
@@ -255,15 +266,19 @@ class CardLayouter:
         spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
         font = self._style_value(element.font, style)
         self.fonts.face(font)
-        text_style = TextStyle(
-            family=font,
-            size=element.size,
-            min_size=element.min_size or element.size,
-            leading=element.leading,
-            color=self._color(element.color, style, values) or "#000000",
-            align=element.align,
-            valign=element.valign,
-        )
+        color = self._color(element.color, style, values) or "#000000"
+        key = (id(element), font, color)  # the template holds its elements while this layouter lives
+        text_style = self._styles.get(key)
+        if text_style is None:
+            text_style = self._styles[key] = TextStyle(
+                family=font,
+                size=element.size,
+                min_size=element.min_size or element.size,
+                leading=element.leading,
+                color=color,
+                align=element.align,
+                valign=element.valign,
+            )
         laid = fit_text(spans, box, text_style, self.fonts)
         for icon in laid.icons:
             self._icon(icon.name)

@@ -7,6 +7,7 @@ bare ReportLab script. Each variant runs in its own process so peak memory is it
     python3 tasks.py bench            # 1,000 and 10,000 cards
     python tests/benchmarks/bench_pipeline.py 500 2000
     python tests/benchmarks/bench_pipeline.py --whole 1000 --repeat 5
+    git worktree add /tmp/old <commit> && python tests/benchmarks/bench_pipeline.py --whole 1000 --tree /tmp/old
 
 The first table times the work inside each process (imports excluded): cards per second for
 both, the ratio (pipeline time / floor time) and the peak resident memory of each process.
@@ -160,9 +161,10 @@ def _timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def whole_process(sizes: list[int], repeat: int) -> None:
+def whole_process(sizes: list[int], repeat: int, tree: Path | None = None) -> None:
     """The second table: whole processes, medians of ``repeat`` interleaved runs, wall clock and
-    CPU time (CPU time varies less on a busy machine)."""
+    CPU time (CPU time varies less on a busy machine). With ``tree`` (another checkout, e.g. a
+    ``git worktree`` of an older commit) its ``--help`` and build are timed in the same runs."""
     py = sys.executable
     print(f"\nwhole processes, median of {repeat} runs, seconds wall (cpu)")
     print(f"{'cards':>7} {'python':>13} {'--help':>13} {'floor':>13} {'build':>13} {'build c/s':>10} {'ratio':>11}")
@@ -175,12 +177,16 @@ def whole_process(sizes: list[int], repeat: int) -> None:
                 "floor": [py, __file__, "--floor-file", str(n), str(Path(tmp) / "floor.pdf")],
                 "build": [py, "-m", "generator", "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")],
             }
-            for cmd in commands.values():  # warm the file cache and the byte-code once
-                _timed(cmd, ROOT)
+            where = dict.fromkeys(commands, ROOT)
+            if tree is not None:  # python -m runs the package found in the working directory
+                commands["tree help"], where["tree help"] = commands["help"], tree
+                commands["tree build"], where["tree build"] = commands["build"], tree
+            for kind, cmd in commands.items():  # warm the file cache and the byte-code once
+                _timed(cmd, where[kind])
             runs: dict[str, list[tuple[float, float]]] = {kind: [] for kind in commands}
             for _ in range(repeat):
                 for kind, cmd in commands.items():
-                    runs[kind].append(_timed(cmd, ROOT))
+                    runs[kind].append(_timed(cmd, where[kind]))
             wall = {kind: statistics.median(t[0] for t in times) for kind, times in runs.items()}
             cpu = {kind: statistics.median(t[1] for t in times) for kind, times in runs.items()}
             cell = {kind: f"{wall[kind]:.3f} ({cpu[kind]:.3f})" for kind in commands}
@@ -189,6 +195,12 @@ def whole_process(sizes: list[int], repeat: int) -> None:
                 f"{n:>7} {cell['python']:>13} {cell['help']:>13} {cell['floor']:>13} {cell['build']:>13} "
                 f"{n / wall['build']:>10.0f} {ratio:>11}"
             )
+            if tree is not None:
+                ratio = f"{wall['tree build'] / wall['floor']:.2f} ({cpu['tree build'] / cpu['floor']:.2f})"
+                print(
+                    f"{'(tree)':>7} {'':>13} {cell['tree help']:>13} {'':>13} {cell['tree build']:>13} "
+                    f"{n / wall['tree build']:>10.0f} {ratio:>11}"
+                )
 
 
 def main(argv: list[str]) -> None:
@@ -198,10 +210,14 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--floor-file"]:
         run_floor(int(argv[1]), Path(argv[2]))
         return
-    repeat = 3
+    repeat, tree = 3, None
     if "--repeat" in argv:
         at = argv.index("--repeat")
         repeat = int(argv[at + 1])
+        del argv[at : at + 2]
+    if "--tree" in argv:
+        at = argv.index("--tree")
+        tree = Path(argv[at + 1]).resolve()
         del argv[at : at + 2]
     whole_only = "--whole" in argv
     sizes = [int(a) for a in argv if a != "--whole"] or [1000, 10000]
@@ -216,7 +232,7 @@ def main(argv: list[str]) -> None:
                 f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
                 f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}"
             )
-    whole_process(sizes[:1] if not whole_only else sizes, repeat)
+    whole_process(sizes[:1] if not whole_only else sizes, repeat, tree)
 
 
 if __name__ == "__main__":
