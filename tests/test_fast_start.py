@@ -40,6 +40,7 @@ HEAVY = (
     "generator.components",
     "generator.layout",
     "generator.render",
+    "rich.progress",
 )
 
 
@@ -182,3 +183,17 @@ def test_the_fast_text_paths_lay_out_what_the_general_one_does(text, bold, w, h,
     with mock.patch.object(fit, "_plain", lambda words: None):
         general = fit.fit_text((Span(text, bold), Span("")), box, style, book)  # two spans: no shortcut
     assert fast == general
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=TEXT.filter(bool), bold=st.booleans(), italic=st.booleans())
+def test_a_plain_bold_or_italic_element_text_is_the_span_parsing_gives(text, bold, italic) -> None:
+    """The layouter skips parsing a whole-element bold/italic wrapper around markup-free text;
+    parsing it gives that very span."""
+    from generator.text.markup import is_plain, parse_markup
+
+    assert is_plain(text)
+    wrapped = f"**{text}**" if bold else text
+    wrapped = f"*{wrapped}*" if italic else wrapped
+    expected = (Span(text, bold, italic),) if bold or italic else (Span(text),)
+    assert parse_markup(wrapped) == expected

@@ -30,7 +30,7 @@ from generator.schema.template import (
 )
 from generator.templates import Template
 from generator.text.fit import TextStyle, fit_text
-from generator.text.markup import KeywordLook, MarkupError, parse_markup
+from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
 from generator.units import mm
 
 SAFE_ZONE = mm(3)
@@ -259,11 +259,15 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
     ) -> None:
         text = substitute(self._style_value(element.text, style), values)
-        if element.bold:
-            text = f"**{text}**"
-        if element.italic:
-            text = f"*{text}*"
-        spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
+        looks = self._keyword_looks(style) if element.keywords else None
+        if (element.bold or element.italic) and text and not looks and is_plain(text):
+            spans: tuple[Span, ...] = (Span(text, element.bold, element.italic),)  # as parsed below
+        else:
+            if element.bold:
+                text = f"**{text}**"
+            if element.italic:
+                text = f"*{text}*"
+            spans = parse_markup(text, looks)
         font = self._style_value(element.font, style)
         self.fonts.face(font)
         color = self._color(element.color, style, values) or "#000000"

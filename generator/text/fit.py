@@ -174,25 +174,24 @@ class _Prepared:
         as the general loop makes, made directly."""
         face = fonts.face(style.family, span.bold, span.italic)
         color = span.color or style.color
-        space = fonts.width(" ", face, 1.0)
-        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
         known, width = fonts.widths(face), fonts.width
+        space = width(" ", face, 1.0)
+        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
         words: list[_Word] = []
-        texts: list[str] = []
-        for tok in text.split(" "):
-            if tok:
-                w = known.get(tok)
-                if w is None:
-                    w = width(tok, face, 1.0)
-                if words:
-                    words.append((w, space, face, ((0.0, tok, face, color, w, False),)))
-                else:  # the first word of a line has no space before it
-                    words.append((w, 0.0, "", ((0.0, tok, face, color, w, False),)))
-                texts.append(tok)
+        texts: list[str] = [tok for tok in text.split(" ") if tok]
+        gap, gap_face, widest = 0.0, "", 0.0  # the first word of a line has no space before it
+        for tok in texts:
+            w = known.get(tok)
+            if w is None:
+                w = width(tok, face, 1.0)
+            words.append((w, gap, gap_face, ((0.0, tok, face, color, w, False),)))
+            gap, gap_face = space, face
+            if w > widest:
+                widest = w
         base = fonts.face(style.family)
         self.lines, self.ends, self.has_icons = [words], [], False
         self.asc, self.desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
-        self.max_word = max((w[0] for w in words), default=0.0)
+        self.max_word = widest
         self.plain = [texts]
 
 
@@ -311,7 +310,7 @@ def _place(
         words = lines[li]
         last = end == len(words)
         free = box.w - w1 * s
-        x = box.x + {"center": free / 2, "right": free}.get(align, 0.0)
+        x = box.x + (free / 2 if align == "center" else free if align == "right" else 0.0)
         extra = 0.0
         if align == "justify" and not last and end - first > 1 and free > 0:
             extra = free / (end - first - 1)
