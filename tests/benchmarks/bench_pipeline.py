@@ -13,9 +13,11 @@ The first table times the work inside each process (imports excluded): cards per
 both, the ratio (pipeline time / floor time) and the peak resident memory of each process.
 The second table times whole processes from start to exit, as a user waits for them:
 ``python -m generator build GAME --no-backs`` against ``python`` running the bare script (its
-imports included), the median of ``--repeat`` runs each, interleaved so that a busy machine
-slows both alike; target ratio <= 1.5. It also times ``python -m generator --help`` (start-up)
-and ``python -c pass`` (the interpreter alone). Not part of the test suite.
+imports included), the median of ``--repeat`` runs (default 3) each, interleaved so that a busy
+machine slows both alike, as wall-clock seconds with CPU seconds in brackets; target ratio <= 1.5.
+It also times ``python -m generator --help`` (start-up) and ``python -c pass`` (the interpreter
+alone); ``--tree DIR`` adds the same for another checkout. It covers the first size given, or
+every size with ``--whole`` (which leaves the first table out). Not part of the test suite.
 """
 
 from __future__ import annotations
