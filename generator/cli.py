@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 from generator import paths
 from generator.errors import DataError, DeckwrightError, Problem, UsageError
@@ -187,6 +189,8 @@ def build(
     Nothing is written for a game with problems (text that does not fit included, unless
     --allow-overflow): its earlier output stays as it was.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     from generator.build import BuildOptions
     from generator.kit import build_kit
     from generator.loader import load_game
@@ -378,6 +382,8 @@ def log_check(
 
 
 def _bar(label: str) -> Progress:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     return Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
         disable=not err.is_terminal,

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontParser
 
 from generator import paths
 from generator.errors import DataError, Problem, clip, display_path
 from generator.schema.fonts import FontsFile
 from generator.schema.messages import validate
-from generator.yamlio import load_yaml
+from generator.yamlio import Document, load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _STYLE_SUFFIX = {"regular": "Regular", "bold": "Bold", "italic": "Italic", "bold_italic": "BoldItalic"}
@@ -31,8 +31,11 @@ _FALLBACK = {
     "bold_italic": ("bold_italic", "bold", "italic", "regular"),
 }
 
-# Process-wide: each TrueType file is parsed and registered once, whatever FontBook loads it.
-_REGISTERED: dict[Path, str] = {}
+# Process-wide: each TrueType file gets one face name, and is parsed and registered once. A game's
+# own fonts are parsed when its fonts.yaml is read; the bundled ones at the first use of each face
+# (a build that sets two of the eleven bundled faces parses two).
+_REGISTERED: dict[Path, str] = {}  # file -> face name
+_PENDING: dict[str, Path] = {}  # face name -> file, named but not parsed yet
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
 
@@ -64,15 +67,26 @@ def _face_name(family: str, style: str) -> str:
 
 
 def _register(path: Path, family: str, style: str) -> str:
-    """Register ``path`` with reportlab (once per process) and return its face name."""
+    """Name ``path``'s face (once per process) and return the name; the font is parsed and
+    registered with reportlab at its first use (:func:`_parse`). Raises for a file whose header
+    is not TrueType's."""
     key = path.resolve()
     if key in _REGISTERED:
         return _REGISTERED[key]
+    TTFontParser(str(key), validate=0)  # the header and table directory only: cheap
     name = _face_name(family, style)
-    pdfmetrics.registerFont(TTFont(name, str(key)))  # raises for a file that is not TrueType
     _USED_NAMES.add(name)
     _REGISTERED[key] = name
+    _PENDING[name] = key
     return name
+
+
+def _parse(face: str) -> None:
+    """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
+    path = _PENDING.get(face)
+    if path is not None:
+        pdfmetrics.registerFont(TTFont(face, str(path)))
+        del _PENDING[face]
 
 
 def _allowed_root(yml: Path) -> Path:
@@ -89,6 +103,7 @@ class FontBook:
     def __init__(self) -> None:
         self._families: dict[str, dict[str, str]] = {}  # family -> style -> face
         self._files: dict[str, Path] = {}
+        self._origins: dict[str, tuple[Document, tuple, str]] = {}  # face -> where it was named
         self._faces: dict[tuple[str, bool, bool], str] = {}
         self._widths: dict[str, dict[str, float]] = {}
         self._vertical: dict[str, tuple[float, float]] = {}
@@ -132,6 +147,7 @@ class FontBook:
             problems.extend(exc.problems)
             return
         root = _allowed_root(yml)
+        bundled = root == paths.FONTS.resolve()
         for family, styles in spec.families.items():
             faces: dict[str, str] = {}
             for style in STYLES:
@@ -141,7 +157,7 @@ class FontBook:
                 loc = ("families", family, style)
                 path = yml.parent / rel
                 if not path.resolve().is_relative_to(root):
-                    where = "the bundled fonts folder" if root == paths.FONTS.resolve() else "the game folder"
+                    where = "the bundled fonts folder" if bundled else "the game folder"
                     msg = f"font file '{clip(rel)}' lies outside {where}: keep fonts inside it"
                     problems.append(doc.problem(loc, msg))
                     continue
@@ -151,12 +167,14 @@ class FontBook:
                     continue
                 try:
                     face = _register(path, family, style)
+                    if not bundled:  # a game's own fonts are parsed whole now: every problem at once
+                        _parse(face)
                 except Exception as exc:  # reportlab raises TTFError and assorted parse errors
-                    msg = f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)})"
-                    problems.append(doc.problem(loc, msg))
+                    problems.append(doc.problem(loc, _unusable(rel, exc)))
                     continue
                 faces[style] = face
                 self._files[face] = path.resolve()
+                self._origins[face] = (doc, loc, rel)
             if "regular" in faces:
                 self._families[family] = faces
                 self._faces = {k: v for k, v in self._faces.items() if k[0] != family}
@@ -178,8 +196,29 @@ class FontBook:
             raise UnknownFontError(family, list(self._families))
         wanted = "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
         found = next(styles[s] for s in _FALLBACK[wanted] if s in styles)
+        self._parse(found)
         self._faces[key] = found
         return found
+
+    def _parse(self, face: str) -> None:
+        """Parse ``face``'s file now if it is not yet: DataError, located at the fonts.yaml entry
+        that names it, for a file that is TrueType at its head but broken inside."""
+        try:
+            _parse(face)
+        except Exception as exc:  # reportlab raises TTFError and assorted parse errors
+            doc, loc, rel = self._origins[face]
+            raise DataError([doc.problem(loc, _unusable(rel, exc))]) from None
+
+    def unusable(self) -> list[Problem]:
+        """Parse every face of this book not parsed yet; the problems of those that fail (for
+        ``deckwright check``, which reports a broken font even where no text uses it)."""
+        problems: list[Problem] = []
+        for face in self._files:
+            try:
+                self._parse(face)
+            except DataError as exc:
+                problems += exc.problems
+        return problems
 
     def width(self, text: str, face: str, size: float) -> float:
         """Advance width of ``text`` in points (cached per face and text at size 1)."""
@@ -190,6 +229,14 @@ class FontBook:
         if w is None:
             w = cache[text] = pdfmetrics.stringWidth(text, face, 1.0)
         return w * size
+
+    def widths(self, face: str) -> dict[str, float]:
+        """The widths of texts in ``face`` at size 1 that :meth:`width` has measured so far (its
+        cache; read it to skip a call in a hot loop)."""
+        cache = self._widths.get(face)
+        if cache is None:
+            cache = self._widths[face] = {}
+        return cache
 
     def _metrics(self, face: str) -> tuple[float, float]:
         m = self._vertical.get(face)
@@ -207,5 +254,12 @@ class FontBook:
         return self._metrics(face)[1] * size
 
     def files(self) -> dict[str, Path]:
-        """Face name -> TrueType file, for every face this book loaded."""
+        """Face name -> TrueType file, for every face this book loaded (each parsed and registered
+        with reportlab by now; raises DataError for a broken one)."""
+        for face in self._files:
+            self._parse(face)
         return dict(self._files)
+
+
+def _unusable(rel: str, exc: Exception) -> str:
+    return f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)})"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +44,31 @@ class Part:
     notes: Callable[[Any, BuildOptions], list[str]]
 
 
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported at its first call."""
+
+    def call(*args: Any) -> Any:
+        return getattr(import_module(module), name)(*args)
+
+    return call
+
+
+def _listed(key: str, files: Callable[[Game], list[Path]]) -> Callable[[Game], list[Path]]:
+    """``files``, called only when game.yaml lists something under ``key``: a game without boards
+    never pays for importing the board code (nor summaries, nor components)."""
+
+    def listed(game: Game) -> list[Path]:
+        spec = game.extra.get("spec")
+        return files(game) if spec is not None and getattr(spec, key, None) else []
+
+    return listed
+
+
 def _parts() -> list[Part]:
-    # imported here so a game without boards never pays for loading the board code
-    from generator.board import board_files, load_board
-    from generator.components import component_files, load_components
-    from generator.render.board import board_print_notes, write_board
-    from generator.render.components import components_print_notes, write_components
-    from generator.render.summary import write_summary
-    from generator.summary import load_summary, summary_print_notes
+    write_board = _lazy("generator.render.board", "write_board")
+    write_summary = _lazy("generator.render.summary", "write_summary")
+    board_notes = _lazy("generator.render.board", "board_print_notes")
+    summary_notes = _lazy("generator.summary", "summary_print_notes")
 
     def summary_files(game: Game) -> list[Path]:
         name = game.extra["spec"].summary
@@ -62,14 +80,26 @@ def _parts() -> list[Part]:
         ]
 
     return [
-        Part("board", board_files, load_board, boards, lambda b, o: board_print_notes(b, o.paper)),
-        Part("components", component_files, load_components, write_components, components_print_notes),
+        Part(
+            "board",
+            _listed("boards", _lazy("generator.board", "board_files")),
+            _lazy("generator.board", "load_board"),
+            boards,
+            lambda b, o: board_notes(b, o.paper),
+        ),
+        Part(
+            "components",
+            _listed("components", _lazy("generator.components", "component_files")),
+            _lazy("generator.components", "load_components"),
+            _lazy("generator.render.components", "write_components"),
+            _lazy("generator.render.components", "components_print_notes"),
+        ),
         Part(
             "rule summary",
-            summary_files,
-            load_summary,
+            _listed("summary", summary_files),
+            _lazy("generator.summary", "load_summary"),
             lambda s, g, f, out, o: write_summary(s, g, f, out, o.paper),
-            lambda s, o: summary_print_notes(s, o.paper),
+            lambda s, o: summary_notes(s, o.paper),
         ),
     ]
 

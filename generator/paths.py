@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from generator.errors import UsageError
-from generator.schema.messages import suggest
 
 ROOT = Path(os.environ.get("DECKWRIGHT_HOME", Path(__file__).resolve().parent.parent))
 CARDDATA = ROOT / "carddata"
@@ -44,6 +43,8 @@ def resolve_game(spec: str) -> Path:
         raise UsageError(f"{spec}: folder has no {GAME_FILE}; a game folder needs one")
     if (CARDDATA / spec / GAME_FILE).is_file():
         return CARDDATA / spec
+    from generator.schema.messages import suggest  # pydantic: only on this error path
+
     names = bundled_games()
     raise UsageError(
         f"unknown game '{spec}'{suggest(spec, names)}: give a bundled game "

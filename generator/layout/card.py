@@ -40,7 +40,7 @@ from generator.schema.template import (
 )
 from generator.templates import Template
 from generator.text.fit import TextStyle, fit_text
-from generator.text.markup import KeywordLook, MarkupError, parse_markup
+from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
 from generator.units import mm
 
 SAFE_ZONE = mm(3)
@@ -123,10 +123,12 @@ class CardLayouter:
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.static = [_is_static(e) for e in template.elements]
+        self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
+        self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
         self.tables = {
             name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
         }
-        self._groups: dict[str, tuple[Op, ...]] = {}
+        self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
         self._static_texts = tuple(
             ((i, -1), turned_box(self.box(e.box), e.rotate))
@@ -138,6 +140,15 @@ class CardLayouter:
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """A template box (top-left origin, y down) -> card-local Box (bottom-left, y up)."""
+        try:
+            return self._boxes[spec, offset]
+        except KeyError:
+            found = self._boxes[spec, offset] = self._box(spec, offset)
+            return found
+        except TypeError:  # a spec that cannot be a key (a list): computed each time
+            return self._box(spec, offset)
+
+    def _box(self, spec: Any, offset: tuple[float, float]) -> Box:
         if spec == "trim":
             return Box(0, 0, self.width, self.height)
         if spec == "bleed":
@@ -180,14 +191,14 @@ class CardLayouter:
 
     def _group(self, indices: list[int], style: Mapping[str, str], card_type: str) -> GroupOp:
         key = (self.template.name, card_type, indices[0], self.width, self.height, self.bleed)
-        cache_key = repr(key)
-        if cache_key not in self._groups:
+        group = self._groups.get(key)
+        if group is None:
             ops: list[Op] = []
             for i in indices:
                 self._element(i, self.template.elements[i], {}, style, ops, [], (0.0, 0.0))
-            self._groups[cache_key] = tuple(ops)
-        bounds = Box(0, 0, self.width, self.height).inset(-self.bleed)
-        return GroupOp(key, self._groups[cache_key], bounds)
+            bounds = Box(0, 0, self.width, self.height).inset(-self.bleed)
+            group = self._groups[key] = GroupOp(key, tuple(ops), bounds)
+        return group
 
     def _element(
         self,
@@ -307,22 +318,30 @@ class CardLayouter:
     ) -> None:
         text = substitute(self._style_value(element.text, style), values)
         inked = bool(text.strip()) and not self.static[i]  # static text: in _static_texts
-        if element.bold:
-            text = f"**{text}**"
-        if element.italic:
-            text = f"*{text}*"
-        spans = parse_markup(text, self._keyword_looks(style) if element.keywords else None)
+        looks = self._keyword_looks(style) if element.keywords else None
+        if (element.bold or element.italic) and text and not looks and is_plain(text):
+            spans: tuple[Span, ...] = (Span(text, element.bold, element.italic),)  # as parsed below
+        else:
+            if element.bold:
+                text = f"**{text}**"
+            if element.italic:
+                text = f"*{text}*"
+            spans = parse_markup(text, looks)
         font = substitute(self._style_value(element.font, style), values)
         self.fonts.face(font)
-        text_style = TextStyle(
-            family=font,
-            size=element.size,
-            min_size=element.min_size or element.size,
-            leading=element.leading,
-            color=self._color(element.color, style, values) or "#000000",
-            align=element.align,
-            valign=element.valign,
-        )
+        color = self._color(element.color, style, values) or "#000000"
+        key = (id(element), font, color)  # the template holds its elements while this layouter lives
+        text_style = self._styles.get(key)
+        if text_style is None:
+            text_style = self._styles[key] = TextStyle(
+                family=font,
+                size=element.size,
+                min_size=element.min_size or element.size,
+                leading=element.leading,
+                color=color,
+                align=element.align,
+                valign=element.valign,
+            )
         laid = fit_text(spans, box, text_style, self.fonts)
         if inked:
             top = self.template.elements[i]

@@ -269,8 +269,13 @@ def _overlap_problem(template: Template, side: str, a: TextKey, b: TextKey, card
 
 def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
     """Lay out every card face of every deck; return problems (missing fields, text that
-    overflows or overlaps other text)."""
-    problems: list[Problem] = []
+    overflows or overlaps other text).
+
+    A broken font file is reported alone, once, at its fonts.yaml entry (nothing can be laid out
+    in it; a build parses only the faces it sets and stops at the first broken one)."""
+    problems = fonts.unusable()
+    if problems:
+        return problems
     for deck in game.decks:
         faces = DeckFaces(game, deck, fonts, mm(3), overlaps=True)
         for card in deck.cards:

@@ -99,20 +99,29 @@ def lookup(values: Mapping[str, Any], dotted: str) -> Any:
     Raise MissingField naming the whole path when any step is missing.
     """
     current: Any = values
-    for part in _DOT.split(dotted):
-        m = _PATH_PART.fullmatch(part)
-        if m is None:
+    for step in _path(dotted):
+        if step is None:
             raise MissingField(dotted)
-        refs = re.findall(r"\[([^\]]+)\]", m.group(2))
-        keys = [m.group(1)] + [table_key(lookup(values, k)) for k in refs]
+        name, refs = step
+        keys = [name, *(table_key(lookup(values, k)) for k in refs)] if refs else (name,)
         for n, key in enumerate(keys):
             if isinstance(current, ValueTable):
                 current = current.entry(key, f"'{refs[n - 1]}'" if n else f"key '{key}'")
-            elif isinstance(current, Mapping) and key in current and current[key] is not None:
+            elif (type(current) is dict or isinstance(current, Mapping)) and current.get(key) is not None:
                 current = current[key]
             else:
                 raise MissingField(dotted)
     return current
+
+
+@functools.lru_cache(maxsize=4096)
+def _path(dotted: str) -> tuple[tuple[str, tuple[str, ...]] | None, ...]:
+    """``a[b].c`` -> ((a, (b,)), (c, ())), parsed once; None stands for a malformed part."""
+    steps: list[tuple[str, tuple[str, ...]] | None] = []
+    for part in _DOT.split(dotted):
+        m = _PATH_PART.fullmatch(part)
+        steps.append(None if m is None else (m.group(1), tuple(re.findall(r"\[([^\]]+)\]", m.group(2)))))
+    return tuple(steps)
 
 
 @functools.lru_cache(maxsize=4096)

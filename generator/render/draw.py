@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 from collections.abc import Mapping
@@ -223,6 +224,7 @@ class Painter:
         c.restoreState()
 
 
+@functools.lru_cache(maxsize=4096)
 def _form_name(key: tuple) -> str:
     """A stable PDF-safe form name for a cache key (same key, same name, every run)."""
     return "F" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]

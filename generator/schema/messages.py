@@ -162,13 +162,33 @@ def _pick_model(options: list[Any], data: dict[str, Any]) -> type[BaseModel] | N
     return None
 
 
+_ALTERNATIVES: dict[Any, list[Any]] = {}
+
+
+def _alternatives(tp: Any) -> list[Any]:
+    """:func:`_unwrap`, remembered per type (``unknown_keys`` asks for the same types per card)."""
+    try:
+        return _ALTERNATIVES[tp]
+    except KeyError:
+        found = _ALTERNATIVES[tp] = _unwrap(tp)
+        return found
+    except TypeError:  # a type that cannot be a key
+        return _unwrap(tp)
+
+
+@functools.lru_cache(maxsize=256)
+def _keyed_fields(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's fields by the key written in the data (its alias, else its name)."""
+    return {(f.alias or name): f for name, f in model.model_fields.items()}
+
+
 def unknown_keys(tp: Any, data: Any, loc: Loc = ()) -> Iterator[tuple[Loc, str, list[str]]]:
     """Every key in ``data`` that the type ``tp`` does not declare: (loc, key, allowed keys)."""
-    options = _unwrap(tp)
+    options = _alternatives(tp)
     if isinstance(data, dict):
         model = _pick_model(options, data)
         if model is not None:
-            fields = {(f.alias or name): f for name, f in model.model_fields.items()}
+            fields = _keyed_fields(model)
             for key, value in data.items():
                 if key not in fields:
                     yield (*loc, key), key, sorted(fields)

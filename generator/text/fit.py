@@ -93,11 +93,19 @@ _Word = tuple[float, float, str, tuple[_Piece, ...]]
 
 
 class _Prepared:
-    """Spans broken into hard lines of unbreakable words, measured at size 1."""
+    """Spans broken into hard lines of unbreakable words, measured at size 1.
 
-    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word")
+    ``plain[i]`` is hard line i's word texts when every word of it is one piece of text in one
+    face and colour with that face's space between them (then a wrapped piece of it is a single
+    run, its words joined by spaces); otherwise None.
+    """
+
+    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "plain")
 
     def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
+        if len(spans) == 1 and not (spans[0].icon or spans[0].newline):
+            self._one_span(spans[0], style, fonts)
+            return
         width = fonts.width
         faces: dict[tuple[bool, bool], str] = {}
         space = {"": 0.0}  # face -> width of a space; "" = no space (start of a line)
@@ -159,6 +167,48 @@ class _Prepared:
         self.lines, self.ends, self.has_icons = lines, ends, has_icons
         self.asc, self.desc = asc, desc
         self.max_word = max((w[0] for line in lines for w in line), default=0.0)
+        self.plain = [_plain(line) for line in lines]
+
+    def _one_span(self, span: Span, style: TextStyle, fonts: FontBook) -> None:
+        """The common case, one span of text (no markup, or all of it one style): the same words
+        as the general loop makes, made directly."""
+        face = fonts.face(style.family, span.bold, span.italic)
+        color = span.color or style.color
+        known, width = fonts.widths(face), fonts.width
+        space = width(" ", face, 1.0)
+        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
+        words: list[_Word] = []
+        texts: list[str] = [tok for tok in text.split(" ") if tok]
+        gap, gap_face, widest = 0.0, "", 0.0  # the first word of a line has no space before it
+        for tok in texts:
+            w = known.get(tok)
+            if w is None:
+                w = width(tok, face, 1.0)
+            words.append((w, gap, gap_face, ((0.0, tok, face, color, w, False),)))
+            gap, gap_face = space, face
+            if w > widest:
+                widest = w
+        base = fonts.face(style.family)
+        self.lines, self.ends, self.has_icons = [words], [], False
+        self.asc, self.desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
+        self.max_word = widest
+        self.plain = [texts]
+
+
+def _plain(words: list[_Word]) -> list[str] | None:
+    """The word texts of a hard line that is plain (see :class:`_Prepared`), else None."""
+    if not words:
+        return None
+    _, _, face, color, _, _ = words[0][3][0]
+    texts = []
+    for k, (_, _, gap_face, pieces) in enumerate(words):
+        if len(pieces) != 1:
+            return None
+        lead, text, piece_face, piece_color, _, is_icon = pieces[0]
+        if is_icon or lead or piece_face != face or piece_color != color or (k and gap_face != face):
+            return None
+        texts.append(text)
+    return texts
 
 
 def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple] | None:
@@ -260,10 +310,18 @@ def _place(
         words = lines[li]
         last = end == len(words)
         free = box.w - w1 * s
-        x = box.x + {"center": free / 2, "right": free}.get(align, 0.0)
+        x = box.x + (free / 2 if align == "center" else free if align == "right" else 0.0)
         extra = 0.0
         if align == "justify" and not last and end - first > 1 and free > 0:
             extra = free / (end - first - 1)
+        plain = prep.plain[li]
+        if plain is not None and not extra:  # one run: what the loop below makes of such a line
+            _, _, face, color, _, _ = words[first][3][0]
+            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), face, s, color))
+            y -= step
+            if last and li < len(ends) and ends[li]:
+                y -= para
+            continue
         parts: list[str] = []
         run_x, run_face, run_color = x, "", ""
         for wi in range(first, end):

@@ -132,6 +132,11 @@ _BREAK = Span(newline=True)
 _PARAGRAPH = Span(newline=True, paragraph=True)
 
 
+def is_plain(text: str) -> bool:
+    """True when ``text`` holds no markup at all (no marker, tag, icon, escape or break)."""
+    return "\r" not in text and _SPECIAL.search(text) is None
+
+
 def parse_markup(text: str, keywords: Mapping[str, KeywordLook] | None = None) -> tuple[Span, ...]:
     """Parse card-text markup into spans; raise MarkupError for malformed markup."""
     if "\r" in text:

@@ -6,9 +6,18 @@ bare ReportLab script. Each variant runs in its own process so peak memory is it
 
     python3 tasks.py bench            # 1,000 and 10,000 cards
     python tests/benchmarks/bench_pipeline.py 500 2000
+    python tests/benchmarks/bench_pipeline.py --whole 1000 --repeat 5
+    git worktree add /tmp/old <commit> && python tests/benchmarks/bench_pipeline.py --whole 1000 --tree /tmp/old
 
-Prints cards per second for both, the ratio (pipeline time / floor time; target <= 2) and the
-peak resident memory of each process. Not part of the test suite.
+The first table times the work inside each process (imports excluded): cards per second for
+both, the ratio (pipeline time / floor time) and the peak resident memory of each process.
+The second table times whole processes from start to exit, as a user waits for them:
+``python -m generator build GAME --no-backs`` against ``python`` running the bare script (its
+imports included), the median of ``--repeat`` runs (default 3) each, interleaved so that a busy
+machine slows both alike, as wall-clock seconds with CPU seconds in brackets; target ratio <= 1.5.
+It also times ``python -m generator --help`` (start-up) and ``python -c pass`` (the interpreter
+alone); ``--tree DIR`` adds the same for another checkout. It covers the first size given, or
+every size with ``--whole`` (which leaves the first table out). Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import json
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,7 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
 WORDS = ["rocket", "anvil", "canyon", "sprint", "dust", "coyote", "bird", "trap", "spring", "cliff", "mesa", "road", "boulder", "cactus", "magnet", "fuse", "kaboom", "skid", "zoom", "gravity", "ledge", "sling", "crate", "paint", "tunnel"]
 
@@ -47,6 +56,8 @@ decks:
     size: poker
     template: bench-front
     cards: [cards.yaml]
+icons:
+  rocket: thruster.svg
 """
 
 TEMPLATE = """\
@@ -58,27 +69,34 @@ elements:
 """
 
 
+def write_game(folder: Path, n: int) -> Path:
+    """The synthetic game of ``n`` cards in ``folder`` (created); return the folder."""
+    (folder / "templates").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME)
+    (folder / "templates" / "bench-front.yaml").write_text(TEMPLATE)
+    lines = ["cards:"]
+    for name, text in _cards(n):
+        lines += [f"  - name: {name}", f"    text: {text}"]
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
 def run_pipeline(n: int) -> None:
+    sys.path.insert(0, str(ROOT))
     from generator.build import BuildOptions, build_game
     from generator.loader import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "bench"
-        (folder / "templates").mkdir(parents=True)
-        (folder / "game.yaml").write_text(GAME + "icons:\n  rocket: thruster.svg\n")
-        (folder / "templates" / "bench-front.yaml").write_text(TEMPLATE)
-        lines = ["cards:"]
-        for name, text in _cards(n):
-            lines += [f"  - name: {name}", f"    text: {text}"]
-        (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+        folder = write_game(Path(tmp) / "bench", n)
         start = time.perf_counter()
         game = load_game(folder)
         build_game(game, BuildOptions(out_dir=Path(tmp) / "out", backs=False))
         _report(time.perf_counter() - start)
 
 
-def run_floor(n: int) -> None:
+def run_floor(n: int, out: Path | None = None) -> None:
     """The same cards drawn directly: frame, title, icon (one form), three pre-wrapped lines."""
+    start = time.perf_counter()
     from reportlab.graphics import renderPDF
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
@@ -87,10 +105,11 @@ def run_floor(n: int) -> None:
     from svglib.svglib import svg2rlg
 
     with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
+        if out is None:
+            start = time.perf_counter()  # the in-process table leaves imports out
         pdfmetrics.registerFont(TTFont("L", str(ROOT / "fonts/lato/Lato-Regular.ttf")))
         pdfmetrics.registerFont(TTFont("LB", str(ROOT / "fonts/lato/Lato-Bold.ttf")))
-        c = Canvas(str(Path(tmp) / "floor.pdf"), pagesize=(210 * mm, 297 * mm), invariant=1)
+        c = Canvas(str(out or Path(tmp) / "floor.pdf"), pagesize=(210 * mm, 297 * mm), invariant=1)
         drawing = svg2rlg(str(ROOT / "templates/icons/thruster.svg"))
         c.beginForm("icon", 0, 0, drawing.width, drawing.height)
         renderPDF.draw(drawing, c, 0, 0)
@@ -134,21 +153,88 @@ def _measure(kind: str, n: int) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+def _timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) seconds of one whole process, start to exit."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole_process(sizes: list[int], repeat: int, tree: Path | None = None) -> None:
+    """The second table: whole processes, medians of ``repeat`` interleaved runs, wall clock and
+    CPU time (CPU time varies less on a busy machine). With ``tree`` (another checkout, e.g. a
+    ``git worktree`` of an older commit) its ``--help`` and build are timed in the same runs."""
+    py = sys.executable
+    print(f"\nwhole processes, median of {repeat} runs, seconds wall (cpu)")
+    print(f"{'cards':>7} {'python':>13} {'--help':>13} {'floor':>13} {'build':>13} {'build c/s':>10} {'ratio':>11}")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            game = write_game(Path(tmp) / "bench", n)
+            commands = {
+                "python": [py, "-c", "pass"],
+                "help": [py, "-m", "generator", "--help"],
+                "floor": [py, __file__, "--floor-file", str(n), str(Path(tmp) / "floor.pdf")],
+                "build": [py, "-m", "generator", "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")],
+            }
+            where = dict.fromkeys(commands, ROOT)
+            if tree is not None:  # python -m runs the package found in the working directory
+                commands["tree help"], where["tree help"] = commands["help"], tree
+                commands["tree build"], where["tree build"] = commands["build"], tree
+            for kind, cmd in commands.items():  # warm the file cache and the byte-code once
+                _timed(cmd, where[kind])
+            runs: dict[str, list[tuple[float, float]]] = {kind: [] for kind in commands}
+            for _ in range(repeat):
+                for kind, cmd in commands.items():
+                    runs[kind].append(_timed(cmd, where[kind]))
+            wall = {kind: statistics.median(t[0] for t in times) for kind, times in runs.items()}
+            cpu = {kind: statistics.median(t[1] for t in times) for kind, times in runs.items()}
+            cell = {kind: f"{wall[kind]:.3f} ({cpu[kind]:.3f})" for kind in commands}
+            ratio = f"{wall['build'] / wall['floor']:.2f} ({cpu['build'] / cpu['floor']:.2f})"
+            print(
+                f"{n:>7} {cell['python']:>13} {cell['help']:>13} {cell['floor']:>13} {cell['build']:>13} "
+                f"{n / wall['build']:>10.0f} {ratio:>11}"
+            )
+            if tree is not None:
+                ratio = f"{wall['tree build'] / wall['floor']:.2f} ({cpu['tree build'] / cpu['floor']:.2f})"
+                print(
+                    f"{'(tree)':>7} {'':>13} {cell['tree help']:>13} {'':>13} {cell['tree build']:>13} "
+                    f"{n / wall['tree build']:>10.0f} {ratio:>11}"
+                )
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--worker"]:
         {"pipeline": run_pipeline, "floor": run_floor}[argv[1]](int(argv[2]))
         return
-    sizes = [int(a) for a in argv] or [1000, 10000]
-    print(
-        f"{'cards':>7} {'floor c/s':>10} {'pipeline c/s':>13} {'ratio':>6} {'floor MiB':>10} {'pipeline MiB':>13}"
-    )
-    for n in sizes:
-        floor = min((_measure("floor", n) for _ in range(2)), key=lambda r: r["seconds"])
-        pipe = min((_measure("pipeline", n) for _ in range(2)), key=lambda r: r["seconds"])
+    if argv[:1] == ["--floor-file"]:
+        run_floor(int(argv[1]), Path(argv[2]))
+        return
+    repeat, tree = 3, None
+    if "--repeat" in argv:
+        at = argv.index("--repeat")
+        repeat = int(argv[at + 1])
+        del argv[at : at + 2]
+    if "--tree" in argv:
+        at = argv.index("--tree")
+        tree = Path(argv[at + 1]).resolve()
+        del argv[at : at + 2]
+    whole_only = "--whole" in argv
+    sizes = [int(a) for a in argv if a != "--whole"] or [1000, 10000]
+    if not whole_only:
         print(
-            f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
-            f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}"
+            f"{'cards':>7} {'floor c/s':>10} {'pipeline c/s':>13} {'ratio':>6} {'floor MiB':>10} {'pipeline MiB':>13}"
         )
+        for n in sizes:
+            floor = min((_measure("floor", n) for _ in range(2)), key=lambda r: r["seconds"])
+            pipe = min((_measure("pipeline", n) for _ in range(2)), key=lambda r: r["seconds"])
+            print(
+                f"{n:>7} {n / floor['seconds']:>10.0f} {n / pipe['seconds']:>13.0f} "
+                f"{pipe['seconds'] / floor['seconds']:>6.2f} {floor['peak_mib']:>10.1f} {pipe['peak_mib']:>13.1f}"
+            )
+    whole_process(sizes[:1] if not whole_only else sizes, repeat, tree)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,199 @@
+"""A fast start: the command line imports only what a command uses, and bundled fonts are parsed
+at their first use (a build that sets two of the eleven bundled faces parses two)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import fonts as fonts_module
+from generator import paths
+from generator.errors import DataError
+from generator.fonts import FontBook
+from generator.geometry import Box
+from generator.text import fit
+from generator.text.markup import Span
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HEAVY = (
+    "pydantic",
+    "yaml",
+    "reportlab",
+    "svglib",
+    "lxml",
+    "PIL",
+    "generator.schema",
+    "generator.loader",
+    "generator.rules",
+    "generator.play",
+    "generator.board",
+    "generator.summary",
+    "generator.components",
+    "generator.layout",
+    "generator.render",
+    "rich.progress",
+)
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return set(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def _heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_importing_the_cli_loads_no_heavy_module() -> None:
+    loaded = _modules_after("import generator.cli")
+    assert "typer" in loaded and "generator.cli" in loaded
+    assert _heavy(loaded) == []
+
+
+def test_help_loads_no_heavy_module() -> None:
+    code = (
+        "import sys\nfrom generator.cli import app\nsys.argv = ['deckwright', '--help']\n"
+        "try:\n    app()\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code"
+    )
+    assert _heavy(_modules_after(code)) == []
+
+
+def test_a_game_without_boards_loads_no_board_summary_or_component_code(tmp_path: Path) -> None:
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    code = (
+        "from pathlib import Path\nfrom generator.build import BuildOptions\n"
+        "from generator.kit import build_kit\nfrom generator.loader import load_game\n"
+        f"build_kit(load_game(Path({str(game)!r})), BuildOptions(out_dir=Path({str(tmp_path / 'out')!r})))"
+    )
+    loaded = _modules_after(code)
+    assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()
+    assert "generator.layout.card" in loaded  # the cards were laid out
+    unused = ("generator.board", "generator.summary", "generator.components", "generator.rules", "generator.play")
+    assert [m for m in loaded if m.startswith(unused)] == []
+
+
+def test_bundled_faces_are_parsed_at_first_use() -> None:
+    code = (
+        "from generator.fonts import FontBook\nfrom generator import paths\n"
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "book = FontBook.load([paths.FONTS])\n"
+        "before = set(pdfmetrics.getRegisteredFontNames())\n"
+        "face = book.face('Lato', bold=True)\n"
+        "after = set(pdfmetrics.getRegisteredFontNames())\n"
+        "print(json.dumps([sorted(before), sorted(after - before), face, len(book.files())]))"
+    )
+    probe = f"import json\n{code}"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    before, added, face, count = json.loads(result.stdout)
+    assert not any(name.startswith("Lato") for name in before)
+    assert added == [face] == ["Lato-Bold"]
+    assert count == len(list((ROOT / "fonts").rglob("*.ttf")))  # files() parses every face
+
+
+def _broken_bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A stand-in for the bundled fonts folder whose 'Cut' family is TrueType at its head only."""
+    folder = tmp_path / "bundled"
+    folder.mkdir()
+    head = (ROOT / "fonts/lato/Lato-Regular.ttf").read_bytes()[:4000]  # the table directory only
+    (folder / "Cut-Regular.ttf").write_bytes(head)
+    shutil.copy(ROOT / "fonts/lato/Lato-Regular.ttf", folder / "Whole-Regular.ttf")
+    (folder / "fonts.yaml").write_text(
+        "families:\n  Whole:\n    regular: Whole-Regular.ttf\n  Cut:\n    regular: Cut-Regular.ttf\n"
+    )
+    monkeypatch.setattr(paths, "FONTS", folder)
+    return folder
+
+
+def test_a_broken_bundled_face_is_a_located_error_at_first_use(tmp_path: Path, monkeypatch) -> None:
+    _broken_bundle(tmp_path, monkeypatch)
+    book = FontBook.load([paths.FONTS])  # the header is fine: loading succeeds
+    assert book.width("Hi", book.face("Whole"), 10) > 0
+    with pytest.raises(DataError) as info:
+        book.face("Cut")
+    (problem,) = info.value.problems
+    assert (problem.line, problem.column) == (5, 14)
+    assert "font file 'Cut-Regular.ttf' is not a usable TrueType font" in problem.message
+    with pytest.raises(DataError):  # and again: nothing half-registered
+        book.face("Cut")
+    assert [p.line for p in book.unusable()] == [5]
+
+
+def test_a_broken_game_font_is_still_reported_when_the_file_is_read(tmp_path: Path) -> None:
+    head = (ROOT / "fonts/lato/Lato-Regular.ttf").read_bytes()[:4000]
+    (tmp_path / "Cut.ttf").write_bytes(head)
+    (tmp_path / "fonts.yaml").write_text("families:\n  Cut:\n    regular: Cut.ttf\n")
+    with pytest.raises(DataError, match=r"fonts\.yaml:3:.*'Cut\.ttf' is not a usable TrueType font"):
+        FontBook.load([tmp_path])
+
+
+def test_check_reports_a_broken_bundled_face_no_text_uses(run_cli, tmp_path: Path, monkeypatch) -> None:
+    from tests.conftest import write_game
+
+    bundle = _broken_bundle(tmp_path, monkeypatch)
+    shutil.copy(ROOT / "fonts/lato/Lato-Bold.ttf", bundle / "Lato-Bold.ttf")
+    shutil.copy(ROOT / "fonts/lato/Lato-Regular.ttf", bundle / "Lato-Regular.ttf")
+    with (bundle / "fonts.yaml").open("a") as extra:
+        extra.write("  Lato:\n    regular: Lato-Regular.ttf\n    bold: Lato-Bold.ttf\n")
+    write_game(tmp_path / "mini")
+    monkeypatch.setattr(fonts_module, "_BOOKS", {})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "fonts.yaml:5:14: families.Cut.regular: font file 'Cut-Regular.ttf' is not a usable" in err
+    assert "Traceback" not in err
+
+
+TEXT = st.lists(
+    st.sampled_from(["a", "word", "MMMM", "Wide", " ", "  ", "\t", "x\u00a0y", "supercalifragilistic"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    text=TEXT,
+    bold=st.booleans(),
+    w=st.floats(10, 300),
+    h=st.floats(5, 200),
+    size=st.floats(5, 14),
+    align=st.sampled_from(fit.ALIGNS),
+    valign=st.sampled_from(fit.VALIGNS),
+)
+def test_the_fast_text_paths_lay_out_what_the_general_one_does(text, bold, w, h, size, align, valign) -> None:
+    """One span of text is measured directly and a plain line becomes one run without walking
+    its words: exactly (to the last bit) what the general loops make of the same text."""
+    book = FontBook.load([paths.FONTS])
+    style = fit.TextStyle("Lato", size, size / 2, align=align, valign=valign, color="#123456")
+    box = Box(3.5, -2.25, w, h)
+    fast = fit.fit_text((Span(text, bold),), box, style, book)
+    with mock.patch.object(fit, "_plain", lambda words: None):
+        general = fit.fit_text((Span(text, bold), Span("")), box, style, book)  # two spans: no shortcut
+    assert fast == general
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=TEXT.filter(bool), bold=st.booleans(), italic=st.booleans())
+def test_a_plain_bold_or_italic_element_text_is_the_span_parsing_gives(text, bold, italic) -> None:
+    """The layouter skips parsing a whole-element bold/italic wrapper around markup-free text;
+    parsing it gives that very span."""
+    from generator.text.markup import is_plain, parse_markup
+
+    assert is_plain(text)
+    wrapped = f"**{text}**" if bold else text
+    wrapped = f"*{wrapped}*" if italic else wrapped
+    expected = (Span(text, bold, italic),) if bold or italic else (Span(text),)
+    assert parse_markup(wrapped) == expected
