@@ -55,6 +55,11 @@ class Spacing(str, Enum):
     spaced = "spaced"
 
 
+class ColorMode(str, Enum):
+    rgb = "rgb"
+    cmyk = "cmyk"
+
+
 class Order(str, Enum):
     front_back = "front-back"
     back_front = "back-front"
@@ -166,6 +171,12 @@ def build(
             "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
         ),
     ] = False,
+    color: Annotated[ColorMode, _choice("rgb, or cmyk: PDF/X-1a files in the bundled press profile.")] = (
+        ColorMode.rgb
+    ),
+    ink_limit: Annotated[
+        float, typer.Option(help="Most total ink in % (--color cmyk); shops ask 240-330.", min=100, max=400)
+    ] = 300.0,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -198,6 +209,8 @@ def build(
             printshop_order=printshop_order.value,
             out_dir=output,
             allow_overflow=allow_overflow,
+            color=color.value,
+            ink_limit=ink_limit,
         )
     except DeckwrightError as exc:
         raise fail(exc) from None
@@ -242,9 +255,15 @@ def paths_display(path: Path) -> str:
 
 
 @app.command()
-def check(game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")]) -> None:
-    """Validate a game: data, templates, text fit, kit parts and deck composition."""
+def check(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    ink_limit: Annotated[
+        float, typer.Option(help="Report colours and images above this total ink in %.", min=100, max=400)
+    ] = 300.0,
+) -> None:
+    """Validate a game: data, templates, text fit, total ink, kit parts and deck composition."""
     from generator.build import check_faces
+    from generator.color import ink
     from generator.fonts import FontBook
     from generator.kit import check_kit
     from generator.loader import load_game
@@ -252,7 +271,8 @@ def check(game: Annotated[str, typer.Argument(help="A bundled game name or a gam
     try:
         loaded = load_game(game)
         fonts = FontBook.load(loaded.font_dirs)
-        problems = check_faces(loaded, fonts)
+        with ink.checking(ink_limit):
+            problems = check_faces(loaded, fonts)
         problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
     except DeckwrightError as exc:

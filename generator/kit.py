@@ -14,6 +14,8 @@ from typing import Any
 
 from generator import __version__
 from generator.build import BuildOptions, Progress, build_game, card_print_notes, output_dir
+from generator.color import ink
+from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
@@ -126,7 +128,14 @@ def build_kit(
     parts = load_parts(game)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
-    with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
+    limit = options.ink_limit if options.color == "cmyk" else None
+    with (
+        staged(),
+        collect_overflows() as overflows,
+        collect_low_resolution() as low_res,
+        colors.using(options.color, options.ink_limit),
+        ink.checking(limit) as inks,
+    ):
         written = build_game(game, options, progress)
         card_files, papers = list(written), {}
         guide = card_print_notes(game, options, written)
@@ -142,7 +151,7 @@ def build_kit(
         extra = guide_sections(game.name, written, card_files, papers, options)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
-        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
     return written
 
 

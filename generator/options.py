@@ -28,6 +28,8 @@ class BuildOptions:
     printshop_order: str = "front-back"
     out_dir: Path | None = None
     allow_overflow: bool = False  # write text that does not fit (with a warning) instead of failing
+    color: str = "rgb"  # rgb | cmyk (PDF/X-1a): the one place the renderer reads the colour mode
+    ink_limit: float = 300.0  # percent: the most total ink a colour may use in a CMYK build
 
     def sheet_options(self) -> SheetOptions:
         return SheetOptions(

@@ -9,6 +9,7 @@ from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 
+from generator.color import ink
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem
@@ -104,7 +105,22 @@ class DeckFaces:
             if collected is not None and found not in collected:
                 collected.append(found)
         self._check_resolution(card, template, face, side)
+        if ink.active() is not None:
+            self._check_ink(card, template, face, side, values)
         return face
+
+    def _check_ink(self, card: Card, template, face: CardFace, side: str, values: dict) -> None:
+        """A problem for each colour or image above the ink limit, once per template and value."""
+        limit, collected = ink.active()
+        for excess in ink.excesses(face.ops, limit):
+            if (template.name, excess.value) in self._images_seen:
+                continue
+            self._images_seen.add((template.name, excess.value))
+            element = ink.element_of(template, template.style(card.type), values, excess)
+            message = f"on the {side} of '{clip(card.name)}': {excess.describe(limit)}"
+            found = _card_problem(card, template, element, message, ink.INK_RANK)
+            self.problems.append(found)
+            collected.append(found)
 
     def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
         """A problem for each raster image printed below WARN_DPI, once per template and file
