@@ -245,3 +245,30 @@ def test_ink_limit_outside_the_range_is_a_usage_error(tmp_path, run_cli):
     code, _, err = run_cli("build", "mini", "--color", "cmyk", "--ink-limit", "50")
     assert code == 2
     assert "--ink-limit" in err
+
+
+def test_a_bundled_kit_in_cmyk_is_pdfx_in_every_file(tmp_path):
+    """Joker's Row: cards, the tiled mat (its assembly page shades the overlaps), tally, summary."""
+    from generator.kit import build_kit
+
+    game = load_game("jokers-row")
+    written = build_kit(game, BuildOptions(color="cmyk", ink_limit=240, printshop=True, out_dir=tmp_path))
+    pdfs = [p for p in written if p.suffix == ".pdf"]
+    assert {"cards.pdf", "cards-printshop.pdf", "playfield-tiled.pdf"} <= {p.name for p in pdfs}
+    for path in pdfs:
+        assert pdfx_problems(path) == [], path.name
+
+
+def test_the_survey_reads_the_colours_a_file_sets(cmyk_files, tmp_path):
+    from generator.color.survey import colours, naive
+
+    rgb, cmyk = colours(cmyk_files[0])
+    assert rgb == set() and Cmyk(0, 0, 0, 1) in cmyk
+    assert max(c.total for c in cmyk) <= 300
+    game = load_game(str(cmyk_files[0].parent.parent.parent / "mini"))
+    (path,) = build_game(game, BuildOptions(out_dir=tmp_path))
+    rgb, cmyk = colours(path)
+    assert cmyk == set()
+    assert any(abs(c.r - 0x33 / 255) < 1e-3 and abs(c.b - 0x99 / 255) < 1e-3 for c in rgb)  # the accent
+    assert naive(Rgb(0, 0, 0)) == Cmyk(0, 0, 0, 1)
+    assert naive(Rgb(0.5, 0.25, 0)) == Cmyk(0, 0.5, 1, 0.5)
