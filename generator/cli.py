@@ -273,7 +273,7 @@ def check(
         fonts = FontBook.load(loaded.font_dirs)
         with ink.checking(ink_limit):
             problems = check_faces(loaded, fonts)
-        problems += check_kit(loaded, fonts)
+            problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
     except DeckwrightError as exc:
         raise fail(exc) from None

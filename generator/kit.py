@@ -107,9 +107,12 @@ def check_kit(game: Game, fonts: FontBook) -> list[Problem]:
     except DataError as exc:
         return list(exc.problems)
     problems: list[Problem] = []
-    for part, _, value in parts:
+    inks = ink.active()
+    for part, path, value in parts:
         if part.name == "components":
-            problems += check_components(value, game, fonts)
+            problems += check_components(value, game, fonts)  # faces: their inks checked there
+        elif inks is not None:
+            problems += ink.file_problems(path, inks[0])
     return problems
 
 
@@ -146,6 +149,9 @@ def build_kit(
             written += files
             papers |= _papers(part.name, value, files)
             guide += part.notes(value, options)
+        if limit is not None:  # boards and summaries: their cmyk(...) colours, at their lines
+            files = [path for part, path, _ in parts if part.name != "components"]
+            inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
         extra = guide_sections(game.name, written, card_files, papers, options)

@@ -15,7 +15,7 @@ from generator.color import convert, output
 from generator.color.images import max_coverage
 from generator.color.spec import Cmyk, Rgb, parse
 from generator.loader import load_game
-from tests.conftest import MINI_CARDS, MINI_FRONT, write_game
+from tests.conftest import MINI_CARDS, MINI_FRONT, MINI_GAME, write_game
 from tests.pdfx_check import pdfx_problems
 
 # -- syntax --------------------------------------------------------------------------------------
@@ -272,3 +272,26 @@ def test_the_survey_reads_the_colours_a_file_sets(cmyk_files, tmp_path):
     assert any(abs(c.r - 0x33 / 255) < 1e-3 and abs(c.b - 0x99 / 255) < 1e-3 for c in rgb)  # the accent
     assert naive(Rgb(0, 0, 0)) == Cmyk(0, 0, 0, 1)
     assert naive(Rgb(0.5, 0.25, 0)) == Cmyk(0, 0.5, 1, 0.5)
+
+
+BOARD = """\
+name: mat
+size: {width: 200mm, height: 150mm}
+features:
+  - {type: rect, box: [10mm, 10mm, 50mm, 30mm], look: {fill: "cmyk(90, 90, 90, 90)"}}
+"""
+
+
+def test_check_and_a_cmyk_build_report_board_colours_above_the_limit(tmp_path, run_cli):
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n", "board.yaml": BOARD})
+    expected = (
+        "mini/board.yaml:4:62: features[0].look.fill: colour cmyk(90, 90, 90, 90) is 360 % total ink, above the "
+        "300 % limit: lower C, M or Y so they add up to at most 300"
+    )
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert expected in err.splitlines()
+    code, _, err = run_cli("build", "mini", "--color", "cmyk", "-o", "out")
+    assert code == 0, err
+    assert expected.replace("62: ", "62: warning: ", 1) in err.splitlines()
+    assert pdfx_problems(tmp_path / "out" / "mini" / "mat.pdf") == []

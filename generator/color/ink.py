@@ -129,3 +129,29 @@ def _names(element: Any, style: Mapping[str, str], values: Mapping[str, Any], ex
         if wanted in (value + shown).replace(" ", ""):
             return True
     return False
+
+
+def file_problems(path: Path, limit: float) -> list[Any]:
+    """A problem for each ``cmyk(...)`` colour written in the YAML file ``path`` (a board, a rule
+    summary) that goes above ``limit`` percent, at its line."""
+    from generator.yamlio import load_yaml
+
+    doc = load_yaml(path)
+    problems = []
+    for loc, text in _strings(doc.data, ()):
+        for excess in _colour("", text, limit):
+            message = excess.describe(limit).replace(" colour", "colour", 1)
+            problems.append(doc.problem(loc, message, INK_RANK))
+    return problems
+
+
+def _strings(data: Any, loc: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(data, str):
+        if is_cmyk(data):
+            yield loc, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(value, (*loc, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _strings(value, (*loc, i))
