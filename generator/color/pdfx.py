@@ -17,6 +17,7 @@ BleedBox where there is bleed) on every page. What the canvas does for each:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
@@ -32,7 +33,7 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.color import convert
-from generator.color.output import current
+from generator.color.output import ColorMode, current
 
 PDFX_VERSION = "PDF/X-1:2003"
 PDFX_CONFORMANCE = "PDF/X-1a:2003"
@@ -44,7 +45,11 @@ def cmyk_color(inks: convert.Cmyk) -> CMYKColor:
 
 def pdf_color(value: str, role: str = convert.LINE) -> Color:
     """The ReportLab colour for a colour value in the current mode (role: FILL or LINE)."""
-    mode = current()
+    return _pdf_color(value, role, current())
+
+
+@lru_cache(maxsize=8192)
+def _pdf_color(value: str, role: str, mode: ColorMode) -> Color:
     if mode.cmyk:
         return cmyk_color(convert.to_cmyk(value, role, mode.ink_limit))
     rgb = convert.to_rgb(value)
