@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from generator.build import BuildOptions, build_game
 from generator.color import convert, output
-from generator.color.images import max_coverage
+from generator.color.images import cmyk_image, max_coverage, separated
 from generator.color.spec import Cmyk, Rgb, parse
 from generator.loader import load_game
 from tests.conftest import MINI_CARDS, MINI_FRONT, MINI_GAME, write_game
@@ -201,8 +201,26 @@ def test_check_reports_colours_and_images_above_the_ink_limit(tmp_path, run_cli)
     assert "fill colour cmyk(40, 40, 40, 100) is 220 % total ink, above the 200 % limit" in err
     image = max_coverage((tmp_path / "mini" / "art" / "dot.png").resolve())
     assert 200 < image <= 300
-    assert f"image 'dot.png' prints up to {image:g} % total ink in CMYK, above the 200 % limit" in err
-    assert "mini/templates/mini-front.yaml:10:5" in err  # the image element
+    assert (
+        "mini/cards.yaml:2:5: warning: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): "
+        f"on the front of 'Alpha': image 'dot.png' separates to up to {image:g} % total ink, above the 200 % "
+        "limit: a CMYK build takes its darkest areas down to 200 % (less C, M and Y, the same K); look at its "
+        "shadows in the CMYK file"
+    ) in err.splitlines()
+
+
+def test_images_are_brought_within_the_ink_limit_in_a_cmyk_build(tmp_path):
+    dark = Image.new("RGB", (40, 40), (5, 5, 5))
+    dark.paste((200, 30, 30), (0, 0, 20, 20))
+    dark.save(tmp_path / "dark.png")
+    path = tmp_path / "dark.png"
+    assert max_coverage(path) > 280
+    for limit in (300, 240, 200):
+        assert max_coverage(path, limit) <= limit
+    image, keyed = cmyk_image(path, 240)
+    assert not keyed
+    assert image.getpixel((30, 30))[3] == separated(path)[0].getpixel((30, 30))[3]  # K kept
+    assert image.getpixel((5, 5)) == separated(path)[0].getpixel((5, 5))  # the red was within
 
 
 def test_build_in_cmyk_warns_about_ink_and_still_writes(tmp_path, run_cli):

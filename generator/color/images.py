@@ -24,30 +24,61 @@ KEY_MASK = [255, 255, 255, 255, 255, 255, 255, 255]
 
 def image_source(path: Path) -> tuple[Any, Any]:
     """What to give ReportLab's ImageReader and ``drawImage(mask=...)`` for ``path``."""
-    if not current().cmyk:
+    mode = current()
+    if not mode.cmyk:
         return str(path), "auto"
-    image, keyed = cmyk_image(path)
+    image, keyed = cmyk_image(path, mode.ink_limit)
     return image, (KEY_MASK if keyed else None)
 
 
 @lru_cache(maxsize=64)
-def cmyk_image(path: Path) -> tuple[Image.Image, bool]:
-    """(the image in the press profile's CMYK, whether transparent pixels are keyed out)."""
+def separated(path: Path) -> tuple[Image.Image, Image.Image | None]:
+    """(the image through the press profile, no ink limit; its alpha if it has see-through pixels)."""
     with Image.open(path) as source:
         source.load()
         embedded = source.info.get("icc_profile")
         if source.mode == "CMYK":
-            return source.copy(), False
+            return source.copy(), None
         rgba = source.convert("RGBA")
     alpha = rgba.getchannel("A")
-    keyed = alpha.getextrema()[0] < 128
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=alpha)
     cmyk = ImageCms.applyTransform(flat, _transform_from(embedded))
-    if keyed:
-        cut = alpha.point(lambda a: 255 if a < 128 else 0, mode="1")
-        cmyk.paste(KEY, mask=cut)
-    return cmyk, keyed
+    return cmyk, (alpha if alpha.getextrema()[0] < 128 else None)
+
+
+@lru_cache(maxsize=64)
+def cmyk_image(path: Path, limit: float = 300.0) -> tuple[Image.Image, bool]:
+    """(the image as a CMYK build prints it: within ``limit`` percent total ink, C, M and Y taken
+    down where it was above, K kept, as for colours; whether see-through pixels are keyed out)."""
+    image, alpha = separated(path)
+    image = within_limit(image, limit)
+    if alpha is not None:
+        image = image.copy()
+        image.paste(KEY, mask=alpha.point(lambda a: 255 if a < 128 else 0, mode="1"))
+    return image, alpha is not None
+
+
+def within_limit(image: Image.Image, limit: float) -> Image.Image:
+    """``image`` (CMYK) with every pixel at most ``limit`` percent total ink."""
+    c, m, y, k = image.split()
+    most = limit * 255 / 100 - 1  # one step of margin for rounding
+    scale = ImageMath.lambda_eval(
+        lambda e: e["min"](
+            e["max"](most - e["float"](e["k"]), 0.0) / e["max"](e["float"](e["c"]) + e["m"] + e["y"], 0.001),
+            1.0,
+        ),
+        c=c,
+        m=m,
+        y=y,
+        k=k,
+    )
+    inks = [_times(ink, scale) for ink in (c, m, y)]
+    return Image.merge("CMYK", (*inks, k))
+
+
+def _times(ink: Image.Image, scale: Image.Image) -> Image.Image:
+    return ImageMath.lambda_eval(lambda e: e["convert"](e["v"] * e["s"], "L"), v=ink, s=scale)
 
 
 def _transform_from(embedded: bytes | None) -> ImageCms.ImageCmsTransform:
@@ -69,11 +100,15 @@ def _transform_from(embedded: bytes | None) -> ImageCms.ImageCmsTransform:
 
 
 @lru_cache(maxsize=256)
-def max_coverage(path: Path) -> float:
-    """The most total ink (percent) any visible pixel of ``path`` takes once converted."""
-    image, keyed = cmyk_image(path)
+def max_coverage(path: Path, limit: float | None = None) -> float:
+    """The most total ink (percent) any visible pixel of ``path`` takes once converted: through the
+    profile alone, or as a CMYK build with ``limit`` prints it."""
+    image, alpha = separated(path)
+    if limit is not None:
+        image = within_limit(image, limit)
     c, m, y, k = image.split()
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
-    if keyed:  # keyed pixels (all four inks at 255) are not printed
-        total = ImageMath.lambda_eval(lambda a: a["t"] * (a["t"] < 1020), t=total)
+    if alpha is not None:  # see-through pixels are not printed
+        seen = alpha.point(lambda a: 1 if a >= 128 else 0)
+        total = ImageMath.lambda_eval(lambda a: a["t"] * a["s"], t=total, s=seen)
     return round(total.getextrema()[1] * 100 / 255, 1)

@@ -44,7 +44,8 @@ def active() -> tuple[float, list[Any]] | None:
 
 @dataclass(frozen=True)
 class Excess:
-    """A colour (``what`` is fill, stroke, text or icon) or an image over the limit."""
+    """A colour (``what`` is fill, stroke, text or icon) or an image over the limit (a warning:
+    the build brings images within it)."""
 
     what: str
     value: str  # the colour as written, or the image's file name
@@ -54,8 +55,9 @@ class Excess:
     def describe(self, limit: float) -> str:
         if self.path is not None:
             return (
-                f"image '{self.path.name}' prints up to {self.total:g} % total ink in CMYK, above the "
-                f"{limit:g} % limit: darken its shadows less (or ask the print shop for its limit)"
+                f"image '{self.path.name}' separates to up to {self.total:g} % total ink, above the "
+                f"{limit:g} % limit: a CMYK build takes its darkest areas down to {limit:g} % (less C, M "
+                "and Y, the same K); look at its shadows in the CMYK file"
             )
         return (
             f"{self.what} colour {self.value} is {self.total:g} % total ink, above the {limit:g} % limit: "

@@ -119,6 +119,8 @@ class DeckFaces:
             element = ink.element_of(template, template.style(card.type), values, excess)
             message = f"on the {side} of '{clip(card.name)}': {excess.describe(limit)}"
             found = _card_problem(card, template, element, message, ink.INK_RANK)
+            if excess.path is not None:
+                found = replace(found, severity="warning")
             self.problems.append(found)
             collected.append(found)
 
