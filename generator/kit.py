@@ -188,6 +188,7 @@ def write_print_guide(
         "",
         f"Game data version {game.version}; built by Deckwright {__version__} "
         f"for {options.paper.upper()} paper.",
+        *colors.guide_lines(options.color, options.ink_limit),
         'Print every file at 100 % ("actual size", never "fit to page"): the scale bar on each sheet',
         "must measure what its label says.",
         "",

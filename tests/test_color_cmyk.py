@@ -271,6 +271,9 @@ def test_a_bundled_kit_in_cmyk_is_pdfx_in_every_file(tmp_path):
 
     game = load_game("jokers-row")
     written = build_kit(game, BuildOptions(color="cmyk", ink_limit=240, printshop=True, out_dir=tmp_path))
+    guide = (tmp_path / "jokers-row" / "print-guide.md").read_text()
+    assert "PDF/X-1a:2003, for a print shop: output intent FOGRA39" in guide
+    assert "total ink at most 240 %" in guide
     pdfs = [p for p in written if p.suffix == ".pdf"]
     assert {"cards.pdf", "cards-printshop.pdf", "playfield-tiled.pdf"} <= {p.name for p in pdfs}
     for path in pdfs:

@@ -56,3 +56,16 @@ def using(mode: str = "rgb", ink_limit: float = 300.0) -> Iterator[ColorMode]:
         yield _CURRENT.get()
     finally:
         _CURRENT.reset(token)
+
+
+def guide_lines(mode: str, ink_limit: float) -> list[str]:
+    """What the print guide says about the colour of the files."""
+    if mode != "cmyk":
+        return []
+    from generator.color.convert import CONDITION, PROFILE_NAME
+
+    return [
+        f"Every PDF is CMYK, PDF/X-1a:2003, for a print shop: output intent {CONDITION} with the "
+        f"{PROFILE_NAME} profile embedded, total ink at most {ink_limit:g} %. A home printer prints "
+        "them too, but the colours were separated for a press.",
+    ]
