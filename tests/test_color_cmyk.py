@@ -233,24 +233,47 @@ def test_build_in_cmyk_warns_about_ink_and_still_writes(tmp_path, run_cli):
     assert pdfx_problems(tmp_path / "out" / "mini" / "cards.pdf") == []
 
 
+BOARD = """\
+name: mat
+size: {width: 200mm, height: 150mm}
+features:
+  - {type: rect, box: [10mm, 10mm, 50mm, 30mm], look: {fill: "cmyk(90, 90, 90, 90)"}}
+"""
+
+
 @pytest.mark.parametrize(
     ("where", "text", "expected"),
     [
         (
             "templates/mini-front.yaml",
-            IMAGE_FRONT.replace('fill: "#ffffff"', 'fill: "cmyk(0, 0, 120, 0)"'),
+            MINI_FRONT.replace('fill: "#ffffff"', 'fill: "cmyk(0, 0, 120, 0)"'),
             "mini/templates/mini-front.yaml:5:36: elements[0].fill: 'cmyk(0, 0, 120, 0)': Y is 120, outside 0-100",
         ),
         (
             "templates/mini-front.yaml",
-            IMAGE_FRONT.replace('"#993333"', '"cmyk(0, 0, 0)"'),
+            MINI_FRONT.replace('"#993333"', '"cmyk(0, 0, 0)"'),
             "mini/cards.yaml:7:5: card 'Beta': template 'mini-front' (mini/templates/mini-front.yaml:6:5): "
             "'cmyk(0, 0, 0)' has 3 values",
+        ),
+        (
+            "cards.yaml",
+            MINI_CARDS.replace("Runs fast.", '"[color=cmyk(0, 0, 0)]Runs[/color] fast."'),
+            "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:9:5): "
+            "'cmyk(0, 0, 0)' has 3 values: expected cmyk(C, M, Y, K) with each ink a percentage from 0 to 100, "
+            "e.g. cmyk(0, 60, 100, 0) in '[color=cmyk(0, 0, 0)]' at character 1",
+        ),
+        (
+            "board.yaml",
+            BOARD.replace("cmyk(90, 90, 90, 90)", "cmyk(9, 9, 9, x)"),
+            "mini/board.yaml:4:62: features[0].look.fill: 'cmyk(9, 9, 9, x)': K is 'x', not a number",
         ),
     ],
 )
 def test_bad_cmyk_values_are_reported_with_file_and_line(tmp_path, run_cli, where, text, expected):
-    _art_game(tmp_path / "mini", **({"front": text} if where.startswith("templates") else {"cards": text}))
+    files = {where: text}
+    if where == "board.yaml":
+        files["game.yaml"] = MINI_GAME + "boards: [board.yaml]\n"
+    write_game(tmp_path / "mini", files)
     code, out, err = run_cli("build", "mini", "--color", "cmyk", "-o", "out")
     assert code == 1
     assert expected in err
@@ -293,14 +316,6 @@ def test_the_survey_reads_the_colours_a_file_sets(cmyk_files, tmp_path):
     assert any(abs(c.r - 0x33 / 255) < 1e-3 and abs(c.b - 0x99 / 255) < 1e-3 for c in rgb)  # the accent
     assert naive(Rgb(0, 0, 0)) == Cmyk(0, 0, 0, 1)
     assert naive(Rgb(0.5, 0.25, 0)) == Cmyk(0, 0.5, 1, 0.5)
-
-
-BOARD = """\
-name: mat
-size: {width: 200mm, height: 150mm}
-features:
-  - {type: rect, box: [10mm, 10mm, 50mm, 30mm], look: {fill: "cmyk(90, 90, 90, 90)"}}
-"""
 
 
 def test_check_and_a_cmyk_build_report_board_colours_above_the_limit(tmp_path, run_cli):
