@@ -308,6 +308,7 @@ def test_the_survey_reads_the_colours_a_file_sets(cmyk_files, tmp_path):
 
     rgb, cmyk = colours(cmyk_files[0])
     assert rgb == set() and Cmyk(0, 0, 0, 1) in cmyk
+    assert Cmyk(0, 0.6, 1, 0) in cmyk  # the icon tinted cmyk(0, 60, 100, 0) prints as written
     assert max(c.total for c in cmyk) <= 300
     game = load_game(str(cmyk_files[0].parent.parent.parent / "mini"))
     (path,) = build_game(game, BuildOptions(out_dir=tmp_path))

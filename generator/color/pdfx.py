@@ -34,6 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.color import convert
 from generator.color.output import ColorMode, current
+from generator.color.spec import is_cmyk
 
 PDFX_VERSION = "PDF/X-1:2003"
 PDFX_CONFORMANCE = "PDF/X-1a:2003"
@@ -65,9 +66,7 @@ def enforce(value: Any) -> CMYKColor:
     colour = toColor(value)
     if isinstance(colour, CMYKColor):
         return enforce(colour)
-    mode = current()
-    text = "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in colour.rgb())
-    return cmyk_color(convert.to_cmyk(text, convert.LINE, mode.ink_limit))
+    return cmyk_color(convert.to_cmyk(_hex(colour), convert.LINE, current().ink_limit))
 
 
 class _Info(PDFInfo):
@@ -162,3 +161,30 @@ def _ink_code(colour: CMYKColor, opacity: float, op: str) -> str:
     d = colour.density * opacity
     inks = (colour.cyan, colour.magenta, colour.yellow, colour.black)
     return " ".join(f"{x * d:.4g}" for x in inks) + f" {op}"
+
+
+def svg_tint(value: str) -> str:
+    """The colour to write into an SVG icon for ``value``: SVG knows no ``cmyk(...)``, so such a
+    colour goes in as its RGB look (and ``retint`` puts the exact inks back in a CMYK build)."""
+    rgb = convert.to_rgb(value)
+    return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in (rgb.r, rgb.g, rgb.b))
+
+
+def retint(drawing: Any, value: str) -> None:
+    """In a CMYK build, give the shapes of an SVG drawing tinted ``svg_tint(value)`` the exact
+    CMYK of ``value`` (a ``cmyk(...)`` colour is printed as written, in icons too)."""
+    if not (current().cmyk and is_cmyk(value)):
+        return
+    wanted, inks = svg_tint(value), pdf_color(value)
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        stack.extend(getattr(node, "contents", ()))
+        for attr in ("fillColor", "strokeColor"):
+            colour = getattr(node, attr, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor) and _hex(colour) == wanted:
+                setattr(node, attr, inks)
+
+
+def _hex(colour: Color) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in colour.rgb())

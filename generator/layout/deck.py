@@ -75,6 +75,7 @@ class DeckFaces:
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
+        self._inks_seen: set[tuple[str, str]] = set()
 
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
         """(front, back) of a card; None where it could not be laid out (problem recorded)."""
@@ -113,9 +114,9 @@ class DeckFaces:
         """A problem for each colour or image above the ink limit, once per template and value."""
         limit, collected = ink.active()
         for excess in ink.excesses(face.ops, limit):
-            if (template.name, excess.value) in self._images_seen:
+            if (template.name, excess.value) in self._inks_seen:
                 continue
-            self._images_seen.add((template.name, excess.value))
+            self._inks_seen.add((template.name, excess.value))
             element = ink.element_of(template, template.style(card.type), values, excess)
             message = f"on the {side} of '{clip(card.name)}': {excess.describe(limit)}"
             found = _card_problem(card, template, element, message, ink.INK_RANK)

@@ -15,7 +15,7 @@ from svglib.svglib import svg2rlg
 
 from generator.color.convert import FILL, LINE
 from generator.color.images import image_source
-from generator.color.pdfx import pdf_color
+from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
@@ -154,12 +154,13 @@ class Painter:
         key = (path, tint)
         if key not in self._svg:
             try:
-                text = path.read_text(encoding="utf-8").replace("currentColor", tint)
+                text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
                 drawing = svg2rlg(io.StringIO(text))
             except Exception as exc:  # svglib raises many kinds on a broken file
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
             if drawing is None:
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file")
+            retint(drawing, tint)  # a cmyk(...) tint printed as written
             name = _form_name(("svg", str(path), tint))
             c = self.canvas
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
