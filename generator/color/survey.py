@@ -42,6 +42,8 @@ def colours(path: Path) -> tuple[set[Rgb], set[Cmyk]]:
     rgb: set[Rgb] = set()
     cmyk: set[Cmyk] = set()
     for data in _streams(path):
+        if b"\x00" in data[:1024]:  # binary: an image, a font, the ICC profile
+            continue
         code = re.sub(rb"\((?:\\.|[^\\)])*\)", b"()", data)
         rgb |= {Rgb(*(float(v) for v in m[:3])) for m in _RGB.findall(code)}
         cmyk |= {Cmyk(*(float(v) for v in m[:4])) for m in _CMYK.findall(code)}
