@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.layout.deck import DeckFaces, check_faces
@@ -40,7 +41,15 @@ def output_dir(game: Game, options: BuildOptions) -> Path:
 def build_game(
     game: Game, options: BuildOptions, progress: Progress | None = None, decks: Collection[str] | None = None
 ) -> list[Path]:
-    """Write every printable file of the game (of only the named ``decks`` if given); return their paths."""
+    """Write every printable file of the game (of only the named ``decks`` if given) in the
+    options' colour mode; return their paths."""
+    with colors.using(options.color, options.ink_limit):
+        return _build_game(game, options, progress, decks)
+
+
+def _build_game(
+    game: Game, options: BuildOptions, progress: Progress | None, decks: Collection[str] | None
+) -> list[Path]:
     check_sheets(game, options)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)

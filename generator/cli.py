@@ -60,6 +60,11 @@ class Spacing(str, Enum):
     spaced = "spaced"
 
 
+class ColorMode(str, Enum):
+    rgb = "rgb"
+    cmyk = "cmyk"
+
+
 class Order(str, Enum):
     front_back = "front-back"
     back_front = "back-front"
@@ -183,6 +188,21 @@ def build(
             "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
         ),
     ] = False,
+    color: Annotated[
+        ColorMode | None,
+        _choice(
+            "rgb, or cmyk: PDF/X-1a files in the bundled press profile (default: rgb; the print-shop "
+            "files take their shop's mode)."
+        ),
+    ] = None,
+    ink_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Most total ink in % with cmyk (default: 300; the print-shop files take their shop's).",
+            min=100,
+            max=400,
+        ),
+    ] = None,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -219,6 +239,10 @@ def build(
             printshop_order=printshop_order.value if printshop_order else None,
             out_dir=output,
             allow_overflow=allow_overflow,
+            color=color.value if color else "rgb",
+            ink_limit=ink_limit or 300.0,
+            shop_color=color.value if color else None,
+            shop_ink_limit=ink_limit,
         )
     except DeckwrightError as exc:
         raise fail(exc) from None
@@ -277,9 +301,19 @@ def check(
         str | None,
         typer.Option(metavar="SHOP", help="Also check against a print shop's sizes, safe zone and dpi."),
     ] = None,
+    ink_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Report colours and images above this total ink in % (default: the shop's, else 300).",
+            min=100,
+            max=400,
+        ),
+    ] = None,
 ) -> None:
-    """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, kit, composition."""
+    """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
+    composition."""
     from generator.build import check_faces
+    from generator.color import ink
     from generator.fonts import FontBook
     from generator.kit import check_kit
     from generator.loader import load_game
@@ -294,8 +328,10 @@ def check(
 
             raise DataError(exc.problems + unloaded_game_problems(game)) from None
         fonts = FontBook.load(loaded.font_dirs)
-        problems = check_faces(loaded, fonts)
-        problems += check_kit(loaded, fonts)
+        limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
+        with ink.checking(limit):
+            problems = check_faces(loaded, fonts)
+            problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]

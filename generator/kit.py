@@ -22,6 +22,8 @@ from generator.build import (
     output_dir,
     single_sided_files,
 )
+from generator.color import ink
+from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
@@ -145,10 +147,24 @@ def check_kit(game: Game, fonts: FontBook) -> list[Problem]:
     except DataError as exc:
         return list(exc.problems)
     problems: list[Problem] = []
-    for part, _, value in parts:
+    inks = ink.active()
+    for part, path, value in parts:
         if part.name == "components":
-            problems += check_components(value, game, fonts)
+            problems += check_components(value, game, fonts)  # faces: their inks checked there
+        elif inks is not None:
+            problems += ink.file_problems(path, inks[0])
     return problems
+
+
+def _write_shop(
+    game: Game, options: BuildOptions, preset: Any, fonts: FontBook, progress: Progress | None
+) -> tuple[list[Path], list[Problem]]:
+    """The print-shop files, in the shop's colour mode and ink limit unless the command line set
+    them; with their ink findings."""
+    mode = options.shop_color or preset.color
+    limit = options.shop_ink_limit or float(preset.ink_limit)
+    with colors.using(mode, limit), ink.checking(limit if mode == "cmyk" else None) as found:
+        return write_printshop(game, options, preset, fonts, progress), found
 
 
 def build_kit(
@@ -167,14 +183,22 @@ def build_kit(
     preset = load_preset(options.printshop) if options.printshop else None
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
-    with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
+    limit = options.ink_limit if options.color == "cmyk" else None
+    with (
+        staged(),
+        collect_overflows() as overflows,
+        collect_low_resolution() as low_res,
+        colors.using(options.color, options.ink_limit),
+        ink.checking(limit) as inks,
+    ):
         written = build_game(game, options, progress)
         single = single_sided_files(game, written)
         card_files, papers = [p for p in written if p not in single], {}
         guide = card_print_notes(game, options, written)
         if preset is not None:
-            shop_files = write_printshop(game, options, preset, fonts, progress)
+            shop_files, shop_inks = _write_shop(game, options, preset, fonts, progress)
             written += shop_files
+            inks += [q for q in shop_inks if q not in inks]
             guide += printshop_notes(game, options, preset, shop_files)
         for part, _, value in parts:
             if progress:
@@ -183,12 +207,15 @@ def build_kit(
             written += files
             papers |= _papers(part.name, value, files)
             guide += part.notes(value, options)
+        if limit is not None:  # boards and summaries: their cmyk(...) colours, at their lines
+            files = [path for part, path, _ in parts if part.name != "components"]
+            inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
         extra = guide_sections(game.name, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
-        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res)]
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
         if preset is not None:  # the files are written all the same, at the deck's own size
             warnings += size_problems(game, preset, severity="warning")
     return written
@@ -227,6 +254,7 @@ def write_print_guide(
         "",
         f"Game data version {game.version}; built by Deckwright {__version__} "
         f"for {options.paper.upper()} paper.",
+        *colors.guide_lines(options.color, options.ink_limit),
         'Print every file at 100 % ("actual size", never "fit to page"): the scale bar on each sheet',
         "must measure what its label says.",
         "",

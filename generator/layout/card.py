@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.assets import outside, outside_message, unreadable
+from generator.color.spec import parse as parse_color
 from generator.errors import display_path
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
@@ -394,7 +395,13 @@ class CardLayouter:
         if "{" in value:
             value = substitute(value, values or {})
         value = self._style_value(value, style)
-        return None if value == "none" else value
+        if value == "none":
+            return None
+        try:
+            parse_color(value)  # cached; a bad style or field value is reported at its element
+        except ValueError as exc:
+            raise LayoutProblem(str(exc)) from None
+        return value
 
     def _icon(self, name: str) -> Path:
         if name not in self.icons:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from generator.color import ink
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem, TextKey
@@ -82,6 +83,7 @@ class DeckFaces:
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
+        self._inks_seen: set[tuple[str, str]] = set()
         self._missing: dict[tuple[str, int, str], tuple[Template, list[Card]]] = {}
         self._typos: set[tuple[str, int]] = set()
         self._overlaps: dict[tuple[str, str, TextKey, TextKey], tuple[Template, list[Card]]] | None = (
@@ -158,7 +160,24 @@ class DeckFaces:
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
                 self._overlaps.setdefault((template.name, side, a, b), (template, []))[1].append(card)
+        if ink.active() is not None:
+            self._check_ink(card, template, face, side, values)
         return face
+
+    def _check_ink(self, card: Card, template, face: CardFace, side: str, values: dict) -> None:
+        """A problem for each colour or image above the ink limit, once per template and value."""
+        limit, collected = ink.active()
+        for excess in ink.excesses(face.ops, limit):
+            if (template.name, excess.value) in self._inks_seen:
+                continue
+            self._inks_seen.add((template.name, excess.value))
+            element = ink.element_of(template, template.style(card.type), values, excess)
+            message = f"on the {side} of '{clip(card.name)}': {excess.describe(limit)}"
+            found = _card_problem(card, template, element, message, ink.INK_RANK)
+            if excess.path is not None:
+                found = replace(found, severity="warning")
+            self.problems.append(found)
+            collected.append(found)
 
     def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
         """A problem for each raster image printed below WARN_DPI, once per template and file

@@ -15,6 +15,7 @@ from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page
 from generator.board.tiling import Tile, plan_tiles
+from generator.color.convert import FILL
 from generator.errors import UsageError
 from generator.fonts import FontBook
 from generator.geometry import Box
@@ -58,7 +59,7 @@ class BoardPainter:
         c.setLineCap(1)
         c.setLineJoin(1)
         if op.fill:
-            c.setFillColor(color(op.fill))
+            c.setFillColor(color(op.fill, FILL))
         if op.stroke:
             c.setStrokeColor(color(op.stroke))
             c.setLineWidth(op.stroke_width)

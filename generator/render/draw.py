@@ -9,29 +9,26 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.lib.colors import Color, toColor
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from generator.color.convert import FILL, LINE
+from generator.color.images import image_source
+from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 
-_COLORS: dict[str, Color] = {}
 
-
-def color(value: str) -> Color:
-    """A colour from '#rgb', '#rrggbb' or a name, parsed once."""
-    if value not in _COLORS:
-        text = value
-        if len(text) == 4 and text.startswith("#"):
-            text = "#" + "".join(ch * 2 for ch in text[1:])
-        try:
-            _COLORS[value] = toColor(text)
-        except ValueError:
-            raise BuildError(f"unknown colour '{value}': use '#rrggbb' or a CSS colour name") from None
-    return _COLORS[value]
+def color(value: str, role: str = LINE) -> Color:
+    """A colour from '#rgb', '#rrggbb', a name or 'cmyk(C, M, Y, K)', in the build's colour mode
+    (``role``: FILL for areas, LINE for text, strokes and icons; see ``generator.color.convert``)."""
+    try:
+        return pdf_color(value, role)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
 
 
 class Painter:
@@ -42,7 +39,7 @@ class Painter:
         self.icons = icons
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
-        self._images: dict[Path, ImageReader] = {}
+        self._images: dict[Path, tuple[ImageReader, object]] = {}
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
@@ -76,7 +73,7 @@ class Painter:
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
         c = self.canvas
         if fill:
-            c.setFillColor(color(fill))
+            c.setFillColor(color(fill, FILL))
         if stroke:
             c.setStrokeColor(color(stroke))
             c.setLineWidth(width)
@@ -158,15 +155,16 @@ class Painter:
         key = (path, tint)
         if key not in self._svg:
             try:
-                text = path.read_text(encoding="utf-8").replace("currentColor", tint)
+                text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
                 drawing = svg2rlg(io.StringIO(text))
             except Exception as exc:  # svglib raises many kinds on a broken file
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
             if drawing is None:
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file")
+            retint(drawing, tint)  # a cmyk(...) tint printed as written
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
-            name = _form_name(("svg", text))
+            name = _form_name(("svg", text, tint))
             c = self.canvas
             if name not in self.forms:
                 c.beginForm(name, 0, 0, drawing.width, drawing.height)
@@ -182,17 +180,19 @@ class Painter:
             form, width, height = self._drawing(op.path, "#000000")
             self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
             return
-        reader = self._images.get(op.path)
-        if reader is None:
+        found = self._images.get(op.path)
+        if found is None:
             try:
-                reader = ImageReader(str(op.path))
-                reader.getSize()
+                source, mask = image_source(op.path)  # converted to CMYK in a CMYK build
+                found = ImageReader(source), mask
+                found[0].getSize()
             except Exception as exc:  # Pillow raises many kinds on a broken file
                 raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
-            self._images[op.path] = reader
+            self._images[op.path] = found
+        reader, mask = found
         iw, ih = reader.getSize()
         self._place(
-            op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask="auto")
+            op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
         )
 
     def _place(self, op: ImageOp, w: float, h: float, draw) -> None:

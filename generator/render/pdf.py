@@ -17,6 +17,8 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
+from generator.color import output
+from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
 
 
@@ -114,7 +116,8 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        canvas = Canvas(
+        make = PdfxCanvas if output.current().cmyk else Canvas  # CMYK builds write PDF/X-1a
+        canvas = make(
             str(tmp), pagesize=page_size, invariant=1, pageCompression=1, initialFontName=_initial_face()
         )
         canvas.setTitle(title)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
+from generator.color.spec import is_cmyk, parse_cmyk
 from generator.units import UnitError, parse_length
 
 
@@ -48,14 +49,16 @@ _COLOR = re.compile(
 
 def _color(value: Any) -> str:
     text = str(value).strip()
+    if is_cmyk(text):
+        return str(parse_cmyk(text))  # ValueError saying which ink is wrong
     if not _COLOR.match(text):
         raise ValueError(f"expected a colour such as '#c0392b', 'navy', 'none' or '$style', found {text!r}")
     return text
 
 
 Color = Annotated[str, BeforeValidator(_color)]
-"""'#rgb', '#rrggbb', a colour name, 'none', '$name' of a template style, or a card field
-('{color}', or '${color}' to look the field's value up among the styles)."""
+"""'#rgb', '#rrggbb', a colour name, 'cmyk(C, M, Y, K)' (percentages), 'none', '$name' of a template
+style, or a card field ('{color}', or '${color}' to look the field's value up among the styles)."""
 
 
 class SizeSpec(Strict):

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
+from generator.color.spec import is_cmyk, parse_cmyk
 from generator.schema.common import Length, SizeSpec, Strict
 
 _PLAIN_COLOR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+)$")
@@ -28,13 +29,16 @@ _PLAIN_COLOR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+)$")
 
 def _plain_color(value: Any) -> str:
     text = str(value).strip()
+    if is_cmyk(text):
+        return str(parse_cmyk(text))  # ValueError saying which ink is wrong
     if not _PLAIN_COLOR.match(text):
         raise ValueError(f"expected a colour such as '#c0392b' or 'navy', found {text!r}")
     return text
 
 
 PlainColor = Annotated[str, BeforeValidator(_plain_color)]
-"""'#rgb', '#rrggbb' or a colour name (a summary has no template styles or card fields)."""
+"""'#rgb', '#rrggbb', a colour name or 'cmyk(C, M, Y, K)' (a summary has no template styles or card
+fields)."""
 
 _AID = {"true": "yes", "yes": "yes", "on": "yes", "false": "no", "no": "no", "off": "no", "only": "only"}
 

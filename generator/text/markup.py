@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from generator.color.spec import is_cmyk, parse_cmyk
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -178,7 +180,12 @@ def parse_markup(text: str, keywords: Mapping[str, KeywordLook] | None = None) -
             out.append(_PARAGRAPH)
         elif kind == "color":
             value = m.group("color").strip()
-            if not _COLOR.fullmatch(value):
+            if is_cmyk(value):
+                try:
+                    value = str(parse_cmyk(value))
+                except ValueError as exc:
+                    raise MarkupError(f"{exc} in {m.group()!r} at character {at}") from None
+            elif not _COLOR.fullmatch(value):
                 raise MarkupError(
                     f"invalid colour {value!r} in {m.group()!r} at character {at}: "
                     "use #rgb, #rrggbb or a colour name"
