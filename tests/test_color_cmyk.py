@@ -112,17 +112,23 @@ def _art_game(folder: Path, front: str = IMAGE_FRONT, cards: str = MINI_CARDS) -
 
 @pytest.fixture(scope="module")
 def cmyk_files(tmp_path_factory) -> list[Path]:
+    """[cards.pdf, printshop-generic/cards.pdf, cards-gutterfold.pdf] of a CMYK build."""
+    from generator.kit import build_kit
+
     root = tmp_path_factory.mktemp("cmyk")
     game = load_game(str(_art_game(root / "mini")))
-    files = []
-    for layout in ("duplex", "gutterfold"):
-        options = BuildOptions(layout=layout, color="cmyk", printshop=layout == "duplex", out_dir=root / layout)
-        files += build_game(game, options)
-    return files
+    written = build_kit(game, _cmyk_with_shop(root / "duplex"))
+    files = sorted((p for p in written if p.suffix == ".pdf"), key=lambda p: p.parent.name != "mini")
+    return files + build_game(game, BuildOptions(layout="gutterfold", color="cmyk", out_dir=root / "gutterfold"))
+
+
+def _cmyk_with_shop(out: Path) -> BuildOptions:
+    return BuildOptions(color="cmyk", printshop="generic", shop_color="cmyk", out_dir=out)
 
 
 def test_cmyk_builds_are_pdfx_1a_in_every_layout(cmyk_files):
-    assert sorted(p.name for p in cmyk_files) == ["cards-gutterfold.pdf", "cards-printshop.pdf", "cards.pdf"]
+    names = [f"{p.parent.name}/{p.name}" for p in cmyk_files]
+    assert names == ["mini/cards.pdf", "printshop-generic/cards.pdf", "mini/cards-gutterfold.pdf"]
     for path in cmyk_files:
         assert pdfx_problems(path) == [], path.name
 
@@ -162,8 +168,11 @@ def test_the_pdfx_check_finds_what_an_rgb_file_lacks(tmp_path):
 
 
 def test_cmyk_builds_give_the_same_bytes_twice(tmp_path, cmyk_files):
+    from generator.kit import build_kit
+
     game = load_game(str(cmyk_files[0].parent.parent.parent / "mini"))
-    again = build_game(game, BuildOptions(color="cmyk", printshop=True, out_dir=tmp_path))
+    again = [p for p in build_kit(game, _cmyk_with_shop(tmp_path)) if p.suffix == ".pdf"]
+    again.sort(key=lambda p: p.parent.name != "mini")
     for first, second in zip(cmyk_files[:2], again, strict=True):
         assert first.read_bytes() == second.read_bytes()
 
@@ -293,12 +302,16 @@ def test_a_bundled_kit_in_cmyk_is_pdfx_in_every_file(tmp_path):
     from generator.kit import build_kit
 
     game = load_game("jokers-row")
-    written = build_kit(game, BuildOptions(color="cmyk", ink_limit=240, printshop=True, out_dir=tmp_path))
+    written = build_kit(game, BuildOptions(
+        color="cmyk", ink_limit=240, printshop="generic", shop_color="cmyk", shop_ink_limit=240, out_dir=tmp_path
+    ))
     guide = (tmp_path / "jokers-row" / "print-guide.md").read_text()
     assert "PDF/X-1a:2003, for a print shop: output intent FOGRA39" in guide
     assert "total ink at most 240 %" in guide
     pdfs = [p for p in written if p.suffix == ".pdf"]
-    assert {"cards.pdf", "cards-printshop.pdf", "playfield-tiled.pdf"} <= {p.name for p in pdfs}
+    assert {"jokers-row/cards.pdf", "printshop-generic/cards.pdf", "jokers-row/playfield-tiled.pdf"} <= {
+        f"{p.parent.name}/{p.name}" for p in pdfs
+    }
     for path in pdfs:
         assert pdfx_problems(path) == [], path.name
 
@@ -332,3 +345,34 @@ def test_check_and_a_cmyk_build_report_board_colours_above_the_limit(tmp_path, r
     assert code == 0, err
     assert expected.replace("62: ", "62: warning: ", 1) in err.splitlines()
     assert pdfx_problems(tmp_path / "out" / "mini" / "mat.pdf") == []
+
+
+# -- a shop preset's colour mode -----------------------------------------------------------------
+
+
+def _has_output_intent(path: Path) -> bool:
+    return "/OutputIntents" in PdfReader(path).trailer["/Root"]
+
+
+def test_a_cmyk_shop_gets_pdfx_files_and_the_home_kit_stays_rgb(tmp_path, run_cli):
+    write_game(tmp_path / "mini")
+    code, _, err = run_cli("build", "mini", "--printshop", "drivethrucards", "-o", "out")
+    assert code == 0, err
+    kit = tmp_path / "out" / "mini"
+    assert pdfx_problems(kit / "printshop-drivethrucards" / "cards.pdf") == []
+    assert not _has_output_intent(kit / "cards.pdf")  # the home sheets: RGB, as asked
+    code, _, err = run_cli("build", "mini", "--printshop", "drivethrucards", "--color", "rgb", "-o", "out")
+    assert code == 0, err
+    assert not _has_output_intent(kit / "printshop-drivethrucards" / "cards.pdf")  # the command line wins
+
+
+def test_check_for_a_shop_uses_its_ink_limit(tmp_path, run_cli):
+    cards = MINI_CARDS.replace("Sneaks about.", '"[color=cmyk(60, 60, 60, 80)]Sneaks[/color] about."')
+    write_game(tmp_path / "mini", {"cards.yaml": cards})
+    code, _, err = run_cli("check", "mini")
+    assert code == 0, err  # 260 % is within the default 300 %
+    code, _, err = run_cli("check", "mini", "--printshop", "drivethrucards")
+    assert code == 1
+    assert "is 260 % total ink, above the 240 % limit" in err
+    code, _, err = run_cli("check", "mini", "--printshop", "drivethrucards", "--ink-limit", "280")
+    assert "total ink" not in err

@@ -176,7 +176,7 @@ class DeckFaces:
             found = _card_problem(card, template, element, message, ink.INK_RANK)
             if excess.path is not None:
                 found = replace(found, severity="warning")
-            self.problems.append(found)
+            self._problems.append(found)
             collected.append(found)
 
     def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
