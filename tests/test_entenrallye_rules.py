@@ -154,10 +154,8 @@ def test_broken_board_is_reported_by_check(run_cli, tmp_path: Path):
 
 
 # -- property: seeded playthroughs replay with no report ------------------------------------------
-# The full property run is 200 games per player count (about 12 minutes on a loaded machine):
-#   ENTENRALLYE_PLAYTHROUGHS=200 .venv/bin/python -m pytest -q tests/test_entenrallye_rules.py -k seeded
-# The default suite plays the first few seeds of each count.
-GAMES = int(os.environ.get("ENTENRALLYE_PLAYTHROUGHS", "6"))
+# 200 games per player count (about 25 s on one idle core; ENTENRALLYE_PLAYTHROUGHS=N changes it).
+GAMES = int(os.environ.get("ENTENRALLYE_PLAYTHROUGHS", "200"))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -95,7 +95,7 @@ class Style:
     # -- choosing -------------------------------------------------------------------------------
     def rate(self, rules: Any, s: Table, entry: dict[str, Any]) -> tuple:
         route, car = rules.route, s.cars[entry["player"]]
-        square, came = rules.probes[id(entry)]
+        square, came = entry.square, entry.came
         node, month = self.target(rules, s, car)
         far = distance(route, square, came, node) if node else 0
         if node and far is None:
@@ -119,7 +119,7 @@ class Style:
         for check, node in route.stations.items():
             if node in entry.get("path", []) or entry.get("check") == "failed":
                 left = entry["roll"] - entry["moved"]
-                grey = route.grey(rules.probes[id(entry)][0])
+                grey = route.grey(entry.square)
                 short = faults(car, rules.parts.faults) - car.repair - (left if grey else 0)
                 if short > 0 and s.month() < route.months[node] and check not in car.checked:
                     return True
