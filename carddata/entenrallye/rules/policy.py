@@ -2,9 +2,11 @@
 
 A policy is a style: how many parts a car wants fitted for each meet. ``flat-out`` fits none and
 repairs only what the TöV and ASU demand; ``stylist`` wants all four slots filled; ``balanced``
-two. All of them repair to pass the checks they can still reach in time, take a meet's road when
-they can still make it (the short cut otherwise), and drive flat out when the next target is
-further than their remaining time allows.
+two. All of them save repair points for a check once it is among their next two targets (so
+not for the ASU while June is still to come), take a meet's road when they can still make it (the
+short cut otherwise), and drive flat out when the next target is further than their remaining
+time allows: the time left counts the arrivals the other cars still owe, since each one moves the
+markers too, and a meet whose month has come is always a hurry.
 """
 
 from __future__ import annotations
@@ -75,9 +77,27 @@ class Style:
                 return node, month
         return None, 13
 
-    def turns_left(self, s: Table, month: int) -> float:
-        """Own turns until ``month`` is over, at one time step per 6 rolled round the table."""
+    def check_ahead(self, rules: Any, s: Table, car: Car) -> bool:
+        """A TöV or ASU is the next place to reach, or the one after the next meet: time to save
+        repair points for it (earlier, the dice are better spent driving)."""
+        route = rules.route
+        places = [(route.months[n], c) for c, n in route.stations.items() if c not in car.checked]
+        places += [(route.months[n], "") for m, n in route.meets.items() if m not in car.scores]
+        ahead = [c for month, c in sorted(places) if month >= s.month()][:2]
+        return any(ahead)
+
+    def turns_left(self, rules: Any, s: Table, car: Car, month: int) -> float:
+        """Own turns until ``month`` is over: the time steps left, less one for each arrival the
+        other cars still have to make at a meet or station by then, at one step per 6 rolled
+        round the table."""
+        route = rules.route
         steps = month * s.periods - max(s.time, 0)
+        for other in s.cars.values():
+            if other is not car:
+                steps -= sum(1 for m, n in route.meets.items()
+                             if m not in other.scores and s.month() <= route.months[n] <= month)
+                steps -= sum(1 for c, n in route.stations.items()
+                             if c not in other.checked and s.month() <= route.months[n] <= month)
         return max(steps, 0) * 6 / len(s.players)
 
     def wanted_repair(self, rules: Any, s: Table, car: Car) -> int:
@@ -102,14 +122,18 @@ class Style:
             far = 999
         left = entry["roll"] - entry["moved"]
         grey = route.grey(square)
-        hurry = node is not None and (distance(route, car.square, car.came, node) or 0) > (
-            self.turns_left(s, month) * AVERAGE_ROLL * 0.8)
-        stations = route.stations.items()
-        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in stations)
-        need = self.wanted_repair(rules, s, car) if pending else 0
+        # in a hurry: the target's month has come and it is more than two squares away, or the
+        # turns left (at 60 % of an average roll) would not get there
+        ahead = (distance(route, car.square, car.came, node) or 0) if node else 0
+        hurry = node is not None and (
+            (ahead > 2 and month <= s.month())
+            or ahead > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * 0.6)
+        need = self.wanted_repair(rules, s, car) if self.check_ahead(rules, s, car) else 0
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
         buying = shop and left >= shop and not hurry
-        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2))
+        # a meet in a hurry comes first; a station needs its repair points whatever the hurry
+        rushed = hurry and node in route.meets.values()
+        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2)) and not rushed
         ready = not self.too_soon(rules, s, car, entry)
         return (far < 999, ready, useful, -far if hurry or not useful else left)
 
