@@ -135,17 +135,21 @@ class Style:
         rushed = hurry and node in route.meets.values()
         useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2)) and not rushed
         ready = not self.too_soon(rules, s, car, entry)
+        if useful and hurry:  # a check soon: make up the repairs first, then get as close as possible
+            return (far < 999, ready, True, min(left, need) * 100 - far)
         return (far < 999, ready, useful, -far if hurry or not useful else left)
 
     def too_soon(self, rules: Any, s: Table, car: Car, entry: dict[str, Any]) -> bool:
-        """Heading for a station without the repair points to pass, while its month is still ahead."""
+        """Heading for a station without the repair points to pass: a fail there sends the car onto
+        the minus squares, no better than missing the month short, and worse than being sent to the
+        workshop with the points made up meanwhile."""
         route = rules.route
         for check, node in route.stations.items():
             if node in entry.get("path", []) or entry.get("check") == "failed":
                 left = entry["roll"] - entry["moved"]
                 grey = route.grey(entry.square)
                 short = faults(car, rules.parts.faults) - car.repair - (left if grey else 0)
-                if short > 0 and s.month() < route.months[node] and check not in car.checked:
+                if short > 0 and s.month() <= route.months[node] and check not in car.checked:
                     return True
         return False
 
