@@ -185,3 +185,15 @@ def test_policy_playthroughs_replay_from_file(er):
         assert clean(result) and result.over
         written = log["result"].get("winners") or [log["result"]["winner"]]
         assert list(result.outcome.winners) == written
+
+
+def test_the_tuned_route_lets_flat_out_cars_make_every_meet():
+    """The tuning claim of the README on a few seeded games: flat-out cars make each meet (almost)
+    always; stylists, who must also pay for parts, miss June far more often."""
+    from tests.benchmarks.entenrallye_route import measure
+
+    fast = measure("flat-out", 4, 10)
+    style = measure("stylist", 4, 10)
+    assert all(fast[f"meet {m}"] >= 0.85 for m in (1, 2, 3, 4)), fast
+    assert style["meet 2"] < fast["meet 2"] - 0.3, (style, fast)
+    assert style["score"] > 10 > fast["score"] == 0
