@@ -156,7 +156,8 @@ def test_broken_board_is_reported_by_check(run_cli, tmp_path: Path):
 
 
 # -- property: seeded playthroughs replay with no report ------------------------------------------
-# 200 games per player count (about 25 s on one idle core; ENTENRALLYE_PLAYTHROUGHS=N changes it).
+# 200 games per player count, each also replayed as a log: about 40 s of CPU in all
+# (ENTENRALLYE_PLAYTHROUGHS=N changes the count; tests/benchmarks/entenrallye_speed.py times it).
 GAMES = int(os.environ.get("ENTENRALLYE_PLAYTHROUGHS", "200"))
 
 
