@@ -24,13 +24,13 @@ def marked(path: Path) -> set[tuple[int, str]]:
     """(line, CODE) for every code on a line of an example log marked ``# BAD ... [CODE, ...]``."""
     out = set()
     for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if m := re.search(r"# BAD.*\[([A-Z_, ]+)\]\s*$", text):
+        if m := re.search(r"# BAD.*\[([A-Z0-9_, ]+)\]\s*$", text):
             out |= {(n, code.strip()) for code in m.group(1).split(",")}
     return out
 
 
 def reported(out: str, path: Path) -> set[tuple[int, str]]:
-    pattern = re.compile(rf"^{re.escape(str(path))}:(\d+): .* \[([A-Z_]+)\]$")
+    pattern = re.compile(rf"^{re.escape(str(path))}:(\d+): .* \[([A-Z0-9_]+)\]$")
     return {(int(m.group(1)), m.group(2)) for line in out.splitlines() if (m := pattern.match(line))}
 
 

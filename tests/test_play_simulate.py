@@ -134,7 +134,7 @@ def _with_rules() -> list[str]:
 @pytest.mark.parametrize("game", _with_rules())
 def test_every_game_with_a_rules_model_simulates_and_replays(tmp_path: Path, game: str):
     """Discovered, not listed: each bundled game whose rules module exports RULES, with every
-    policy it offers; a tie is written with no winner (never as a player called 'null')."""
+    policy it offers; a tie is written as `winners` (never as a player called 'null')."""
     from generator.play.stats import gather
     from generator.rules.logcheck import rules_for
 

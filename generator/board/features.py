@@ -73,20 +73,22 @@ def legend_feature(ctx: Context, f: LegendFeature, loc: Loc) -> list[BoardOp]:
 
 def _swatch(ctx: Context, r, box: Box, e: LegendEntry, loc: Loc) -> list[BoardOp]:
     color = e.stroke or e.fill or ctx.spec.color
+    dash = tuple(e.dash) if e.dash else None
     if e.icon:
         path = ctx.icon(e.icon, (*loc, "icon"))
         return [r.icon(e.icon, path, box, color)] if path is not None else []
     if e.shape in ("line", "arrow"):
         a = r.point((box.x, box.y + box.h / 2))
         b = r.point((box.right - (box.w * 0.3 if e.shape == "arrow" else 0), box.y + box.h / 2))
-        ops: list[BoardOp] = [PolyOp((a, b), color, max(box.h * 0.15, 1.0))]
+        ops: list[BoardOp] = [PolyOp((a, b), color, max(box.h * 0.15, 1.0), dash=dash)]
         if e.shape == "arrow":
             ops.append(arrowhead(r.point((box.right, box.y + box.h / 2)), unit(a, b), box.w * 0.4, color))
         return ops
     moved = r.moved(box.inset(box.w * 0.08))
     if e.shape == "circle":
-        return [EllipseOp(moved, e.fill, e.stroke or ("#555555" if not e.fill else None), 0.8)]
-    return [rect_op(moved, {"fill": e.fill, "stroke": e.stroke or "#555555", "stroke_width": 0.8})]
+        return [EllipseOp(moved, e.fill, e.stroke or ("#555555" if not e.fill else None), 0.8, dash)]
+    look = {"fill": e.fill, "stroke": e.stroke or "#555555", "stroke_width": 0.8, "dash": dash}
+    return [rect_op(moved, look)]
 
 
 def icon_feature(ctx: Context, f: IconFeature, loc: Loc) -> list[BoardOp]:

@@ -63,10 +63,17 @@ class Expect:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: its winner (None when nobody won yet) and scores where kept."""
+    """The end of a game: its winner (None when nobody won yet, or when the win is shared), the
+    players who share a win (``shared``, seat order; empty otherwise) and scores where kept."""
 
     winner: str | None
     scores: Mapping[str, int | float] | None = None
+    shared: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Everyone who won: the one winner, the players sharing the win, or nobody."""
+        return (self.winner,) if self.winner is not None else self.shared
 
 
 class NoSetup(Strict):

@@ -73,10 +73,12 @@ def _validated(doc: Document, rules: Rules) -> PlayLog:
             entries.append(entry)
     result = spec.result if spec else _quiet(ResultSpec, raw_log.get("result"))
     if result is not None:
-        named = [("winner",)] if result.winner is not None else []
-        named += [("scores", name) for name in result.scores or {}]
-        for loc in named:
-            name = result.winner if loc == ("winner",) else loc[1]
+        named: list[tuple[tuple[str | int, ...], str]] = []
+        if result.winner is not None:
+            named.append((("winner",), result.winner))
+        named += [(("winners", i), name) for i, name in enumerate(result.winners or [])]
+        named += [(("scores", name), name) for name in result.scores or {}]
+        for loc, name in named:
             if name not in players:
                 message = f"'{name}' is not in players{suggest(str(name), players)}"
                 problems.append(doc.problem(("result", *loc), message))

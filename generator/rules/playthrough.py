@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from generator.rules.base import Entry, Option, Rules
+from generator.rules.base import Entry, Option, Outcome, Rules
 
 Policy = Callable[[Rules, Any, list[Option], random.Random], Option]
 """How a simulated player chooses: ``policy(rules, state, options, rng)`` returns one of the
@@ -90,13 +90,22 @@ def playthrough(
         "log": entries,
     }
     if rules.over(state):
-        outcome = rules.outcome(state)
-        # a game over with nobody winning (a tie) records no winner: log files read every
-        # scalar as text, so a written null would name a player called 'null'
-        log["result"] = {"winner": outcome.winner} if outcome.winner is not None else {}
-        if outcome.scores is not None:
-            log["result"]["scores"] = dict(outcome.scores)
+        log["result"] = result_of(rules.outcome(state))
     return log
+
+
+def result_of(outcome: Outcome) -> dict[str, Any]:
+    """The ``result`` a log records: ``winner`` for one winner, ``winners`` for a shared win,
+    neither when nobody won (log files read every scalar as text, so a written null would name
+    a player called 'null'); then the scores where the game keeps them."""
+    result: dict[str, Any] = {}
+    if outcome.winner is not None:
+        result["winner"] = outcome.winner
+    elif outcome.shared:
+        result["winners"] = list(outcome.shared)
+    if outcome.scores is not None:
+        result["scores"] = dict(outcome.scores)
+    return result
 
 
 def table_view(rules: Rules, log: dict[str, Any]) -> dict[str, Any]:

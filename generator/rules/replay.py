@@ -8,6 +8,7 @@ going after a violation: the state follows what the log says happened.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,14 @@ def _won(rules: Rules, state: Any) -> str:
     return f" ({winner} won)" if winner else ""
 
 
+def _who_won(names: Sequence[str], nobody: str = "nobody won") -> str:
+    if not names:
+        return nobody
+    if len(names) == 1:
+        return f"{names[0]} won"
+    return f"{', '.join(names[:-1])} and {names[-1]} shared the win"
+
+
 def _check_result(log: PlayLog, out: Replay, add: Any) -> None:
     recorded = log.spec.result
     if recorded is None:
@@ -164,10 +173,15 @@ def _check_result(log: PlayLog, out: Replay, add: Any) -> None:
     if not out.over:
         add(line, "NOT_OVER", "a result is recorded, but by the rules the game is not over", where="result")
         return
-    if recorded.winner != out.outcome.winner:
-        said, actual = recorded.winner or "nobody", out.outcome.winner or "nobody"
-        message = f"the log says {said} won; by the rules {actual} did"
-        add(log.line("result", "winner"), "WRONG_WINNER", message, where="result")
+    said = recorded.named_winners()
+    actual = out.outcome.winners
+    if said is None and actual:
+        message = f"the log names no winner; by the rules {_who_won(actual)}"
+        add(line, "WRONG_WINNER", message, where="result")
+    elif said is not None and said != frozenset(actual):
+        key = "winner" if recorded.winner is not None else "winners"
+        message = f"the log says {_who_won(sorted(said), 'nobody won')}; by the rules {_who_won(actual)}"
+        add(log.line("result", key), "WRONG_WINNER", message, where="result")
     if recorded.scores is not None:
         actual = dict(out.outcome.scores or {})
         if out.outcome.scores is None:

@@ -15,9 +15,8 @@ def summary(report: LogReport) -> str:
     if r is None:
         n = len(report.problems)
         return f"{report.file}: not checked, {n} problem{'s' if n != 1 else ''} in the file"
-    state = (
-        f"won by {r.outcome.winner}" if r.over and r.outcome.winner else "over" if r.over else "unfinished"
-    )
+    won = " and ".join(r.outcome.winners)
+    state = f"won by {won}" if r.over and won else "over" if r.over else "unfinished"
     scores = ""
     if r.outcome.scores:
         scores = " (" + ", ".join(f"{p} {s}" for p, s in r.outcome.scores.items()) + ")"
@@ -64,6 +63,7 @@ def _one(report: LogReport) -> dict[str, Any]:
             "turns": r.turns,
             "over": r.over,
             "winner": r.outcome.winner,
+            "winners": list(r.outcome.winners),
             "scores": dict(r.outcome.scores) if r.outcome.scores is not None else None,
             "violations": [v.as_dict() for v in r.violations],
             "warnings": list(r.warnings),

@@ -239,12 +239,14 @@ class TextFeature(Feature):
 
 
 class LegendEntry(Strict):
-    """One legend line: a swatch (colour, shape, icon or line) and what it means."""
+    """One legend line: a swatch (colour, shape, icon or line) and what it means; ``dash`` draws
+    a line or arrow, or a shape's outline, dashed (dash and gap lengths, as for roads and lines)."""
     text: str
     fill: Color | None = None
     stroke: Color | None = None
     shape: Literal["rect", "circle", "line", "arrow"] = "rect"
     icon: str | None = None
+    dash: list[Length] | None = Field(None, min_length=1)
 
 
 class LegendFeature(Feature):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from generator.schema.common import Strict
 
@@ -16,10 +16,31 @@ ENTRY_KEYS = ("turn", "player", "action", "note")
 
 
 class ResultSpec(Strict):
-    """How the game ended, as the table recorded it."""
+    """How the game ended, as the table recorded it: ``winner`` for one winner, ``winners`` for
+    a win shared by two or more (a tie the rules do not break)."""
 
     winner: str | None = None
+    winners: list[str] | None = Field(None, min_length=1)
     scores: dict[str, int | float] | None = None  # a float where points come in fractions
+
+    @field_validator("winners")
+    @classmethod
+    def _distinct(cls, value: list[str] | None) -> list[str] | None:
+        if value is not None and len(set(value)) < len(value):
+            raise ValueError("a player is listed twice; name each player who shares the win once")
+        return value
+
+    @model_validator(mode="after")
+    def _one_way(self) -> ResultSpec:
+        if self.winner is not None and self.winners is not None:
+            raise ValueError("give 'winner' for one winner or 'winners' for a shared win, not both")
+        return self
+
+    def named_winners(self) -> frozenset[str] | None:
+        """Who the table says won (None: the result does not say)."""
+        if self.winner is not None:
+            return frozenset({self.winner})
+        return frozenset(self.winners) if self.winners is not None else None
 
 
 class PlayLogSpec(Strict):

@@ -1,4 +1,8 @@
-"""The entries of an Entenrallye playtest log (see ../README.md, "Playtest logs")."""
+"""The entries of an Entenrallye playtest log (see ../README.md, "Playtest logs").
+
+Empty-list and empty-dict defaults are plain values (pydantic copies them for each entry), not
+``default_factory``: ``model_construct`` inspects a factory's signature on every call, which
+made building simulated entries the slowest part of a playthrough."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ class Drive(Strict):
 
     roll: int = Field(ge=1, le=6)
     moved: int = Field(ge=0, le=6)
-    path: list[str] = Field(default_factory=list)
+    path: list[str] = Field([])
     score: int | None = Field(None, ge=0)
     keep: list[str] | None = None
     check: str | None = Field(None, pattern="^(passed|failed)$")
@@ -48,14 +52,14 @@ class Time(Strict):
     end sent to a workshop ('workshop') or a minus square ('-2'), with their repair markers."""
 
     to: str
-    sent: dict[str, str] = Field(default_factory=dict)
-    repairs: dict[str, int] = Field(default_factory=dict)
+    sent: dict[str, str] = Field({})
+    repairs: dict[str, int] = Field({})
 
 
 class Setup(Strict):
     """Which colour each player drives (default: red, yellow, green, blue, white, black in turn)."""
 
-    cars: dict[str, str] = Field(default_factory=dict)
+    cars: dict[str, str] = Field({})
 
 
 ACTIONS = {

@@ -139,8 +139,10 @@ class Entenrallye(Rules):
         if not s.ended:
             return Outcome(None, totals)
         best = max(totals.values())
-        leaders = [p for p, t in totals.items() if t == best]
-        return Outcome(leaders[0] if len(leaders) == 1 else None, totals)
+        leaders = [p for p in s.players if totals[p] == best]
+        if len(leaders) > 1:  # the rulebook breaks no tie: the leaders share the win
+            return Outcome(None, totals, shared=tuple(leaders))
+        return Outcome(leaders[0], totals)
 
     # -- random playthroughs --------------------------------------------------------------------
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:

@@ -45,32 +45,23 @@ def reach(rules: Entenrallye, s: Table, car: Car, roll: int) -> list[tuple[int, 
     return out
 
 
-def drives(rules: Entenrallye, s: Table, player: str, roll: int) -> list[dict[str, Any]]:
+class DriveOption(dict):
+    """A drive entry (the log fields) that also knows where the car would stop: ``square`` and
+    ``came`` are attributes, not keys, so they never reach the log."""
+
+    __slots__ = ("came", "square")
+
+    def __init__(self, fields: dict[str, Any], square: Square, came: Any) -> None:
+        super().__init__(fields)
+        self.square, self.came = square, came
+
+
+def drives(rules: Entenrallye, s: Table, player: str, roll: int) -> list[DriveOption]:
     """Legal drives on ``roll``: each distance and choice of roads (a stop ends a drive early)."""
     car = s.cars[player]
-    key = (player, roll, car.square, car.came, tuple(car.hidden), tuple(car.attached.values()),
-           tuple(car.scores), tuple(car.checked), car.repair, s.month())
-    cache: dict = rules.__dict__.setdefault("drive_cache", {})
-    if key not in cache:
-        if len(cache) > 4096:
-            cache.clear()
-            rules.probes.clear()
-        before = dict(rules.__dict__.setdefault("probes", {}))
-        cache[key] = _drives(rules, s, player, roll)
-        rules.probes.update(before)
-    entries, probes = cache[key]
-    rules.probes.update(probes)
-    return entries
-
-
-def _drives(rules: Entenrallye, s: Table, player: str, roll: int) -> tuple[list[dict[str, Any]], dict]:
-    car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
-    probes: dict[int, tuple[Square, Any]] = {}
     if waiting(rules.route, s, car):
-        entry = {**base, "moved": 0}
-        probes[id(entry)] = (car.square, car.came)
-        return [entry], probes
+        return [DriveOption({**base, "moved": 0}, car.square, car.came)]
     out = []
     for moved, path, square, came, stop in reach(rules, s, car, roll):
         entry: dict[str, Any] = {**base, "moved": moved}
@@ -87,9 +78,8 @@ def _drives(rules: Entenrallye, s: Table, player: str, roll: int) -> tuple[list[
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(rules.route.minus[check]))
-        probes[id(entry)] = (square, came)
-        out.append(entry)
-    return out, probes
+        out.append(DriveOption(entry, square, came))
+    return out
 
 
 def time_entry(rules: Entenrallye, s: Table) -> dict[str, Any]:

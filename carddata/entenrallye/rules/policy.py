@@ -2,9 +2,11 @@
 
 A policy is a style: how many parts a car wants fitted for each meet. ``flat-out`` fits none and
 repairs only what the TöV and ASU demand; ``stylist`` wants all four slots filled; ``balanced``
-two. All of them repair to pass the checks they can still reach in time, take a meet's road when
-they can still make it (the short cut otherwise), and drive flat out when the next target is
-further than their remaining time allows.
+two. All of them save repair points for a check once it is among their next two targets (so
+not for the ASU while June is still to come), take a meet's road when they can still make it (the
+short cut otherwise), and drive flat out when the next target is further than their remaining
+time allows: the time left counts the arrivals the other cars still owe, since each one moves the
+markers too, and a meet whose month has come is always a hurry.
 """
 
 from __future__ import annotations
@@ -75,9 +77,27 @@ class Style:
                 return node, month
         return None, 13
 
-    def turns_left(self, s: Table, month: int) -> float:
-        """Own turns until ``month`` is over, at one time step per 6 rolled round the table."""
+    def check_ahead(self, rules: Any, s: Table, car: Car) -> bool:
+        """A TöV or ASU is the next place to reach, or the one after the next meet: time to save
+        repair points for it (earlier, the dice are better spent driving)."""
+        route = rules.route
+        places = [(route.months[n], c) for c, n in route.stations.items() if c not in car.checked]
+        places += [(route.months[n], "") for m, n in route.meets.items() if m not in car.scores]
+        ahead = [c for month, c in sorted(places) if month >= s.month()][:2]
+        return any(ahead)
+
+    def turns_left(self, rules: Any, s: Table, car: Car, month: int) -> float:
+        """Own turns until ``month`` is over: the time steps left, less one for each arrival the
+        other cars still have to make at a meet or station by then, at one step per 6 rolled
+        round the table."""
+        route = rules.route
         steps = month * s.periods - max(s.time, 0)
+        for other in s.cars.values():
+            if other is not car:
+                steps -= sum(1 for m, n in route.meets.items()
+                             if m not in other.scores and s.month() <= route.months[n] <= month)
+                steps -= sum(1 for c, n in route.stations.items()
+                             if c not in other.checked and s.month() <= route.months[n] <= month)
         return max(steps, 0) * 6 / len(s.players)
 
     def wanted_repair(self, rules: Any, s: Table, car: Car) -> int:
@@ -95,33 +115,41 @@ class Style:
     # -- choosing -------------------------------------------------------------------------------
     def rate(self, rules: Any, s: Table, entry: dict[str, Any]) -> tuple:
         route, car = rules.route, s.cars[entry["player"]]
-        square, came = rules.probes[id(entry)]
+        square, came = entry.square, entry.came
         node, month = self.target(rules, s, car)
         far = distance(route, square, came, node) if node else 0
         if node and far is None:
             far = 999
         left = entry["roll"] - entry["moved"]
         grey = route.grey(square)
-        hurry = node is not None and (distance(route, car.square, car.came, node) or 0) > (
-            self.turns_left(s, month) * AVERAGE_ROLL * 0.8)
-        stations = route.stations.items()
-        pending = any(c not in car.checked and route.months[n] >= s.month() for c, n in stations)
-        need = self.wanted_repair(rules, s, car) if pending else 0
+        # in a hurry: the target's month has come and it is more than two squares away, or the
+        # turns left (at 60 % of an average roll) would not get there
+        ahead = (distance(route, car.square, car.came, node) or 0) if node else 0
+        hurry = node is not None and (
+            (ahead > 2 and month <= s.month())
+            or ahead > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * 0.6)
+        need = self.wanted_repair(rules, s, car) if self.check_ahead(rules, s, car) else 0
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
         buying = shop and left >= shop and not hurry
-        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2))
+        # a meet in a hurry comes first; a station needs its repair points whatever the hurry
+        rushed = hurry and node in route.meets.values()
+        useful = grey and left > 0 and (buying or (need and entry["roll"] >= 2)) and not rushed
         ready = not self.too_soon(rules, s, car, entry)
+        if useful and hurry:  # a check soon: make up the repairs first, then get as close as possible
+            return (far < 999, ready, True, min(left, need) * 100 - far)
         return (far < 999, ready, useful, -far if hurry or not useful else left)
 
     def too_soon(self, rules: Any, s: Table, car: Car, entry: dict[str, Any]) -> bool:
-        """Heading for a station without the repair points to pass, while its month is still ahead."""
+        """Heading for a station without the repair points to pass: a fail there sends the car onto
+        the minus squares, no better than missing the month short, and worse than being sent to the
+        workshop with the points made up meanwhile."""
         route = rules.route
         for check, node in route.stations.items():
             if node in entry.get("path", []) or entry.get("check") == "failed":
                 left = entry["roll"] - entry["moved"]
-                grey = route.grey(rules.probes[id(entry)][0])
+                grey = route.grey(entry.square)
                 short = faults(car, rules.parts.faults) - car.repair - (left if grey else 0)
-                if short > 0 and s.month() < route.months[node] and check not in car.checked:
+                if short > 0 and s.month() <= route.months[node] and check not in car.checked:
                     return True
         return False
 
