@@ -197,3 +197,69 @@ def test_a_plain_bold_or_italic_element_text_is_the_span_parsing_gives(text, bol
     wrapped = f"*{wrapped}*" if italic else wrapped
     expected = (Span(text, bold, italic),) if bold or italic else (Span(text),)
     assert parse_markup(wrapped) == expected
+
+
+class _Left(Exception):
+    """Raised by the stand-in for ``os._exit``."""
+
+
+def _main_exit(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[str]]:
+    """Run ``cli.main()`` with ``argv``; return the code it ends the process with and what it
+    flushed (``os._exit`` replaced, so the test process lives on)."""
+    from generator import cli
+
+    flushed: list[str] = []
+
+    def leave(code: int) -> None:
+        raise _Left(code)
+
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    monkeypatch.setattr(sys, "argv", ["deckwright", *argv])
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        monkeypatch.setattr(stream, "flush", lambda name=name: flushed.append(name), raising=False)
+    with pytest.raises(_Left) as left:
+        cli.main()
+    return left.value.args[0], flushed
+
+
+def test_main_ends_the_process_with_the_command_exit_code_after_flushing(monkeypatch, tmp_path) -> None:
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    code, flushed = _main_exit(monkeypatch, "check", str(game))
+    assert (code, flushed[-2:]) == (0, ["stdout", "stderr"])  # flushed last, just before the end
+    assert _main_exit(monkeypatch, "check", str(tmp_path / "nowhere"))[0] == 2
+    assert _main_exit(monkeypatch, "build", "--paper", "x")[0] == 2  # a usage error
+    assert _main_exit(monkeypatch, "--help")[0] == 0
+
+
+def test_exit_codes_follow_sys_exit() -> None:
+    from generator.cli import _exit_code
+
+    assert [_exit_code(None), _exit_code(0), _exit_code(3), _exit_code("stop")] == [0, 0, 3, 1]
+
+
+def test_a_whole_process_build_writes_its_files_and_output_before_it_ends(tmp_path: Path) -> None:
+    """``python -m generator`` leaves through ``os._exit``: files are complete, stdout and stderr
+    arrive whole, exit codes are kept."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(game), "-o", str(out)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    pdf = (out / "mini" / "cards.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and pdf.rstrip().endswith(b"%%EOF")
+    assert done.stdout.splitlines()[-1].endswith("print-guide.md")
+    assert (out / "mini" / "print-guide.md").read_text().strip()
+    assert not [p for p in (out / "mini").iterdir() if p.name.startswith(".")]  # no staged leftovers
+    failed = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(tmp_path / "nowhere")],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert failed.returncode == 2
+    assert "unknown game" in failed.stderr and "earlier output left as it was" in failed.stderr
