@@ -29,9 +29,6 @@ from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
 from generator.layout.deck import collect_low_resolution, collect_overflows
 from generator.model import Game
-from generator.printshop import load_preset
-from generator.printshop.check import size_problems
-from generator.printshop.write import printshop_notes, write_printshop
 from generator.render.pdf import atomic_text, staged
 
 
@@ -161,6 +158,8 @@ def _write_shop(
 ) -> tuple[list[Path], list[Problem]]:
     """The print-shop files, in the shop's colour mode and ink limit unless the command line set
     them; with their ink findings."""
+    from generator.printshop.write import write_printshop
+
     mode = options.shop_color or preset.color
     limit = options.shop_ink_limit or float(preset.ink_limit)
     with colors.using(mode, limit), ink.checking(limit if mode == "cmyk" else None) as found:
@@ -180,7 +179,11 @@ def build_kit(
     to ``warnings`` and the kit is written.
     """
     parts = load_parts(game)
-    preset = load_preset(options.printshop) if options.printshop else None
+    preset = None
+    if options.printshop:  # the print-shop code is imported only when a shop is asked for
+        from generator.printshop import load_preset
+
+        preset = load_preset(options.printshop)
     fonts = FontBook.load(game.font_dirs)
     out = output_dir(game, options)
     limit = options.ink_limit if options.color == "cmyk" else None
@@ -199,6 +202,8 @@ def build_kit(
             shop_files, shop_inks = _write_shop(game, options, preset, fonts, progress)
             written += shop_files
             inks += [q for q in shop_inks if q not in inks]
+            from generator.printshop.write import printshop_notes
+
             guide += printshop_notes(game, options, preset, shop_files)
         for part, _, value in parts:
             if progress:
@@ -217,6 +222,8 @@ def build_kit(
     if warnings is not None:
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
         if preset is not None:  # the files are written all the same, at the deck's own size
+            from generator.printshop.check import size_problems
+
             warnings += size_problems(game, preset, severity="warning")
     return written
 

@@ -21,7 +21,6 @@ from generator.model import Card, Deck, Game, Origin
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
 from generator.schema.messages import validate
 from generator.sheets import SHEET_SUFFIXES, read_table
-from generator.sheets.cards import Columns, cards_from_table
 from generator.templates import TemplateLibrary
 from generator.yamlio import Document, load_yaml
 
@@ -165,6 +164,8 @@ def _source_kind(source: CardSourceSpec, doc: Document, at: tuple, report: bool 
 
 
 def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseModel]) -> list[Card]:
+    from generator.sheets.cards import Columns, cards_from_table  # spreadsheets only
+
     table = read_table(path, display_path(path), source.sheet)
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore)) if spec else Columns()

@@ -85,6 +85,8 @@ def test_a_game_without_boards_loads_no_board_summary_or_component_code(tmp_path
     assert "generator.layout.card" in loaded  # the cards were laid out
     unused = ("generator.board", "generator.summary", "generator.components", "generator.rules", "generator.play")
     assert [m for m in loaded if m.startswith(unused)] == []
+    # an RGB build without a print shop or a spreadsheet: no shop code, no LittleCMS, no sheet reader
+    assert [m for m in loaded if m.startswith(("generator.printshop", "generator.sheets.", "PIL.ImageCms"))] == []
 
 
 def test_bundled_faces_are_parsed_at_first_use() -> None:

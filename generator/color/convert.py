@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageCms
+from PIL import Image
 
 from generator.color.spec import Cmyk, Rgb, parse
+
+if TYPE_CHECKING:
+    from PIL import ImageCms
 
 PROFILE = Path(__file__).resolve().parent / "profiles" / "ISOcoated_v2_300_bas.icc"
 PROFILE_NAME = "ISO Coated v2 300% (basICColor)"
@@ -35,12 +39,16 @@ def profile_bytes() -> bytes:
 
 @lru_cache(maxsize=1)
 def _profiles() -> tuple[ImageCms.ImageCmsProfile, ImageCms.ImageCmsProfile]:
+    from PIL import ImageCms  # LittleCMS: loaded by the first conversion, not by an RGB build
+
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")), ImageCms.getOpenProfile(str(PROFILE))
 
 
 @lru_cache(maxsize=4)
 def transform(src_mode: str, dst_mode: str) -> ImageCms.ImageCmsTransform:
     """A cached transform: ("RGB", "CMYK") from sRGB to the profile, ("CMYK", "RGB") back."""
+    from PIL import ImageCms
+
     srgb, press = _profiles()
     src, dst = (srgb, press) if src_mode == "RGB" else (press, srgb)
     return ImageCms.buildTransform(
@@ -59,6 +67,8 @@ def _bytes(value: float) -> int:
 
 def icc_cmyk(rgb: Rgb) -> Cmyk:
     """The profile's separation of an sRGB colour (no ink limit applied)."""
+    from PIL import ImageCms
+
     pixel = Image.new("RGB", (1, 1), (_bytes(rgb.r), _bytes(rgb.g), _bytes(rgb.b)))
     c, m, y, k = ImageCms.applyTransform(pixel, transform("RGB", "CMYK")).getpixel((0, 0))
     return Cmyk(c / 255, m / 255, y / 255, k / 255)
@@ -66,6 +76,8 @@ def icc_cmyk(rgb: Rgb) -> Cmyk:
 
 def cmyk_to_rgb(cmyk: Cmyk) -> Rgb:
     """How the profile says a CMYK colour looks, as sRGB (for RGB builds and previews)."""
+    from PIL import ImageCms
+
     pixel = Image.new("CMYK", (1, 1), tuple(_bytes(v) for v in (cmyk.c, cmyk.m, cmyk.y, cmyk.k)))
     r, g, b = ImageCms.applyTransform(pixel, transform("CMYK", "RGB")).getpixel((0, 0))
     return Rgb(r / 255, g / 255, b / 255)
@@ -74,6 +86,8 @@ def cmyk_to_rgb(cmyk: Cmyk) -> Rgb:
 @lru_cache(maxsize=1)
 def _k_ramp() -> tuple[float, ...]:
     """sRGB grey level (0-1) that K = 0..255 looks like through the profile."""
+    from PIL import ImageCms
+
     ramp = Image.new("CMYK", (256, 1))
     ramp.putdata([(0, 0, 0, k) for k in range(256)])
     rgb = ImageCms.applyTransform(ramp, transform("CMYK", "RGB"))

@@ -11,12 +11,15 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageCms, ImageMath
+from PIL import Image, ImageMath
 
 from generator.color import convert
 from generator.color.output import current
+
+if TYPE_CHECKING:
+    from PIL import ImageCms
 
 KEY = (255, 255, 255, 255)  # the masked-out pixel value: 400 % ink, never a converted colour
 KEY_MASK = [255, 255, 255, 255, 255, 255, 255, 255]
@@ -40,6 +43,8 @@ def separated(path: Path) -> tuple[Image.Image, Image.Image | None]:
         if source.mode == "CMYK":
             return source.copy(), None
         rgba = source.convert("RGBA")
+    from PIL import ImageCms
+
     alpha = rgba.getchannel("A")
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=alpha)
@@ -82,6 +87,8 @@ def _times(ink: Image.Image, scale: Image.Image) -> Image.Image:
 
 
 def _transform_from(embedded: bytes | None) -> ImageCms.ImageCmsTransform:
+    from PIL import ImageCms
+
     if not embedded:
         return convert.transform("RGB", "CMYK")
     try:

@@ -14,7 +14,7 @@ from generator.units import UnitError, parse_length
 class Strict(BaseModel):
     """Base of every schema object: unknown keys are errors, objects are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 def parse_length_value(value: Any) -> float:
