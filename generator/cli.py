@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
+
+from generator.console import Console  # rich itself only when it changes the output
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -211,9 +212,8 @@ def build(
     Nothing is written for a game with problems (text that does not fit included, unless
     --allow-overflow): its earlier output stays as it was.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from generator.build import BuildOptions
+    from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from generator.kit import build_kit
     from generator.loader import load_game
     from generator.units import mm
@@ -420,7 +420,7 @@ def log_check(
 
 
 def _bar(label: str) -> Progress:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     return Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,

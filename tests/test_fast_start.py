@@ -265,3 +265,56 @@ def test_a_whole_process_build_writes_its_files_and_output_before_it_ends(tmp_pa
     )
     assert failed.returncode == 2
     assert "unknown game" in failed.stderr and "earlier output left as it was" in failed.stderr
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from([*"ab :[]/\t\r\x07é-_.", "wrote out/x.pdf", ":smile:", "[bold]", "\n"]), max_size=12
+    ).map("".join),
+    style=st.sampled_from([None, "red", "bold red"]),
+    markup=st.booleans(),
+)
+def test_the_lazy_console_prints_what_rich_prints_to_a_non_terminal(text, style, markup) -> None:
+    """Plain lines skip rich; every line, plain or not, comes out as rich's console writes it."""
+    import io
+
+    from rich.console import Console as RichConsole
+
+    from generator.console import Console
+
+    expected = io.StringIO()
+    RichConsole(file=expected, highlight=False, soft_wrap=True).print(text, style=style, markup=markup)
+    got = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("FORCE_COLOR", raising=False)
+        patch.delenv("TTY_COMPATIBLE", raising=False)
+        patch.setattr(sys, "stdout", got)
+        Console(highlight=False, soft_wrap=True).print(text, style=style, markup=markup)
+    assert got.getvalue() == expected.getvalue()
+
+
+def test_a_build_into_a_pipe_imports_no_rich(tmp_path: Path) -> None:
+    """No terminal: no progress bar and plain 'wrote' lines, so rich is never imported."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    code = (
+        "import sys\nfrom generator.cli import app\n"
+        f"sys.argv = ['deckwright', 'build', {str(game)!r}, '-o', {str(tmp_path / 'out')!r}]\n"
+        "try:\n    app()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code"
+    )
+    loaded = _modules_after(code)
+    assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()
+    assert sorted(m for m in loaded if m == "rich" or m.startswith("rich.")) == []
+
+
+def test_a_disabled_progress_bar_takes_the_calls_the_commands_make() -> None:
+    from generator.console import BarColumn, Console, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), console=Console(), disable=True) as bar:
+        first, second = bar.add_task("a", total=None), bar.add_task("b", total=3)
+        bar.update(second, description="c", completed=1, total=3)
+    assert (first, second) == (0, 1)
+    shown = Progress(TextColumn("x"), BarColumn(), console=Console(stderr=True), transient=True)
+    assert type(shown).__name__ == "Progress" and len(shown.columns) == 2  # rich's own bar
