@@ -40,7 +40,7 @@ HEAVY = (
     "generator.components",
     "generator.layout",
     "generator.render",
-    "rich.progress",
+    "rich",  # terminal output imports rich only when it changes something (generator/console.py)
 )
 
 

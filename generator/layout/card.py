@@ -116,8 +116,12 @@ class CardLayouter:
         icons: Mapping[str, Path],
         keywords: Mapping[str, Any],
         image_dirs: tuple[Path, ...],
+        record_texts: bool = True,
     ):
+        """``record_texts``: note each face's text boxes in ``CardFace.texts`` (what ``check``
+        looks at for overlapping text; a build leaves it off)."""
         self.template = template
+        self.record_texts = record_texts
         self.width, self.height, self.bleed = width, height, bleed
         self.fonts = fonts
         self.icons = icons
@@ -137,6 +141,8 @@ class CardLayouter:
             if self.static[i] and isinstance(e, TextElement) and e.text.strip()
         )
         self._looks: dict[str, dict[str, KeywordLook]] = {}
+        self._looks_of: dict[int, tuple[Mapping[str, str], dict[str, KeywordLook]]] = {}
+        self._type_styles: dict[str, dict[str, str]] = {}  # template.style(type), made once
 
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -163,8 +169,10 @@ class CardLayouter:
     # -- per card -----------------------------------------------------------------------------
     def layout(self, values: Mapping[str, Any], card_type: str) -> CardFace:
         """Lay out the face for a card's values; raise LayoutProblem on a missing field etc."""
-        style = self.template.style(card_type)
-        self._texts = list(self._static_texts)
+        style = self._type_styles.get(card_type)
+        if style is None:
+            style = self._type_styles[card_type] = self.template.style(card_type)
+        self._texts = list(self._static_texts) if self.record_texts else []
         if self.tables:
             values = {**values, "tables": self.tables}
         ops: list[Op] = []
@@ -344,7 +352,7 @@ class CardLayouter:
                 valign=element.valign,
             )
         laid = fit_text(spans, box, text_style, self.fonts)
-        if inked:
+        if inked and self.record_texts:
             top = self.template.elements[i]
             part = -1 if element is top else next((n for n, e in enumerate(top.elements) if e is element), -1)
             self._texts.append(((i, part), turned_box(box, element.rotate)))
@@ -355,6 +363,14 @@ class CardLayouter:
         ops.append(TextOp(laid, box, element.rotate))
 
     def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
+        known = self._looks_of.get(id(style))  # the same style object: every card of a type
+        if known is not None and known[0] is style:  # (held in the entry, so its id stays its own)
+            return known[1]
+        looks = self._keyword_looks_for(style)
+        self._looks_of[id(style)] = (style, looks)
+        return looks
+
+    def _keyword_looks_for(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
         key = repr(sorted(style.items()))
         if key in self._looks:
             return self._looks[key]

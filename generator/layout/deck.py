@@ -77,6 +77,7 @@ class DeckFaces:
                 game.icons,
                 game.keywords,
                 image_dirs,
+                record_texts=overlaps,  # only check looks for overlapping text
             )
 
         self.front = layouter(deck.template)
