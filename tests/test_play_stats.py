@@ -171,3 +171,43 @@ def test_simulated_figures_equal_a_plain_recount(tmp_path: Path, game: str, play
         assert figures[figure]["total"] == plain["actions"][action], figure
     if game == "road-runner":
         assert figures["damage"]["total"] == plain["damage"]
+
+
+def test_a_shared_win_is_split_among_its_sharers(tmp_path: Path):
+    """Two Entenrallye games: one player wins the bundled two-stylist game alone; two 'flat-out'
+    cars fit no parts, both score 0 and share the win (``result.winners``), half a win each."""
+    from generator.rules.logcheck import rules_for
+    from generator.rules.playthrough import playthrough, to_yaml
+
+    game = load_game("entenrallye")
+    rules = rules_for(game)
+    policy = load_rules_module(game).POLICIES["flat-out"]
+    tied = playthrough(rules, ["Ann", "Ben"], 0, max_entries=20000, policy=policy)
+    assert tied["result"].get("winners") == ["Ann", "Ben"]
+    (tmp_path / "tied.yaml").write_text(to_yaml(tied), encoding="utf-8")
+    alone = paths.CARDDATA / "entenrallye" / "playtests" / "two-stylists.yaml"
+    seat = ["Ann", "Ben"].index(yaml.safe_load(alone.read_text(encoding="utf-8"))["result"]["winner"])
+    (tmp_path / "alone.yaml").write_text(alone.read_text(encoding="utf-8"), encoding="utf-8")
+    stats = gather(game, [tmp_path])
+    assert not stats.rejected and len(stats.finished) == 2
+    seats = stats.by_seat()
+    wins = [0.5 + (s == seat) for s in range(2)]  # half of the tie each, plus the one win alone
+    assert [(r.wins, r.n) for r in seats] == [(wins[0], 2), (wins[1], 2)]
+    assert sum(r.wins for r in seats) == len(stats.finished)  # one win per game, shared or not
+    first = stats.first_player()
+    assert (first["wins"], first["rate"], first["fair"]) == (wins[0], wins[0] / 2, 0.5)
+    assert first["advantage"] == pytest.approx((wins[0] - 1) / 1)
+    out = stats.as_dict()
+    assert (out["no_winner"], out["shared_wins"]) == (0, 1) and "1/k" in out["shared_win_rule"]
+    assert [s["wins"] for s in out["win_rate_by_seat"]] == wins
+    low, high = seats[1 - seat].interval
+    assert low < 0.25 < high  # half a win in two games
+    from rich.console import Console
+
+    from generator.play.report import tables
+    from generator.play.stats import SHARED_RULE
+
+    console = Console(record=True, width=200)
+    console.print(tables(stats))
+    text = console.export_text()
+    assert "finished with a shared win" in text and SHARED_RULE in text and "1.5" in text

@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from generator.fonts import FontBook
 from generator.paths import FONTS
 from generator.play.report import interval, num, pct
-from generator.play.stats import Rate, Stats
+from generator.play.stats import SHARED_RULE, Rate, Stats
 from generator.render.pdf import pdf_canvas
 
 INK, MUTED, BAR, BAR2, FAIR = "#222222", "#666666", "#c4531a", "#f0c9a8", "#1d6090"
@@ -150,7 +150,7 @@ def write_pdf(stats: Stats, path: Path, title: str, font_dirs: Sequence[Path] = 
                     top=min(1.0, max(r.interval[1] for r in by_seat)),
                     as_percent=True,
                     fair=fair,
-                    note="n per seat: " + ", ".join(str(r.n) for r in by_seat),
+                    note="n per seat: " + ", ".join(str(r.n) for r in by_seat) + f"; {SHARED_RULE}",
                 )
             )
             bins = stats.histogram(16)
@@ -186,8 +186,8 @@ def _summary(pen: Pen, stats: Stats, title: str, width: float) -> Drawing:
     lines = [
         f"{stats.read} logs read, {len(stats.records)} used, {len(stats.rejected)} rejected "
         f"(a log that breaks a rule is left out unless --include-illegal)",
-        f"{len(stats.finished)} finished games, {sum(1 for r in stats.finished if r.winner is None)} "
-        "without a winner",
+        f"{len(stats.finished)} finished games, {sum(1 for r in stats.finished if r.no_winner)} "
+        f"without a winner, {sum(1 for r in stats.finished if r.shared)} with a shared win ({SHARED_RULE})",
     ]
     if stats.finished:
         fp = stats.first_player()

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
-from generator.play.stats import Rate, Stats
+from generator.play.stats import SHARED_RULE, Rate, Stats
 
 
 def pct(x: float) -> str:
@@ -29,7 +30,7 @@ def seat_table(title: str, rates: Sequence[Rate], fair: float | None = None) -> 
     for name in ("seat", "wins", "n", "win rate", "95% interval"):
         table.add_column(name, justify="right")
     for i, r in enumerate(rates):
-        table.add_row(str(i + 1), str(r.wins), str(r.n), pct(r.rate), interval(r))
+        table.add_row(str(i + 1), num(r.wins), str(r.n), pct(r.rate), interval(r))
     if fair is not None:
         table.caption = f"a fair share is {pct(fair)}"
     return table
@@ -45,8 +46,10 @@ def tables(stats: Stats) -> Group:
     head.add_row("used", str(len(stats.records)))
     head.add_row("rejected", str(len(stats.rejected)))
     head.add_row("finished", str(len(stats.finished)))
-    head.add_row("finished with no winner", str(sum(1 for r in stats.finished if r.winner is None)))
+    head.add_row("finished with no winner", str(sum(1 for r in stats.finished if r.no_winner)))
+    head.add_row("finished with a shared win", str(sum(1 for r in stats.finished if r.shared)))
     parts.append(head)
+    parts.append(Text(f"Win counts: {SHARED_RULE}.", style="dim"))
     if stats.rejected:
         bad = Table(title="rejected logs (first violation)", title_justify="left")
         bad.add_column("file")
@@ -67,7 +70,7 @@ def tables(stats: Stats) -> Group:
     first = Table(title="first player", title_justify="left", show_header=False)
     first.add_column()
     first.add_column(justify="right")
-    first.add_row("wins / games", f"{fp['wins']} / {fp['n']}")
+    first.add_row("wins / games", f"{num(fp['wins'])} / {fp['n']}")
     first.add_row("win rate (95% interval)", f"{pct(fp['rate'])} ({pct(fp['low'])}-{pct(fp['high'])})")
     first.add_row("fair share", pct(fp["fair"]))
     first.add_row("advantage over fair share", f"{100 * fp['advantage']:+.1f}%")

@@ -3,6 +3,9 @@ designer asks: who wins from which seat, how long games last, which cards get pl
 
 Every log is replayed with the game's rules (like ``log check``); a log that breaks a rule is
 listed with its first violation and left out of the figures unless ``include_illegal``.
+
+A shared win (the log's ``result.winners``) is split: each of the k players who share it counts
+1/k of a win, so the win rates of the seats of a game still add up to one win per game.
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from generator.rules.module import load_rules_module
 from generator.rules.replay import replay
 
 Z95 = 1.959963984540054
+SHARED_RULE = "a win shared by k players counts 1/k of a win for each of them"
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``wins / n`` (95 % by default); (0, 1) for n = 0."""
     if n == 0:
         return 0.0, 1.0
@@ -43,13 +47,25 @@ class GameRecord:
 
     file: str
     players: list[str]
-    winner: int | None  # the winner's seat, 0-based; None when nobody won
+    winners: tuple[int, ...]  # the seats (0-based) of whoever won: one, several sharing, or none
     turns: int
     over: bool
     drawn: dict[str, Counter[str]]  # per player, cards that came into the hand (dealt or drawn)
     played: dict[str, Counter[str]]  # per player, cards played
     figures: dict[str, float]
     legal: bool = True
+
+    def share(self, seat: int) -> float:
+        """The part of this game's win that goes to ``seat``: 1, 1/k of a win shared by k, or 0."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+    @property
+    def no_winner(self) -> bool:
+        return not self.winners
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
 
 
 @dataclass(frozen=True)
@@ -60,9 +76,9 @@ class Rejected:
 
 @dataclass
 class Rate:
-    """A win rate with its 95 % Wilson interval."""
+    """A win rate with its 95 % Wilson interval (``wins`` counts a shared win as a fraction)."""
 
-    wins: int
+    wins: float
     n: int
 
     @property
@@ -75,7 +91,7 @@ class Rate:
 
     def as_dict(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"wins": self.wins, "n": self.n, "rate": _r(self.rate), "low": _r(low), "high": _r(high)}
+        return {"wins": _w(self.wins), "n": self.n, "rate": _r(self.rate), "low": _r(low), "high": _r(high)}
 
 
 @dataclass
@@ -83,7 +99,7 @@ class CardUse:
     drawn: int = 0
     played: int = 0
     games_played: int = 0  # (game, player) pairs where the player played it
-    won: int = 0  # ... and that player won
+    won: float = 0.0  # ... and that player won (a shared win: 1/k)
 
     def as_dict(self) -> dict[str, Any]:
         rate = Rate(self.won, self.games_played)
@@ -108,7 +124,7 @@ class Stats:
         chosen = list(self.finished if records is None else records)
         seats = max((len(r.players) for r in chosen), default=0)
         return [
-            Rate(sum(1 for r in chosen if r.winner == s), sum(1 for r in chosen if len(r.players) > s))
+            Rate(sum(r.share(s) for r in chosen), sum(1 for r in chosen if len(r.players) > s))
             for s in range(seats)
         ]
 
@@ -120,12 +136,12 @@ class Stats:
     def first_player(self) -> dict[str, float]:
         """The first seat's wins against its fair share (1/N of each game it played)."""
         games = self.finished
-        wins = sum(1 for r in games if r.winner == 0)
+        wins = sum(r.share(0) for r in games)
         fair = sum(1 / len(r.players) for r in games)
         low, high = wilson(wins, len(games))
         n = len(games)
         return {
-            "wins": wins,
+            "wins": _w(wins),
             "n": n,
             "rate": _r(wins / n if n else 0.0),
             "low": _r(low),
@@ -173,7 +189,7 @@ class Stats:
                     u.played += n
                     if r.over:
                         u.games_played += 1
-                        u.won += 1 if r.winner == seat else 0
+                        u.won += r.share(seat)
         return dict(sorted(use.items()))
 
     def figure_summary(self) -> dict[str, dict[str, float]]:
@@ -198,7 +214,9 @@ class Stats:
             "read": self.read,
             "used": len(self.records),
             "finished": len(self.finished),
-            "no_winner": sum(1 for r in self.finished if r.winner is None),
+            "no_winner": sum(1 for r in self.finished if r.no_winner),
+            "shared_wins": sum(1 for r in self.finished if r.shared),
+            "shared_win_rule": SHARED_RULE,
             "rejected": [{"file": x.file, "reason": x.reason} for x in self.rejected],
             "win_rate_by_seat": [dict(seat=i + 1, **x.as_dict()) for i, x in enumerate(self.by_seat())],
             "win_rate_by_player_count": {
@@ -217,6 +235,11 @@ class Stats:
 
 def _r(x: float) -> float:
     return round(x, 4)
+
+
+def _w(x: float) -> float:
+    """A count of wins: whole when it is, else to 4 places (shared wins are fractions)."""
+    return round(x) if abs(x - round(x)) < 1e-9 else round(x, 4)
 
 
 def log_files(paths: list[Path]) -> list[Path]:
@@ -245,11 +268,11 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
             drawn.setdefault(entry.player, Counter()).update(got)
         if used := figures.played(rules, entry):
             played.setdefault(entry.player, Counter()).update(used)
-    winner = result.outcome.winner
+    won = result.outcome.winners if result.over else ()
     return GameRecord(
         file=log.file,
         players=players,
-        winner=players.index(winner) if result.over and winner in players else None,
+        winners=tuple(sorted(players.index(p) for p in won if p in players)),
         turns=result.turns,
         over=result.over,
         drawn=drawn,

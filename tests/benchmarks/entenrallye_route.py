@@ -5,7 +5,7 @@ and prints the share of cars that reached each meet in time (and so scored), the
 passed the TöV and the ASU at their stations, and the mean total score. Repeat the README's
 figures with:
 
-    .venv/bin/python tests/benchmarks/entenrallye_route.py --games 100
+    .venv/bin/python tests/benchmarks/entenrallye_route.py --games 200
 """
 
 from __future__ import annotations

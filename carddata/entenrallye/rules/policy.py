@@ -6,7 +6,10 @@ two. All of them save repair points for a check once it is among their next two 
 not for the ASU while June is still to come), take a meet's road when they can still make it (the
 short cut otherwise), and drive flat out when the next target is further than their remaining
 time allows: the time left counts the arrivals the other cars still owe, since each one moves the
-markers too, and a meet whose month has come is always a hurry.
+markers too, a station's missing repairs count as squares still to go, and a meet whose month has
+come is always a hurry. Dice points left on a grey square go to repairs for every check still to
+come (up to 20), and with no check among the next targets a car will stop one square short on grey
+to repair rather than drive on to beige.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from .route import Route, Square
 from .state import PART_COST, Car, Table, faults
 
 AVERAGE_ROLL = 3.5
+HURRY = 0.45  # the share of an average roll per turn left that a car counts on before it hurries
 
 
 def distance(route: Route, square: Square, came: Any, target: str) -> int | None:
@@ -100,13 +104,17 @@ class Style:
                              if c not in other.checked and s.month() <= route.months[n] <= month)
         return max(steps, 0) * 6 / len(s.players)
 
-    def wanted_repair(self, rules: Any, s: Table, car: Car) -> int:
+    def wanted_repair(self, rules: Any, s: Table, car: Car, every: bool = False) -> int:
+        """Repair points still wanted for the next check (``every``: for all checks to come, as far
+        as the track's 20 allows; dice points left over on a grey square go there)."""
         if "asu" in car.checked:
             return 0
         fitted = list(car.attached.values())
         planned = faults(car, rules.parts.faults)
         extra = sorted((rules.parts.faults[p] for p in car.hidden), reverse=True)
         planned += sum(f - 3 for f in extra[: max(0, 4 - len(fitted))])
+        if every:
+            planned *= sum(1 for c in rules.route.stations if c not in car.checked)
         return max(0, min(20, planned) - car.repair)
 
     def wants_part(self, car: Car) -> bool:
@@ -122,13 +130,15 @@ class Style:
             far = 999
         left = entry["roll"] - entry["moved"]
         grey = route.grey(square)
-        # in a hurry: the target's month has come and it is more than two squares away, or the
-        # turns left (at 60 % of an average roll) would not get there
+        # in a hurry: the target's month has come, or the turns left (at 45 % of an average roll
+        # each) would not cover the squares to go and, for a station, the repairs still missing
         ahead = (distance(route, car.square, car.came, node) or 0) if node else 0
+        check = self.check_ahead(rules, s, car)
+        need = self.wanted_repair(rules, s, car) if check else 0
+        pips = ahead + (need if node in route.stations.values() else 0)
         hurry = node is not None and (
-            (ahead > 2 and month <= s.month())
-            or ahead > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * 0.6)
-        need = self.wanted_repair(rules, s, car) if self.check_ahead(rules, s, car) else 0
+            (ahead > 0 and month <= s.month())
+            or pips > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * HURRY)
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
         buying = shop and left >= shop and not hurry
         # a meet in a hurry comes first; a station needs its repair points whatever the hurry
@@ -137,6 +147,11 @@ class Style:
         ready = not self.too_soon(rules, s, car, entry)
         if useful and hurry:  # a check soon: make up the repairs first, then get as close as possible
             return (far < 999, ready, True, min(left, need) * 100 - far)
+        if not useful and not hurry and not check and grey and entry["roll"] >= 2:
+            # no check among the next targets: repair points for a later one are worth a square
+            # each (no more), so stop one short on grey rather than drive on to beige
+            spare = min(left, self.wanted_repair(rules, s, car, every=True))
+            return (far < 999, ready, False, spare - far + (0.1 if spare else 0))
         return (far < 999, ready, useful, -far if hurry or not useful else left)
 
     def too_soon(self, rules: Any, s: Table, car: Car, entry: dict[str, Any]) -> bool:
@@ -166,7 +181,7 @@ class Style:
                 return by[action][0]
         if "buy" in by and self.wants_part(car):
             return by["buy"][0]
-        need = self.wanted_repair(rules, s, car)
+        need = self.wanted_repair(rules, s, car, every=True)
         if "repair" in by and need:
             best = [o for o in by["repair"] if o[1]["points"] <= need]
             if best:
