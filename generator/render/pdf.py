@@ -144,20 +144,8 @@ def _initial_face() -> str:
 
 
 def atomic_text(path: Path, text: str) -> None:
-    """Write a text file atomically (temporary file in the same folder, then rename)."""
-    _make_dir(path)
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(_unusable(path.parent, exc)) from None
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        _finish(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
+    """Write a text file (UTF-8, newlines as given) atomically, like :func:`atomic_bytes`."""
+    atomic_bytes(path, text.encode("utf-8"))
 
 
 def atomic_bytes(path: Path, data: bytes) -> None:
