@@ -71,16 +71,26 @@ _SHAPE = frozenset(
 """Errors that only say a value has the wrong shape for one alternative of a union."""
 
 
+def _step(node: Any, loc: tuple[Any, ...], n: int) -> bool | None:
+    """Part ``n`` of ``loc`` at ``node``: True when it is a key or index there, False when not,
+    None when it is the tag of a union chosen by 'type' (a text element's 'text' is also a key)."""
+    part = loc[n]
+    after = loc[n + 1] if n + 1 < len(loc) else None
+    if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
+        return None
+    in_dict = isinstance(node, dict) and part in node
+    in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+    return in_dict or in_list
+
+
 def _exists(data: Any, loc: Loc) -> bool:
     """Whether ``loc`` names a value present in ``data``."""
     node = data
     for n, part in enumerate(loc):
-        after = loc[n + 1] if n + 1 < len(loc) else None
-        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
-            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
-        in_dict = isinstance(node, dict) and part in node
-        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        if not (in_dict or in_list):
+        found = _step(node, loc, n)
+        if found is None:
+            continue
+        if not found:
             return False
         node = node[part]
     return True
@@ -91,12 +101,10 @@ def _clean_loc(loc: tuple[Any, ...], data: Any) -> Loc:
     out: list[str | int] = []
     node = data
     for n, part in enumerate(loc):
-        after = loc[n + 1] if n + 1 < len(loc) else None
-        if isinstance(node, dict) and node.get("type") == part and (after == part or after in node):
-            continue  # the tag of a union chosen by 'type' (a text element's 'text' is also a key)
-        in_dict = isinstance(node, dict) and part in node
-        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        if in_dict or in_list:
+        found = _step(node, loc, n)
+        if found is None:
+            continue
+        if found:
             out.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str):
