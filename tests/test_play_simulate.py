@@ -147,3 +147,22 @@ def test_every_game_with_a_rules_model_simulates_and_replays(tmp_path: Path, gam
         assert all(r.ok for r in reports), [str(v) for r in reports for v in r.replay.violations]
         stats = gather(loaded, [out])
         assert stats.read == 2 and not stats.rejected
+
+
+def test_factory_defaults_are_filled_like_model_construct_fills_them():
+    """Playthroughs build entries without pydantic inspecting each default factory per call, with
+    the same values model_construct would give."""
+    from pydantic import Field
+
+    from generator.rules.playthrough import _construct
+    from generator.schema.common import Strict
+
+    class Move(Strict):
+        cards: list[str] = Field(default_factory=list)
+        named: dict[str, int] = Field(default_factory=dict, alias="by_name")
+        steps: int = 1
+
+    given = _construct(Move, {"by_name": {"a": 1}})
+    assert given == Move.model_construct(by_name={"a": 1}) and given.named == {"a": 1}
+    first, second = _construct(Move, {}), _construct(Move, {})
+    assert first.cards == [] and first.steps == 1 and first.cards is not second.cards

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import yaml
+from pydantic import BaseModel
 
 from generator.rules.base import Entry, Option, Outcome, Rules
 
@@ -67,7 +68,7 @@ def playthrough(
             fields = {k: v for k, v in chosen.items() if k not in ("player", "action")}
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
-            data = rules.actions[action].model_construct(**fields)
+            data = _construct(rules.actions[action], fields)
             rules.last_draws = None
             rules.apply(state, Entry(len(entries), 0, 0, player, action, data), note)
             if rules.last_draws is not None and rules.last_draws.names:
@@ -178,3 +179,24 @@ def _scalar(value: Any) -> str:
     # written inside a flow list, so the flow-context quoting rules apply
     text = yaml.safe_dump([value], default_flow_style=True, width=10**6, allow_unicode=True).strip()
     return text[1:-1]
+
+
+@functools.lru_cache(maxsize=256)
+def _factories(model: type[BaseModel]) -> tuple[tuple[str, str, Callable[[], Any]], ...]:
+    """(name, alias, factory) of each field of ``model`` whose default comes from a factory."""
+    return tuple(
+        (name, f.alias or name, f.default_factory)  # type: ignore[misc]
+        for name, f in model.model_fields.items()
+        if f.default_factory is not None
+    )
+
+
+def _construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
+    """``model.model_construct(**fields)``, with factory defaults made here: pydantic inspects a
+    default factory's signature on every ``model_construct`` call, which can dominate a playthrough
+    whose action models use ``default_factory``."""
+    filled = {
+        name: make() for name, alias, make in _factories(model) if name not in fields and alias not in fields
+    }
+    return model.model_construct(**fields, **filled)
+
