@@ -4,6 +4,7 @@ kit built before left exactly as it was (each case builds a good kit first, then
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,9 @@ CASES = [
         "yaml-nested-thousands-deep",
         {"cards.yaml": "cards: " + "[" * 5000 + "]" * 5000 + "\n"},
         [],
-        "mini/cards.yaml:1:57: cards[0][0]",
+        # ours (PyYAML up to 6.0.3 lets the nesting through) or the parser's own (6.0.4 stops it):
+        # either is clear and located, so either is accepted
+        re.compile(r"mini/cards\.yaml:1:(57: cards\[0\]\[0\]|\d+: YAML syntax error: .*maximum nesting depth)"),
         True,
     ),
     (
@@ -186,14 +189,21 @@ def test_bad_input_is_located_and_loses_nothing(run_cli, tmp_path: Path, case, f
     _write(game, files)
     code, out, err = run_cli("build", "mini", *options, "-o", "out")
     assert code == 1, err
-    assert any(line.startswith(expected) for line in err.splitlines()), err
+    assert _reported(expected, err), err
     assert "mini: not built; earlier output left as it was." in err
     assert "Traceback" not in out + err and "wrote" not in out
     assert _snapshot(tmp_path / "out") == before
     if in_check:
         code, _, err = run_cli("check", "mini")
         assert code == 1
-        assert any(line.startswith(expected) for line in err.splitlines()), err
+        assert _reported(expected, err), err
+
+
+def _reported(expected: str | re.Pattern[str], err: str) -> bool:
+    """Whether a line of stderr starts with the expected text (or matches the expected pattern)."""
+    if isinstance(expected, re.Pattern):
+        return any(expected.match(line) for line in err.splitlines())
+    return any(line.startswith(expected) for line in err.splitlines())
 
 
 def test_a_huge_name_is_quoted_short(run_cli, tmp_path: Path):
