@@ -117,7 +117,7 @@ CASES = [
         {"templates/mini-front.yaml": MINI_FRONT + IMAGE % "../../../../../../etc/passwd"},
         [],
         "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): "
-        "image '../../../../../../etc/passwd' lies outside the game folder (and the bundled templates)",
+        "image '../../../../../../etc/passwd' lies outside the game folder (and Deckwright's bundled files)",
         True,
     ),
     (
@@ -140,7 +140,7 @@ CASES = [
         {"fonts/fonts.yaml": "families:\n  Evil:\n    regular: ../../../../../../etc/passwd\n"},
         [],
         "mini/fonts/fonts.yaml:3:14: families.Evil.regular: font file '../../../../../../etc/passwd' lies "
-        "outside the game folder: keep fonts inside it",
+        "outside the game folder (and Deckwright's bundled files): copy the file into the game folder",
         True,
     ),
     (
