@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator import paths
-from generator.errors import DataError, Problem, display_path
+from generator.errors import DataError, Problem
 from generator.schema.game import GameSpec
 from generator.yamlio import Document
 
@@ -36,7 +36,7 @@ def game_file(folder: Path) -> Path:
     try:
         return paths.contained(path, paths.game_roots(folder), "the game file", paths.GAME_FILE)
     except paths.OutsideError as exc:
-        raise DataError([Problem(5, display_path(path), 0, 0, "", str(exc))]) from None
+        raise DataError([Problem(5, paths.spelled(path), 0, 0, "", str(exc))]) from None
 
 
 def named_files(folder: Path, spec: GameSpec, doc: Document) -> list[Problem]:

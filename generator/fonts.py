@@ -139,7 +139,7 @@ class FontBook:
                 try:
                     paths.contained(yml, _roots(Path(d)), "fonts file", "fonts.yaml")
                 except paths.OutsideError as exc:
-                    problems.append(Problem(10, display_path(yml), 0, 0, "", str(exc)))
+                    problems.append(Problem(10, paths.spelled(yml), 0, 0, "", str(exc)))
                     continue
                 book._load_yaml(yml, problems)
         if problems:

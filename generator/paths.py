@@ -123,15 +123,28 @@ def contained(path: Path, roots: Sequence[Path], kind: str, name: str) -> Path:
 def find_file(name: str, dirs: Iterable[Path], roots: Sequence[Path], kind: str) -> Path | None:
     """The first ``dir / name`` that is a file, searching ``dirs`` in order; None when none is.
 
-    Every candidate is checked before it is looked at, so a name that leaves ``roots`` (by
-    '..', an absolute path, or a linked file or folder) raises :class:`OutsideError` even when
-    a later folder would have it.
+    Every candidate is checked before it is read: one that leaves ``roots`` (by '..' or an
+    absolute path, or, when something is there, by a linked file or folder) raises
+    :class:`OutsideError` even when a later folder would have the name.
     """
     for folder in dirs:
-        candidate = contained(Path(folder) / name, roots, kind, name)
+        candidate = Path(folder) / name
+        reason = escape(candidate, roots)
+        if reason == "link" and not candidate.exists():
+            continue  # a linked folder that lacks the name: nothing there to read
+        if reason is not None:
+            raise OutsideError(outside_message(kind, name, reason))
         if candidate.is_file():
             return candidate
     return None
+
+
+def spelled(path: Path) -> str:
+    """``path`` as a message should show a file that was refused: as the game spells it (links
+    not followed, so never the outside place it leads to), relative to the working directory."""
+    plain = os.path.normpath(Path(path).absolute())
+    here = os.getcwd()
+    return os.path.relpath(plain, here) if Path(plain).is_relative_to(here) else plain
 
 
 def image_dirs(folder: Path, template_dirs: Iterable[Path]) -> tuple[Path, ...]:
