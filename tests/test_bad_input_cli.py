@@ -151,6 +151,28 @@ CASES = [
         True,
     ),
     (
+        "card-file-leaves-the-game-folder",
+        {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: ['../../secret/secret.yaml']")},
+        [],
+        "mini/game.yaml:17:13: decks[0].cards[0]: card file '../../secret/secret.yaml' lies outside the game "
+        "folder (and Deckwright's bundled files): copy the file into the game folder and name it from there",
+        True,
+    ),
+    (
+        "card-file-absolute",
+        {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: [/etc/passwd.csv]")},
+        [],
+        "mini/game.yaml:17:13: decks[0].cards[0]: card file '/etc/passwd.csv' lies outside the game folder",
+        True,
+    ),
+    (
+        "board-file-leaves-the-game-folder",
+        {"game.yaml": MINI_GAME + "boards: [../board.yaml]\n"},
+        [],
+        "mini/game.yaml:18:10: boards[0]: board file '../board.yaml' lies outside the game folder",
+        True,
+    ),
+    (
         "utf16-file",
         {"cards.yaml": MINI_CARDS.encode("utf-16")},
         [],
