@@ -273,3 +273,39 @@ def test_a_link_loop_is_refused_plainly(run_cli, tmp_path: Path):
     code, _, err = run_cli("check", "mini")
     assert code == 1
     assert "card file 'loop.yaml': its symbolic links point at each other in a loop; remove the links" in err
+
+
+RULES_LEAVE_A_MARK = "from pathlib import Path\nPath(__file__).with_name('ran.txt').write_text('ran')\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "runs"),
+    [
+        (("build", "mini", "-o", "out"), False),
+        (("check", "mini"), False),
+        (("check", "mini", "--constraints"), True),  # a named check in constraints.yaml
+        (("log", "check", "mini", "log.yaml"), True),
+        (("simulate", "mini", "-o", "logs", "--games", "1"), True),
+        (("stats", "mini", "log.yaml"), True),
+    ],
+    ids=["build", "check", "check-named", "log-check", "simulate", "stats"],
+)
+def test_the_rules_module_runs_only_where_the_help_says(run_cli, tmp_path: Path, command, runs):
+    """Python in a game folder runs on log check, simulate, stats and a check with named checks;
+    never on build or a plain check; each command that runs it says so on the first line of --help."""
+    files = {"game.yaml": MINI_GAME + "rules_module: rules.py\n", "rules.py": RULES_LEAVE_A_MARK}
+    if "--constraints" in command:
+        files["game.yaml"] += "constraints: constraints.yaml\n"
+        files["constraints.yaml"] = "constraints:\n  - {id: x, message: named, check: anything}\n"
+        command = command[:-1]
+    game = write_game(tmp_path / "mini", files)
+    (tmp_path / "log.yaml").write_text("players: [Ann, Ben]\nactions: []\n", encoding="utf-8")
+    code, out, err = run_cli(*command)
+    assert "Traceback" not in out + err
+    assert (game / "ran.txt").exists() == runs, (code, out, err)
+    if runs:
+        _, usage, _ = run_cli(*command[: 2 if command[0] == "log" else 1], "--help")
+        first = " ".join(usage.split("\n\n")[1].split())  # the first paragraph under Usage
+        assert "running the game's own Python rules module (trust the game folder first)" in first or (
+            "runs the game's Python rules module (trust it first)" in first
+        ), usage
