@@ -49,7 +49,7 @@ class TemplateLibrary:
     def available(self) -> list[str]:
         names: set[str] = set()
         for d in self.dirs:
-            if d.is_dir():
+            if d.is_dir() and paths.escape(d, self.roots) is None:  # never suggest from elsewhere
                 names.update(p.stem for p in d.glob("*.yaml") if p.name != "game.yaml")
         return sorted(names)
 

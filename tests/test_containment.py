@@ -309,3 +309,16 @@ def test_the_rules_module_runs_only_where_the_help_says(run_cli, tmp_path: Path,
         assert "running the game's own Python rules module (trust the game folder first)" in first or (
             "runs the game's Python rules module (trust it first)" in first
         ), usage
+
+
+def test_a_linked_templates_folder_lends_no_names_to_suggestions(run_cli, tmp_path: Path):
+    outside = tmp_path / "shared"
+    outside.mkdir()
+    (outside / "secret-design.yaml").write_text(MINI_FRONT, encoding="utf-8")
+    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("mini-front", "secret-desing")})
+    shutil.move(game / "templates" / "mini-back.yaml", game / "mini-back.yaml")
+    shutil.rmtree(game / "templates")
+    (game / "templates").symlink_to(outside, target_is_directory=True)
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "no template named 'secret-desing'" in err and "secret-design" not in err.replace("secret-desing", "")
