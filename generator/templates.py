@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import paths
-from generator.errors import DataError, Problem, display_path
+from generator.errors import DataError, Problem
 from generator.model import Origin
 from generator.schema.common import SizeSpec
 from generator.schema.messages import suggest, validate
@@ -72,7 +72,7 @@ class TemplateLibrary:
             refused = Problem(15, where.file, where.line, where.column, where.path, str(exc))
             raise DataError([refused]) from None
         if path is None:
-            looked = ", ".join(display_path(d) for d in self.dirs)
+            looked = ", ".join(paths.spelled(d) for d in self.dirs)
             message = f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})"
             raise DataError([Problem(15, where.file, where.line, where.column, where.path, message)])
         doc = load_yaml(path)

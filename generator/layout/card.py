@@ -15,7 +15,6 @@ from typing import Any
 
 from generator.assets import unreadable
 from generator.color.spec import parse as parse_color
-from generator.errors import display_path
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
@@ -29,7 +28,7 @@ from generator.layout.substitute import (
     lookup,
     substitute,
 )
-from generator.paths import OutsideError, find_file, search_roots
+from generator.paths import OutsideError, find_file, search_roots, spelled
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -439,7 +438,7 @@ class CardLayouter:
             if problem:
                 raise LayoutProblem(f"image {problem}")
             return path
-        looked = ", ".join(dict.fromkeys(display_path(d).rstrip("/") + "/" for d in self.image_dirs))
+        looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
 
 
