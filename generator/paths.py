@@ -79,6 +79,8 @@ def escape(path: Path, roots: Iterable[Path]) -> str | None:
         real = Path(path).resolve()
     except (OSError, RuntimeError):  # a link loop: RuntimeError up to Python 3.12, OSError after
         return "loop"
+    except ValueError:  # a NUL byte: no file has such a name, so the caller reports it not found
+        return None
     if any(real.is_relative_to(root) for root in roots):
         return None
     plain = Path(os.path.normpath(Path(path).absolute()))

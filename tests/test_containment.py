@@ -322,3 +322,10 @@ def test_a_linked_templates_folder_lends_no_names_to_suggestions(run_cli, tmp_pa
     code, _, err = run_cli("check", "mini")
     assert code == 1
     assert "no template named 'secret-desing'" in err and "secret-design" not in err.replace("secret-desing", "")
+
+
+def test_a_name_no_file_can_have_is_not_found_plainly(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", 'cards: ["a\\0b.yaml"]')})
+    code, out, err = run_cli("check", "mini")
+    assert code == 1 and "Traceback" not in out + err
+    assert "mini/game.yaml:17:13: decks[0].cards[0]: card file 'a\x00b.yaml' not found" in err
