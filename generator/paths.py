@@ -89,7 +89,10 @@ def escape(path: Path, roots: Iterable[Path]) -> str | None:
 
 
 def outside(path: Path, roots: Iterable[Path]) -> bool:
-    """Whether ``path`` (after resolving '..' and links) lies outside every folder of ``roots``."""
+    """Whether ``path`` (after resolving '..' and links) lies outside every folder of ``roots``.
+
+    Give it :func:`game_roots` (or :func:`search_roots`), never the folders a name is searched
+    in: a linked ``art/`` folder would then count as inside."""
     return escape(path, tuple(r.resolve() for r in roots)) is not None
 
 
