@@ -9,25 +9,12 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterable
 from pathlib import Path
 
 from generator.errors import clip, display_path
+from generator.paths import outside, outside_message  # noqa: F401  (where they live: paths)
 
 _VERDICTS: dict[tuple[Path, int, int], str | None] = {}
-
-
-def outside(path: Path, roots: Iterable[Path]) -> bool:
-    """Whether ``path`` (after resolving '..' and links) lies outside every folder of ``roots``."""
-    real = path.resolve()
-    return not any(real.is_relative_to(root.resolve()) for root in roots)
-
-
-def outside_message(kind: str, name: str) -> str:
-    return (
-        f"{kind} '{clip(name)}' lies outside the game folder (and the bundled templates): "
-        "keep the files a game uses inside its folder"
-    )
 
 
 def unreadable(path: Path) -> str | None:

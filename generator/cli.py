@@ -313,7 +313,9 @@ def check(
     ] = None,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
-    composition."""
+    composition; a named check in its constraints runs the game's Python rules module (trust it first).
+
+    Every file the game uses must lie inside its folder (or Deckwright's bundled folders)."""
     from generator.build import check_faces
     from generator.color import ink
     from generator.fonts import FontBook
@@ -373,7 +375,10 @@ def calibrate(
 
 # -- rules checking: deck composition (run by `check`) and `deckwright log check` ----------------
 
-log_app = typer.Typer(help="Check playtest logs against a game's rules.", no_args_is_help=True)
+log_app = typer.Typer(
+    help="Check playtest logs against a game's rules (runs the game's own Python rules module).",
+    no_args_is_help=True,
+)
 app.add_typer(log_app, name="log")
 
 
@@ -397,7 +402,9 @@ def log_check(
         LogFormat, typer.Option("--format", help="text for people, json for machines.", case_sensitive=False)
     ] = LogFormat.text,
 ) -> None:
-    """Replay playtest logs against the game's rules; exit status 1 if any log breaks a rule."""
+    """Replay playtest logs by running the game's own Python rules module (trust the game folder first).
+
+    Exit status 1 if any log breaks a rule."""
     from generator.loader import load_game
     from generator.rules.logcheck import check_logs
     from generator.rules.report import as_json, text_lines
@@ -441,7 +448,9 @@ def simulate(
     table: Annotated[bool, typer.Option(help="Leave out what a table would not record.")] = False,
     jobs: Annotated[int, typer.Option(help="Processes to share the games.")] = 1,
 ) -> None:
-    """Play seeded games with the rules model and write each as a playtest log into OUTPUT."""
+    """Play seeded games by running the game's own Python rules module (trust the game folder first).
+
+    Each game is written as a playtest log into OUTPUT."""
     from generator.loader import load_game
     from generator.play.simulate import Plan
     from generator.play.simulate import simulate as run
@@ -467,7 +476,9 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     pdf: Annotated[Path | None, typer.Option(help="Also write a PDF report with charts.")] = None,
 ) -> None:
-    """Win rates by seat and player count, game length, card use and the game's own figures."""
+    """Replay logs by running the game's own Python rules module (trust the game folder first).
+
+    Win rates by seat and player count, game length, card use and the game's own figures."""
     from generator.loader import load_game
     from generator.play.pdf import write_pdf
     from generator.play.report import as_json as to_json

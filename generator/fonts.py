@@ -9,6 +9,7 @@ reportlab's metric layer (``pdfbase``) is used here; nothing is drawn.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -89,12 +90,13 @@ def _parse(face: str) -> None:
         del _PENDING[face]
 
 
-def _allowed_root(yml: Path) -> Path:
-    """The folder a ``fonts.yaml``'s font files must lie in: the bundled fonts folder for the
-    bundled file, else the game folder (the parent of the ``fonts/`` folder holding it)."""
-    folder = yml.parent.resolve()
-    bundled = paths.FONTS.resolve()
-    return bundled if folder == bundled else folder.parent
+def _roots(folder: Path) -> tuple[Path, ...]:
+    """The folders a ``fonts.yaml`` in ``folder`` and its font files must lie in, links followed:
+    the bundled folders for the bundled file, else the game folder (the parent of the ``fonts/``
+    folder as the game spells it, so a ``fonts/`` link to elsewhere does not move it) too."""
+    if folder.resolve() == paths.FONTS.resolve():
+        return paths.bundled_roots()
+    return paths.game_roots(Path(os.path.normpath(folder.absolute())).parent)
 
 
 class FontBook:
@@ -134,6 +136,11 @@ class FontBook:
         for d in dirs:
             yml = Path(d) / "fonts.yaml"
             if yml.is_file():
+                try:
+                    paths.contained(yml, _roots(Path(d)), "fonts file", "fonts.yaml")
+                except paths.OutsideError as exc:
+                    problems.append(Problem(10, paths.spelled(yml), 0, 0, "", str(exc)))
+                    continue
                 book._load_yaml(yml, problems)
         if problems:
             raise DataError(problems)
@@ -146,8 +153,8 @@ class FontBook:
         except DataError as exc:
             problems.extend(exc.problems)
             return
-        root = _allowed_root(yml)
-        bundled = root == paths.FONTS.resolve()
+        roots = _roots(yml.parent)
+        bundled = roots == paths.bundled_roots()
         for family, styles in spec.families.items():
             faces: dict[str, str] = {}
             for style in STYLES:
@@ -156,10 +163,10 @@ class FontBook:
                     continue
                 loc = ("families", family, style)
                 path = yml.parent / rel
-                if not path.resolve().is_relative_to(root):
-                    where = "the bundled fonts folder" if bundled else "the game folder"
-                    msg = f"font file '{clip(rel)}' lies outside {where}: keep fonts inside it"
-                    problems.append(doc.problem(loc, msg))
+                try:
+                    paths.contained(path, roots, "font file", rel)
+                except paths.OutsideError as exc:
+                    problems.append(doc.problem(loc, str(exc)))
                     continue
                 if not path.is_file():
                     msg = f"font file '{clip(rel)}' not found (looked in {display_path(yml.parent)})"

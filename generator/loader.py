@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator import paths
-from generator.assets import outside, outside_message, unreadable
+from generator.assets import unreadable
+from generator.contain import game_file, named_files
 from generator.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
@@ -42,11 +43,13 @@ class _Collector:
 def load_game(spec: str | Path) -> Game:
     """Load and validate the game named or located by ``spec``; raise DataError listing every problem."""
     folder = paths.resolve_game(str(spec))
-    doc = load_yaml(folder / paths.GAME_FILE)
+    roots = paths.game_roots(folder)
+    doc = load_yaml(game_file(folder))
     game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
     collect = _Collector()
+    collect.problems.extend(named_files(folder, game_spec, doc))
     compiler = collect.run(compile_types, game_spec, doc)
-    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
+    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
     decks = []
     for i, deck_spec in enumerate(game_spec.decks):
         model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
@@ -91,6 +94,7 @@ def _load_deck(
     library: TemplateLibrary,
 ) -> Deck:
     collect = _Collector()
+    roots = paths.game_roots(folder)
     width, height = collect.run(_deck_size, deck, doc, index) or (0.0, 0.0)
     one_sided = deck.back == NO_BACK
     for key in ("template", "back"):
@@ -114,6 +118,11 @@ def _load_deck(
         kind = _source_kind(source, doc, at)
         if kind is None:
             collect.run(_source_kind, source, doc, at, True)
+            continue
+        try:
+            paths.contained(path, roots, "card file", source.file)
+        except paths.OutsideError as exc:
+            collect.problems.append(doc.problem(at, str(exc), rank=10))
             continue
         if not path.is_file():
             message = f"card file '{clip(source.file)}' not found in {display_path(folder)}"
@@ -225,30 +234,26 @@ def _load_cards(path: Path, deck: str, model: type[BaseModel]) -> list[Card]:
 
 
 def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
-    """Icon name -> SVG/PNG file: the bundled set, overlaid with the game's own."""
+    """Icon name -> SVG/PNG file: the bundled set, overlaid with the game's own (a name not in
+    the game folder is looked up among the bundled icons)."""
     icons: dict[str, Path] = {}
     if paths.ICONS.is_dir():
         icons.update({p.stem: p for p in sorted(paths.ICONS.glob("*.svg"))})
+    roots = paths.game_roots(folder)
     problems = []
     for name, file_name in game.icons.items():
-        path = folder / file_name
-        if not path.is_file() or outside(path, (folder,)):
-            bundled = paths.ICONS / file_name
-            if bundled.is_file() and not outside(bundled, (paths.ICONS,)):
-                path = bundled
-            elif outside(path, (folder,)):
-                message = outside_message("icon file", file_name)
-                problems.append(doc.problem(("icons", name), message, rank=25))
-                continue
-            else:
-                message = f"icon file '{clip(file_name)}' not found"
-                problems.append(doc.problem(("icons", name), message, rank=25))
-                continue
-        else:
-            trouble = unreadable(path)
-            if trouble:
-                problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
-                continue
+        try:
+            path = paths.find_file(file_name, (folder, paths.ICONS), roots, "icon file")
+        except paths.OutsideError as exc:
+            problems.append(doc.problem(("icons", name), str(exc), rank=25))
+            continue
+        if path is None:
+            problems.append(doc.problem(("icons", name), f"icon file '{clip(file_name)}' not found", rank=25))
+            continue
+        trouble = unreadable(path)
+        if trouble:
+            problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
+            continue
         icons[name] = path
     if problems:
         raise DataError(problems)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DataError, Problem, display_path
+from generator import paths
+from generator.errors import DataError, Problem
 from generator.model import Origin
 from generator.schema.common import SizeSpec
 from generator.schema.messages import suggest, validate
@@ -37,23 +39,23 @@ class Template:
 class TemplateLibrary:
     """Finds templates in a game's folders first, then in the bundled templates/."""
 
-    def __init__(self, dirs: list[Path]):
+    def __init__(self, dirs: list[Path], roots: Sequence[Path] | None = None):
+        """``roots``: the folders (resolved) every template file must lie in, links followed
+        (``paths.game_roots`` of the game folder); by default the ``dirs`` themselves."""
         self.dirs = dirs
+        self.roots = tuple(roots) if roots is not None else tuple(Path(d).resolve() for d in dirs)
         self.loaded: dict[str, Template] = {}
 
     def available(self) -> list[str]:
         names: set[str] = set()
         for d in self.dirs:
-            if d.is_dir():
+            if d.is_dir() and paths.escape(d, self.roots) is None:  # never suggest from elsewhere
                 names.update(p.stem for p in d.glob("*.yaml") if p.name != "game.yaml")
         return sorted(names)
 
     def find(self, name: str) -> Path | None:
-        for d in self.dirs:
-            candidate = d / f"{name}.yaml"
-            if candidate.is_file():
-                return candidate
-        return None
+        """The file of template ``name``; OutsideError when it would come from outside the roots."""
+        return paths.find_file(f"{name}.yaml", self.dirs, self.roots, "template")
 
     def get(self, name: str, wanted_by: Problem | None = None, chain: tuple[str, ...] = ()) -> Template:
         """The template ``name``, loading and resolving it (and its parents) on first use."""
@@ -64,9 +66,13 @@ class TemplateLibrary:
             cycle = " -> ".join([*chain, name])
             message = f"templates extend each other in a cycle: {cycle}; remove one 'extends'"
             raise DataError([Problem(15, where.file, where.line, where.column, "extends", message)])
-        path = self.find(name)
+        try:
+            path = self.find(name)
+        except paths.OutsideError as exc:
+            refused = Problem(15, where.file, where.line, where.column, where.path, str(exc))
+            raise DataError([refused]) from None
         if path is None:
-            looked = ", ".join(display_path(d) for d in self.dirs)
+            looked = ", ".join(paths.spelled(d) for d in self.dirs)
             message = f"no template named '{name}'{suggest(name, self.available())} (looked in {looked})"
             raise DataError([Problem(15, where.file, where.line, where.column, where.path, message)])
         doc = load_yaml(path)

@@ -117,7 +117,7 @@ CASES = [
         {"templates/mini-front.yaml": MINI_FRONT + IMAGE % "../../../../../../etc/passwd"},
         [],
         "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): "
-        "image '../../../../../../etc/passwd' lies outside the game folder (and the bundled templates)",
+        "image '../../../../../../etc/passwd' lies outside the game folder (and Deckwright's bundled files)",
         True,
     ),
     (
@@ -140,7 +140,7 @@ CASES = [
         {"fonts/fonts.yaml": "families:\n  Evil:\n    regular: ../../../../../../etc/passwd\n"},
         [],
         "mini/fonts/fonts.yaml:3:14: families.Evil.regular: font file '../../../../../../etc/passwd' lies "
-        "outside the game folder: keep fonts inside it",
+        "outside the game folder (and Deckwright's bundled files): copy the file into the game folder",
         True,
     ),
     (
@@ -148,6 +148,28 @@ CASES = [
         {"fonts/fonts.yaml": "families:\n  Evil:\n    regular: /etc/passwd\n"},
         [],
         "mini/fonts/fonts.yaml:3:14: families.Evil.regular: font file '/etc/passwd' lies outside the game folder",
+        True,
+    ),
+    (
+        "card-file-leaves-the-game-folder",
+        {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: ['../../secret/secret.yaml']")},
+        [],
+        "mini/game.yaml:17:13: decks[0].cards[0]: card file '../../secret/secret.yaml' lies outside the game "
+        "folder (and Deckwright's bundled files): copy the file into the game folder and name it from there",
+        True,
+    ),
+    (
+        "card-file-absolute",
+        {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: [/etc/passwd.csv]")},
+        [],
+        "mini/game.yaml:17:13: decks[0].cards[0]: card file '/etc/passwd.csv' lies outside the game folder",
+        True,
+    ),
+    (
+        "board-file-leaves-the-game-folder",
+        {"game.yaml": MINI_GAME + "boards: [../board.yaml]\n"},
+        [],
+        "mini/game.yaml:18:10: boards[0]: board file '../board.yaml' lies outside the game folder",
         True,
     ),
     (

@@ -17,6 +17,7 @@ from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box
 from generator.layout.ops import IconOp, RectOp, TextOp
 from generator.layout.sizes import UnknownSizeError, card_size
+from generator.paths import OutsideError, find_file, search_roots
 from generator.schema.board import SizeRef, TextLook
 from generator.schema.messages import suggest
 from generator.text import MarkupError, TextLayout, TextStyle, fit_text, icon_names, parse_markup
@@ -96,9 +97,14 @@ class Context:
         return path
 
     def image(self, file_name: str, loc: Loc) -> Path | None:
-        for folder in self.board.image_dirs:
-            if (folder / file_name).is_file():
-                return folder / file_name
+        dirs = self.board.image_dirs
+        try:
+            found = find_file(file_name, dirs, search_roots(dirs), "image")
+        except OutsideError as exc:
+            self.fail(loc, str(exc))
+            return None
+        if found is not None:
+            return found
         self.fail(loc, f"image '{file_name}' not found (looked in the game folder and its art/ folder)")
         return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator import paths
 from generator.board.layout import layout_board
 from generator.board.model import Board
 from generator.errors import DataError, display_path
@@ -62,7 +63,7 @@ def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
         doc=doc,
         path=path,
         icons=game.icons,
-        image_dirs=(game.folder, game.folder / "art", *game.template_dirs),
+        image_dirs=paths.image_dirs(game.folder, game.template_dirs),
         sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
     )
     layout_board(board, fonts or FontBook.load(game.font_dirs))

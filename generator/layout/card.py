@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.assets import outside, outside_message, unreadable
+from generator.assets import unreadable
 from generator.color.spec import parse as parse_color
-from generator.errors import display_path
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
@@ -29,6 +28,7 @@ from generator.layout.substitute import (
     lookup,
     substitute,
 )
+from generator.paths import OutsideError, find_file, search_roots, spelled
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -127,6 +127,7 @@ class CardLayouter:
         self.icons = icons
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
+        self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
         self.static = [_is_static(e) for e in template.elements]
         self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
         self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
@@ -428,16 +429,16 @@ class CardLayouter:
         return self.icons[name]
 
     def _image(self, file_name: str) -> Path:
-        for folder in self.image_dirs:
-            path = folder / file_name
-            if outside(path, self.image_dirs):
-                raise LayoutProblem(outside_message("image", file_name))
-            if path.is_file():
-                problem = unreadable(path)
-                if problem:
-                    raise LayoutProblem(f"image {problem}")
-                return path
-        looked = ", ".join(dict.fromkeys(display_path(d).rstrip("/") + "/" for d in self.image_dirs))
+        try:
+            path = find_file(file_name, self.image_dirs, self.image_roots, "image")
+        except OutsideError as exc:
+            raise LayoutProblem(str(exc)) from None
+        if path is not None:
+            problem = unreadable(path)
+            if problem:
+                raise LayoutProblem(f"image {problem}")
+            return path
+        looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from generator import paths
 from generator.color import ink
 from generator.errors import Problem, clip
 from generator.fonts import FontBook
@@ -65,7 +66,7 @@ class DeckFaces:
         library = game.extra["templates"]
         self.deck = deck
         self._problems: list[Problem] = []
-        image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
+        image_dirs = paths.image_dirs(game.folder, game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
             return CardLayouter(

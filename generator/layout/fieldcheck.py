@@ -131,6 +131,7 @@ def unloaded_game_problems(name: str) -> list[Problem]:
     templates alone: for ``check`` to report with the problems that stopped the cards loading.
     Empty when game.yaml itself cannot be read (that problem is reported already)."""
     from generator import paths
+    from generator.contain import game_file
     from generator.errors import DeckwrightError
     from generator.schema.game import GameSpec
     from generator.schema.messages import validate
@@ -139,7 +140,7 @@ def unloaded_game_problems(name: str) -> list[Problem]:
 
     try:
         folder = paths.resolve_game(name)
-        doc = load_yaml(folder / paths.GAME_FILE)
+        doc = load_yaml(game_file(folder))
         spec = validate(GameSpec, doc.data or {}, doc)
     except DeckwrightError:
         return []
@@ -148,7 +149,7 @@ def unloaded_game_problems(name: str) -> list[Problem]:
         declared.update(getattr(deck, "card_fields", None) or {})
     names = [n for d in spec.decks for n in (d.template, d.back)]
     names += [t.back for t in spec.card_types.values()]
-    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES])
+    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], paths.game_roots(folder))
     problems: list[Problem] = []
     for template_name in dict.fromkeys(n for n in names if isinstance(n, str)):
         try:
