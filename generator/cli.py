@@ -422,8 +422,9 @@ def log_check(
 def _bar(label: str) -> Progress:
     from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    literal = label.replace("{", "{{").replace("}", "}}")  # a title such as 'Mini {y}' is no field
     return Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
+        TextColumn(literal), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
         disable=not err.is_terminal,
     )
 
