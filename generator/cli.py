@@ -671,15 +671,23 @@ def main() -> None:
     and the ``simulate --jobs`` process pool are closed by their ``with`` blocks, and ``watch``
     stops its watcher before returning. In-process calls (tests, ``CliRunner``) call ``app``,
     not ``main``, and keep the normal exit. An unexpected exception still ends the normal way,
-    with its traceback."""
+    with its traceback. Ctrl+C prints one line and exits 130 (``generator/interrupt.py``)."""
+    from generator import interrupt
+
+    interrupt.install()  # already done at import when started as a program
+    code = interrupt.EXIT_CODE
     try:
-        app()  # standalone mode: ends with SystemExit carrying the exit code
-        code: int = 0
-    except SystemExit as exc:
-        code = _exit_code(exc.code)
+        with interrupt.raising():  # Ctrl+C raises, so the with blocks that stage files clean up
+            try:
+                app()  # standalone mode: ends with SystemExit carrying the exit code
+                code = 0
+            except SystemExit as exc:
+                code = _exit_code(exc.code)
     except KeyboardInterrupt:
-        err.print("interrupted; earlier output left as it was.")
-        code = 130
+        pass
+    if interrupt.happened():  # typer turns the KeyboardInterrupt into a silent exit 130
+        err.print("interrupted")
+        code = interrupt.EXIT_CODE
     _leave(code)
 
 

@@ -220,8 +220,14 @@ def _main_exit(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[s
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         monkeypatch.setattr(stream, "flush", lambda name=name: flushed.append(name), raising=False)
-    with pytest.raises(_Left) as left:
-        cli.main()
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)  # main installs the Ctrl+C handler: give it back
+    try:
+        with pytest.raises(_Left) as left:
+            cli.main()
+    finally:
+        signal.signal(signal.SIGINT, handler)
     return left.value.args[0], flushed
 
 
