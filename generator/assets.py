@@ -8,13 +8,13 @@ written. Each file is read once per process (per modification time).
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Iterable
 from pathlib import Path
 
 from generator.errors import clip, display_path
+from generator.notices import note, reading
 
-_VERDICTS: dict[tuple[Path, int, int], str | None] = {}
+_VERDICTS: dict[tuple[Path, int, int], tuple[str | None, list[str]]] = {}
 
 
 def outside(path: Path, roots: Iterable[Path]) -> bool:
@@ -31,12 +31,16 @@ def outside_message(kind: str, name: str) -> str:
 
 
 def unreadable(path: Path) -> str | None:
-    """Why the image or SVG at ``path`` cannot be used, or None when it can."""
+    """Why the image or SVG at ``path`` cannot be used, or None when it can (what the library
+    warned about it becomes a warning at the file, see :mod:`generator.notices`)."""
     stat = path.stat()
     key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
     if key not in _VERDICTS:
-        _VERDICTS[key] = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
-    verdict = _VERDICTS[key]
+        with reading(path) as said:
+            found = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
+        _VERDICTS[key] = found, said
+    verdict, said = _VERDICTS[key]
+    note(path, said)  # again for each command run in this process
     return f"{display_path(path)}: {verdict}" if verdict else None
 
 
@@ -56,9 +60,6 @@ def _raster_problem(path: Path) -> str | None:
 def _svg_problem(path: Path) -> str | None:
     from svglib.svglib import svg2rlg
 
-    quiet = logging.getLogger("svglib.svglib")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
     try:
         text = path.read_text(encoding="utf-8")
         drawing = svg2rlg(io.StringIO(text))
@@ -66,8 +67,6 @@ def _svg_problem(path: Path) -> str | None:
         return "this SVG file is not UTF-8 text: save it again as UTF-8"
     except Exception as exc:  # svglib and lxml raise many kinds on a broken file
         return f"cannot read this SVG file ({clip(exc, 120)})"
-    finally:
-        quiet.setLevel(level)
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         return "cannot read this SVG file (no drawing with a width and height): save it again"
     return None

@@ -75,8 +75,11 @@ class Order(str, Enum):
 
 
 def report(problems: list[Problem]) -> None:
-    """Print problems, most useful first, with a count."""
-    for problem in sorted(problems):
+    """Print problems, most useful first, with a count (with what libraries warned about the
+    files they read, see ``generator/notices.py``)."""
+    from generator.notices import heard
+
+    for problem in sorted([*problems, *heard()]):
         style = "red" if problem.severity == "error" else "yellow"
         err.print(str(problem), style=style, markup=False)
     errors = sum(1 for p in problems if p.severity == "error")
@@ -339,6 +342,9 @@ def check(
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
     except DeckwrightError as exc:
         raise fail(exc) from None
+    from generator.notices import heard
+
+    problems += heard()
     report(problems)
     if any(p.severity == "error" for p in problems):
         raise typer.Exit(1)
@@ -672,9 +678,10 @@ def main() -> None:
     stops its watcher before returning. In-process calls (tests, ``CliRunner``) call ``app``,
     not ``main``, and keep the normal exit. An unexpected exception still ends the normal way,
     with its traceback. Ctrl+C prints one line and exits 130 (``generator/interrupt.py``)."""
-    from generator import interrupt
+    from generator import interrupt, notices
 
     interrupt.install()  # already done at import when started as a program
+    notices.fallback()  # a stray library warning: one plain line
     code = interrupt.EXIT_CODE
     try:
         with interrupt.raising():  # Ctrl+C raises, so the with blocks that stage files clean up
