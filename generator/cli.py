@@ -692,9 +692,8 @@ def main() -> None:
                 code = _exit_code(exc.code)
     except KeyboardInterrupt:
         pass
-    if interrupt.happened():  # typer turns the KeyboardInterrupt into a silent exit 130
-        err.print("interrupted")
-        code = interrupt.EXIT_CODE
+    if interrupt.happened() and code == interrupt.EXIT_CODE:  # typer's silent exit 130 (watch
+        err.print("interrupted")  # takes Ctrl+C as its stop and ends normally)
     _leave(code)
 
 

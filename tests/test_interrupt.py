@@ -79,3 +79,27 @@ def test_the_program_is_told_from_a_library_use(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setattr(sys, "argv", [argv0])
         monkeypatch.setattr(sys, "orig_argv", list(orig), raising=False)
         assert started_as_program() is expected, orig
+
+
+def test_ctrl_c_stops_watch_as_its_normal_end(tmp_path: Path) -> None:
+    """``watch`` runs until Ctrl+C: that is its stop, so it ends with 0 and says so once."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    command = [sys.executable, "-m", "generator", "watch", str(game), "-o", str(tmp_path / "out")]
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stderr is not None
+    said = []
+    for line in child.stderr:  # the build is done and the watcher started
+        said.append(line)
+        if line.startswith("watching "):
+            break
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    _, rest = child.communicate(timeout=120)
+    said += rest.splitlines(keepends=True)
+    assert "Traceback" not in "".join(said)
+    ends = [line for line in said if line in ("stopped watching.\n", "interrupted\n")]
+    # stopped while watching (the usual case); on a very slow machine, still importing the watcher
+    expected = ["stopped watching.\n"] if child.returncode == 0 else ["interrupted\n"]
+    assert (child.returncode in (0, 130), ends) == (True, expected), "".join(said)
