@@ -69,6 +69,16 @@ def test_a_table_shows_its_cells_as_written() -> None:
     assert "[b]logs:100:" in shown and "[bold]x:smile:.log" in shown
 
 
+@pytest.fixture
+def fresh_consoles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line's consoles made anew for one test: rich decides at creation whether it
+    writes to a terminal (FORCE_COLOR), so a terminal test must not leave its consoles behind."""
+    from generator import cli
+
+    monkeypatch.setattr(cli, "out", Console(soft_wrap=True))
+    monkeypatch.setattr(cli, "err", Console(stderr=True, soft_wrap=True))
+
+
 def _game_with_bad_value_on_line_100(folder: Path) -> Path:
     lines = MINI_CARDS.splitlines()
     filler = [f"  - {{name: Filler {i}, type: hero}}" for i in range(100 - len(lines) - 1)]
@@ -78,7 +88,9 @@ def _game_with_bad_value_on_line_100(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("terminal", [False, True], ids=["pipe", "terminal"])
-def test_a_located_error_prints_its_line_and_value_as_written(tmp_path: Path, terminal: bool) -> None:
+def test_a_located_error_prints_its_line_and_value_as_written(
+    tmp_path: Path, terminal: bool, fresh_consoles: None
+) -> None:
     from typer.testing import CliRunner
 
     from generator.cli import app
@@ -87,12 +99,15 @@ def test_a_located_error_prints_its_line_and_value_as_written(tmp_path: Path, te
     env = {"COLUMNS": "200", **({"FORCE_COLOR": "1"} if terminal else {})}
     result = CliRunner().invoke(app, ["check", str(game)], env=env)
     assert result.exit_code == 1
+    assert ("\x1b[" in result.stderr) == terminal  # our own colours, on a terminal only
     shown = ANSI.sub("", result.stderr)
     assert "cards.yaml:100:" in shown and "found 'a:x:b'" in shown, shown
     assert "💯" not in shown and "❌" not in shown
 
 
-def test_a_game_title_with_brackets_and_braces_builds_under_a_progress_bar(tmp_path: Path) -> None:
+def test_a_game_title_with_brackets_and_braces_builds_under_a_progress_bar(
+    tmp_path: Path, fresh_consoles: None
+) -> None:
     """The bar shows the title as written: '[/x]' is no closing tag, '{y}' no format field."""
     from typer.testing import CliRunner
 
