@@ -16,9 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
 MOMENTS_MS = (*range(0, 160, 10), 200, 300)
 
 
@@ -44,7 +42,7 @@ def main(argv: list[str]) -> None:
         counts: collections.Counter[str] = collections.Counter()
         for moment in MOMENTS_MS:
             for _ in range(repeat):
-                child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                child = subprocess.Popen(command, cwd=out, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
                 time.sleep(moment / 1000)
                 child.send_signal(signal.SIGINT)
                 _, err = child.communicate(timeout=300)
