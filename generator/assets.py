@@ -8,22 +8,26 @@ written. Each file is read once per process (per modification time).
 from __future__ import annotations
 
 import io
-import logging
 from pathlib import Path
 
 from generator.errors import clip, display_path
+from generator.notices import note, reading
 from generator.paths import outside, outside_message  # noqa: F401  (where they live: paths)
 
-_VERDICTS: dict[tuple[Path, int, int], str | None] = {}
+_VERDICTS: dict[tuple[Path, int, int], tuple[str | None, list[str]]] = {}
 
 
 def unreadable(path: Path) -> str | None:
-    """Why the image or SVG at ``path`` cannot be used, or None when it can."""
+    """Why the image or SVG at ``path`` cannot be used, or None when it can (what the library
+    warned about it becomes a warning at the file, see :mod:`generator.notices`)."""
     stat = path.stat()
     key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
     if key not in _VERDICTS:
-        _VERDICTS[key] = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
-    verdict = _VERDICTS[key]
+        with reading(path) as said:
+            found = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
+        _VERDICTS[key] = found, said
+    verdict, said = _VERDICTS[key]
+    note(path, said)  # again for each command run in this process
     return f"{display_path(path)}: {verdict}" if verdict else None
 
 
@@ -43,9 +47,6 @@ def _raster_problem(path: Path) -> str | None:
 def _svg_problem(path: Path) -> str | None:
     from svglib.svglib import svg2rlg
 
-    quiet = logging.getLogger("svglib.svglib")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
     try:
         text = path.read_text(encoding="utf-8")
         drawing = svg2rlg(io.StringIO(text))
@@ -53,8 +54,6 @@ def _svg_problem(path: Path) -> str | None:
         return "this SVG file is not UTF-8 text: save it again as UTF-8"
     except Exception as exc:  # svglib and lxml raise many kinds on a broken file
         return f"cannot read this SVG file ({clip(exc, 120)})"
-    finally:
-        quiet.setLevel(level)
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         return "cannot read this SVG file (no drawing with a width and height): save it again"
     return None

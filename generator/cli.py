@@ -75,8 +75,11 @@ class Order(str, Enum):
 
 
 def report(problems: list[Problem]) -> None:
-    """Print problems, most useful first, with a count."""
-    for problem in sorted(problems):
+    """Print problems, most useful first, with a count (with what libraries warned about the
+    files they read, see ``generator/notices.py``)."""
+    from generator.notices import heard
+
+    for problem in sorted([*problems, *heard()]):
         style = "red" if problem.severity == "error" else "yellow"
         err.print(str(problem), style=style, markup=False)
     errors = sum(1 for p in problems if p.severity == "error")
@@ -341,6 +344,9 @@ def check(
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
     except DeckwrightError as exc:
         raise fail(exc) from None
+    from generator.notices import heard
+
+    problems += heard()
     report(problems)
     if any(p.severity == "error" for p in problems):
         raise typer.Exit(1)
@@ -429,8 +435,9 @@ def log_check(
 def _bar(label: str) -> Progress:
     from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    literal = label.replace("{", "{{").replace("}", "}}")  # a title such as 'Mini {y}' is no field
     return Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
+        TextColumn(literal), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
         disable=not err.is_terminal,
     )
 
@@ -681,15 +688,23 @@ def main() -> None:
     and the ``simulate --jobs`` process pool are closed by their ``with`` blocks, and ``watch``
     stops its watcher before returning. In-process calls (tests, ``CliRunner``) call ``app``,
     not ``main``, and keep the normal exit. An unexpected exception still ends the normal way,
-    with its traceback."""
+    with its traceback. Ctrl+C prints one line and exits 130 (``generator/interrupt.py``)."""
+    from generator import interrupt, notices
+
+    interrupt.install()  # already done at import when started as a program
+    notices.fallback()  # a stray library warning: one plain line
+    code = interrupt.EXIT_CODE
     try:
-        app()  # standalone mode: ends with SystemExit carrying the exit code
-        code: int = 0
-    except SystemExit as exc:
-        code = _exit_code(exc.code)
+        with interrupt.raising():  # Ctrl+C raises, so the with blocks that stage files clean up
+            try:
+                app()  # standalone mode: ends with SystemExit carrying the exit code
+                code = 0
+            except SystemExit as exc:
+                code = _exit_code(exc.code)
     except KeyboardInterrupt:
-        err.print("interrupted; earlier output left as it was.")
-        code = 130
+        pass
+    if interrupt.happened() and code == interrupt.EXIT_CODE:  # typer's silent exit 130 (watch
+        err.print("interrupted")  # takes Ctrl+C as its stop and ends normally)
     _leave(code)
 
 

@@ -5,8 +5,12 @@ benchmark) prints plain lines such as ``wrote output/game/cards.pdf`` and shows 
 writing those lines directly spares importing ``rich.console`` and ``rich.progress`` (about
 0.05 s CPU, some 4 % of a 1,000-card build). rich is loaded, and prints exactly as before, for a
 terminal (or FORCE_COLOR / TTY_COMPATIBLE / a notebook), for anything but a plain one-line string,
-and for text rich would rewrite: markup ``[...]``, emoji codes ``:name:``, tabs, control codes,
-trailing spaces.
+and for text rich would rewrite (tabs, control codes, trailing spaces).
+
+Every message means what it says: the consoles and the progress bar's text columns are made with
+rich's markup and emoji codes off, so ``cards.yaml:100:5`` or a value such as ``a:x:b`` or
+``[bold]`` prints as written, on a terminal and through a pipe. Our own colours are given as
+``style=`` arguments, never as markup inside the text.
 """
 
 from __future__ import annotations
@@ -30,24 +34,23 @@ def _maybe_terminal(file: TextIO) -> bool:
         return True
 
 
+LITERAL = {"markup": False, "emoji": False, "highlight": False}
+"""rich options under which a string prints as written (the defaults of our consoles)."""
+
+
 def _plain(text: object) -> bool:
-    """Whether rich would print ``text`` unchanged on a non-terminal."""
-    return (
-        type(text) is str
-        and text.isprintable()
-        and "[" not in text
-        and ":" not in text
-        and text == text.rstrip()
-    )
+    """Whether rich (markup and emoji off) would print ``text`` unchanged on a non-terminal."""
+    return type(text) is str and text.isprintable() and text == text.rstrip()
 
 
 class Console:
-    """A stand-in for ``rich.console.Console`` (same arguments) that creates the rich console at
-    its first real need; ``print`` of a plain line to a non-terminal is written directly."""
+    """A stand-in for ``rich.console.Console`` (same arguments; markup, emoji codes and
+    highlighting off unless asked for) that creates the rich console at its first real need;
+    ``print`` of a plain line to a non-terminal is written directly."""
 
     def __init__(self, *, stderr: bool = False, **options: Any):
         self._stderr = stderr
-        self._options = options
+        self._options = {**LITERAL, **options}
         self._rich: RichConsole | None = None
 
     @property
@@ -63,9 +66,13 @@ class Console:
     def file(self) -> TextIO:
         return sys.stderr if self._stderr else sys.stdout
 
+    def _surely_plain(self) -> bool:
+        """Whether rich would surely write to a non-terminal without styles."""
+        return not self._options.get("force_terminal") and not _maybe_terminal(self.file)
+
     @property
     def is_terminal(self) -> bool:
-        if self._rich is None and not _maybe_terminal(self.file):
+        if self._rich is None and self._surely_plain():
             return False
         return self.rich.is_terminal
 
@@ -75,7 +82,8 @@ class Console:
             and len(objects) == 1
             and _plain(objects[0])
             and set(options) <= {"style", "markup"}
-            and not _maybe_terminal(self.file)
+            and not options.get("markup", self._options["markup"])
+            and self._surely_plain()
         ):
             file = self.file
             file.write(objects[0] + "\n")
@@ -100,7 +108,8 @@ class _Column:
 
 
 def TextColumn(*args: Any, **kwargs: Any) -> _Column:
-    return _Column("TextColumn", *args, **kwargs)
+    """rich's text column, its text shown as written (a game title such as ``[/x]`` is no markup)."""
+    return _Column("TextColumn", *args, **{"markup": False, **kwargs})
 
 
 def BarColumn(*args: Any, **kwargs: Any) -> _Column:

@@ -220,8 +220,14 @@ def _main_exit(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[s
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         monkeypatch.setattr(stream, "flush", lambda name=name: flushed.append(name), raising=False)
-    with pytest.raises(_Left) as left:
-        cli.main()
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)  # main installs the Ctrl+C handler: give it back
+    try:
+        with pytest.raises(_Left) as left:
+            cli.main()
+    finally:
+        signal.signal(signal.SIGINT, handler)
     return left.value.args[0], flushed
 
 
@@ -276,15 +282,16 @@ def test_a_whole_process_build_writes_its_files_and_output_before_it_ends(tmp_pa
     markup=st.booleans(),
 )
 def test_the_lazy_console_prints_what_rich_prints_to_a_non_terminal(text, style, markup) -> None:
-    """Plain lines skip rich; every line, plain or not, comes out as rich's console writes it."""
+    """Plain lines skip rich; every line, plain or not, comes out as rich's console (with our
+    defaults: markup, emoji codes and highlighting off) writes it."""
     import io
 
     from rich.console import Console as RichConsole
 
-    from generator.console import Console
+    from generator.console import LITERAL, Console
 
     expected = io.StringIO()
-    RichConsole(file=expected, highlight=False, soft_wrap=True).print(text, style=style, markup=markup)
+    RichConsole(file=expected, soft_wrap=True, **LITERAL).print(text, style=style, markup=markup)
     got = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
         patch.delenv("FORCE_COLOR", raising=False)

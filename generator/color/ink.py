@@ -20,6 +20,7 @@ from generator.color.convert import to_cmyk
 from generator.color.images import max_coverage
 from generator.color.spec import is_cmyk
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.notices import reading
 
 INK_RANK = 62  # after overflows, beside image resolution; never stops a build
 _ACTIVE: ContextVar[tuple[float, list[Any]] | None] = ContextVar("ink_check", default=None)
@@ -96,7 +97,8 @@ def _colour(what: str, value: str | None, limit: float) -> Iterator[Excess]:
 
 def _image(path: Path, limit: float) -> Iterator[Excess]:
     try:
-        total = max_coverage(path)
+        with reading(path):  # Pillow's warnings become ours, at this file
+            total = max_coverage(path)
     except OSError:  # an unreadable image is reported where it is named
         return
     if total > limit:

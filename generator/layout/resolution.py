@@ -13,6 +13,7 @@ from pathlib import Path
 from PIL import Image
 
 from generator.layout.ops import GroupOp, ImageOp, Op
+from generator.notices import reading
 
 WARN_DPI = 300
 FAIL_DPI = 150
@@ -24,7 +25,7 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
     if path.suffix.lower() == ".svg":
         return None
     try:
-        with Image.open(path) as im:
+        with reading(path), Image.open(path) as im:  # Pillow's warnings become ours, at this file
             return im.size
     except (OSError, ValueError):
         return None

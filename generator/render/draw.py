@@ -20,6 +20,7 @@ from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.notices import reading
 
 
 def color(value: str, role: str = LINE) -> Color:
@@ -156,7 +157,8 @@ class Painter:
         if key not in self._svg:
             try:
                 text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
-                drawing = svg2rlg(io.StringIO(text))
+                with reading(path):  # svglib's warnings become ours, at this file
+                    drawing = svg2rlg(io.StringIO(text))
             except Exception as exc:  # svglib raises many kinds on a broken file
                 raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
             if drawing is None:
@@ -183,9 +185,10 @@ class Painter:
         found = self._images.get(op.path)
         if found is None:
             try:
-                source, mask = image_source(op.path)  # converted to CMYK in a CMYK build
-                found = ImageReader(source), mask
-                found[0].getSize()
+                with reading(op.path):  # Pillow's warnings become ours, at this file
+                    source, mask = image_source(op.path)  # converted to CMYK in a CMYK build
+                    found = ImageReader(source), mask
+                    found[0].getSize()
             except Exception as exc:  # Pillow raises many kinds on a broken file
                 raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
             self._images[op.path] = found
