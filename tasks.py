@@ -45,7 +45,7 @@ def _create(env: Path) -> None:
 
 def _fingerprint() -> str:
     """What the locked environment is made of: the lock file and the project's own metadata."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(b"editable_mode=compat\n")
     for path in (LOCK, ROOT / "pyproject.toml"):
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -62,8 +62,11 @@ def _ensure_locked_env() -> Path:
     py = _python(env)
     # every third-party package, at the locked version, checked against the locked hashes
     _run([py, "-m", "pip", "install", "--quiet", "--require-hashes", "--no-deps", "-r", str(LOCK)])
-    # Deckwright itself, built with the locked setuptools (no unpinned build environment)
-    _run([py, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", "."])
+    # Deckwright itself, built with the locked setuptools (no unpinned build environment); compat
+    # mode puts the checkout on sys.path with a .pth line instead of an import hook that runs at
+    # every interpreter start (faster, and a Ctrl+C that early cannot land in setuptools' code)
+    _run([py, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", ".",
+          "--config-settings", "editable_mode=compat"])
     stamp.write_text(fingerprint)
     return env
 
