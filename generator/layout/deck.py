@@ -15,6 +15,7 @@ from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem, TextKey
 from generator.layout.fieldcheck import field_problems, known_fields, unknown_references
+from generator.layout.glyphcheck import missing_glyphs
 from generator.layout.resolution import FAIL_DPI, WARN_DPI, low_resolution, pixel_size
 from generator.model import Card, Deck, Game
 from generator.templates import Template
@@ -65,6 +66,8 @@ class DeckFaces:
         library = game.extra["templates"]
         self.deck = deck
         self._problems: list[Problem] = []
+        self._glyphs_seen: set[tuple] = set()
+        self._chain = ", ".join(fonts.fallback) or 'no fallback'
         image_dirs = (game.folder, game.folder / "art", *game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
@@ -157,6 +160,9 @@ class DeckFaces:
             collected = _OVERFLOWS.get()
             if collected is not None and found not in collected:
                 collected.append(found)
+        for element, lacking in face.missing:
+            seen = self._glyphs_seen
+            self._problems += missing_glyphs(card, template, side, element, lacking, self._chain, seen)
         self._check_resolution(card, template, face, side)
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
