@@ -220,6 +220,7 @@ def build_kit(
         extra = guide_sections(game.name, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
+        warnings += game.extra.get("warnings", [])  # found while loading (sheets)
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
         if preset is not None:  # the files are written all the same, at the deck's own size
             from generator.printshop.check import size_problems
