@@ -61,3 +61,21 @@ def test_new_refuses_a_bad_name_and_a_file_as_into(tmp_path: Path) -> None:
     into_file = runner.invoke(app, ["new", "ok", "--into", str(blocker)])
     assert into_file.exit_code == 2 and "not a folder" in into_file.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_every_field_type_the_starter_comment_offers_is_accepted() -> None:
+    """The starter game.yaml's comment lists field types; each one compiles (it once offered a
+    'float' that the schema then refused)."""
+    import re
+
+    from generator.scaffold import GAME as GAME_YAML
+    from generator.schema.fieldtypes import TypeCompiler
+
+    comment = GAME_YAML.split("# Card fields and their types:", 1)[1].split("# A `?`", 1)[0]
+    offered = [t.strip() for t in re.sub(r"\s*\([0-9.]+\)|#|\.\.\.", "", comment).replace("\n", " ").split(",")]
+    offered = [t for t in re.split(r",\s*(?![^()]*\))", ", ".join(offered)) if t.strip()]
+    assert {"text", "int", "number", "bool", "choice(a, b)", "list(text)", "map(text, int)"} <= {
+        t.strip() for t in offered
+    }
+    for expr in offered:
+        TypeCompiler({}).field(expr.strip())  # raises for a type the schema refuses

@@ -28,7 +28,8 @@ card_types:
   action: {{label: Action}}
   bonus: {{label: Bonus}}
 
-# Card fields and their types: text, int, bool, float, choice(a, b), list(text) ...
+# Card fields and their types: text, int, number (3.5), bool, choice(a, b), list(text),
+# map(text, int) ...
 # A `?` makes a field optional. `name`, `type` and `count` are built in.
 card_fields:
   cost: "int"
