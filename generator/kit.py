@@ -217,7 +217,10 @@ def build_kit(
             inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
-        extra = guide_sections(game.name, written, card_files, papers, options, single)
+        from generator.rebuild import game_argument
+
+        shown = game_argument(game.name, game.folder)
+        extra = guide_sections(shown, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)

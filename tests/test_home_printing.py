@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -193,12 +194,13 @@ def test_print_guide_names_paper_and_pages_of_every_file(guides, game: str) -> N
 
 @pytest.mark.parametrize("game", BUNDLED)
 def test_print_guide_explains_duplex_calibration_and_gutterfold(guides, game: str) -> None:
-    _, guide = guides[game]
+    folder, guide = guides[game]
     section = guide.split("## Backs that line up", 1)[1]
     assert "`deckwright calibrate --paper a4 --duplex long`" in section
-    assert f"`deckwright build {game} --paper a4 --duplex long --back-offset X,Y`" in section
+    out = shlex.quote(str(folder.parent))
+    assert f"`deckwright build {game} --paper a4 --duplex long --back-offset X,Y -o {out}`" in section
     assert "built with --back-offset 0,0 (mm)" in section
-    assert f"`deckwright build {game} --paper a4 --layout gutterfold`" in section
+    assert f"`deckwright build {game} --paper a4 --layout gutterfold -o {out}`" in section
 
 
 def test_print_guide_records_the_back_offset_used(tmp_path: Path) -> None:
@@ -234,7 +236,8 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     guide = (tmp_path / "road-runner" / "print-guide.md").read_text()
     assert "no duplex printer is needed" in guide
-    assert "--layout duplex --back-offset X,Y" in guide and "--paper letter" in guide
+    out = shlex.quote(str(tmp_path))
+    assert f"`deckwright build road-runner --paper letter --layout duplex --duplex long --back-offset X,Y -o {out}`" in guide
     assert "cards-gutterfold.pdf: card stock" in guide and "double-sided" not in guide.split("## Paper")[1]
 
 
