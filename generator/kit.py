@@ -163,7 +163,12 @@ def _write_shop(
     mode = options.shop_color or preset.color
     limit = options.shop_ink_limit or float(preset.ink_limit)
     with colors.using(mode, limit), ink.checking(limit if mode == "cmyk" else None) as found:
-        return write_printshop(game, options, preset, fonts, progress), found
+        files = write_printshop(game, options, preset, fonts, progress)
+    over = [q for q in found if q.severity == "error"]  # a cmyk(...) colour as written: never sent
+    if over:
+        note = f" ({preset.title}'s files never exceed its limit, so the kit is not written)"
+        raise DataError([replace(q, message=q.message + note) for q in over])
+    return files, found
 
 
 def build_kit(
