@@ -161,6 +161,8 @@ def _write_shop(
     from generator.printshop.write import write_printshop
 
     mode = options.shop_color or preset.color
+    if preset.files == "images":  # RGB images: never through CMYK, whatever --color says
+        mode = "rgb"
     limit = options.shop_ink_limit or float(preset.ink_limit)
     with colors.using(mode, limit), ink.checking(limit if mode == "cmyk" else None) as found:
         files = write_printshop(game, options, preset, fonts, progress)

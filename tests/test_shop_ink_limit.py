@@ -36,3 +36,18 @@ def test_under_the_limit_the_shop_file_is_written(run_cli, tmp_path: Path) -> No
     code, _, err = run_cli("build", game, "--printshop", "drivethrucards", "-o", tmp_path / "out")
     assert code == 0, err
     assert (tmp_path / "out" / "mini" / "printshop-drivethrucards" / "cards.pdf").is_file()
+
+
+def test_cmyk_builds_leave_rgb_shop_images_untouched(run_cli, tmp_path: Path) -> None:
+    """The Game Crafter and MakePlayingCards take RGB images: ``--color cmyk`` (for the home
+    kit) must not send them through CMYK and back."""
+    game = write_game(tmp_path / "mini")
+    for shop in ("thegamecrafter", "makeplayingcards"):
+        images = {}
+        for mode in ("rgb", "cmyk"):
+            out = tmp_path / f"{shop}-{mode}"
+            code, _, err = run_cli("build", game, "--printshop", shop, "--color", mode, "-o", out)
+            assert code == 0, err
+            folder = out / "mini" / f"printshop-{shop}" / "cards"
+            images[mode] = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+        assert images["rgb"] and images["rgb"] == images["cmyk"], shop
