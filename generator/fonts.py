@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontParser
+from reportlab.pdfbase.ttfonts import TTFontParser
 
 from generator import glyphs, paths
 from generator.errors import DataError, Problem, clip, display_path
 from generator.schema.fonts import FontsFile
 from generator.schema.messages import validate
+from generator.subsettag import TaggedTTFont
 from generator.yamlio import Document, load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -85,7 +86,7 @@ def _parse(face: str) -> None:
     """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
     path = _PENDING.get(face)
     if path is not None:
-        pdfmetrics.registerFont(TTFont(face, str(path)))
+        pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
         del _PENDING[face]
 
 
