@@ -260,6 +260,7 @@ def test_image_below_300_dpi_warns_in_check_and_build(tmp_path: Path, run_cli) -
     assert code == 0, err
     assert "image 'photo.png' prints at 200 dpi on the front of 'Alpha'" in err
     assert "cards.yaml:" in err and "mini-front" in err and "at least 300 x 300 pixels" in err
+    assert "(mini/templates/mini-front.yaml:10:5)" in err  # the image element, not the template's top
     assert err.count("photo.png") == 1  # once per template and file, not per card
     assert "in 1 deck, 1 warning." in out
     code, out, err = run_cli("build", folder, "-o", tmp_path / "out")
