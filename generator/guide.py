@@ -14,6 +14,8 @@ from generator.units import to_mm
 
 CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"
 PLAIN = "plain paper (80-100 g/m2)"
+FOLD_STOCK = "paper or thin card (80-160 g/m2: folded and glued, two layers make the card)"
+"""The paper of fold-and-glue sheets: two layers glued, so thinner than a one-layer card."""
 _PAGE = re.compile(rb"/Type\s*/Page(?![s\w])")
 
 
@@ -24,7 +26,10 @@ def page_count(path: Path) -> int:
 
 def paper_for(path: Path, papers: dict[str, str]) -> str:
     """The paper a kit file is meant for: what its part says in ``papers`` (by file name), else
-    card stock (cards and everything else handled in play)."""
+    card stock (cards and everything else handled in play); fold-and-glue sheets take thinner
+    stock, as their two layers make the card."""
+    if path.name.endswith("-gutterfold.pdf"):
+        return FOLD_STOCK
     return papers.get(path.name, CARD_STOCK)
 
 
@@ -69,7 +74,8 @@ def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> li
             "These cards are fold-and-glue sheets: no duplex printer is needed and the backs line up"
             " by folding. Print single-sided, fold on the dashed line, glue, then cut through both"
             " layers.",
-            "With a duplex printer you can print on thinner stock: calibrate it with `deckwright"
+            "With a duplex printer you can print one layer on card stock (about 250 g/m2)"
+            " instead: calibrate it with `deckwright"
             f" calibrate --paper {options.paper} --duplex {options.duplex}` (print both pages, read"
             " the offset on the rulers) and rebuild with"
             f" `{rebuild_command(game, options, True, layout='duplex')}`.",

@@ -238,7 +238,14 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     assert "no duplex printer is needed" in guide
     out = shlex.quote(str(tmp_path))
     assert f"`deckwright build road-runner --paper letter --layout duplex --duplex long --back-offset X,Y -o {out}`" in guide
-    assert "cards-gutterfold.pdf: card stock" in guide and "double-sided" not in guide.split("## Paper")[1]
+    assert "double-sided" not in guide.split("## Paper")[1]
+    # one paper for the fold-and-glue file, said the same way everywhere, and no "(below)" to nowhere
+    from generator.guide import FOLD_STOCK
+
+    assert f"Print single-sided on {FOLD_STOCK}" in guide and f"cards-gutterfold.pdf: {FOLD_STOCK}" in guide
+    fold_lines = [ln for ln in guide.splitlines() if ln.startswith("- cards-gutterfold.pdf")]
+    assert len(fold_lines) == 2 and not any("card stock" in ln for ln in fold_lines)
+    assert "(below)" not in guide and "thinner stock" not in guide
 
 
 def _game_with_image(tmp_path: Path, pixels: tuple[int, int], fit: str = "contain") -> Path:
