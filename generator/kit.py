@@ -27,7 +27,7 @@ from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
-from generator.layout.deck import collect_low_resolution, collect_overflows
+from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.model import Game
 from generator.render.pdf import atomic_text, staged
 
@@ -198,6 +198,7 @@ def build_kit(
         staged(),
         collect_overflows() as overflows,
         collect_low_resolution() as low_res,
+        collect_missing_glyphs() as glyphs,
         colors.using(options.color, options.ink_limit),
         ink.checking(limit) as inks,
     ):
@@ -231,7 +232,7 @@ def build_kit(
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)
-        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks + glyphs)]
         if preset is not None:  # the files are written all the same, at the deck's own size
             from generator.printshop.check import size_problems
 

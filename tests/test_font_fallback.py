@@ -141,3 +141,12 @@ def test_the_fallback_glyph_is_drawn(tmp_path: Path) -> None:
     (fonts / "fonts.yaml").write_text("fallback: []\n", encoding="utf-8")
     assert ink(BOOK) > 100
     assert ink(FontBook.load([FONTS, fonts])) < 20
+
+
+def test_build_warns_about_characters_that_print_as_nothing(run_cli, tmp_path: Path) -> None:
+    cards = MINI_CARDS.replace("text: Runs fast.", f"text: '{EMOJI} ◎'")
+    game = write_game(tmp_path / "mini", {"cards.yaml": cards})
+    code, _, err = run_cli("build", game, "-o", tmp_path / "out")
+    assert code == 0, err
+    assert err.count("U+1F986 DUCK") == 1 and "warning:" in err and "U+25CE" not in err
+    assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()

@@ -34,6 +34,19 @@ fails)."""
 
 _OVERFLOWS: ContextVar[list[Problem] | None] = ContextVar("overflows", default=None)
 _LOW_RES: ContextVar[list[Problem] | None] = ContextVar("low_res", default=None)
+_GLYPHS: ContextVar[list[Problem] | None] = ContextVar("glyphs", default=None)
+
+
+@contextmanager
+def collect_missing_glyphs() -> Iterator[list[Problem]]:
+    """Gather the characters no font can draw of every face laid out inside the block (each
+    once), as warnings for ``build``."""
+    found: list[Problem] = []
+    token = _GLYPHS.set(found)
+    try:
+        yield found
+    finally:
+        _GLYPHS.reset(token)
 
 
 @contextmanager
@@ -162,7 +175,11 @@ class DeckFaces:
                 collected.append(found)
         for element, lacking in face.missing:
             seen = self._glyphs_seen
-            self._problems += missing_glyphs(card, template, side, element, lacking, self._chain, seen)
+            found_glyphs = missing_glyphs(card, template, side, element, lacking, self._chain, seen)
+            self._problems += found_glyphs
+            collected_glyphs = _GLYPHS.get()
+            if collected_glyphs is not None:
+                collected_glyphs += [p for p in found_glyphs if p not in collected_glyphs]
         self._check_resolution(card, layouter, face, side, values)
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
