@@ -83,6 +83,12 @@ def test_a_user_preset_file(tmp_path: Path):
 
 
 BAD = [
+    ("unknown-figure", GOOD + "unconfirmed: [safe_zone, ink_limt]\n",
+     "shop.yaml:10:26: unconfirmed[1]: expected one of bleed, safe_zone, order, color, ink_limit, files, "
+     "image_format, dpi, found 'ink_limt'"),
+    ("tolerance-too-wide", GOOD + "size_tolerance: 5mm\n",
+     "shop.yaml:10:17: size_tolerance: expected at most 3mm (a wider tolerance would take one size for another), "
+     "found 5mm"),
     ("unknown-key", GOOD.replace("ink_limit", "ink_limt"),
      "shop.yaml:9:1: ink_limt: unknown key 'ink_limt' (did you mean 'ink_limit'?)"),
     ("length-without-unit", GOOD.replace("bleed: 2mm", "bleed: 2"),

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from generator.schema.common import Length, PositiveLength, Strict
-from generator.units import mm
+from generator.units import mm, to_mm
 
 Figure = Literal["bleed", "safe_zone", "order", "color", "ink_limit", "files", "image_format", "dpi"]
 """A preset's figures besides its sizes (each size says ``confirmed:`` itself)."""
@@ -49,8 +49,18 @@ class PresetSpec(Strict):
     image_format: Literal["png", "jpg"] = "png"
     dpi: int = Field(300, ge=72, le=1200)
     notes: list[str] = Field(default_factory=list)
-    size_tolerance: Length = Field(mm(0.5), ge=0, le=mm(3))  # a deck this close to a size is it
+    size_tolerance: Length = Field(mm(0.5), ge=0)  # a deck this close to a size is it (<= 3 mm)
     unconfirmed: list[Figure] = Field(default_factory=list)  # figures not checked on the shop's page
+
+    @field_validator("size_tolerance")
+    @classmethod
+    def _close(cls, value: float) -> float:
+        if value > mm(3) + 1e-9:
+            raise ValueError(
+                "expected at most 3mm (a wider tolerance would take one size for another), "
+                f"found {to_mm(value):g}mm"
+            )
+        return value
 
     @field_validator("name")
     @classmethod
