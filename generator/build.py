@@ -13,6 +13,7 @@ from pathlib import Path
 from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
+from generator.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
@@ -199,7 +200,7 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
             notes.append(
                 f"{stem}-gutterfold.pdf ({deck.title}): {plural(deck.size, 'card')} on "
                 f"{plural(sheets, 'sheet')}, {per} per sheet. "
-                "Print single-sided on thin card or paper; fold each sheet on the dashed line, glue the "
+                f"Print single-sided on {FOLD_STOCK}; fold each sheet on the dashed line, glue the "
                 "halves together, then cut along the crop marks."
             )
         else:

@@ -340,6 +340,7 @@ def check(
             problems = check_faces(loaded, fonts)
             problems += check_kit(loaded, fonts)
         problems += _composition(loaded)
+        problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
     except DeckwrightError as exc:

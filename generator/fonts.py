@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontParser
+from reportlab.pdfbase.ttfonts import TTFontParser
 
-from generator import paths
+from generator import glyphs, paths
 from generator.errors import DataError, Problem, clip, display_path
 from generator.schema.fonts import FontsFile
 from generator.schema.messages import validate
+from generator.subsettag import TaggedTTFont
 from generator.yamlio import Document, load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -86,7 +87,7 @@ def _parse(face: str) -> None:
     """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
     path = _PENDING.get(face)
     if path is not None:
-        pdfmetrics.registerFont(TTFont(face, str(path)))
+        pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
         del _PENDING[face]
 
 
@@ -109,6 +110,9 @@ class FontBook:
         self._faces: dict[tuple[str, bool, bool], str] = {}
         self._widths: dict[str, dict[str, float]] = {}
         self._vertical: dict[str, tuple[float, float]] = {}
+        self._fallback: list[str] = []  # families tried, in order, for a character a face lacks
+        self._fallback_at: tuple[Document, tuple] | None = None  # the fonts.yaml list that set it
+        self._chains: dict[tuple[str, bool, bool], tuple[tuple[str, frozenset[str]], ...]] = {}
 
     @classmethod
     def load(cls, dirs: Sequence[Path]) -> FontBook:
@@ -142,6 +146,7 @@ class FontBook:
                     problems.append(Problem(10, paths.spelled(yml), 0, 0, "", str(exc)))
                     continue
                 book._load_yaml(yml, problems)
+        problems += book._unknown_fallbacks()
         if problems:
             raise DataError(problems)
         return book
@@ -155,6 +160,8 @@ class FontBook:
             return
         roots = _roots(yml.parent)
         bundled = roots == paths.bundled_roots()
+        if spec.fallback is not None:
+            self._fallback, self._fallback_at = list(spec.fallback), (doc, ("fallback",))
         for family, styles in spec.families.items():
             faces: dict[str, str] = {}
             for style in STYLES:
@@ -185,6 +192,49 @@ class FontBook:
             if "regular" in faces:
                 self._families[family] = faces
                 self._faces = {k: v for k, v in self._faces.items() if k[0] != family}
+
+    def _unknown_fallbacks(self) -> list[Problem]:
+        """A problem at each ``fallback`` entry that names no loaded family."""
+        if self._fallback_at is None:
+            return []
+        doc, loc = self._fallback_at
+        return [
+            doc.problem((*loc, n), str(UnknownFontError(family, list(self._families))))
+            for n, family in enumerate(self._fallback)
+            if family not in self._families
+        ]
+
+    @property
+    def fallback(self) -> tuple[str, ...]:
+        """The fallback families, in the order they are tried."""
+        return tuple(self._fallback)
+
+    def chain(
+        self, face: str, bold: bool = False, italic: bool = False
+    ) -> tuple[tuple[str, frozenset[str]], ...]:
+        """``face`` then each fallback family's face in the same style, each with the characters
+        it can draw (cached)."""
+        key = (face, bold, italic)
+        found = self._chains.get(key)
+        if found is None:
+            faces = [face]
+            for family in self._fallback:
+                other = self.face(family, bold, italic)
+                if other not in faces:
+                    faces.append(other)
+            found = self._chains[key] = tuple((f, glyphs.chars(f)) for f in faces)
+        return found
+
+    def covers(self, face: str, text: str) -> bool:
+        """Whether ``face`` alone can draw every character of ``text`` (the fast path)."""
+        return glyphs.chars(face).issuperset(text)
+
+    def split(
+        self, text: str, face: str, bold: bool = False, italic: bool = False
+    ) -> tuple[list[glyphs.Segment], str]:
+        """``text`` as runs of (text, face) along the fallback chain of ``face``, and the
+        characters no face of the chain can draw (see :func:`glyphs.split`)."""
+        return glyphs.split(text, self.chain(face, bold, italic))
 
     def families(self) -> list[str]:
         return sorted(self._families)

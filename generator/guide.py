@@ -7,12 +7,15 @@ import re
 from pathlib import Path
 
 from generator.options import BuildOptions
+from generator.rebuild import rebuild_command
 from generator.render.pdf import written_bytes
 from generator.text.words import plural
 from generator.units import to_mm
 
 CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"
 PLAIN = "plain paper (80-100 g/m2)"
+FOLD_STOCK = "paper or thin card (80-160 g/m2: folded and glued, two layers make the card)"
+"""The paper of fold-and-glue sheets: two layers glued, so thinner than a one-layer card."""
 _PAGE = re.compile(rb"/Type\s*/Page(?![s\w])")
 
 
@@ -23,7 +26,10 @@ def page_count(path: Path) -> int:
 
 def paper_for(path: Path, papers: dict[str, str]) -> str:
     """The paper a kit file is meant for: what its part says in ``papers`` (by file name), else
-    card stock (cards and everything else handled in play)."""
+    card stock (cards and everything else handled in play); fold-and-glue sheets take thinner
+    stock, as their two layers make the card."""
+    if path.name.endswith("-gutterfold.pdf"):
+        return FOLD_STOCK
     return papers.get(path.name, CARD_STOCK)
 
 
@@ -61,7 +67,6 @@ def paper_and_pages(
 def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> list[str]:
     """How to make backs meet their fronts, for the layout this kit was built with."""
     x, y = (f"{to_mm(v):g}" for v in options.back_offset)
-    rebuild = f"deckwright build {game} --paper {options.paper}"
     if not deck_files and options.backs:
         return ["These cards have no backs (`back: none`): print single-sided."]
     if options.layout == "gutterfold":
@@ -69,8 +74,11 @@ def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> li
             "These cards are fold-and-glue sheets: no duplex printer is needed and the backs line up"
             " by folding. Print single-sided, fold on the dashed line, glue, then cut through both"
             " layers.",
-            f"With a duplex printer you can print on thinner stock: calibrate (below) and rebuild with"
-            f" `{rebuild} --layout duplex --back-offset X,Y`.",
+            "With a duplex printer you can print one layer on card stock (about 250 g/m2)"
+            " instead: calibrate it with `deckwright"
+            f" calibrate --paper {options.paper} --duplex {options.duplex}` (print both pages, read"
+            " the offset on the rulers) and rebuild with"
+            f" `{rebuild_command(game, options, True, layout='duplex')}`.",
         ]
     if not options.backs or not deck_files:
         return ["These cards are printed without backs: print single-sided."]
@@ -80,11 +88,12 @@ def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> li
         " printer settings as the cards, hold it against a light and read on the rulers how far the"
         " back cross sits from the front cross; the sheet prints the --back-offset X,Y to enter"
         " (with the signs for your flip edge).",
-        f"Rebuild with it: `{rebuild} --duplex {options.duplex} --back-offset X,Y`, and print one"
+        f"Rebuild with it: `{rebuild_command(game, options, True)}`, and print one"
         " test sheet (pages 1-2 of the card file) before the rest.",
         f"This kit was built with --back-offset {x},{y} (mm) and --duplex {options.duplex}: note the"
         " offset that works for your printer (it stays the same for the same printer, paper and"
         " tray) and give it to every build.",
-        f"No duplex printer? Rebuild with `{rebuild} --layout gutterfold`: fold-and-glue sheets,"
+        f"No duplex printer? Rebuild with `{rebuild_command(game, options, layout='gutterfold')}`:"
+        " fold-and-glue sheets,"
         " fronts and backs on one side of the paper, folded together; no calibration needed.",
     ]

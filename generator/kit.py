@@ -27,7 +27,7 @@ from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
-from generator.layout.deck import collect_low_resolution, collect_overflows
+from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.model import Game
 from generator.render.pdf import atomic_text, staged
 
@@ -161,9 +161,16 @@ def _write_shop(
     from generator.printshop.write import write_printshop
 
     mode = options.shop_color or preset.color
+    if preset.files == "images":  # RGB images: never through CMYK, whatever --color says
+        mode = "rgb"
     limit = options.shop_ink_limit or float(preset.ink_limit)
     with colors.using(mode, limit), ink.checking(limit if mode == "cmyk" else None) as found:
-        return write_printshop(game, options, preset, fonts, progress), found
+        files = write_printshop(game, options, preset, fonts, progress)
+    over = [q for q in found if q.severity == "error"]  # a cmyk(...) colour as written: never sent
+    if over:
+        note = f" ({preset.title}'s files never exceed its limit, so the kit is not written)"
+        raise DataError([replace(q, message=q.message + note) for q in over])
+    return files, found
 
 
 def build_kit(
@@ -191,6 +198,7 @@ def build_kit(
         staged(),
         collect_overflows() as overflows,
         collect_low_resolution() as low_res,
+        collect_missing_glyphs() as glyphs,
         colors.using(options.color, options.ink_limit),
         ink.checking(limit) as inks,
     ):
@@ -217,10 +225,14 @@ def build_kit(
             inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
-        extra = guide_sections(game.name, written, card_files, papers, options, single)
+        from generator.rebuild import game_argument
+
+        shown = game_argument(game.name, game.folder)
+        extra = guide_sections(shown, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
-        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
+        warnings += game.extra.get("warnings", [])  # found while loading (sheets)
+        warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks + glyphs)]
         if preset is not None:  # the files are written all the same, at the deck's own size
             from generator.printshop.check import size_problems
 

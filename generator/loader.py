@@ -7,6 +7,7 @@ reported, most useful first.
 from __future__ import annotations
 
 import itertools
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,9 @@ from generator.schema.messages import validate
 from generator.sheets import SHEET_SUFFIXES, read_table
 from generator.templates import TemplateLibrary
 from generator.yamlio import Document, load_yaml
+
+_WARNINGS: ContextVar[list[Problem] | None] = ContextVar("load_warnings", default=None)
+"""Warnings found while loading (a formula without a saved value): ``game.extra["warnings"]``."""
 
 
 class _Collector:
@@ -48,14 +52,19 @@ def load_game(spec: str | Path) -> Game:
     game_spec: GameSpec = validate(GameSpec, doc.data or {}, doc)
     collect = _Collector()
     collect.problems.extend(named_files(folder, game_spec, doc))
-    compiler = collect.run(compile_types, game_spec, doc)
-    library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
-    decks = []
-    for i, deck_spec in enumerate(game_spec.decks):
-        model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
-        deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
-        if deck is not None:
-            decks.append(deck)
+    found: list[Problem] = []
+    token = _WARNINGS.set(found)
+    try:
+        compiler = collect.run(compile_types, game_spec, doc)
+        library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
+        decks = []
+        for i, deck_spec in enumerate(game_spec.decks):
+            model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
+            deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
+            if deck is not None:
+                decks.append(deck)
+    finally:
+        _WARNINGS.reset(token)
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
         raise DataError(collect.problems)
@@ -71,7 +80,7 @@ def load_game(spec: str | Path) -> Game:
         template_dirs=tuple(library.dirs),
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
-        extra={"templates": library, "spec": game_spec, "doc": doc},
+        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
     )
 
 
@@ -176,8 +185,11 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
     from generator.sheets.cards import Columns, cards_from_table  # spreadsheets only
 
     table = read_table(path, display_path(path), source.sheet)
+    collected = _WARNINGS.get()
+    if collected is not None:
+        collected += table.warnings
     spec = source.columns
-    columns = Columns(spec.case, tuple(spec.ignore)) if spec else Columns()
+    columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
     return cards_from_table(table, model, deck, columns)
 
 

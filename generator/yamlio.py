@@ -30,6 +30,9 @@ _PLAIN_TAGS = frozenset(
 
 Loc = tuple[str | int, ...]
 
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+"""Plain scalars YAML reads as null (an empty value, ``~``, ``null``); every other is text."""
+
 
 @dataclass
 class Document:
@@ -215,8 +218,8 @@ class _Builder:
         if isinstance(event, yaml.ScalarEvent):
             if not ok:
                 return None
-            if event.value == "" and event.style not in ("'", '"'):
-                return None
+            if event.value in _NULLS and event.style not in ("'", '"', "|", ">"):
+                return None  # YAML's own null, written plain; quoted it is the text "null"
             return event.value
         self.depth += 1
         try:

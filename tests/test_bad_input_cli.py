@@ -83,7 +83,7 @@ CASES = [
         "null-name",
         {"cards.yaml": MINI_CARDS.replace("name: Alpha", "name: ~")},
         [],
-        "mini/cards.yaml:2:11: cards[0].name: a card needs a name to print as its title, found '~'",
+        "mini/cards.yaml:2:5: cards[0].name: a card needs a name to print as its title, found YAML's null",
         True,
     ),
     (

@@ -134,3 +134,20 @@ def test_invariants(
         assume(False)
         return
     check(g, mm(bleed))
+
+
+def test_outer_bleed_is_kept_where_the_paper_has_room() -> None:
+    """Among sheets holding the most cards, the one keeping the most outer bleed wins: 40 x 28 mm
+    parts on A4 (21 a sheet either way) keep their full 3 mm at the two outer sides with room,
+    where the banded horizontal-fold sheet kept 0 mm at the top with the trim 12.8 mm from the
+    edge."""
+    from generator.layout.gutterfold import outer_bleed
+
+    opts = SheetOptions(paper=PAPER_SIZES["a4"], bleed=mm(3))
+    geo = plan_gutterfold(mm(40), mm(28), opts)
+    assert geo.per_sheet == 21
+    assert outer_bleed(geo) >= mm(6) - 1e-6
+    slots = geo.fronts + geo.backs
+    free_left = min(s.trim.x for s in slots) - opts.margin
+    kept_left = min(s.trim.x for s in slots) - min(s.art.x for s in slots)
+    assert free_left > mm(6) and kept_left == pytest.approx(mm(3))

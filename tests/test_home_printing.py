@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -193,12 +194,13 @@ def test_print_guide_names_paper_and_pages_of_every_file(guides, game: str) -> N
 
 @pytest.mark.parametrize("game", BUNDLED)
 def test_print_guide_explains_duplex_calibration_and_gutterfold(guides, game: str) -> None:
-    _, guide = guides[game]
+    folder, guide = guides[game]
     section = guide.split("## Backs that line up", 1)[1]
     assert "`deckwright calibrate --paper a4 --duplex long`" in section
-    assert f"`deckwright build {game} --paper a4 --duplex long --back-offset X,Y`" in section
+    out = shlex.quote(str(folder.parent))
+    assert f"`deckwright build {game} --paper a4 --duplex long --back-offset X,Y -o {out}`" in section
     assert "built with --back-offset 0,0 (mm)" in section
-    assert f"`deckwright build {game} --paper a4 --layout gutterfold`" in section
+    assert f"`deckwright build {game} --paper a4 --layout gutterfold -o {out}`" in section
 
 
 def test_print_guide_records_the_back_offset_used(tmp_path: Path) -> None:
@@ -234,8 +236,16 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     guide = (tmp_path / "road-runner" / "print-guide.md").read_text()
     assert "no duplex printer is needed" in guide
-    assert "--layout duplex --back-offset X,Y" in guide and "--paper letter" in guide
-    assert "cards-gutterfold.pdf: card stock" in guide and "double-sided" not in guide.split("## Paper")[1]
+    out = shlex.quote(str(tmp_path))
+    assert f"`deckwright build road-runner --paper letter --layout duplex --duplex long --back-offset X,Y -o {out}`" in guide
+    assert "double-sided" not in guide.split("## Paper")[1]
+    # one paper for the fold-and-glue file, said the same way everywhere, and no "(below)" to nowhere
+    from generator.guide import FOLD_STOCK
+
+    assert f"Print single-sided on {FOLD_STOCK}" in guide and f"cards-gutterfold.pdf: {FOLD_STOCK}" in guide
+    fold_lines = [ln for ln in guide.splitlines() if ln.startswith("- cards-gutterfold.pdf")]
+    assert len(fold_lines) == 2 and not any("card stock" in ln for ln in fold_lines)
+    assert "(below)" not in guide and "thinner stock" not in guide
 
 
 def _game_with_image(tmp_path: Path, pixels: tuple[int, int], fit: str = "contain") -> Path:
@@ -257,6 +267,7 @@ def test_image_below_300_dpi_warns_in_check_and_build(tmp_path: Path, run_cli) -
     assert code == 0, err
     assert "image 'photo.png' prints at 200 dpi on the front of 'Alpha'" in err
     assert "cards.yaml:" in err and "mini-front" in err and "at least 300 x 300 pixels" in err
+    assert "(mini/templates/mini-front.yaml:10:5)" in err  # the image element, not the template's top
     assert err.count("photo.png") == 1  # once per template and file, not per card
     assert "in 1 deck, 1 warning." in out
     code, out, err = run_cli("build", folder, "-o", tmp_path / "out")

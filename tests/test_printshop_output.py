@@ -30,7 +30,8 @@ def _texts(pdf: Path) -> list[str]:
     return texts
 
 
-def test_drivethrucards_one_pdf_per_deck_front_then_back(run_cli, mini_game: Path, tmp_path: Path):
+def test_drivethrucards_one_pdf_per_deck_back_then_front(run_cli, mini_game: Path, tmp_path: Path):
+    """DriveThruCards' spec asks for card 1's back first, then its front (see the preset)."""
     code, out, err = run_cli("build", mini_game, "--printshop", "drivethrucards", "-o", tmp_path / "o")
     assert code == 0, err
     pdf = tmp_path / "o" / "mini" / "printshop-drivethrucards" / "cards.pdf"
@@ -42,11 +43,16 @@ def test_drivethrucards_one_pdf_per_deck_front_then_back(run_cli, mini_game: Pat
     assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 2.625 * 72, 3.625 * 72])
     assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])
     texts = _texts(pdf)
-    assert "Alpha" in texts[0] and texts[1].strip() == "" and "Beta" in texts[2] and "Beta" in texts[4]
+    assert texts[0].strip() == "" and "Alpha" in texts[1]  # page 1: card 1's back; page 2: its front
+    assert texts[2].strip() == "" and "Beta" in texts[3] and "Beta" in texts[5]
+    first = pdfium.PdfDocument(pdf)[0].render(scale=0.5).to_pil().convert("RGB")
+    centre = first.getpixel((first.width // 2, first.height // 2))  # the mini back's blue, through CMYK
+    assert all(abs(a - b) <= 6 for a, b in zip(centre, (0x22, 0x44, 0x66), strict=True)), centre
     guide = (tmp_path / "o" / "mini" / "print-guide.md").read_text(encoding="utf-8")
-    assert "printshop-drivethrucards/cards.pdf (Mini Game) for DriveThruCards: 3 cards as 6 pages (front-back)" in guide
+    assert "printshop-drivethrucards/cards.pdf (Mini Game) for DriveThruCards: 3 cards as 6 pages (back-front)" in guide
     assert "printshop-drivethrucards/cards.pdf: for the print shop, not for home (6 pages" in guide
     assert "DriveThruCards prints from CMYK files with total ink at most 240 %." in guide
+    assert "Not confirmed from DriveThruCards's own pages (recalled or second-hand): the poker size" in guide
 
 
 def test_page_order_option_overrides_the_shop(run_cli, mini_game: Path, tmp_path: Path):

@@ -83,6 +83,12 @@ def test_a_user_preset_file(tmp_path: Path):
 
 
 BAD = [
+    ("unknown-figure", GOOD + "unconfirmed: [safe_zone, ink_limt]\n",
+     "shop.yaml:10:26: unconfirmed[1]: expected one of bleed, safe_zone, order, color, ink_limit, files, "
+     "image_format, dpi, found 'ink_limt'"),
+    ("tolerance-too-wide", GOOD + "size_tolerance: 5mm\n",
+     "shop.yaml:10:17: size_tolerance: expected at most 3mm (a wider tolerance would take one size for another), "
+     "found 5mm"),
     ("unknown-key", GOOD.replace("ink_limit", "ink_limt"),
      "shop.yaml:9:1: ink_limt: unknown key 'ink_limt' (did you mean 'ink_limit'?)"),
     ("length-without-unit", GOOD.replace("bleed: 2mm", "bleed: 2"),
@@ -126,3 +132,26 @@ def test_the_readme_preset_example_loads(tmp_path: Path):
     (tmp_path / "my-shop.yaml").write_text(block, encoding="utf-8")
     preset = load_preset(str(tmp_path / "my-shop.yaml"))
     assert (preset.name, preset.color, preset.ink_limit, preset.sizes[0].name) == ("my-shop", "cmyk", 280, "poker")
+
+
+def test_a_deck_within_the_stated_tolerance_is_the_shop_size():
+    """MakePlayingCards calls its 2.5 x 3.5 in poker size '63 x 88 mm': such a deck is accepted
+    (each bundled preset states a 1 mm tolerance); 2 mm off is still another size."""
+    for name in ("makeplayingcards", "thegamecrafter", "drivethrucards"):
+        preset = load_preset(name)
+        assert preset.size_tolerance == pytest.approx(mm(1))
+        assert shop_size(preset, mm(63), mm(88)).name == "poker"
+        assert shop_size(preset, mm(61.5), mm(88)) is None
+    assert load_preset("generic").size_tolerance == pytest.approx(mm(0.5))
+
+
+def test_every_bundled_figure_not_confirmed_is_marked():
+    """No bundled figure was checked on a shop's own page while writing the presets: each size
+    says confirmed: false and the other figures are listed as unconfirmed (DriveThruCards' page
+    order is cited from their spec page)."""
+    for name in ("makeplayingcards", "thegamecrafter", "drivethrucards"):
+        preset = load_preset(name)
+        assert preset.sizes and not any(s.confirmed for s in preset.sizes)
+        assert {"safe_zone", "ink_limit", "color"} <= set(preset.unconfirmed)
+    assert "order" not in load_preset("drivethrucards").unconfirmed
+    assert load_preset("drivethrucards").order == "back-front"

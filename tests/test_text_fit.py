@@ -228,3 +228,15 @@ def test_fitting_layouts_stay_in_the_box(
         assert_inside(layout, box)
     else:
         assert layout.size == style.min_size and layout.overflow > 0
+
+
+@pytest.mark.parametrize(("family", "ascent"), [("Lato", 0.805), ("Caladea", 0.9), ("DejaVu Sans", 0.76)])
+def test_the_first_baseline_is_one_typographic_ascent_below_the_top(family: str, ascent: float) -> None:
+    """The rule the README states: with valign top, baseline = box top - ascent x size, whatever
+    the words; an inline icon lowers it to 0.85 x size only where that exceeds the ascent."""
+    style = TextStyle(family, size=12, min_size=12)
+    for text in ("x", "Hg", "ÁÉ gyp"):
+        layout = fit(text, style=style)
+        assert layout.runs[0].y == pytest.approx(BOX.top - ascent * 12, abs=0.01)
+    with_icon = fit_text(parse_markup("a :rocket: b"), BOX, style, BOOK)
+    assert with_icon.runs[0].y == pytest.approx(BOX.top - max(ascent, 0.85) * 12, abs=0.01)

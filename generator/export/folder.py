@@ -57,7 +57,9 @@ def _unusable(option: str, folder: Path, exc: OSError) -> str:
     return f"{option}: cannot write into {display_path(folder)} ({why}); choose another folder"
 
 
-def save_png(image: Image.Image, path: Path) -> None:
-    """Write ``image`` as PNG with no metadata, so the same pixels give the same bytes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", optimize=False, compress_level=6)
+def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> None:
+    """Write ``image`` as PNG tagged sRGB (and ``dpi``), nothing else, so the same pixels give
+    the same bytes."""
+    from generator.pngfile import save_png as save
+
+    save(image, path, dpi)

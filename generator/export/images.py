@@ -13,7 +13,6 @@ Files, under ``DIR/<game>/``:
 from __future__ import annotations
 
 import hashlib
-import io
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from generator.export.faces import BLEED, Face, render_faces, slug
 from generator.export.folder import save_png, staged_folder
 from generator.fonts import FontBook
 from generator.model import Deck, Game
+from generator.pngfile import png_bytes
 
 THUMB_W = 200  # contact sheet: thumbnail width in pixels
 COLUMNS = 10
@@ -76,11 +76,11 @@ def export_png(game: Game, target: Path, dpi: float = 300, bleed: bool = True) -
             thumbs: list[Face] = []
             backs: dict[bytes, tuple[bytes, Image.Image]] = {}  # one PNG per different back
             for index, face in enumerate(render_faces(game, deck, fonts, scale, bleed, result.warnings)):
-                sides = [("front", _png(face.front))]
+                sides = [("front", png_bytes(face.front, dpi))]
                 if face.back is not None:
                     pixels = hashlib.sha256(face.back.tobytes()).digest()
                     if pixels not in backs:
-                        backs[pixels] = (_png(face.back), _thumbnail(face.back, bleed_px))
+                        backs[pixels] = (png_bytes(face.back, dpi), _thumbnail(face.back, bleed_px))
                     sides.append(("back", backs[pixels][0]))
                 for name in names[index]:
                     for side, data in sides:
@@ -91,12 +91,6 @@ def export_png(game: Game, target: Path, dpi: float = 300, bleed: bool = True) -
             save_png(sheet, tmp / f"{folder}-contact.png")
             result.files.append(final / f"{folder}-contact.png")
     return result
-
-
-def _png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
-    return buffer.getvalue()
 
 
 def _thumbnail(image: Image.Image, bleed_px: float) -> Image.Image:

@@ -75,6 +75,7 @@ class CardFace:
     ops: tuple[Op, ...]
     overflows: tuple[tuple[int, float], ...] = ()
     texts: tuple[tuple[TextKey, Box], ...] = ()
+    missing: tuple[tuple[int, str], ...] = ()  # (element, characters no font of the chain has)
 
 
 def turned_box(box: Box, angle: float) -> Box:
@@ -136,6 +137,7 @@ class CardLayouter:
         }
         self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
+        self._lacking: list[tuple[int, str]] = []  # this face's characters no font can draw
         self._static_texts = tuple(
             ((i, -1), turned_box(self.box(e.box), e.rotate))
             for i, e in enumerate(template.elements)
@@ -174,6 +176,7 @@ class CardLayouter:
         if style is None:
             style = self._type_styles[card_type] = self.template.style(card_type)
         self._texts = list(self._static_texts) if self.record_texts else []
+        self._lacking = []
         if self.tables:
             values = {**values, "tables": self.tables}
         ops: list[Op] = []
@@ -189,7 +192,7 @@ class CardLayouter:
             self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
-        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts))
+        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts), tuple(self._lacking))
 
     def element_ops(self, i: int, values: Mapping[str, Any], card_type: str) -> list[Op]:
         """The ops of template element ``i`` alone for a card's values (none when its ``when``
@@ -361,6 +364,8 @@ class CardLayouter:
             self._icon(icon.name)
         if not laid.fits:
             overflows.append((i, laid.overflow))
+        if laid.missing:
+            self._lacking.append((i, laid.missing))
         ops.append(TextOp(laid, box, element.rotate))
 
     def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:

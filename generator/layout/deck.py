@@ -16,7 +16,8 @@ from generator.errors import Problem, clip
 from generator.fonts import FontBook
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem, TextKey
 from generator.layout.fieldcheck import field_problems, known_fields, unknown_references
-from generator.layout.resolution import FAIL_DPI, WARN_DPI, low_resolution, pixel_size
+from generator.layout.glyphcheck import missing_glyphs
+from generator.layout.resolution import FAIL_DPI, WARN_DPI, image_ops, low_resolution, pixel_size
 from generator.model import Card, Deck, Game
 from generator.templates import Template
 from generator.text.words import plural
@@ -34,6 +35,19 @@ fails)."""
 
 _OVERFLOWS: ContextVar[list[Problem] | None] = ContextVar("overflows", default=None)
 _LOW_RES: ContextVar[list[Problem] | None] = ContextVar("low_res", default=None)
+_GLYPHS: ContextVar[list[Problem] | None] = ContextVar("glyphs", default=None)
+
+
+@contextmanager
+def collect_missing_glyphs() -> Iterator[list[Problem]]:
+    """Gather the characters no font can draw of every face laid out inside the block (each
+    once), as warnings for ``build``."""
+    found: list[Problem] = []
+    token = _GLYPHS.set(found)
+    try:
+        yield found
+    finally:
+        _GLYPHS.reset(token)
 
 
 @contextmanager
@@ -66,6 +80,8 @@ class DeckFaces:
         library = game.extra["templates"]
         self.deck = deck
         self._problems: list[Problem] = []
+        self._glyphs_seen: set[tuple] = set()
+        self._chain = ", ".join(fonts.fallback) or 'no fallback'
         image_dirs = paths.image_dirs(game.folder, game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
@@ -158,7 +174,14 @@ class DeckFaces:
             collected = _OVERFLOWS.get()
             if collected is not None and found not in collected:
                 collected.append(found)
-        self._check_resolution(card, template, face, side)
+        for element, lacking in face.missing:
+            seen = self._glyphs_seen
+            found_glyphs = missing_glyphs(card, template, side, element, lacking, self._chain, seen)
+            self._problems += found_glyphs
+            collected_glyphs = _GLYPHS.get()
+            if collected_glyphs is not None:
+                collected_glyphs += [p for p in found_glyphs if p not in collected_glyphs]
+        self._check_resolution(card, layouter, face, side, values)
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
                 self._overlaps.setdefault((template.name, side, a, b), (template, []))[1].append(card)
@@ -181,9 +204,13 @@ class DeckFaces:
             self._problems.append(found)
             collected.append(found)
 
-    def _check_resolution(self, card: Card, template, face: CardFace, side: str) -> None:
+    def _check_resolution(
+        self, card: Card, layouter: CardLayouter, face: CardFace, side: str, values: dict
+    ) -> None:
         """A problem for each raster image printed below WARN_DPI, once per template and file
-        (the first card that uses it is named): a warning, an error below FAIL_DPI."""
+        (the first card that uses it is named), at the element that shows it: a warning, an
+        error below FAIL_DPI."""
+        template = layouter.template
         for path, dpi in low_resolution(face.ops):
             if (template.name, path) in self._images_seen:
                 continue
@@ -195,12 +222,26 @@ class DeckFaces:
                 + (f"below {FAIL_DPI} dpi it looks blocky" if severe else f"{WARN_DPI} dpi prints sharp")
                 + f": use a file of at least {_pixels_for(path, dpi)} pixels"
             )
-            found = _card_problem(card, template, None, message, RESOLUTION_RANK)
+            element = _element_showing(layouter, values, card.type, path)
+            found = _card_problem(card, template, element, message, RESOLUTION_RANK)
             found = replace(found, severity="error" if severe else "warning")
             self._problems.append(found)
             collected = _LOW_RES.get()
             if collected is not None and found not in collected:
                 collected.append(found)
+
+
+def _element_showing(layouter: CardLayouter, values: dict, card_type: str, path: Path) -> int | None:
+    """The index of the template element that draws the image ``path`` for this card (None if
+    none alone does)."""
+    for i in range(len(layouter.template.elements)):
+        try:
+            ops = layouter.element_ops(i, values, card_type)
+        except LayoutProblem:
+            continue
+        if any(op.path == path for op in image_ops(tuple(ops))):
+            return i
+    return None
 
 
 def _pixels_for(path: Path, dpi: float) -> str:

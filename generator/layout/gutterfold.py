@@ -2,8 +2,9 @@
 
 Folding the sheet on the fold line lays every back behind its front, so no duplex printer is
 needed. Every art keeps ``bleed + 2 mm`` from the fold line. Both paper orientations and both
-fold directions are tried (with spacing as in SheetOptions); the most cards win, ties going to
-spaced, then the requested (or portrait) orientation, then a vertical fold.
+fold directions are tried (with spacing as in SheetOptions); the most cards win, then the most
+outer bleed kept (where the paper has room, the art beyond the outer cuts survives), ties going
+to spaced, then the requested (or portrait) orientation, then a vertical fold.
 
 With a vertical fold (fronts left, backs right) the fold is the card's own vertical axis, so a
 back drawn upright reads upright when the card is turned over sideways: rotation 0. With a
@@ -83,7 +84,10 @@ def plan_gutterfold(card_w: float, card_h: float, opts: SheetOptions) -> Gutterf
         banded = _plan(card_w, card_h, opts, FURNITURE_BAND)
     except ValueError:
         return geo
-    if _furnished(banded, opts) and (opts.make_room or banded.per_sheet == geo.per_sheet):
+    if opts.make_room and _furnished(banded, opts):
+        return banded
+    same = banded.per_sheet == geo.per_sheet and outer_bleed(banded) >= outer_bleed(geo) - 1e-6
+    if _furnished(banded, opts) and same:  # the band costs neither cards nor outer bleed
         return banded
     return geo
 
@@ -96,7 +100,8 @@ def _furnished(geo: GutterfoldGeometry, opts: SheetOptions) -> bool:
 def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> GutterfoldGeometry:
     orients = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     spacings = ("spaced", "butted") if opts.spacing == "auto" else (opts.spacing,)
-    b, best = opts.bleed, None
+    b = opts.bleed
+    found: list[tuple[int, float, float, Box, bool, bool]] = []
     for spacing in spacings:
         for orient in orients:
             page_w, page_h = oriented(opts.paper, orient)
@@ -105,15 +110,44 @@ def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> Gutt
             for vertical in (True, False):
                 fold_at = page_w / 2 if vertical else page_h / 2
                 cols, rows = _grid(card_w, card_h, pr, fold_at, vertical, b, spacing == "butted")
-                if cols * rows and (best is None or cols * rows > best[0]):
-                    best = (cols * rows, page_w, page_h, pr, vertical, spacing == "butted")
-    if best is None:
+                if cols * rows:
+                    found.append((cols * rows, page_w, page_h, pr, vertical, spacing == "butted"))
+    if not found:
         raise ValueError(
             f"a {to_mm(card_w):g} x {to_mm(card_h):g} mm card does not fit half of the paper"
             f" with {to_mm(b + FOLD_EXTRA):g} mm kept clear of the fold; use another paper,"
             " a smaller bleed or margin, or duplex printing"
         )
-    _, page_w, page_h, pr, vertical, butted = best
+    most = max(c[0] for c in found)  # the most cards; among those the most outer bleed kept,
+    plans = [_layout(card_w, card_h, opts, *c[1:]) for c in found if c[0] == most]
+    return max(plans, key=outer_bleed)  # ties: the first (spaced, portrait, vertical fold)
+
+
+def outer_bleed(geo: GutterfoldGeometry) -> float:
+    """The bleed kept around the outside of all cards, summed over the four sides (points): how
+    much of the art beyond the outer cuts survives where the paper has room for it."""
+    slots = geo.fronts + geo.backs
+    trims, arts = [s.trim for s in slots], [s.art for s in slots]
+    return (
+        min(t.x for t in trims) - min(a.x for a in arts)
+        + max(a.right for a in arts) - max(t.right for t in trims)
+        + min(t.y for t in trims) - min(a.y for a in arts)
+        + max(a.top for a in arts) - max(t.top for t in trims)
+    )
+
+
+def _layout(
+    card_w: float,
+    card_h: float,
+    opts: SheetOptions,
+    page_w: float,
+    page_h: float,
+    pr: Box,
+    vertical: bool,
+    butted: bool,
+) -> GutterfoldGeometry:
+    """The sheet for one choice of page orientation, fold direction and spacing."""
+    b = opts.bleed
     gap = b + FOLD_EXTRA
     if vertical:
         fx = page_w / 2

@@ -13,6 +13,8 @@ import io
 import pypdfium2 as pdfium
 from PIL import Image
 
+from generator.pngfile import png_bytes
+
 
 def render_pages(pdf: bytes, size: tuple[int, int], dpi: int, fmt: str) -> list[bytes]:
     """Every page of ``pdf`` as ``fmt`` ('png' or 'jpg') image bytes of ``size`` pixels; pages
@@ -49,5 +51,5 @@ def _encode(image: Image.Image, dpi: int, fmt: str) -> bytes:
     if fmt == "jpg":
         image.save(out, "JPEG", quality=95, subsampling=0, dpi=(dpi, dpi))
     else:
-        image.save(out, "PNG", dpi=(dpi, dpi), optimize=False)
+        return png_bytes(image, dpi)
     return out.getvalue()

@@ -10,14 +10,12 @@ from pydantic import PrivateAttr
 from generator.errors import DataError, UsageError
 from generator.printshop.schema import PresetSpec, ShopSize
 from generator.schema.messages import suggest, validate
-from generator.units import mm, to_mm
+from generator.units import to_mm
 from generator.yamlio import Document, load_yaml
 
 PRESETS = Path(__file__).resolve().parent / "presets"
 """The bundled presets, shipped as package data (one YAML file per shop)."""
 
-SIZE_TOLERANCE = mm(0.5)
-"""A deck's card matches a shop size when each side is within this of the shop's trim."""
 
 
 class Preset(PresetSpec):
@@ -90,8 +88,9 @@ def _fits(size: ShopSize, w: float, h: float, tol: float) -> bool:
 def shop_size(preset: PresetSpec, w: float, h: float) -> ShopSize | None:
     """The shop size a ``w`` x ``h`` card is (either way round), or None if the shop lists sizes
     and makes none of them this size. A preset without sizes takes any size (None too)."""
+    tol = preset.size_tolerance
     for size in preset.sizes:
-        if _fits(size, w, h, SIZE_TOLERANCE) or _fits(size, h, w, SIZE_TOLERANCE):
+        if _fits(size, w, h, tol) or _fits(size, h, w, tol):
             return size
     return None
 

@@ -14,6 +14,10 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from generator.schema.common import Length, PositiveLength, Strict
+from generator.units import mm, to_mm
+
+Figure = Literal["bleed", "safe_zone", "order", "color", "ink_limit", "files", "image_format", "dpi"]
+"""A preset's figures besides its sizes (each size says ``confirmed:`` itself)."""
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
@@ -26,6 +30,7 @@ class ShopSize(Strict):
     height: PositiveLength
     bleed: Length = Field(ge=0)
     source: str = Field(min_length=1)
+    confirmed: bool = False  # true only for a figure checked on the shop's own page
 
 
 class PresetSpec(Strict):
@@ -44,6 +49,18 @@ class PresetSpec(Strict):
     image_format: Literal["png", "jpg"] = "png"
     dpi: int = Field(300, ge=72, le=1200)
     notes: list[str] = Field(default_factory=list)
+    size_tolerance: Length = Field(mm(0.5), ge=0)  # a deck this close to a size is it (<= 3 mm)
+    unconfirmed: list[Figure] = Field(default_factory=list)  # figures not checked on the shop's page
+
+    @field_validator("size_tolerance")
+    @classmethod
+    def _close(cls, value: float) -> float:
+        if value > mm(3) + 1e-9:
+            raise ValueError(
+                "expected at most 3mm (a wider tolerance would take one size for another), "
+                f"found {to_mm(value):g}mm"
+            )
+        return value
 
     @field_validator("name")
     @classmethod

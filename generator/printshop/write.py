@@ -198,4 +198,11 @@ def printshop_notes(game: Game, options: BuildOptions, preset: Preset, written: 
     if preset.color == "cmyk":
         lines.append(f"{preset.title} prints from CMYK files with total ink at most {preset.ink_limit} %.")
     lines += [f"{preset.title}: {note}" for note in preset.notes]
+    unsure = [f"the {s.name} size" for s in preset.sizes if not s.confirmed]
+    unsure += [f.replace("_", " ") for f in preset.unconfirmed]
+    if unsure:
+        lines.append(
+            f"Not confirmed from {preset.title}'s own pages (recalled or second-hand): "
+            f"{', '.join(unsure)}; check these against the shop's current specification before ordering."
+        )
     return lines

@@ -115,11 +115,17 @@ class CardBase(BaseModel):
     name: str = Field(min_length=1)
     count: int = Field(1, ge=1, le=10_000)
 
-    @field_validator("name")
+    @field_validator("name", mode="before")
     @classmethod
-    def _named(cls, value: str) -> str:
-        """A card's title: blank text or YAML's null ('~', 'null') would print no title."""
-        if not value.strip() or value.strip().lower() in ("~", "null"):
+    def _named(cls, value: Any) -> Any:
+        """A card's title: blank text or YAML's null (``~``, ``null`` unquoted, an empty value)
+        would print no title; any other text, "null" or "None" in quotes or a cell, is a name."""
+        if value is None:
+            raise ValueError(
+                "a card needs a name to print as its title, found YAML's null (~, null or nothing): "
+                "write the name, in quotes if the card is called 'null'"
+            )
+        if isinstance(value, str) and not value.strip():
             raise ValueError(f"a card needs a name to print as its title, found {value!r}")
         return value
 

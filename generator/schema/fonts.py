@@ -1,6 +1,9 @@
-"""The schema of a ``fonts.yaml``: font families, each style a TrueType file."""
+"""The schema of a ``fonts.yaml``: font families, each style a TrueType file, and the fallback
+chain used for characters a family has no glyph for."""
 
 from __future__ import annotations
+
+from pydantic import Field
 
 from generator.schema.common import Strict
 
@@ -15,6 +18,9 @@ class FontStyles(Strict):
 
 
 class FontsFile(Strict):
-    """A ``fonts.yaml``: family name -> its styles."""
+    """A ``fonts.yaml``: family name -> its styles; ``fallback``: families tried in order, glyph
+    by glyph, for a character the chosen family lacks (a game's list replaces the bundled one;
+    ``[]`` turns fallback off)."""
 
-    families: dict[str, FontStyles]
+    families: dict[str, FontStyles] = Field(default_factory=dict)
+    fallback: list[str] | None = None

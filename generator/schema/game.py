@@ -29,6 +29,7 @@ class ColumnsSpec(Strict):
 
     case: Literal["exact", "insensitive"] = "exact"
     ignore: list[str] = Field(default_factory=list)
+    rename: dict[str, str] = Field(default_factory=dict)  # heading -> the card field it gives
 
 
 class CardSourceSpec(Strict):

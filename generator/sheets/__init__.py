@@ -34,6 +34,7 @@ class Table:
     file: str
     sheet: str | None = None
     rows: list[tuple[int, list[str | None]]] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)  # located, for check and build to show
 
     def cell(self, row: int, col: int) -> str:
         """How a cell is named in messages: ``Cards!C12`` (a workbook) or '' (CSV: line:column)."""

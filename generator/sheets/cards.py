@@ -9,9 +9,10 @@ is collected and reported with its cell.
 
 from __future__ import annotations
 
+import difflib
 import typing
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -29,10 +30,21 @@ _SCALARS = (str, int, float, bool)
 
 @dataclass(frozen=True)
 class Columns:
-    """How the deck reads its sheets: heading case, and headings to leave out."""
+    """How the deck reads its sheets: heading case, headings to leave out, and headings that
+    give a field of another name (``rename``: heading -> field)."""
 
     case: str = "exact"  # "exact" | "insensitive"
     ignore: tuple[str, ...] = ()
+    rename: Mapping[str, str] = field(default_factory=dict)
+
+    def renamed(self, heading: str) -> str | None:
+        """The heading ``heading`` is renamed from, matched like field names (exact or in any
+        case), or None."""
+        if heading in self.rename:
+            return heading
+        if self.case == "insensitive":
+            return next((k for k in self.rename if k.casefold() == heading.casefold()), None)
+        return None
 
 
 def _scalar(tp: Any) -> bool:
@@ -147,19 +159,40 @@ class SheetCards:
             "'columns: {ignore: [...]}' in game.yaml",
         )
 
+    def _bad_rename(self, row: int, col: int, heading: str, target: str) -> None:
+        names = [k for k in self.shapes if k != "count"]
+        self.suggested.update(difflib.get_close_matches(target, names, n=1))  # said here, not again
+        self._header_problem(
+            row,
+            col,
+            f"'columns: rename' in game.yaml gives column '{clip(heading)}' to '{clip(target)}', which is "
+            f"not a card field{suggest(target, names)}: the card fields of deck '{self.deck}' are "
+            f"{', '.join(names)} (and count)",
+        )
+
     def header(self, row: int, cells: list[str | None]) -> dict[int, str]:
         """Column number -> field, reporting unknown, doubled and unwritable columns."""
         ignored = {h.casefold() for h in self.columns.ignore}
         mapped: dict[int, str] = {}
         by_field: dict[str, int] = {}
+        used: set[str] = set()  # rename entries that matched a heading
         for col, raw in enumerate(cells, start=1):
             heading = (raw or "").strip()
             if heading and heading.casefold() in ignored:
                 self.ignored.add(col)
             if not heading or col in self.ignored:
                 continue
-            key = self._field_of(heading)
             self.skipped.add(col)  # until the column is known to give a field
+            source = self.columns.renamed(heading)
+            if source is not None:
+                used.add(source)
+                target = self.columns.rename[source]
+                key = self._field_of(target)
+                if key is None:
+                    self._bad_rename(row, col, heading, target)
+                    continue
+            else:
+                key = self._field_of(heading)
             if key is None:
                 self._unknown(row, col, heading)
                 continue
@@ -185,6 +218,17 @@ class SheetCards:
             by_field[key] = col
             mapped[col] = key
         self.name_col = by_field.get("name", 1)
+        headings = [(c or "").strip() for c in cells if c and c.strip()]
+        for source in self.columns.rename:
+            if source not in used:
+                self._header_problem(
+                    row,
+                    1,
+                    f"'columns: rename' in game.yaml names the column '{clip(source)}', which this sheet "
+                    f"does not have{suggest(source, headings)}; its headings are "
+                    + ", ".join(f"'{clip(h)}'" for h in headings),
+                )
+                self.suggested.add(self.columns.rename[source])
         for key in self.required:
             if key not in by_field and key not in self.suggested:
                 self._header_problem(row, 1, f"no column for the required field '{key}': add one")

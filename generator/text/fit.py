@@ -83,6 +83,7 @@ class TextLayout:
     fits: bool  # False when even min_size overflows (the min_size layout is returned)
     line_count: int
     overflow: float  # points too tall or too wide at min_size; 0 when it fits
+    missing: str = ""  # characters no font of the fallback chain can draw (each once)
 
 
 # A piece: (lead, text or icon name, face ("" for an icon), colour, width, is_icon), at size 1;
@@ -100,11 +101,12 @@ class _Prepared:
     run, its words joined by spaces); otherwise None.
     """
 
-    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "plain")
+    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "missing", "plain")
 
     def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
-        if len(spans) == 1 and not (spans[0].icon or spans[0].newline):
-            self._one_span(spans[0], style, fonts)
+        self.missing = ""
+        one = len(spans) == 1 and not (spans[0].icon or spans[0].newline)
+        if one and self._one_span(spans[0], style, fonts):
             return
         width = fonts.width
         faces: dict[tuple[bool, bool], str] = {}
@@ -117,6 +119,7 @@ class _Prepared:
         word_w = 0.0
         gap_face = pending = ""  # face of the space before the word / of the last space seen
         has_icons = False
+        missing: dict[str, None] = {}  # ordered set
         for s in spans:
             if s.newline:
                 if pieces:
@@ -140,6 +143,7 @@ class _Prepared:
                 face = faces[s.bold, s.italic] = fonts.face(style.family, s.bold, s.italic)
                 space[face] = width(" ", face, 1.0)
             text = s.text if _ODD_SPACE.search(s.text) is None else _ODD_SPACE.sub(" ", s.text)
+            covered = fonts.covers(face, text)  # else some words are cut into fallback faces
             for k, tok in enumerate(text.split(" ")):
                 if k:  # a space came before tok: the word so far is complete
                     if pieces:
@@ -150,9 +154,18 @@ class _Prepared:
                 if pieces is None:
                     pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
                 lead = ICON_GAP if pieces and pieces[-1][5] else 0.0
-                w = width(tok, face, 1.0)
-                pieces.append((lead, tok, face, color, w, False))
-                word_w += lead + w
+                if covered or fonts.covers(face, tok):
+                    w = width(tok, face, 1.0)
+                    pieces.append((lead, tok, face, color, w, False))
+                    word_w += lead + w
+                    continue
+                segments, lacking = fonts.split(tok, face, s.bold, s.italic)
+                missing.update(dict.fromkeys(lacking))
+                for part, part_face in segments:
+                    w = width(part, part_face, 1.0)
+                    pieces.append((lead, part, part_face, color, w, False))
+                    word_w += lead + w
+                    lead = 0.0
         if pieces:
             line.append((word_w, space[gap_face], gap_face, tuple(pieces)))
         lines.append(line)
@@ -168,15 +181,19 @@ class _Prepared:
         self.asc, self.desc = asc, desc
         self.max_word = max((w[0] for line in lines for w in line), default=0.0)
         self.plain = [_plain(line) for line in lines]
+        self.missing = "".join(missing)
 
-    def _one_span(self, span: Span, style: TextStyle, fonts: FontBook) -> None:
-        """The common case, one span of text (no markup, or all of it one style): the same words
-        as the general loop makes, made directly."""
+    def _one_span(self, span: Span, style: TextStyle, fonts: FontBook) -> bool:
+        """The common case, one span of text (no markup, or all of it one style) that the face
+        can draw whole: the same words as the general loop makes, made directly. False (nothing
+        done) when some character needs a fallback face."""
         face = fonts.face(style.family, span.bold, span.italic)
+        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
+        if not fonts.covers(face, text):
+            return False
         color = span.color or style.color
         known, width = fonts.widths(face), fonts.width
         space = width(" ", face, 1.0)
-        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
         words: list[_Word] = []
         texts: list[str] = [tok for tok in text.split(" ") if tok]
         gap, gap_face, widest = 0.0, "", 0.0  # the first word of a line has no space before it
@@ -193,6 +210,7 @@ class _Prepared:
         self.asc, self.desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
         self.max_word = widest
         self.plain = [texts]
+        return True
 
 
 def _plain(words: list[_Word]) -> list[str] | None:
@@ -244,7 +262,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
     """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
     prep = _Prepared(spans, style, fonts)
     if not any(prep.lines):
-        return TextLayout((), (), style.size, True, 0, 0.0)
+        return TextLayout((), (), style.size, True, 0, 0.0, prep.missing)
     fixed = prep.asc - prep.desc + sum(prep.ends) * style.paragraph_space
 
     def attempt(s: float) -> list[tuple] | None:
@@ -351,4 +369,4 @@ def _place(
         y -= step
         if last and li < len(ends) and ends[li]:
             y -= para
-    return TextLayout(tuple(runs), tuple(icons), s, overflow == 0.0, n, overflow)
+    return TextLayout(tuple(runs), tuple(icons), s, overflow == 0.0, n, overflow, prep.missing)
