@@ -226,6 +226,9 @@ def build(
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
         if printshop:
             _preset(printshop)  # a bad preset is reported once, before any game is built
+        from generator.publish import recover_all
+
+        recover_all(output or paths.OUTPUT)  # a kit a killed run left aside is back before anything fails
         options = BuildOptions(
             paper=paper.value,
             orientation=orientation.value,

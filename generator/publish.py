@@ -88,6 +88,18 @@ def recover(final: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)  # hidden and outside the folder: retried next run
 
 
+def recover_all(parent: Path) -> None:
+    """:func:`recover` every folder inside ``parent`` that a dead run left half-done, so even a
+    run that fails before it writes anything (a broken game) puts the last output back."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    finals = {m[1] for m in (re.fullmatch(r"\.(.+)\.(?:staging|old)-\d+", n) for n in names) if m}
+    for name in sorted(finals):
+        recover(parent / name)
+
+
 def foreign(folder: Path) -> Path | None:
     """A file inside ``folder`` that Deckwright would not have written there, if any."""
     for root, dirs, files in os.walk(folder):
