@@ -16,7 +16,8 @@ from generator.publish import KEPT, PublishError, leftovers, recover, recover_al
 def snapshot(folder: Path) -> dict[str, bytes | None]:
     """Every entry under ``folder`` by relative path: a file's bytes, a folder as None."""
     return {
-        str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None) for p in sorted(folder.rglob("*"))
+        str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
     }
 
 
@@ -43,7 +44,9 @@ def kit(tmp_path: Path) -> Path:
 
 def test_a_new_kit_replaces_the_old_one_whole(kit: Path):
     publish(kit, NEW)
-    assert {k: v for k, v in snapshot(kit).items() if v is not None} == {k: v.encode() for k, v in NEW.items()}
+    assert {k: v for k, v in snapshot(kit).items() if v is not None} == {
+        k: v.encode() for k, v in NEW.items()
+    }
     assert hidden(kit.parent) == []  # staging and the old folder are gone
 
 

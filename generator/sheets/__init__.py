@@ -15,6 +15,15 @@ from generator.yamlio import MAX_BYTES
 
 SHEET_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}
 """File suffixes read as spreadsheets, and the reader for each."""
+MAX_UNPACKED = 64 * 2**20
+"""The most an XLSX or ODS file (a zip) may unpack to, all its parts together: a guard against
+zip bombs, far above any card sheet."""
+MAX_ROWS = 10_000
+"""The last row of a workbook's sheet that may hold a value (blank rows past it are skipped)."""
+MAX_COLUMNS = 1_024
+"""The last column of a workbook's sheet that may hold a value (``AMJ``)."""
+MAX_CELL = 32_767
+"""The most characters one cell may hold (Excel's own limit)."""
 
 
 def column_letters(col: int) -> str:

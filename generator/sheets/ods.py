@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
-from generator.sheets import Table, file_problem, pick_sheet
+from generator.sheets import MAX_UNPACKED, Table, file_problem, pick_sheet
 from generator.sheets.xlsx import cell_text
 
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
-MAX_CONTENT = 64 * 2**20
+MAX_CONTENT = MAX_UNPACKED
 """The most ``content.xml`` may unpack to (a guard against zip bombs)."""
 MAX_COLUMNS = 16_384
 _ROW_GROUPS = {f"{TABLE}table-header-rows", f"{TABLE}table-row-group", f"{TABLE}table-rows"}

@@ -7,10 +7,22 @@ from __future__ import annotations
 
 import datetime
 import warnings
+import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from generator.sheets import Table, file_problem, pick_sheet
+from generator.errors import DataError, clip
+from generator.sheets import (
+    MAX_CELL,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_UNPACKED,
+    Table,
+    column_letters,
+    file_problem,
+    pick_sheet,
+)
 
 
 def cell_text(value: Any) -> str | None:
@@ -30,25 +42,94 @@ def cell_text(value: Any) -> str | None:
 
 
 def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
+    """The chosen sheet's rows, read within the limits of :mod:`generator.sheets` whatever the
+    workbook declares (its ``<dimension>`` is ignored)."""
     import openpyxl
 
+    _check_unpacked(path, shown)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about features it skips (styles, validation)
             book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken or foreign file
-        why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        raise file_problem(
-            shown, f"cannot read this file as an XLSX workbook ({why}); save it again as .xlsx"
-        ) from None
+        raise _unreadable(shown, exc) from None
     try:
         name = pick_sheet(shown, list(book.sheetnames), sheet)
         table = Table(shown, name)
-        rows = book[name].iter_rows(values_only=True)
-        for number, values in enumerate(rows, start=1):
-            cells = [cell_text(v) for v in values]
-            if any(c is not None for c in cells):
-                table.rows.append((number, cells))
+        try:
+            for number, parsed in _parsed_rows(book, book[name]):
+                cells = _row(table, number, {c["column"]: c["value"] for c in parsed})
+                if cells:
+                    table.rows.append((number, cells))
+        except DataError:
+            raise
+        except Exception as exc:  # a sheet that breaks off or holds what openpyxl cannot parse
+            raise _unreadable(shown, exc) from None
     finally:
         book.close()
     return table
+
+
+def _parsed_rows(book: Any, sheet: Any) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(row number, its cells) for the rows the sheet's XML holds, parsed by openpyxl's own row
+    parser. ``iter_rows`` would add a row for every missing row number and pad each row to the
+    declared width: a few bytes claiming row 1,048,576 (or a billion) would cost minutes."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    with sheet._get_source() as source:
+        parser = WorkSheetParser(
+            source,
+            sheet._shared_strings,
+            data_only=True,
+            epoch=book.epoch,
+            date_formats=book._date_formats,
+            timedelta_formats=book._timedelta_formats,
+        )
+        yield from parser.parse()
+
+
+def _row(table: Table, number: int, values: dict[int, Any]) -> list[str | None]:
+    """A row's cells as text (none if blank); DataError at the first cell past a limit."""
+    found = {col: text for col, value in values.items() if (text := cell_text(value)) is not None}
+    if not found:
+        return []
+    if number > MAX_ROWS:
+        what = f"a value below row {MAX_ROWS:,}, the last row Deckwright reads"
+        raise _past(table, number, min(found), what)
+    if max(found) > MAX_COLUMNS:
+        what = f"a value right of column {column_letters(MAX_COLUMNS)}, the last column Deckwright reads"
+        raise _past(table, number, min(c for c in found if c > MAX_COLUMNS), what)
+    for col, text in sorted(found.items()):
+        if len(text) > MAX_CELL:
+            raise _past(
+                table, number, col, f"{len(text):,} characters in one cell; the limit is {MAX_CELL:,}"
+            )
+    return [found.get(col) for col in range(1, max(found) + 1)]
+
+
+def _past(table: Table, row: int, col: int, what: str) -> DataError:
+    message = f"{what}: split the cards into several files (or remove what is there)"
+    return DataError([table.problem(row, col, "", message, rank=10)])
+
+
+def _check_unpacked(path: Path, shown: str) -> None:
+    """Refuse a workbook whose parts unpack past MAX_UNPACKED before anything is unpacked
+    (zipfile never unpacks more than a part declares: a part that lies fails its CRC check)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            total = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # openpyxl reports what is wrong with it
+    if total > MAX_UNPACKED:
+        raise file_problem(
+            shown,
+            f"this workbook unpacks to {total / 2**20:,.1f} MiB; the limit is {MAX_UNPACKED // 2**20} MiB: "
+            "keep only the card sheet in it (no images or other sheets), or split it into several files",
+        )
+
+
+def _unreadable(shown: str, exc: Exception) -> DataError:
+    why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return file_problem(
+        shown, f"cannot read this file as an XLSX workbook ({clip(why, 200)}); save it again as .xlsx"
+    )
