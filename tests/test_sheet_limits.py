@@ -23,7 +23,9 @@ def _cell(ref: str, text: str) -> str:
 
 
 def _rows(*rows: tuple[int, list[tuple[str, str]]]) -> str:
-    return "".join(f'<row r="{n}">{"".join(_cell(f"{c}{n}", t) for c, t in cells)}</row>' for n, cells in rows)
+    return "".join(
+        f'<row r="{n}">{"".join(_cell(f"{c}{n}", t) for c, t in cells)}</row>' for n, cells in rows
+    )
 
 
 HEAD = (1, [("A", "name"), ("B", "type"), ("C", "text")])
@@ -44,7 +46,9 @@ def workbook(path: Path, rows: str, dimension: str = "A1:C2", padding: int = 0) 
             if info.filename == SHEET:
                 text = data.decode()
                 text = re.sub(r'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>', text)
-                text = re.sub(r"<sheetData>.*</sheetData>|<sheetData/>", f"<sheetData>{rows}</sheetData>", text)
+                text = re.sub(
+                    r"<sheetData>.*</sheetData>|<sheetData/>", f"<sheetData>{rows}</sheetData>", text
+                )
                 data = text.replace("</worksheet>", " " * padding + "</worksheet>").encode()
             target.writestr(info.filename, data, compresslevel=9)
     plain.unlink()
@@ -88,7 +92,9 @@ def test_one_huge_cell_is_refused_at_its_cell(run_cli, game: Path):
     code, err, seconds = _check(run_cli)
     print(f"a {MAX_CELL + 1:,}-character cell: refused in {seconds:.2f} s")
     assert code == 1
-    assert f"mini/cards.xlsx:Cards!C2: {MAX_CELL + 1:,} characters in one cell; the limit is {MAX_CELL:,}" in err
+    assert (
+        f"mini/cards.xlsx:Cards!C2: {MAX_CELL + 1:,} characters in one cell; the limit is {MAX_CELL:,}" in err
+    )
 
 
 def test_a_cell_larger_than_the_limit_is_refused_before_unpacking(run_cli, game: Path):
@@ -123,3 +129,35 @@ def test_blank_rows_past_the_last_row_are_skipped(run_cli, game: Path):
     workbook(game / "cards.xlsx", _rows(HEAD, ALPHA) + blank)
     code, err, _ = _check(run_cli)
     assert code == 0, err
+
+
+ODS_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+)
+
+
+def _ods_row(texts: list[str], repeat: int = 1) -> str:
+    cells = "".join(
+        f'<table:table-cell office:value-type="string"><text:p>{t}</text:p></table:table-cell>' for t in texts
+    )
+    return f'<table:table-row table:number-rows-repeated="{repeat}">{cells}</table:table-row>'
+
+
+def test_an_ods_row_repeated_past_the_last_row_is_refused_at_the_first_row_past_it(run_cli, tmp_path: Path):
+    """Repeat counts multiply a few bytes into a million cards: the same row limit as XLSX."""
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("[cards.yaml]", "[cards.ods]")})
+    rows = _ods_row(["name", "type", "text"]) + _ods_row(["Alpha", "hero", "Runs."], repeat=1_000_000)
+    content = (
+        f"<office:document-content {ODS_NS}><office:body><office:spreadsheet>"
+        f'<table:table table:name="Cards">{rows}</table:table></office:spreadsheet></office:body>'
+        "</office:document-content>"
+    )
+    with zipfile.ZipFile(tmp_path / "mini" / "cards.ods", "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content)
+    code, err, seconds = _check(run_cli)
+    print(f"an ODS row repeated 1,000,000 times: refused in {seconds:.2f} s")
+    assert code == 1
+    assert f"mini/cards.ods:Cards!A{MAX_ROWS + 1}: a value below row {MAX_ROWS:,}" in err

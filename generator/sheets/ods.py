@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
-from generator.sheets import MAX_UNPACKED, Table, file_problem, pick_sheet
+from generator.sheets import MAX_ROWS, MAX_UNPACKED, Table, file_problem, limit_problem, pick_sheet
 from generator.sheets.xlsx import cell_text
 
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
@@ -98,7 +98,11 @@ def read_ods(path: Path, shown: str, sheet: str | None) -> Table:
         while cells and cells[-1] is None:
             cells.pop()
         if cells:
-            for n in range(number + 1, number + 1 + min(repeat, 10_000)):
+            last = number + repeat  # a row repeated past the last row fails at the first row past it
+            problem = limit_problem(table, max(number + 1, min(last, MAX_ROWS + 1)), cells)
+            if problem is not None:
+                raise problem
+            for n in range(number + 1, last + 1):
                 table.rows.append((n, list(cells)))
         number += repeat
     return table

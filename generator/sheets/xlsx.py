@@ -14,13 +14,15 @@ from typing import Any
 
 from generator.errors import DataError, clip
 from generator.sheets import (
-    MAX_CELL,
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_UNPACKED,
+    PAST_COLUMNS,
+    PAST_ROWS,
     Table,
-    column_letters,
     file_problem,
+    limit_problem,
+    past_limit,
     pick_sheet,
 )
 
@@ -89,27 +91,20 @@ def _parsed_rows(book: Any, sheet: Any) -> Iterator[tuple[int, list[dict[str, An
 
 
 def _row(table: Table, number: int, values: dict[int, Any]) -> list[str | None]:
-    """A row's cells as text (none if blank); DataError at the first cell past a limit."""
+    """A row's cells as text (none if blank); DataError at the first cell past a limit (checked
+    before a row as wide as its last cell is made)."""
     found = {col: text for col, value in values.items() if (text := cell_text(value)) is not None}
     if not found:
         return []
     if number > MAX_ROWS:
-        what = f"a value below row {MAX_ROWS:,}, the last row Deckwright reads"
-        raise _past(table, number, min(found), what)
+        raise past_limit(table, number, min(found), PAST_ROWS)
     if max(found) > MAX_COLUMNS:
-        what = f"a value right of column {column_letters(MAX_COLUMNS)}, the last column Deckwright reads"
-        raise _past(table, number, min(c for c in found if c > MAX_COLUMNS), what)
-    for col, text in sorted(found.items()):
-        if len(text) > MAX_CELL:
-            raise _past(
-                table, number, col, f"{len(text):,} characters in one cell; the limit is {MAX_CELL:,}"
-            )
-    return [found.get(col) for col in range(1, max(found) + 1)]
-
-
-def _past(table: Table, row: int, col: int, what: str) -> DataError:
-    message = f"{what}: split the cards into several files (or remove what is there)"
-    return DataError([table.problem(row, col, "", message, rank=10)])
+        raise past_limit(table, number, min(c for c in found if c > MAX_COLUMNS), PAST_COLUMNS)
+    cells = [found.get(col) for col in range(1, max(found) + 1)]
+    problem = limit_problem(table, number, cells)
+    if problem is not None:
+        raise problem
+    return cells
 
 
 def _check_unpacked(path: Path, shown: str) -> None:
