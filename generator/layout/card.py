@@ -273,9 +273,8 @@ class CardLayouter:
                     )
                 )
             elif isinstance(element, ImageElement):
-                ops.append(
-                    ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
-                )
+                op = ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
+                ops.append(_sized(op))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -439,6 +438,16 @@ class CardLayouter:
                 return path
         looked = ", ".join(dict.fromkeys(display_path(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
+
+
+def _sized(op: ImageOp) -> ImageOp:
+    """``op``, or LayoutProblem for an image with more pixels than Deckwright decodes."""
+    from generator.layout.resolution import within_limit
+
+    try:
+        return within_limit(op)
+    except ValueError as exc:
+        raise LayoutProblem(f"image {exc}") from None
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

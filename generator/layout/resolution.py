@@ -10,9 +10,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
-
 from generator.layout.ops import GroupOp, ImageOp, Op
+from generator.rasters import declared_size, oversize, too_large
 
 WARN_DPI = 300
 FAIL_DPI = 150
@@ -24,9 +23,8 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
     if path.suffix.lower() == ".svg":
         return None
     try:
-        with Image.open(path) as im:
-            return im.size
-    except (OSError, ValueError):
+        return declared_size(path)  # the header only, whatever its size (refused elsewhere)
+    except Exception:  # Pillow raises many kinds on a broken file
         return None
 
 
@@ -61,3 +59,11 @@ def low_resolution(ops: tuple[Op, ...]) -> list[tuple[Path, float]]:
         if dpi is not None and dpi < WARN_DPI - 0.5:
             worst[op.path] = min(dpi, worst.get(op.path, dpi))
     return sorted(worst.items(), key=lambda item: item[1])
+
+
+def within_limit(op: ImageOp) -> ImageOp:
+    """``op``, or ValueError saying the image has too many pixels, and the dpi it would print at."""
+    size = oversize(op.path)
+    if size is None:
+        return op
+    raise ValueError(f"{op.path.name} is {too_large(size, printed_dpi(op))}")

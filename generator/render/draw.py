@@ -39,7 +39,7 @@ class Painter:
         self.icons = icons
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
-        self._images: dict[Path, tuple[ImageReader, object]] = {}
+        self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
@@ -180,15 +180,11 @@ class Painter:
             form, width, height = self._drawing(op.path, "#000000")
             self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
             return
-        found = self._images.get(op.path)
+        key = (op.path, _print_dpi(op))
+        found = self._images.get(key)
         if found is None:
-            try:
-                source, mask = image_source(op.path)  # converted to CMYK in a CMYK build
-                found = ImageReader(source), mask
-                found[0].getSize()
-            except Exception as exc:  # Pillow raises many kinds on a broken file
-                raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
-            self._images[op.path] = found
+            found = _reader(op.path, key[1])
+            self._images[key] = found
         reader, mask = found
         iw, ih = reader.getSize()
         self._place(
@@ -228,3 +224,31 @@ class Painter:
 def _form_name(key: tuple) -> str:
     """A stable PDF-safe form name for a cache key (same key, same name, every run)."""
     return "F" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+
+
+def _print_dpi(op: ImageOp) -> float | None:
+    """The dpi ``op`` prints at, rounded so that the same box shares one decoded image."""
+    from generator.layout.resolution import printed_dpi
+
+    dpi = printed_dpi(op)
+    return None if dpi is None else round(dpi)
+
+
+def _reader(path: Path, dpi: float | None) -> tuple[ImageReader, object]:
+    """ReportLab's reader for an image and its mask: refused without decoding past
+    ``rasters.MAX_PIXELS``; a large image printed finer than ``rasters.PRINT_DPI`` decoded
+    reduced to it; converted to CMYK in a CMYK build."""
+    from generator.rasters import for_print, oversize, too_large
+
+    size = oversize(path)
+    if size is not None:
+        raise BuildError(f"{display_path(path)}: {too_large(size, dpi)}")
+    try:
+        source, mask = image_source(path)  # converted to CMYK in a CMYK build
+        if isinstance(source, str):
+            source = for_print(path, dpi) or source
+        reader = ImageReader(source)
+        reader.getSize()
+    except Exception as exc:  # Pillow raises many kinds on a broken file
+        raise BuildError(f"{display_path(path)}: cannot read this image ({exc})") from None
+    return reader, mask
