@@ -120,7 +120,8 @@ class Staging:
     """The new contents of ``final``, collected in a hidden sibling folder made at the first file.
 
     With ``carry_over`` the files of the current ``final`` that this run did not write are kept
-    (hard-linked, else copied), for a run that rebuilds only some of them.
+    (hard-linked, else copied), for a run that rebuilds only some of them. A ``final`` that is a
+    symbolic link stays one: the folder it points at is the one replaced.
     """
 
     final: Path
@@ -128,6 +129,10 @@ class Staging:
     root: Path | None = None
     files: dict[Path, Path] = field(default_factory=dict)  # final path -> staged path
     made: list[Path] = field(default_factory=list)  # folders made for the output, outermost first
+    where: Path = field(init=False)  # the folder swapped: ``final``, or where its symlink points
+
+    def __post_init__(self) -> None:
+        self.where = Path(os.path.realpath(self.final)) if self.final.is_symlink() else self.final
 
     def place(self, path: Path) -> Path:
         """Where the file that will be ``path`` is written now (its folder made)."""
@@ -157,29 +162,29 @@ class Staging:
             target.unlink(missing_ok=True)
 
     def _start(self) -> Path:
-        for folder in (self.final, *self.final.parents):
+        for folder in (self.where, *self.where.parents):
             if folder.exists() and not folder.is_dir():
-                raise BuildError(unusable(self.final, NotADirectoryError(20, "Not a directory")))
-        if self.final.exists():
-            if not os.access(self.final, os.W_OK | os.X_OK):
-                raise BuildError(unusable(self.final, PermissionError(13, "Permission denied")))
-            mine = foreign(self.final)
+                raise BuildError(unusable(self.where, NotADirectoryError(20, "Not a directory")))
+        if self.where.exists():
+            if not os.access(self.where, os.W_OK | os.X_OK):
+                raise BuildError(unusable(self.where, PermissionError(13, "Permission denied")))
+            mine = foreign(self.where)
             if mine is not None:
                 raise PublishError(
-                    f"{display_path(self.final)}: holds {display_path(mine)}, a file a build does not write; "
-                    "a build replaces the whole folder: move your files out or choose another with -o DIR"
+                    f"{display_path(self.where)}: holds {display_path(mine)}, a file a build does not write; "
+                    "a build replaces the whole folder: move your files out or choose another output folder"
                 )
-        self.made = [p for p in (self.final.parent, *self.final.parent.parents) if not p.exists()][::-1]
-        root = _hidden(self.final, "staging")
+        self.made = [p for p in (self.where.parent, *self.where.parent.parents) if not p.exists()][::-1]
+        root = _hidden(self.where, "staging")
         try:
-            self.final.parent.mkdir(parents=True, exist_ok=True)
-            if not os.access(self.final.parent, os.W_OK | os.X_OK):
+            self.where.parent.mkdir(parents=True, exist_ok=True)
+            if not os.access(self.where.parent, os.W_OK | os.X_OK):
                 raise PermissionError(13, "Permission denied")
             shutil.rmtree(root, ignore_errors=True)
             root.mkdir()
         except OSError as exc:
             self.discard()
-            raise BuildError(unusable(self.final, exc)) from None
+            raise BuildError(unusable(self.where, exc)) from None
         _ACTIVE.add(root)
         return root
 
@@ -197,7 +202,7 @@ class Staging:
         """Swap the staged folder in for ``final``; PublishError says what is on disk if it fails."""
         if self.root is None:
             return  # nothing written: nothing changes
-        root, aside = self.root, _hidden(self.final, "old")
+        root, aside = self.root, _hidden(self.where, "old")
         _ACTIVE.add(aside)
         try:
             self._swap(root, aside)
@@ -209,12 +214,12 @@ class Staging:
     def _swap(self, root: Path, aside: Path) -> None:
         moved = False
         try:
-            if self.carry_over and self.final.is_dir():
-                _carry(self.final, root, set(self.files.values()))
-            if os.path.lexists(self.final):
-                os.rename(self.final, aside)
+            if self.carry_over and self.where.is_dir():
+                _carry(self.where, root, set(self.files.values()))
+            if os.path.lexists(self.where):
+                os.rename(self.where, aside)
                 moved = True
-            os.rename(root, self.final)
+            os.rename(root, self.where)
         except BaseException as exc:
             if not root.exists():  # stopped just after the second rename: the new folder is in
                 raise
@@ -222,18 +227,18 @@ class Staging:
             self.discard()
             if isinstance(exc, OSError):
                 why = exc.strerror or str(exc)
-                message = f"{display_path(self.final)}: cannot replace this folder ({why})"
+                message = f"{display_path(self.where)}: cannot replace this folder ({why})"
                 raise PublishError(message, on_disk) from None
             raise
 
     def _undo(self, aside: Path) -> str:
         """Rename the old folder back after a failed swap; say what is on disk."""
         try:
-            os.rename(aside, self.final)
+            os.rename(aside, self.where)
         except OSError:
             return (
                 f"the earlier output is in {display_path(aside)}: the next build puts it back "
-                f"(or rename it to {self.final.name} yourself)."
+                f"(or rename it to {self.where.name} yourself)."
             )
         return KEPT
 
@@ -259,8 +264,8 @@ def staging(final: Path, carry_over: bool = False) -> Iterator[Staging]:
 
     Leftovers of earlier runs are dealt with first (:func:`recover`).
     """
-    recover(final)
     stage = Staging(final, carry_over)
+    recover(stage.where)
     try:
         yield stage
     except BaseException:

@@ -163,7 +163,7 @@ def test_a_folder_with_files_a_build_does_not_write_is_not_replaced(kit: Path):
     with pytest.raises(PublishError) as raised:
         publish(kit, NEW)
     assert "mini/notes.txt, a file a build does not write" in str(raised.value)
-    assert "choose another with -o DIR" in str(raised.value)
+    assert "move your files out or choose another output folder" in str(raised.value)
     assert (kit / "notes.txt").read_text() == "mine" and hidden(kit.parent) == []
 
 
@@ -185,3 +185,14 @@ def test_recover_all_puts_back_every_folder_a_dead_run_left_aside(tmp_path: Path
     recover_all(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["alpha", "beta"]
     assert (tmp_path / "alpha" / "cards.pdf").read_text() == "alpha"
+
+
+def test_a_kit_folder_that_is_a_symbolic_link_stays_one(tmp_path: Path):
+    real = tmp_path / "synced" / "mini"
+    publish(real, OLD)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mini").symlink_to(real, target_is_directory=True)
+    publish(tmp_path / "out" / "mini", NEW)
+    assert (tmp_path / "out" / "mini").is_symlink()
+    assert (real / "board.pdf").read_text() == "new board" and not (real / "shop").exists()
+    assert hidden(real.parent) == [] and hidden(tmp_path / "out") == []
