@@ -3,6 +3,7 @@ or exactly the new one, and the next run leaves no hidden staging or aside folde
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -17,8 +18,8 @@ from tests.test_publish import hidden, snapshot
 from tests.test_publish_cli import TOKENS, TOKENS_DECK
 
 ROOT = Path(__file__).resolve().parents[1]
-KILLS = 20
-SEED = 18
+KILLS = int(os.environ.get("DECKWRIGHT_KILLS", "20"))  # more for a longer run by hand
+SEED = int(os.environ.get("DECKWRIGHT_KILL_SEED", "18"))
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
