@@ -108,19 +108,29 @@ def _row(table: Table, number: int, values: dict[int, Any]) -> list[str | None]:
 
 
 def _check_unpacked(path: Path, shown: str) -> None:
-    """Refuse a workbook whose parts unpack past MAX_UNPACKED before anything is unpacked
-    (zipfile never unpacks more than a part declares: a part that lies fails its CRC check)."""
+    """Refuse a workbook whose parts unpack past MAX_UNPACKED: first by the sizes its directory
+    declares (nothing unpacked), then by unpacking each part a MiB at a time, so a part that
+    declares less than it holds fails its CRC check after its declared size, never more."""
     try:
-        with zipfile.ZipFile(path) as archive:
-            total = sum(info.file_size for info in archive.infolist())
+        archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError):
-        return  # openpyxl reports what is wrong with it
-    if total > MAX_UNPACKED:
-        raise file_problem(
-            shown,
-            f"this workbook unpacks to {total / 2**20:,.1f} MiB; the limit is {MAX_UNPACKED // 2**20} MiB: "
-            "keep only the card sheet in it (no images or other sheets), or split it into several files",
-        )
+        return  # not a zip at all: openpyxl says what it is
+    with archive:
+        total = sum(info.file_size for info in archive.infolist())
+        if total > MAX_UNPACKED:
+            limit = f"the limit is {MAX_UNPACKED // 2**20} MiB"
+            raise file_problem(
+                shown,
+                f"this workbook unpacks to {total / 2**20:,.1f} MiB; {limit}: keep only the card sheet "
+                "in it (no images or other sheets), or split it into several files",
+            )
+        try:
+            for info in archive.infolist():
+                with archive.open(info) as part:
+                    while part.read(2**20):
+                        pass
+        except Exception as exc:  # a bad CRC, an unknown compression, an encrypted part
+            raise _unreadable(shown, exc) from None
 
 
 def _unreadable(shown: str, exc: Exception) -> DataError:
