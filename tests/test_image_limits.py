@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from generator.errors import BuildError
 from generator.rasters import MAX_PIXELS, PRINT_DPI, declared_size, for_print
-from tests.conftest import MINI_FRONT, write_game
+from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 
 SAFETY = 60.0  # seconds: a hang, not a measurement (the figures are printed with -s)
 BOX = '  - {type: image, box: [4mm, 60mm, 20mm, 20mm], file: "art/big.png"}\n'  # 20 mm square
@@ -115,3 +115,18 @@ def test_a_large_jpeg_is_decoded_at_a_fraction_of_its_size(tmp_path: Path):
     small = tmp_path / "small.png"
     Image.new("RGB", (600, 600), "orange").save(small)
     assert for_print(small, 5000) is None  # small: not worth a second copy
+
+
+def test_a_raster_icon_past_the_limit_is_refused_where_a_template_places_it(run_cli, tmp_path: Path):
+    icon = "  - {type: icon, box: [40mm, 20mm, 10mm, 10mm], icon: star}\n"
+    game = write_game(
+        tmp_path / "mini",
+        {
+            "game.yaml": MINI_GAME + "icons:\n  star: art/star.png\n",
+            "templates/mini-front.yaml": MINI_FRONT + icon,
+        },
+    )
+    grey_png(game / "art" / "star.png", 20_000, 20_000, rows=1)
+    code, out, err = run_cli("check", game)
+    assert code == 1 and "Traceback" not in out + err
+    assert "image star.png is 20,000 x 20,000 pixels" in err and "would print at 50,800 dpi" in err

@@ -263,10 +263,11 @@ class CardLayouter:
                 self._text(i, element, box, values, style, ops, overflows)
             elif isinstance(element, IconElement):
                 name = substitute(self._style_value(element.icon, style), values)
+                path = _sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
                 ops.append(
                     IconOp(
                         name,
-                        self._icon(name),
+                        path,
                         box,
                         self._color(element.color, style, values) or "#000000",
                         element.rotate,
@@ -441,7 +442,8 @@ class CardLayouter:
 
 
 def _sized(op: ImageOp) -> ImageOp:
-    """``op``, or LayoutProblem for an image with more pixels than Deckwright decodes."""
+    """``op``, or LayoutProblem for an image (or raster icon) with more pixels than Deckwright
+    decodes, saying the dpi it would print at in its box."""
     from generator.layout.resolution import within_limit
 
     try:

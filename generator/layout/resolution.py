@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.layout.ops import GroupOp, ImageOp, Op
-from generator.rasters import declared_size, oversize, too_large
+from generator.rasters import MAX_PIXELS, declared_size, too_large
 
 WARN_DPI = 300
 FAIL_DPI = 150
@@ -63,7 +63,7 @@ def low_resolution(ops: tuple[Op, ...]) -> list[tuple[Path, float]]:
 
 def within_limit(op: ImageOp) -> ImageOp:
     """``op``, or ValueError saying the image has too many pixels, and the dpi it would print at."""
-    size = oversize(op.path)
-    if size is None:
+    size = pixel_size(op.path)  # cached: one header read per file
+    if size is None or size[0] * size[1] <= MAX_PIXELS:
         return op
     raise ValueError(f"{op.path.name} is {too_large(size, printed_dpi(op))}")
