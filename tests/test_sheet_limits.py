@@ -163,18 +163,35 @@ def test_an_ods_row_repeated_past_the_last_row_is_refused_at_the_first_row_past_
     assert f"mini/cards.ods:Cards!A{MAX_ROWS + 1}: a value below row {MAX_ROWS:,}" in err
 
 
-def test_a_part_that_declares_less_than_it_holds_is_refused_after_its_declared_size(run_cli, game: Path):
-    """A zip's directory may lie: the sheet says 1,000 bytes and holds 200 MiB of whitespace."""
-    path = workbook(game / "cards.xlsx", _rows(HEAD, ALPHA), padding=200 * 2**20)
+def _lie(path: Path, member: str, size: int) -> None:
+    """Make the zip at ``path`` declare ``size`` bytes for ``member`` (both of its headers)."""
     data = bytearray(path.read_bytes())
-    name = SHEET.encode()
+    name = member.encode()
     central = data.index(b"PK\x01\x02")  # the central directory's first entry
     while data[central + 46 : central + 46 + len(name)] != name:
         central = data.index(b"PK\x01\x02", central + 4)
     local = int.from_bytes(data[central + 42 : central + 46], "little")
-    data[central + 24 : central + 28] = data[local + 22 : local + 26] = (1000).to_bytes(4, "little")
+    data[central + 24 : central + 28] = data[local + 22 : local + 26] = size.to_bytes(4, "little")
     path.write_bytes(bytes(data))
+
+
+def test_a_part_that_declares_less_than_it_holds_is_refused_after_its_declared_size(run_cli, game: Path):
+    """A zip's directory may lie: the sheet says 1,000 bytes and holds 200 MiB of whitespace."""
+    path = workbook(game / "cards.xlsx", _rows(HEAD, ALPHA), padding=200 * 2**20)
+    _lie(path, SHEET, 1000)
     code, err, seconds = _check(run_cli)
     print(f"a sheet declaring 1,000 bytes and holding 200 MiB: refused in {seconds:.2f} s")
     assert code == 1
     assert "mini/cards.xlsx: cannot read this file as an XLSX workbook (BadZipFile: Bad CRC-32" in err
+
+
+def test_an_ods_content_that_declares_less_than_it_holds_is_refused(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("[cards.yaml]", "[cards.ods]")})
+    path = tmp_path / "mini" / "cards.ods"
+    content = f"<office:document-content {ODS_NS}>{' ' * (200 * 2**20)}</office:document-content>"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("content.xml", content)
+    _lie(path, "content.xml", 1000)
+    code, err, seconds = _check(run_cli)
+    print(f"an ODS content.xml declaring 1,000 bytes and holding 200 MiB: refused in {seconds:.2f} s")
+    assert code == 1 and "mini/cards.ods: cannot read this file as an ODS spreadsheet (BadZipFile" in err

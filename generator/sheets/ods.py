@@ -68,7 +68,8 @@ def _content(path: Path, shown: str) -> ElementTree.Element:
             info = archive.getinfo("content.xml")
             if info.file_size > MAX_CONTENT:
                 raise file_problem(shown, "the sheet is too large to read: split it into several files")
-            return ElementTree.fromstring(archive.read(info))
+            with archive.open(info) as part:  # never more than declared: a part that lies fails its CRC
+                return ElementTree.fromstring(part.read(MAX_CONTENT + 1))
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError, ValueError) as exc:
         why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         message = f"cannot read this file as an ODS spreadsheet ({why}); save it again as .ods"
