@@ -86,7 +86,7 @@ def test_a_board_or_icon_image_past_the_limit_is_refused_at_drawing(tmp_path: Pa
 
     png = grey_png(tmp_path / "huge.png", 100_000, 100_000, rows=1)
     with pytest.raises(BuildError) as raised:
-        _reader(png, 1200.0)
+        _reader(png, None, 1200.0)
     assert "huge.png: 100,000 x 100,000 pixels" in str(raised.value)
     assert "in its box it would print at 1,200 dpi" in str(raised.value)
 

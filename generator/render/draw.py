@@ -20,6 +20,7 @@ from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.resolution import printed_dpi
 
 
 def color(value: str, role: str = LINE) -> Color:
@@ -183,7 +184,7 @@ class Painter:
         key = (op.path, _print_dpi(op))
         found = self._images.get(key)
         if found is None:
-            found = _reader(op.path, key[1])
+            found = _reader(op.path, key[1], printed_dpi(op))
             self._images[key] = found
         reader, mask = found
         iw, ih = reader.getSize()
@@ -227,17 +228,21 @@ def _form_name(key: tuple) -> str:
 
 
 def _print_dpi(op: ImageOp) -> float | None:
-    """The dpi ``op`` prints at, rounded so that the same box shares one decoded image."""
-    from generator.layout.resolution import printed_dpi
+    """The dpi a large image finer than ``rasters.PRINT_DPI`` in its box is decoded for (rounded:
+    one box size, one decoding), or None: the file is used as it is, once for every box."""
+    from generator.layout.resolution import pixel_size
+    from generator.rasters import LARGE, PRINT_DPI
 
-    dpi = printed_dpi(op)
-    return None if dpi is None else round(dpi)
+    size, dpi = pixel_size(op.path), printed_dpi(op)
+    if size is None or dpi is None or size[0] * size[1] <= LARGE or dpi <= PRINT_DPI * 1.01:
+        return None
+    return round(dpi)
 
 
-def _reader(path: Path, dpi: float | None) -> tuple[ImageReader, object]:
+def _reader(path: Path, reduce_for: float | None, dpi: float | None) -> tuple[ImageReader, object]:
     """ReportLab's reader for an image and its mask: refused without decoding past
-    ``rasters.MAX_PIXELS``; a large image printed finer than ``rasters.PRINT_DPI`` decoded
-    reduced to it; converted to CMYK in a CMYK build."""
+    ``rasters.MAX_PIXELS`` (saying it prints at ``dpi``); decoded reduced to ``rasters.PRINT_DPI``
+    when ``reduce_for`` is its dpi; converted to CMYK in a CMYK build."""
     from generator.rasters import for_print, oversize, too_large
 
     size = oversize(path)
@@ -245,8 +250,8 @@ def _reader(path: Path, dpi: float | None) -> tuple[ImageReader, object]:
         raise BuildError(f"{display_path(path)}: {too_large(size, dpi)}")
     try:
         source, mask = image_source(path)  # converted to CMYK in a CMYK build
-        if isinstance(source, str):
-            source = for_print(path, dpi) or source
+        if isinstance(source, str) and reduce_for is not None:
+            source = for_print(path, reduce_for) or source
         reader = ImageReader(source)
         reader.getSize()
     except Exception as exc:  # Pillow raises many kinds on a broken file
