@@ -1,8 +1,8 @@
 """Output folders published whole: built in a hidden sibling folder, then swapped in as one unit.
 
-A :class:`Staging` collects a folder's new contents in ``.<name>.staging-<pid>`` beside the
+A :class:`Staging` collects a folder's new contents in ``.<name>.deckwright-staging-<pid>`` beside the
 folder it will replace (never inside it). ``publish()`` renames the old folder aside
-(``.<name>.old-<pid>``), renames the new one into its place and removes the old one. Whatever
+(``.<name>.deckwright-old-<pid>``), renames the new one into its place and removes the old one. Whatever
 happens (an error, a kill), the folder holds the old contents or the new ones: a kill between the
 two renames leaves it missing with the old contents aside, and :func:`recover`, run before every
 publish, renames them back. Leftovers of runs whose process is gone are removed at the same time.
@@ -37,7 +37,7 @@ class PublishError(BuildError):
 
 
 def _hidden(final: Path, kind: str, pid: int | None = None) -> Path:
-    return final.parent / f".{final.name}.{kind}-{os.getpid() if pid is None else pid}"
+    return final.parent / f".{final.name}.deckwright-{kind}-{os.getpid() if pid is None else pid}"
 
 
 def _alive(pid: int) -> bool:
@@ -55,7 +55,7 @@ def _alive(pid: int) -> bool:
 
 def leftovers(final: Path) -> list[Path]:
     """The staging and aside folders of ``final`` that no running process is using."""
-    pattern = re.compile(rf"\.{re.escape(final.name)}\.(staging|old)-(\d+)")
+    pattern = re.compile(rf"\.{re.escape(final.name)}\.deckwright-(staging|old)-(\d+)")
     try:
         names = sorted(os.listdir(final.parent))
     except OSError:
@@ -64,7 +64,8 @@ def leftovers(final: Path) -> list[Path]:
     for name in names:
         match = pattern.fullmatch(name)
         path = final.parent / name
-        if match and path not in _ACTIVE and (int(match[2]) == os.getpid() or not _alive(int(match[2]))):
+        mine = match and path.is_dir() and not path.is_symlink() and path not in _ACTIVE
+        if mine and (int(match[2]) == os.getpid() or not _alive(int(match[2]))):
             found.append(path)
     return found
 
@@ -73,7 +74,9 @@ def recover(final: Path) -> None:
     """Finish what an interrupted run left: put an aside folder back if ``final`` is missing (the
     run died between its two renames), then remove the other leftovers."""
     left = leftovers(final)
-    asides = sorted((p for p in left if ".old-" in p.name), key=lambda p: p.stat().st_mtime, reverse=True)
+    asides = sorted(
+        (p for p in left if ".deckwright-old-" in p.name), key=lambda p: p.stat().st_mtime, reverse=True
+    )
     if asides and not os.path.lexists(final):
         try:
             os.rename(asides[0], final)
@@ -95,7 +98,7 @@ def recover_all(parent: Path) -> None:
         names = os.listdir(parent)
     except OSError:
         return
-    finals = {m[1] for m in (re.fullmatch(r"\.(.+)\.(?:staging|old)-\d+", n) for n in names) if m}
+    finals = {m[1] for m in (re.fullmatch(r"\.(.+)\.deckwright-(?:staging|old)-\d+", n) for n in names) if m}
     for name in sorted(finals):
         recover(parent / name)
 

@@ -92,7 +92,7 @@ def test_when_even_the_way_back_fails_the_message_says_where_the_kit_is(kit: Pat
     _failing_rename(monkeypatch, {2, 3})
     with pytest.raises(PublishError) as raised:
         publish(kit, NEW)
-    aside = f".mini.old-{os.getpid()}"
+    aside = f".mini.deckwright-old-{os.getpid()}"
     assert raised.value.on_disk.startswith(f"the earlier output is in {kit.parent / aside}: the next build")
     assert not kit.exists() and hidden(kit.parent) == [aside]
     monkeypatch.undo()
@@ -140,20 +140,39 @@ def _dead_pid() -> int:
 def test_leftovers_of_dead_runs_are_removed_and_live_ones_kept(kit: Path):
     dead, live = _dead_pid(), os.getppid()
     for kind, pid in (("staging", dead), ("old", dead), ("staging", live)):
-        (kit.parent / f".mini.{kind}-{pid}").mkdir()
-        (kit.parent / f".mini.{kind}-{pid}" / "cards.pdf").write_text("stale")
-    (kit.parent / ".other.staging-1").mkdir()  # another folder's: not ours to judge here
-    assert sorted(p.name for p in leftovers(kit)) == [f".mini.old-{dead}", f".mini.staging-{dead}"]
+        (kit.parent / f".mini.deckwright-{kind}-{pid}").mkdir()
+        (kit.parent / f".mini.deckwright-{kind}-{pid}" / "cards.pdf").write_text("stale")
+    (kit.parent / ".other.deckwright-staging-1").mkdir()  # another folder's: not ours to judge here
+    (kit.parent / f".mini.old-{dead}").mkdir()  # the user's own, not named as ours
+    (kit.parent / f".mini.deckwright-old-{dead}x").mkdir()
+    expected = [f".mini.deckwright-old-{dead}", f".mini.deckwright-staging-{dead}"]
+    assert sorted(p.name for p in leftovers(kit)) == expected
     publish(kit, NEW)
-    assert hidden(kit.parent) == [f".mini.staging-{live}", ".other.staging-1"]
+    assert hidden(kit.parent) == [
+        f".mini.deckwright-old-{dead}x",
+        f".mini.deckwright-staging-{live}",
+        f".mini.old-{dead}",
+        ".other.deckwright-staging-1",
+    ]
+
+
+def test_only_folders_named_as_ours_are_ever_put_back(tmp_path: Path):
+    dead = _dead_pid()
+    (tmp_path / f".notes.old-{dead}").mkdir()  # a user's backup beside a missing 'notes'
+    (tmp_path / f".bashrc.deckwright-old-{dead}").write_text("a file, not our folder")
+    recover_all(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f".bashrc.deckwright-old-{dead}",
+        f".notes.old-{dead}",
+    ]
 
 
 def test_a_swap_killed_between_its_renames_is_put_back(kit: Path):
     """The folder missing and the old one aside: the state a kill between the renames leaves."""
     before = snapshot(kit)
     dead = _dead_pid()
-    os.rename(kit, kit.parent / f".mini.old-{dead}")
-    (kit.parent / f".mini.staging-{dead}").mkdir()
+    os.rename(kit, kit.parent / f".mini.deckwright-old-{dead}")
+    (kit.parent / f".mini.deckwright-staging-{dead}").mkdir()
     recover(kit)
     assert snapshot(kit) == before and hidden(kit.parent) == []
 
@@ -180,8 +199,8 @@ def test_recover_all_puts_back_every_folder_a_dead_run_left_aside(tmp_path: Path
     dead = _dead_pid()
     for name in ("alpha", "beta"):
         publish(tmp_path / name, {"cards.pdf": name})
-    os.rename(tmp_path / "alpha", tmp_path / f".alpha.old-{dead}")
-    (tmp_path / f".beta.staging-{dead}").mkdir()
+    os.rename(tmp_path / "alpha", tmp_path / f".alpha.deckwright-old-{dead}")
+    (tmp_path / f".beta.deckwright-staging-{dead}").mkdir()
     recover_all(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["alpha", "beta"]
     assert (tmp_path / "alpha" / "cards.pdf").read_text() == "alpha"

@@ -68,7 +68,10 @@ def test_a_swap_that_cannot_be_undone_says_where_the_kit_is_and_the_next_build_r
     _failing_rename(monkeypatch, {2, 3})
     code, _, err = run_cli("build", two_decks, "-o", out)
     assert code == 1
-    assert f"mini: not built; the earlier output is in out/.mini.old-{os.getpid()}: the next build" in err
+    assert (
+        f"mini: not built; the earlier output is in out/.mini.deckwright-old-{os.getpid()}: the next build"
+        in err
+    )
     assert "earlier output left as it was" not in err
     monkeypatch.undo()
     assert not (out / "mini").exists()

@@ -84,7 +84,7 @@ def test_a_kill_between_the_two_renames_is_put_back_by_the_next_run(games, tmp_p
         "real = os.rename\n"
         "def rename(src, dst):\n"
         "    real(src, dst)\n"
-        "    if '.mini.old-' in str(dst):\n"
+        "    if '.mini.deckwright-old-' in str(dst):\n"
         "        os.kill(os.getpid(), signal.SIGKILL)\n"
         "os.rename = rename\n"
         "from generator.cli import main\n"
