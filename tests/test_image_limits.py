@@ -130,3 +130,16 @@ def test_a_raster_icon_past_the_limit_is_refused_where_a_template_places_it(run_
     code, out, err = run_cli("check", game)
     assert code == 1 and "Traceback" not in out + err
     assert "image star.png is 20,000 x 20,000 pixels" in err and "would print at 50,800 dpi" in err
+
+
+def test_a_board_image_past_the_limit_is_refused_at_its_line(run_cli, tmp_path: Path):
+    board = "name: t\nsize: {width: 200mm, height: 150mm}\nfeatures:\n"
+    board += "  - {type: image, file: art/map.png, box: [0mm, 0mm, 100mm, 100mm]}\n"
+    game = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n", "board.yaml": board}
+    )
+    grey_png(game / "art" / "map.png", 40_000, 40_000, rows=1)
+    code, out, err = run_cli("check", game)
+    assert code == 1 and "Traceback" not in out + err
+    assert "mini/board.yaml:4:25: features[0].file: image map.png is 40,000 x 40,000 pixels" in err
+    assert "would print at 10,160 dpi" in err
