@@ -32,10 +32,19 @@ def unreadable(path: Path) -> str | None:
 
 
 def _raster_problem(path: Path) -> str | None:
+    """Why a raster file cannot be used. One over ``rasters.MAX_PIXELS`` is not decoded here: it
+    is refused where it is placed, with the dpi it would print at in its box."""
     from PIL import Image, UnidentifiedImageError
 
+    from generator.rasters import LARGE, declared_size, oversize
+
     try:
+        if oversize(path):
+            return None
+        width, height = declared_size(path)
         with Image.open(path) as image:
+            if width * height > LARGE:  # JPEG: every byte read, an eighth of the pixels made
+                image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
             image.load()  # decodes every byte: a truncated file fails here
     except UnidentifiedImageError:
         return "not an image Deckwright can read (use PNG, JPEG or SVG)"

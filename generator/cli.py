@@ -229,6 +229,9 @@ def build(
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
         if printshop:
             _preset(printshop)  # a bad preset is reported once, before any game is built
+        from generator.publish import recover_all
+
+        recover_all(output or paths.OUTPUT)  # a kit a killed run left aside is back before anything fails
         options = BuildOptions(
             paper=paper.value,
             orientation=orientation.value,
@@ -280,7 +283,8 @@ def build(
                     report(exc.problems)
                 else:
                     err.print(f"error: {exc}", style="red")
-                err.print(f"{label}: not built; earlier output left as it was.", style="red")
+                kept = getattr(exc, "on_disk", "earlier output left as it was.")  # publish.PublishError
+                err.print(f"{label}: not built; {kept}", style="red")
     for path in written:
         out.print(f"wrote {paths_display(path)}")
     if failed:
@@ -635,7 +639,7 @@ def _show(outcome: Outcome) -> None:
     if outcome.error:
         err.print(f"error: {outcome.error}", style="red")
     if not outcome.ok:
-        err.print(f"{stamp} {why}not rebuilt; the last good files stay. Fix and save again.", style="red")
+        err.print(f"{stamp} {why}not rebuilt; {outcome.on_disk}. Fix and save again.", style="red")
     elif outcome.scope == "nothing":
         out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
     else:

@@ -195,7 +195,7 @@ def build_kit(
     out = output_dir(game, options)
     limit = options.ink_limit if options.color == "cmyk" else None
     with (
-        staged(),
+        staged(out),
         collect_overflows() as overflows,
         collect_low_resolution() as low_res,
         collect_missing_glyphs() as glyphs,

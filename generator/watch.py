@@ -11,8 +11,9 @@ decides and does one rebuild for a batch of changed files, and ``events()`` turn
   comparison cannot place (a component's template): the whole kit.
 - A save that changed no bytes since the last build: nothing.
 
-Every rebuild is staged (``render.pdf.staged``): it publishes all its files or none, so a failed
-rebuild leaves the last good files in place, and the session keeps watching.
+Every rebuild is staged (``render.pdf.staged``): the kit folder is replaced as one unit (a deck
+rebuild carries the kit's other files over), so a failed rebuild leaves the last good kit in place,
+and the session keeps watching.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from generator import paths
 from generator.errors import DataError, DeckwrightError, Problem
 from generator.model import Deck, Game
 from generator.options import BuildOptions
+from generator.publish import KEPT
 
 DECK_INPUTS = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
 TEMPORARY = ("~", ".tmp", ".part", ".pyc", ".swp")
@@ -43,6 +45,7 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
+    on_disk: str = "the last good files stay"  # after a failure: what the kit folder holds
 
     @property
     def ok(self) -> bool:
@@ -144,6 +147,8 @@ class Session:
             outcome.problems = list(exc.problems)
         except DeckwrightError as exc:
             outcome.error = str(exc)
+            if getattr(exc, "on_disk", KEPT) != KEPT:  # publish.PublishError: the swap went wrong
+                outcome.on_disk = exc.on_disk.rstrip(".")  # type: ignore[attr-defined]
         else:
             self.game, self.templates, self.hashes = game, templates, snapshot
         outcome.seconds = time.perf_counter() - started
@@ -229,11 +234,12 @@ def _build_decks(game: Game, options: BuildOptions, decks: list[str], warnings: 
     """The card PDFs of ``decks`` only, staged and checked for overflow as ``build_kit`` does."""
     from dataclasses import replace
 
-    from generator.build import build_game
+    from generator.build import build_game, output_dir
     from generator.layout.deck import collect_low_resolution, collect_overflows
     from generator.render.pdf import staged
 
-    with staged(), collect_overflows() as overflows, collect_low_resolution() as low_res:
+    kit = output_dir(game, options)  # the other files of the kit are carried over as they were
+    with staged(kit, carry_over=True), collect_overflows() as overflows, collect_low_resolution() as low_res:
         written = build_game(game, options, None, decks)
         if overflows and not options.allow_overflow:
             raise DataError(overflows)

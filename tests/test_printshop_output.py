@@ -57,9 +57,9 @@ def test_drivethrucards_one_pdf_per_deck_back_then_front(run_cli, mini_game: Pat
 
 def test_page_order_option_overrides_the_shop(run_cli, mini_game: Path, tmp_path: Path):
     code, _, err = run_cli("build", mini_game, "--printshop", "generic", "--printshop-order", "fronts-then-backs",
-                           "--bleed", "2", "-o", tmp_path)
+                           "--bleed", "2", "-o", tmp_path / "out")
     assert code == 0, err
-    pdf = tmp_path / "mini" / "printshop-generic" / "cards.pdf"
+    pdf = tmp_path / "out" / "mini" / "printshop-generic" / "cards.pdf"
     texts = _texts(pdf)
     assert ["Alpha" in t or "Beta" in t for t in texts] == [True, True, True, False, False, False]
     width = float(PdfReader(pdf).pages[0].mediabox.width)
@@ -98,9 +98,9 @@ def test_the_game_crafter_one_png_per_design_and_a_manifest(run_cli, mini_game: 
 
 
 def test_makeplayingcards_jpg_at_its_own_bleed(run_cli, mini_game: Path, tmp_path: Path):
-    code, _, err = run_cli("build", mini_game, "--printshop", "makeplayingcards", "-o", tmp_path)
+    code, _, err = run_cli("build", mini_game, "--printshop", "makeplayingcards", "-o", tmp_path / "out")
     assert code == 0, err
-    images = _images(tmp_path / "mini" / "printshop-makeplayingcards" / "cards", ".jpg")
+    images = _images(tmp_path / "out" / "mini" / "printshop-makeplayingcards" / "cards", ".jpg")
     assert len(images) == 3
     with Image.open(images[0]) as im:
         assert (im.format, im.size) == ("JPEG", (822, 1122))

@@ -7,6 +7,7 @@ from generator.board.ops import BoardOp, PolyOp, arrowhead, unit
 from generator.board.zones import paint, rect_op
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, ImageOp
+from generator.layout.resolution import within_limit
 from generator.schema.board import (
     IconFeature,
     ImageFeature,
@@ -104,7 +105,12 @@ def image_feature(ctx: Context, f: ImageFeature, loc: Loc) -> list[BoardOp]:
     if path is None:
         return []
     r = ctx.reading(ctx.box(f.box), f.toward)
-    return [ImageOp(path, r.moved(r.box), f.fit, r.angle)]
+    op = ImageOp(path, r.moved(r.box), f.fit, r.angle)
+    try:
+        return [within_limit(op)]
+    except ValueError as exc:  # more pixels than Deckwright decodes: with the dpi it would print at
+        ctx.fail((*loc, "file"), f"image {exc}")
+        return []
 
 
 def shape_feature(ctx: Context, f: ShapeFeature, loc: Loc) -> list[BoardOp]:

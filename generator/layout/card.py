@@ -267,19 +267,19 @@ class CardLayouter:
                 self._text(i, element, box, values, style, ops, overflows)
             elif isinstance(element, IconElement):
                 name = substitute(self._style_value(element.icon, style), values)
+                path = _sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
                 ops.append(
                     IconOp(
                         name,
-                        self._icon(name),
+                        path,
                         box,
                         self._color(element.color, style, values) or "#000000",
                         element.rotate,
                     )
                 )
             elif isinstance(element, ImageElement):
-                ops.append(
-                    ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
-                )
+                op = ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
+                ops.append(_sized(op))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -445,6 +445,17 @@ class CardLayouter:
             return path
         looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
+
+
+def _sized(op: ImageOp) -> ImageOp:
+    """``op``, or LayoutProblem for an image (or raster icon) with more pixels than Deckwright
+    decodes, saying the dpi it would print at in its box."""
+    from generator.layout.resolution import within_limit
+
+    try:
+        return within_limit(op)
+    except ValueError as exc:
+        raise LayoutProblem(f"image {exc}") from None
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

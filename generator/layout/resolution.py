@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
-
 from generator.layout.ops import GroupOp, ImageOp, Op
 from generator.notices import reading
+from generator.rasters import MAX_PIXELS, declared_size, too_large
 
 WARN_DPI = 300
 FAIL_DPI = 150
@@ -25,9 +24,9 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
     if path.suffix.lower() == ".svg":
         return None
     try:
-        with reading(path), Image.open(path) as im:  # Pillow's warnings become ours, at this file
-            return im.size
-    except (OSError, ValueError):
+        with reading(path):  # Pillow's warnings become ours, at this file
+            return declared_size(path)  # the header only, whatever its size (refused elsewhere)
+    except Exception:  # Pillow raises many kinds on a broken file
         return None
 
 
@@ -62,3 +61,11 @@ def low_resolution(ops: tuple[Op, ...]) -> list[tuple[Path, float]]:
         if dpi is not None and dpi < WARN_DPI - 0.5:
             worst[op.path] = min(dpi, worst.get(op.path, dpi))
     return sorted(worst.items(), key=lambda item: item[1])
+
+
+def within_limit(op: ImageOp) -> ImageOp:
+    """``op``, or ValueError saying the image has too many pixels, and the dpi it would print at."""
+    size = pixel_size(op.path)  # cached: one header read per file
+    if size is None or size[0] * size[1] <= MAX_PIXELS:
+        return op
+    raise ValueError(f"{op.path.name} is {too_large(size, printed_dpi(op))}")

@@ -20,6 +20,7 @@ from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.resolution import printed_dpi
 from generator.notices import reading
 
 
@@ -40,7 +41,7 @@ class Painter:
         self.icons = icons
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
-        self._images: dict[Path, tuple[ImageReader, object]] = {}
+        self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
@@ -182,16 +183,12 @@ class Painter:
             form, width, height = self._drawing(op.path, "#000000")
             self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
             return
-        found = self._images.get(op.path)
+        key = (op.path, _print_dpi(op))
+        found = self._images.get(key)
         if found is None:
-            try:
-                with reading(op.path):  # Pillow's warnings become ours, at this file
-                    source, mask = image_source(op.path)  # converted to CMYK in a CMYK build
-                    found = ImageReader(source), mask
-                    found[0].getSize()
-            except Exception as exc:  # Pillow raises many kinds on a broken file
-                raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
-            self._images[op.path] = found
+            with reading(op.path):  # Pillow's warnings become ours, at this file
+                found = _reader(op.path, key[1], printed_dpi(op))
+            self._images[key] = found
         reader, mask = found
         iw, ih = reader.getSize()
         self._place(
@@ -231,3 +228,35 @@ class Painter:
 def _form_name(key: tuple) -> str:
     """A stable PDF-safe form name for a cache key (same key, same name, every run)."""
     return "F" + hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+
+
+def _print_dpi(op: ImageOp) -> float | None:
+    """The dpi a large image finer than ``rasters.PRINT_DPI`` in its box is decoded for (rounded:
+    one box size, one decoding), or None: the file is used as it is, once for every box."""
+    from generator.layout.resolution import pixel_size
+    from generator.rasters import LARGE, PRINT_DPI
+
+    size, dpi = pixel_size(op.path), printed_dpi(op)
+    if size is None or dpi is None or size[0] * size[1] <= LARGE or dpi <= PRINT_DPI * 1.01:
+        return None
+    return round(dpi)
+
+
+def _reader(path: Path, reduce_for: float | None, dpi: float | None) -> tuple[ImageReader, object]:
+    """ReportLab's reader for an image and its mask: refused without decoding past
+    ``rasters.MAX_PIXELS`` (saying it prints at ``dpi``); decoded reduced to ``rasters.PRINT_DPI``
+    when ``reduce_for`` is its dpi; converted to CMYK in a CMYK build."""
+    from generator.rasters import for_print, oversize, too_large
+
+    size = oversize(path)
+    if size is not None:
+        raise BuildError(f"{display_path(path)}: {too_large(size, dpi)}")
+    try:
+        source, mask = image_source(path)  # converted to CMYK in a CMYK build
+        if isinstance(source, str) and reduce_for is not None:
+            source = for_print(path, reduce_for) or source
+        reader = ImageReader(source)
+        reader.getSize()
+    except Exception as exc:  # Pillow raises many kinds on a broken file
+        raise BuildError(f"{display_path(path)}: cannot read this image ({exc})") from None
+    return reader, mask

@@ -1,7 +1,9 @@
 """PDF files: reproducible canvases written atomically (temporary file, then rename).
 
-Inside ``staged()`` every finished file waits as its temporary file until the block ends: a kit
-either appears whole or not at all (an error anywhere leaves every earlier file untouched).
+Inside ``staged(folder)`` every file for that folder is written into a hidden sibling folder
+(``generator.publish``) that replaces ``folder`` as one unit when the block ends: a kit appears
+whole or not at all, and holds exactly the files the block wrote (plus, with ``carry_over``, the
+earlier files it did not rewrite).
 """
 
 from __future__ import annotations
@@ -9,9 +11,8 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -20,84 +21,67 @@ from generator import __version__
 from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
+from generator.publish import Staging, staging, unusable
 
-
-@dataclass
-class _Stage:
-    """Files finished inside ``staged()`` (temporary file, final path) and folders it made."""
-
-    files: list[tuple[Path, Path]] = field(default_factory=list)
-    folders: list[Path] = field(default_factory=list)
-
-    def discard(self) -> None:
-        for tmp, _ in self.files:
-            tmp.unlink(missing_ok=True)
-        for folder in reversed(self.folders):
-            with suppress(OSError):  # only empty folders go
-                folder.rmdir()
-
-
-_STAGED: ContextVar[_Stage | None] = ContextVar("staged", default=None)
+_STAGED: ContextVar[Staging | None] = ContextVar("staged", default=None)
 
 
 def written_bytes(path: Path) -> bytes:
-    """The bytes of a file finished so far, read from its temporary file while it is staged."""
+    """The bytes of a file finished so far, read from the staging folder while it is staged."""
     stage = _STAGED.get()
-    for tmp, final in stage.files if stage is not None else ():
-        if final == path:
-            return tmp.read_bytes()
-    return path.read_bytes()
+    found = stage.staged(path) if stage is not None else None
+    return (found or path).read_bytes()
 
 
 @contextmanager
-def staged() -> Iterator[None]:
-    """Hold back every file finished inside the block; move them all into place at its end.
-
-    If the block raises, the temporary files are removed and no output file changes.
-    """
-    stage = _Stage()
-    token = _STAGED.set(stage)
-    try:
-        yield
-    except BaseException:
-        stage.discard()
-        raise
-    finally:
-        _STAGED.reset(token)
-    try:
-        for tmp, path in stage.files:
-            _publish(tmp, path)
-    except OSError as exc:
-        stage.discard()
-        raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
+def staged(folder: Path, carry_over: bool = False) -> Iterator[None]:
+    """Stage every file written for ``folder`` inside the block; publish them as one folder at
+    its end (see :mod:`generator.publish`). If the block raises, ``folder`` does not change."""
+    with staging(folder, carry_over) as stage:
+        token = _STAGED.set(stage)
+        try:
+            yield
+        finally:
+            _STAGED.reset(token)
 
 
 def _make_dir(path: Path) -> None:
     """Create the output folder, or raise BuildError saying why it cannot be used."""
-    stage = _STAGED.get()
-    if stage is not None:
-        missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-        stage.folders += [p for p in reversed(missing) if p not in stage.folders]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BuildError(_unusable(path.parent, exc)) from None
+        raise BuildError(unusable(path.parent, exc)) from None
     if not os.access(path.parent, os.W_OK | os.X_OK):
-        raise BuildError(_unusable(path.parent, PermissionError(13, "Permission denied")))
+        raise BuildError(unusable(path.parent, PermissionError(13, "Permission denied")))
 
 
-def _unusable(folder: Path, exc: OSError) -> str:
-    why = exc.strerror or str(exc)
-    return f"{display_path(folder)}: cannot use this output folder ({why}): choose another with -o DIR"
+def _temporary(path: Path) -> Path:
+    """Where the file that will be ``path`` is written: its place in the staging folder, or a
+    temporary file beside it (renamed into place by :func:`_finish`)."""
+    stage = _STAGED.get()
+    if stage is not None:
+        return stage.place(path)
+    _make_dir(path)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(unusable(path.parent, exc)) from None
+    os.close(fd)
+    return Path(tmp_name)
 
 
 def _finish(tmp: Path, path: Path) -> None:
-    """Move a finished temporary file into place now, or at the end of ``staged()``."""
-    stage = _STAGED.get()
-    if stage is None:
+    """Move a finished temporary file into place (a staged file is already in its place)."""
+    if _STAGED.get() is None:
         _publish(tmp, path)
-    else:
-        stage.files.append((tmp, path))
+
+
+def _drop(tmp: Path, path: Path) -> None:
+    """Remove a file that failed half-way."""
+    stage = _STAGED.get()
+    if stage is not None:
+        stage.forget(path)
+    tmp.unlink(missing_ok=True)
 
 
 @contextmanager
@@ -108,13 +92,7 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     in a bundled TrueType face (embedded when used), so no page names ReportLab's unembedded
     Helvetica.
     """
-    _make_dir(path)
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(_unusable(path.parent, exc)) from None
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = _temporary(path)
     try:
         make = PdfxCanvas if output.current().cmyk else Canvas  # CMYK builds write PDF/X-1a
         canvas = make(
@@ -128,10 +106,10 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         canvas.save()
         _finish(tmp, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        _drop(tmp, path)
         raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        _drop(tmp, path)
         raise
 
 
@@ -150,18 +128,13 @@ def atomic_text(path: Path, text: str) -> None:
 
 def atomic_bytes(path: Path, data: bytes) -> None:
     """Write a binary file (an image) atomically, staged like every other file."""
-    _make_dir(path)
+    tmp = _temporary(path)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(_unusable(path.parent, exc)) from None
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
+        with open(tmp, "wb") as handle:
             handle.write(data)
         _finish(tmp, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        _drop(tmp, path)
         raise BuildError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
 
 

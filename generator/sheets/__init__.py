@@ -15,6 +15,15 @@ from generator.yamlio import MAX_BYTES
 
 SHEET_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}
 """File suffixes read as spreadsheets, and the reader for each."""
+MAX_UNPACKED = 64 * 2**20
+"""The most an XLSX or ODS file (a zip) may unpack to, all its parts together: a guard against
+zip bombs, far above any card sheet."""
+MAX_ROWS = 10_000
+"""The last row of a workbook's sheet that may hold a value (blank rows past it are skipped)."""
+MAX_COLUMNS = 1_024
+"""The last column of a workbook's sheet that may hold a value (``AMJ``)."""
+MAX_CELL = 32_767
+"""The most characters one cell may hold (Excel's own limit)."""
 
 
 def column_letters(col: int) -> str:
@@ -24,6 +33,10 @@ def column_letters(col: int) -> str:
         col, rest = divmod(col - 1, 26)
         out = chr(65 + rest) + out
     return out
+
+
+PAST_ROWS = f"a value below row {MAX_ROWS:,}, the last row Deckwright reads"
+PAST_COLUMNS = f"a value right of column {column_letters(MAX_COLUMNS)}, the last column Deckwright reads"
 
 
 @dataclass
@@ -51,6 +64,28 @@ class Table:
 
     def problem(self, row: int, col: int, path: str, message: str, rank: int = 30) -> Problem:
         return Problem(rank, self.file, row, col, path, message, cell=self.cell(row, col))
+
+
+def past_limit(table: Table, row: int, col: int, what: str) -> DataError:
+    """A value past one of the limits above, located at its cell."""
+    message = f"{what}: split the cards into several files (or remove what is there)"
+    return DataError([table.problem(row, col, "", message, rank=10)])
+
+
+def limit_problem(table: Table, row: int, cells: list[str | None]) -> DataError | None:
+    """Why a row of cell text (None = blank) read at ``row`` is past a limit, or None."""
+    filled = [col for col, text in enumerate(cells, start=1) if text is not None]
+    if not filled:
+        return None
+    if row > MAX_ROWS:
+        return past_limit(table, row, filled[0], PAST_ROWS)
+    if filled[-1] > MAX_COLUMNS:
+        return past_limit(table, row, next(c for c in filled if c > MAX_COLUMNS), PAST_COLUMNS)
+    for col in filled:
+        size = len(cells[col - 1] or "")
+        if size > MAX_CELL:
+            return past_limit(table, row, col, f"{size:,} characters in one cell; the limit is {MAX_CELL:,}")
+    return None
 
 
 def file_problem(shown: str, message: str) -> DataError:

@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
-from generator.sheets import Table, file_problem, pick_sheet
+from generator.sheets import MAX_ROWS, MAX_UNPACKED, Table, file_problem, limit_problem, pick_sheet
 from generator.sheets.xlsx import cell_text
 
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
-MAX_CONTENT = 64 * 2**20
+MAX_CONTENT = MAX_UNPACKED
 """The most ``content.xml`` may unpack to (a guard against zip bombs)."""
 MAX_COLUMNS = 16_384
 _ROW_GROUPS = {f"{TABLE}table-header-rows", f"{TABLE}table-row-group", f"{TABLE}table-rows"}
@@ -68,7 +68,8 @@ def _content(path: Path, shown: str) -> ElementTree.Element:
             info = archive.getinfo("content.xml")
             if info.file_size > MAX_CONTENT:
                 raise file_problem(shown, "the sheet is too large to read: split it into several files")
-            return ElementTree.fromstring(archive.read(info))
+            with archive.open(info) as part:  # never more than declared: a part that lies fails its CRC
+                return ElementTree.fromstring(part.read(MAX_CONTENT + 1))
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError, ValueError) as exc:
         why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         message = f"cannot read this file as an ODS spreadsheet ({why}); save it again as .ods"
@@ -98,7 +99,11 @@ def read_ods(path: Path, shown: str, sheet: str | None) -> Table:
         while cells and cells[-1] is None:
             cells.pop()
         if cells:
-            for n in range(number + 1, number + 1 + min(repeat, 10_000)):
+            last = number + repeat  # a row repeated past the last row fails at the first row past it
+            problem = limit_problem(table, max(number + 1, min(last, MAX_ROWS + 1)), cells)
+            if problem is not None:
+                raise problem
+            for n in range(number + 1, last + 1):
                 table.rows.append((n, list(cells)))
         number += repeat
     return table
