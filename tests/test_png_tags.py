@@ -44,9 +44,9 @@ def test_exported_card_images_carry_their_dpi(run_cli, mini_game: Path, tmp_path
 
 
 def test_shop_images_carry_dpi_and_srgb(run_cli, mini_game: Path, tmp_path: Path) -> None:
-    code, _, err = run_cli("build", mini_game, "--printshop", "thegamecrafter", "-o", tmp_path)
+    code, _, err = run_cli("build", mini_game, "--printshop", "thegamecrafter", "-o", tmp_path / "out")
     assert code == 0, err
-    images = sorted((tmp_path / "mini" / "printshop-thegamecrafter").rglob("*.png"))
+    images = sorted((tmp_path / "out" / "mini" / "printshop-thegamecrafter").rglob("*.png"))
     assert images
     for path in images:
         _check(path, 300)
