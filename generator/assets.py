@@ -7,14 +7,14 @@ written. Each file is read once per process (per modification time).
 
 from __future__ import annotations
 
-import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from generator.errors import clip, display_path
 
-_VERDICTS: dict[tuple[Path, int, int], str | None] = {}
+_VERDICTS: dict[tuple, tuple[str | None, tuple[str, ...]]] = {}
+_ROOTS: dict[Path, tuple[Path, ...]] = {}
 
 
 def outside(path: Path, roots: Iterable[Path]) -> bool:
@@ -30,14 +30,35 @@ def outside_message(kind: str, name: str) -> str:
     )
 
 
-def unreadable(path: Path) -> str | None:
-    """Why the image or SVG at ``path`` cannot be used, or None when it can."""
-    stat = path.stat()
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
-    if key not in _VERDICTS:
-        _VERDICTS[key] = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
-    verdict = _VERDICTS[key]
+def unreadable(path: Path, roots: Sequence[Path] = ()) -> str | None:
+    """Why the image or SVG at ``path`` cannot be used, or None when it can; an SVG's references
+    may point into ``roots`` (default: its own folder)."""
+    verdict = _verdict(path, roots)[0]
     return f"{display_path(path)}: {verdict}" if verdict else None
+
+
+def warnings_of(path: Path, roots: Sequence[Path] = ()) -> tuple[str, ...]:
+    """What is wrong with a usable file that is drawn all the same (a damaged SVG), each prefixed
+    with the file's name; empty for a file without such faults or one that cannot be used."""
+    verdict, notes = _verdict(path, roots)
+    return () if verdict else tuple(f"{display_path(path)}: {n}" for n in notes)
+
+
+def svg_roots(path: Path) -> tuple[Path, ...]:
+    """The folders the SVG at ``path`` was checked against (its own folder if it never was)."""
+    return _ROOTS.get(path.resolve(), (path.parent,))
+
+
+def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
+    stat = path.stat()
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots))
+    if key not in _VERDICTS:
+        if path.suffix.lower() == ".svg":
+            _ROOTS[path.resolve()] = tuple(roots) or (path.parent,)
+            _VERDICTS[key] = _svg_problem(path, roots)
+        else:
+            _VERDICTS[key] = (_raster_problem(path), ())
+    return _VERDICTS[key]
 
 
 def _raster_problem(path: Path) -> str | None:
@@ -53,21 +74,14 @@ def _raster_problem(path: Path) -> str | None:
     return None
 
 
-def _svg_problem(path: Path) -> str | None:
-    from svglib.svglib import svg2rlg
+def _svg_problem(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
+    from generator.svgfile import read_svg
 
     quiet = logging.getLogger("svglib.svglib")
     level = quiet.level
     quiet.setLevel(logging.CRITICAL)
     try:
-        text = path.read_text(encoding="utf-8")
-        drawing = svg2rlg(io.StringIO(text))
-    except UnicodeDecodeError:
-        return "this SVG file is not UTF-8 text: save it again as UTF-8"
-    except Exception as exc:  # svglib and lxml raise many kinds on a broken file
-        return f"cannot read this SVG file ({clip(exc, 120)})"
+        found = read_svg(path, roots=roots)
     finally:
         quiet.setLevel(level)
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        return "cannot read this SVG file (no drawing with a width and height): save it again"
-    return None
+    return found.refused, found.warnings

@@ -245,7 +245,7 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
                 problems.append(doc.problem(("icons", name), message, rank=25))
                 continue
         else:
-            trouble = unreadable(path)
+            trouble = unreadable(path, (folder, paths.ICONS))
             if trouble:
                 problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
                 continue

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -12,14 +11,15 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
+from generator.assets import svg_roots
 from generator.color.convert import FILL, LINE
 from generator.color.images import image_source
 from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.svgfile import read_svg
 
 
 def color(value: str, role: str = LINE) -> Color:
@@ -154,17 +154,14 @@ class Painter:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
         key = (path, tint)
         if key not in self._svg:
-            try:
-                text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
-                drawing = svg2rlg(io.StringIO(text))
-            except Exception as exc:  # svglib raises many kinds on a broken file
-                raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
-            if drawing is None:
-                raise BuildError(f"{display_path(path)}: cannot read this SVG file")
+            found = read_svg(path, svg_tint(tint), svg_roots(path))
+            if found.refused:
+                raise BuildError(f"{display_path(path)}: {found.refused}")
+            drawing, source = found.drawing, found.source
             retint(drawing, tint)  # a cmyk(...) tint printed as written
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
-            name = _form_name(("svg", text, tint))
+            name = _form_name(("svg", source, tint))
             c = self.canvas
             if name not in self.forms:
                 c.beginForm(name, 0, 0, drawing.width, drawing.height)

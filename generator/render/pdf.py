@@ -20,6 +20,7 @@ from generator import __version__
 from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
+from generator.render.forms import CompleteForms
 
 
 @dataclass
@@ -116,7 +117,7 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        make = PdfxCanvas if output.current().cmyk else Canvas  # CMYK builds write PDF/X-1a
+        make = _PdfxCanvas if output.current().cmyk else _Canvas  # CMYK builds write PDF/X-1a
         canvas = make(
             str(tmp), pagesize=page_size, invariant=1, pageCompression=1, initialFontName=_initial_face()
         )
@@ -133,6 +134,14 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+class _Canvas(CompleteForms, Canvas):
+    """ReportLab's canvas, its forms given every resource they use."""
+
+
+class _PdfxCanvas(CompleteForms, PdfxCanvas):
+    """The PDF/X-1a canvas, its forms given every resource they use."""
 
 
 def _initial_face() -> str:
