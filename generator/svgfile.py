@@ -114,9 +114,12 @@ def _utf8(data: bytes) -> bytes:
 def _render(root: Any, path: Path, allowed: list[Path]) -> Any:
     from svglib.svglib import SvgRenderer
 
+    from generator.svgfonts import BundledFonts
+
     real = path.resolve()
     base = next((r for r in allowed if real.is_relative_to(r.resolve())), path.parent)
-    return SvgRenderer(str(path), external_reference_root=str(base.resolve())).render(root)
+    renderer = SvgRenderer(str(path), font_map=BundledFonts(), external_reference_root=str(base.resolve()))
+    return renderer.render(root)
 
 
 def reference_problems(root: Any, path: Path, allowed: Sequence[Path]) -> list[str]:
