@@ -9,9 +9,10 @@ the first line of every Inkscape file) is then honoured instead of refused, and 
 What it reports, besides the drawing:
 
 - ``refused``: why the file cannot be drawn (not XML, not SVG, no size, a reference that leaves the
-  allowed folders or points at the network, a referenced file that does not exist);
+  allowed folders or points at the network, a referenced file that does not exist, a feature
+  svglib would silently leave out: see ``svgfeatures``);
 - ``warnings``: what it drew anyway, such as a damaged (truncated) file drawn from what the parser
-  could recover, with the line where the damage starts.
+  could recover, with the line where the damage starts, or a filter effect left out.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import clip
+from generator.svgfeatures import push_opacity, unsupported
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -83,7 +85,10 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
         more = f" (and {len(bad) - 2} more)" if len(bad) > 2 else ""
         advice = "save each image in the game folder and link it by a relative path, or embed it"
         return SvgFile(source=data, refused="; ".join(bad[:2]) + more + f": {advice}")
-    warnings = []
+    refusals, warnings = unsupported(root)
+    if refusals:
+        return SvgFile(source=data, refused=refusals[0])
+    push_opacity(root)
     if damage:
         first = damage[0]
         warnings.append(
