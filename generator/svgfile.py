@@ -26,6 +26,7 @@ from typing import Any
 
 from generator.errors import clip
 from generator.svgfeatures import push_opacity, unsupported
+from generator.svggradients import fold_transforms
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -89,6 +90,7 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
     if refusals:
         return SvgFile(source=data, refused=refusals[0])
     push_opacity(root)
+    warnings += fold_transforms(root)
     if damage:
         first = damage[0]
         warnings.append(
