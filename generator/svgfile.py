@@ -66,6 +66,8 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
         return SvgFile(refused=f"cannot read this file ({exc.strerror or exc})")
     except UnicodeDecodeError:
         return SvgFile(refused="its byte-order mark does not match its text: save it again as UTF-8")
+    if not data.strip():
+        return SvgFile(refused="the file is empty: save the art again")
     if tint:
         data = data.replace(b"currentColor", tint.encode("ascii"))
     parser = etree.XMLParser(recover=True, remove_comments=True, resolve_entities=False, no_network=True)
