@@ -13,12 +13,15 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.assets import svg_roots
+from generator.color import output
 from generator.color.convert import FILL, LINE
-from generator.color.images import image_source
+from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
 from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.resolution import image_ops
+from generator.render.backdrop import flatten
 from generator.svgfile import read_svg
 
 
@@ -40,35 +43,57 @@ class Painter:
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
         self._images: dict[Path, tuple[ImageReader, object]] = {}
+        self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
         """Define a form once (its ops drawn in its own space) and return its name."""
         if name not in self.forms:
             c = self.canvas
+            below, self._below = self._below, []  # a form is drawn once, over nothing
             c.beginForm(name, bounds.x, bounds.y, bounds.right, bounds.top)
             self.draw(ops)
             c.endForm()
+            self._below = below
             self.forms.add(name)
         return name
 
     # -- ops --------------------------------------------------------------------------------------
     def draw(self, ops: tuple[Op, ...] | list[Op]) -> None:
-        for op in ops:
-            if isinstance(op, TextOp):
-                self._text(op)
-            elif isinstance(op, GroupOp):
-                self.canvas.doForm(self.form(_form_name(op.key), op.bounds, op.ops))
-            elif isinstance(op, RectOp):
-                self._rect(op)
-            elif isinstance(op, IconOp):
-                self._icon(op)
-            elif isinstance(op, LineOp):
-                self._line(op)
-            elif isinstance(op, EllipseOp):
-                self._ellipse(op)
-            elif isinstance(op, ImageOp):
-                self._image(op)
+        """Draw ``ops`` in order; the outermost call is one face or page (see ``backdrop``)."""
+        outer = self._below is None
+        if outer:
+            self._below = []
+        try:
+            for op in ops:
+                self._one(op)
+        finally:
+            if outer:
+                self._below = None
+
+    def _one(self, op: Op) -> None:
+        if isinstance(op, GroupOp) and flattens(op.ops):
+            self.draw(op.ops)  # inline: each use flattened over its own backdrop
+            return
+        self._op(op)
+        assert self._below is not None
+        self._below.append(op)
+
+    def _op(self, op: Op) -> None:
+        if isinstance(op, TextOp):
+            self._text(op)
+        elif isinstance(op, GroupOp):
+            self.canvas.doForm(self.form(_form_name(op.key), op.bounds, op.ops))
+        elif isinstance(op, RectOp):
+            self._rect(op)
+        elif isinstance(op, IconOp):
+            self._icon(op)
+        elif isinstance(op, LineOp):
+            self._line(op)
+        elif isinstance(op, EllipseOp):
+            self._ellipse(op)
+        elif isinstance(op, ImageOp):
+            self._image(op)
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
         c = self.canvas
@@ -177,6 +202,9 @@ class Painter:
             form, width, height = self._drawing(op.path, "#000000")
             self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
             return
+        if self._below and flattens([op]):
+            self._flat_image(op)
+            return
         found = self._images.get(op.path)
         if found is None:
             try:
@@ -191,6 +219,22 @@ class Painter:
         self._place(
             op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
         )
+
+    def _flat_image(self, op: ImageOp) -> None:
+        """A translucent image in a CMYK file, flattened over what this face drew beneath it."""
+        try:
+            image = rgba(op.path)
+        except Exception as exc:  # Pillow raises many kinds on a broken file
+            raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
+        composite = flatten(image, tuple(self._below or ()), op, self.icons, Painter)
+        cmyk, keyed = flattened_cmyk(composite, image.getchannel("A"), output.current().ink_limit)
+        reader, (iw, ih) = ImageReader(cmyk), image.size
+        mask = KEY_MASK if keyed else None
+
+        def draw(x: float, y: float, s: float) -> None:
+            self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
+
+        self._place(op, iw, ih, draw)
 
     def _place(self, op: ImageOp, w: float, h: float, draw) -> None:
         b = op.box
@@ -219,6 +263,21 @@ class Painter:
         c.scale(scale, scale)
         c.doForm(form)
         c.restoreState()
+
+
+def flattens(ops) -> bool:
+    """Whether, in the current (CMYK) file, ``ops`` hold a translucent raster image, which is
+    flattened over its backdrop where it is drawn."""
+    if not output.current().cmyk:
+        return False
+    return any(op.path.suffix.lower() != ".svg" and _translucent(op.path) for op in image_ops(tuple(ops)))
+
+
+def _translucent(path: Path) -> bool:
+    try:
+        return translucent(path)
+    except Exception:  # an unreadable file is reported where it is drawn
+        return False
 
 
 @functools.lru_cache(maxsize=4096)
