@@ -2,13 +2,15 @@
 over white paper (``generator/render/backdrop.py``).
 
 A card with layered transparency: a dark blue panel and a yellow bar, and over both a PNG whose
-left half is 50 % red and whose right half fades from clear to green. The RGB build shows the
-image live over its backdrop; the CMYK file must show the same colours once converted back
-through the press profile.
+left half is 50 % red and whose right half fades from clear to green; on the panel, an SVG veil
+(white at 50 %) and the Inkscape corpus file (a 50 % red layer over its own dark blue). The RGB
+build shows them live over their backdrops; the CMYK file must show the same colours once
+converted back through the press profile.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -20,6 +22,7 @@ from generator.color import convert
 from tests.conftest import write_game
 from tests.pdf_resources import pdf_problems
 from tests.pdfx_check import pdfx_problems
+from tests.svg_corpus.raster import DRAWN
 
 PANEL, BAR, RED, GREEN = (26, 60, 140), (241, 196, 15), (255, 0, 0), (0, 160, 80)
 FRONT = """\
@@ -28,7 +31,11 @@ elements:
   - {type: rect, box: [0mm, 0mm, 63.5mm, 44mm], fill: "#1a3c8c"}
   - {type: rect, box: [10mm, 50mm, 40mm, 20mm], fill: "#f1c40f"}
   - {type: image, box: [5mm, 10mm, 50mm, 70mm], file: art/glaze.png, fit: stretch}
+  - {type: image, box: [1mm, 1mm, 8mm, 8mm], file: art/veil.svg}
+  - {type: image, box: [40mm, 1mm, 20mm, 15mm], file: art/inkscape.svg}
 """
+VEIL = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fff" fill-opacity="0.5"/></svg>'
+
 
 
 def _over(top: tuple[int, ...], alpha: float, under: tuple[int, ...]) -> tuple[float, ...]:
@@ -60,6 +67,8 @@ def builds(tmp_path_factory) -> dict[str, Path]:
             glaze.putpixel((x, y), (*GREEN, int(255 * (x - 50) / 50)))
     glaze.paste((0, 0, 0, 0), (0, 120, 100, 140))
     glaze.save(folder / "art" / "glaze.png")
+    (folder / "art" / "veil.svg").write_text(VEIL)
+    shutil.copy(DRAWN / "inkscape.svg", folder / "art" / "inkscape.svg")
     out: dict[str, Path] = {}
     for mode in ("rgb", "cmyk"):
         target = folder.parent / mode
@@ -95,13 +104,36 @@ def test_the_cmyk_file_converted_back_matches_the_rgb_build(builds):
     """Each flattened pixel, converted back through the press profile, is the RGB build's colour
     as the press prints it (within 3 levels), and within 16 levels of the RGB colour itself (the
     profile's gamut); flattened over white, the red over the panel was salmon, 100+ levels away."""
-    reader = PdfReader(builds["cmyk"])
-    (image,) = [i.image for i in reader.pages[0].images if i.image.mode == "CMYK"]
-    back = ImageCms.applyTransform(image, convert.transform("CMYK", "RGB"))
+    images = _cmyk_images(builds["cmyk"])
+    back = images[(100, 140)]
     for where, rgb in EXPECTED.items():
         got = back.getpixel(where)
         assert _close(got, _round_trip(rgb), 3), (where, got, _round_trip(rgb))
         assert _close(got, rgb, 16), (where, got, rgb)
+
+
+def _cmyk_images(pdf: Path) -> dict[tuple[int, int], Image.Image]:
+    """The CMYK images of the first page by pixel size, converted back to RGB by the profile."""
+    found = {}
+    for image in PdfReader(pdf).pages[0].images:
+        if image.image.mode == "CMYK":
+            found[image.image.size] = ImageCms.applyTransform(image.image, convert.transform("CMYK", "RGB"))
+    return found
+
+
+def test_translucent_svgs_are_flattened_over_their_backdrop_too(builds):
+    """The veil over the panel is light blue, not paper white at half strength; inside the
+    Inkscape file, its 50 % red layer over its own blue is dark red, not salmon."""
+    images = _cmyk_images(builds["cmyk"])
+    veil = next(im for size, im in images.items() if size[0] == size[1])
+    ink = next(im for size, im in images.items() if size[0] != size[1] and size != (100, 140))
+    centre = veil.getpixel((veil.width // 2, veil.height // 2))
+    light = _over((255, 255, 255), 0.5, PANEL)
+    assert _close(centre, _round_trip(light), 3), (centre, light)
+    glaze = ink.getpixel((ink.width // 2, int(ink.height * 9 / 30)))
+    dark_red = _over(RED, 0.5, PANEL)
+    assert _close(glaze, _round_trip(dark_red), 3) and _close(glaze, dark_red, 16), (glaze, dark_red)
+    assert ink.width >= 20 / 25.4 * 600 - 2  # drawn at 600 dpi where it prints
 
 
 def test_the_flattened_file_is_still_pdfx_and_clean(builds):

@@ -9,6 +9,11 @@ image's resolution), rasterised with pypdfium2, the image composited over it, an
 converted to CMYK like any RGB image. Fully transparent pixels are cut out (a colour-key mask), so
 the real vector backdrop shows there and only the image's own footprint is raster.
 
+An SVG drawing with translucent parts (``opacity``, ``fill-opacity``...) is flattened the same
+way: drawn in RGB onto a clear raster at ``SVG_DPI`` at its printed size, composited over its
+backdrop and placed as a CMYK image (vector art becomes raster only where it is translucent, as
+a PDF/X-1a flattener does).
+
 Limits: the backdrop is what the same ``Painter.draw`` call drew before the image (a card face, a
 board batch, a summary page), on white paper; an image inside a reused group is drawn inline in a
 CMYK file so each use is flattened over its own backdrop.
@@ -100,6 +105,54 @@ def flatten(image: Image.Image, below: Sequence[Op], op: ImageOp, icons, painter
     w, h = image.size
     under = backdrop(below, (w, h), placement(op, w, h), icons, painter)
     return Image.alpha_composite(under.convert("RGBA"), image).convert("RGB")
+
+
+SVG_DPI = 600
+MAX_PIXELS = 16_000_000
+
+
+def translucent_drawing(drawing) -> bool:
+    """Whether a ReportLab drawing (an SVG as read) paints anything partly transparent."""
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        stack.extend(getattr(node, "contents", ()))
+        for name in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, name, None)
+            if value is not None and value < 1:
+                return True
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if colour is not None and getattr(colour, "alpha", 1) is not None and colour.alpha < 1:
+                return True
+    return False
+
+
+def drawing_raster(drawing, placed: tuple[float, float]) -> Image.Image:
+    """``drawing`` as RGBA (clear where it paints nothing), sized for its ``placed`` size in
+    points at SVG_DPI (at most MAX_PIXELS)."""
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.color import output
+
+    w, h = drawing.width, drawing.height
+    scale = max(placed[0] / w, placed[1] / h) * SVG_DPI / 72
+    scale = min(scale, math.sqrt(MAX_PIXELS / (w * h)))
+    data = io.BytesIO()
+    with output.using("rgb"):
+        canvas = Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
+        drawing.initialFontName = canvas._initialFontName
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.showPage()
+        canvas.save()
+    document = pdfium.PdfDocument(data.getvalue())
+    try:
+        bitmap = document[0].render(scale=scale, fill_color=(255, 255, 255, 0), rev_byteorder=True)
+        return bitmap.to_pil().convert("RGBA")
+    finally:
+        document.close()
 
 
 def _face() -> str:

@@ -7,6 +7,7 @@ import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 
+from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
@@ -20,8 +21,7 @@ from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
-from generator.layout.resolution import image_ops
-from generator.render.backdrop import flatten
+from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.svgfile import read_svg
 
 
@@ -42,6 +42,7 @@ class Painter:
         self.icons = icons
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
+        self._svg_translucent: dict[tuple[Path, str], bool] = {}
         self._images: dict[Path, tuple[ImageReader, object]] = {}
         self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
 
@@ -160,19 +161,27 @@ class Painter:
             c.restoreState()
 
     def _icon(self, op: IconOp) -> None:
-        turned = self._rotated(op.box, op.rotate)
-        self._svg_icon(op.name, op.path, op.box, op.color)
-        if turned:
-            self.canvas.restoreState()
+        self._svg_icon(op.name, op.path, op.box, op.color, op.rotate)
 
-    def _svg_icon(self, name: str, path: Path | None, box: Box, tint: str) -> None:
-        """Draw an icon scaled into ``box``, centred, aspect kept; SVG icons become one form each."""
+    def _svg_icon(self, name: str, path: Path | None, box: Box, tint: str, rotate: float = 0) -> None:
+        """Draw an icon scaled into ``box``, centred, aspect kept, turned by ``rotate`` about the
+        box centre; SVG icons become one form each."""
         path = path or self.icons[name]
-        op = ImageOp(path, box, "contain")
+        op = ImageOp(path, box, "contain", rotate)
         if path.suffix.lower() != ".svg":
             self._image(op)
             return
-        form, width, height = self._drawing(path, tint)
+        self._vector(op, tint)
+
+    def _vector(self, op: ImageOp, tint: str) -> None:
+        """An SVG placed by ``op``: a form, or in a CMYK file, where it is translucent, a raster
+        flattened over its backdrop (``render.backdrop``)."""
+        form, width, height = self._drawing(op.path, tint)
+        if output.current().cmyk and self._svg_translucent.get((op.path, tint)):
+            drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
+            retint(drawing, tint)
+            self._flat_image(op, drawing_raster(drawing, (op.box.w, op.box.h)))
+            return
         self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
 
     def _drawing(self, path: Path, tint: str) -> tuple[str, float, float]:
@@ -184,6 +193,7 @@ class Painter:
                 raise BuildError(f"{display_path(path)}: {found.refused}")
             drawing, source = found.drawing, found.source
             retint(drawing, tint)  # a cmyk(...) tint printed as written
+            self._svg_translucent[key] = translucent_drawing(drawing)
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
             name = _form_name(("svg", source, tint))
@@ -199,8 +209,7 @@ class Painter:
 
     def _image(self, op: ImageOp) -> None:
         if op.path.suffix.lower() == ".svg":
-            form, width, height = self._drawing(op.path, "#000000")
-            self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
+            self._vector(op, "#000000")
             return
         if self._below and flattens([op]):
             self._flat_image(op)
@@ -220,12 +229,14 @@ class Painter:
             op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
         )
 
-    def _flat_image(self, op: ImageOp) -> None:
-        """A translucent image in a CMYK file, flattened over what this face drew beneath it."""
-        try:
-            image = rgba(op.path)
-        except Exception as exc:  # Pillow raises many kinds on a broken file
-            raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
+    def _flat_image(self, op: ImageOp, image: Image.Image | None = None) -> None:
+        """A translucent image (the file of ``op``, or ``image``) in a CMYK file, flattened over
+        what this face drew beneath it."""
+        if image is None:
+            try:
+                image = rgba(op.path)
+            except Exception as exc:  # Pillow raises many kinds on a broken file
+                raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
         composite = flatten(image, tuple(self._below or ()), op, self.icons, Painter)
         cmyk, keyed = flattened_cmyk(composite, image.getchannel("A"), output.current().ink_limit)
         reader, (iw, ih) = ImageReader(cmyk), image.size
@@ -266,18 +277,32 @@ class Painter:
 
 
 def flattens(ops) -> bool:
-    """Whether, in the current (CMYK) file, ``ops`` hold a translucent raster image, which is
-    flattened over its backdrop where it is drawn."""
+    """Whether, in the current (CMYK) file, ``ops`` (groups included) hold a translucent raster
+    image or SVG, which is flattened over its backdrop where it is drawn."""
     if not output.current().cmyk:
         return False
-    return any(op.path.suffix.lower() != ".svg" and _translucent(op.path) for op in image_ops(tuple(ops)))
+    for op in ops:
+        if isinstance(op, GroupOp) and flattens(op.ops):
+            return True
+        if isinstance(op, ImageOp | IconOp) and _translucent(op.path):
+            return True
+    return False
 
 
 def _translucent(path: Path) -> bool:
     try:
-        return translucent(path)
+        stat = path.stat()
+        return _translucent_file(path, stat.st_mtime_ns, stat.st_size)
     except Exception:  # an unreadable file is reported where it is drawn
         return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _translucent_file(path: Path, mtime: int, size: int) -> bool:
+    if path.suffix.lower() != ".svg":
+        return translucent(path)
+    drawing = read_svg(path, None, svg_roots(path)).drawing
+    return drawing is not None and translucent_drawing(drawing)
 
 
 @functools.lru_cache(maxsize=4096)
