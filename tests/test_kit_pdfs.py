@@ -140,3 +140,23 @@ def test_the_walk_finds_an_undefined_graphics_state_inside_a_form(tmp_path: Path
         "font /Courier is not embedded",
     ]
     assert pdf_problems(tmp_path / "complete.pdf") == ["font /Courier is not embedded"]
+
+
+def test_the_pdfs_an_export_draws_its_images_from_are_clean(tmp_path: Path, monkeypatch, run_cli):
+    """``export --png`` and ``--tts`` rasterise each design from a PDF written by the print-shop
+    writer into a temporary folder: every such PDF is checked as it is written."""
+    from generator.printshop import write
+
+    checked: list[str] = []
+    original = write.write_face_pdf
+
+    def checking(path, *args, **kwargs):
+        written = original(path, *args, **kwargs)
+        assert pdf_problems(written) == [], written.name
+        checked.append(written.name)
+        return written
+
+    monkeypatch.setattr(write, "write_face_pdf", checking)
+    code, _, err = run_cli("export", "jokers-row", "--png", tmp_path / "png", "--tts", tmp_path / "tts", "--dpi", "40")
+    assert code == 0, err
+    assert len(checked) >= 2  # the decks of both exports
