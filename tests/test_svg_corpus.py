@@ -137,3 +137,21 @@ def test_a_game_with_the_drawn_corpus_builds_clean_pdfs(tmp_path: Path, run_cli)
         assert len(warned) == len(WARNED), warned  # each damaged or filtered file once
         pdf = tmp_path / color / "mini" / "cards.pdf"
         assert pdf_problems(pdf) == [] and names_checked(pdf) > 0
+
+
+def test_a_reference_through_a_symlink_that_leaves_the_folder_is_refused(tmp_path: Path):
+    """Links are followed before the containment check: a link inside the game folder to a file
+    outside it is outside; a relative reference to a file inside is drawn."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(DRAWN / "linked-art.png", outside / "secret.png")
+    game = tmp_path / "game"
+    (game / "art").mkdir(parents=True)
+    (game / "art" / "escape.png").symlink_to(outside / "secret.png")
+    shutil.copy(DRAWN / "linked-art.png", game / "art" / "inside.png")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><image href="{}" width="8" height="8"/></svg>'
+    (game / "art" / "a.svg").write_text(svg.format("escape.png"))
+    (game / "art" / "b.svg").write_text(svg.format("inside.png"))
+    refused = read_svg(game / "art" / "a.svg", roots=[game]).refused
+    assert refused and "'escape.png', outside the game folder" in refused
+    assert read_svg(game / "art" / "b.svg", roots=[game]).drawing is not None
