@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator.svgfile import read_svg
-from tests.conftest import MINI_FRONT, write_game
+from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 from tests.pdf_resources import names_checked, pdf_problems
 from tests.svg_corpus.raster import DRAWN, REFERENCES, REFUSED, raster, svg_pdf
 
@@ -155,3 +155,24 @@ def test_a_reference_through_a_symlink_that_leaves_the_folder_is_refused(tmp_pat
     refused = read_svg(game / "art" / "a.svg", roots=[game]).refused
     assert refused and "'escape.png', outside the game folder" in refused
     assert read_svg(game / "art" / "b.svg", roots=[game]).drawing is not None
+
+
+def test_icons_named_in_game_yaml_as_inkscape_saves_them(tmp_path: Path, run_cli):
+    """The port of issue 19: Inkscape icons used on every card are drawn; a refused icon file is
+    one problem at its game.yaml line, not one per card."""
+    game = MINI_GAME + "icons:\n  ink: art/ink.svg\n"
+    front = MINI_FRONT + "  - {type: icon, box: [40mm, 20mm, 10mm, 10mm], icon: ink, color: '#aa3300'}\n"
+    folder = write_game(tmp_path / "icons", {"game.yaml": game, "templates/mini-front.yaml": front})
+    (folder / "art").mkdir()
+    shutil.copy(DRAWN / "inkscape.svg", folder / "art" / "ink.svg")
+    code, _, err = run_cli("build", folder, "-o", tmp_path / "out")
+    assert code == 0 and err == "", err
+    assert pdf_problems(tmp_path / "out" / "mini" / "cards.pdf") == []
+    shutil.copy(REFUSED / "mask.svg", folder / "art" / "ink.svg")
+    code, _, err = run_cli("check", folder)
+    problems = [line for line in err.splitlines() if "ink.svg" in line]
+    assert code == 1 and len(problems) == 1, err
+    line = next(n for n, text in enumerate(game.splitlines(), 1) if "ink:" in text)
+    assert problems[0].startswith(f"icons/game.yaml:{line}:") and "a mask" in problems[0]  # run from tmp_path
+
+

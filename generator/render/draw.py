@@ -43,6 +43,7 @@ class Painter:
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
         self._svg_translucent: dict[tuple[Path, str], bool] = {}
+        self._svg_rasters: dict[tuple[Path, str, float, float], Image.Image] = {}
         self._images: dict[Path, tuple[ImageReader, object]] = {}
         self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
 
@@ -178,9 +179,12 @@ class Painter:
         flattened over its backdrop (``render.backdrop``)."""
         form, width, height = self._drawing(op.path, tint)
         if output.current().cmyk and self._svg_translucent.get((op.path, tint)):
-            drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
-            retint(drawing, tint)
-            self._flat_image(op, drawing_raster(drawing, (op.box.w, op.box.h)))
+            key = (op.path, tint, round(op.box.w, 3), round(op.box.h, 3))
+            if key not in self._svg_rasters:  # the art alone; its backdrop differs per card
+                drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
+                retint(drawing, tint)
+                self._svg_rasters[key] = drawing_raster(drawing, (op.box.w, op.box.h))
+            self._flat_image(op, self._svg_rasters[key])
             return
         self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
 
