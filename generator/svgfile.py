@@ -93,21 +93,25 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
         return SvgFile(source=data, refused=refusals[0])
     push_opacity(root)
     warnings += fold_transforms(root)
+    damaged = ""
     if damage:
         first = damage[0]
+        damaged = f"damaged at line {first.line} ({clip(first.message.strip(), 80)})"
         warnings.append(
-            f"this SVG file is damaged at line {first.line} ({clip(first.message.strip(), 80)}): "
-            f"drawn from what could be read, which may be incomplete; {_SAVE_AGAIN}"
+            f"this SVG file is {damaged}: drawn from what could be read, which may be incomplete; "
+            + _SAVE_AGAIN
         )
     try:
         drawing = _render(root, path, allowed)
     except Exception as exc:  # svglib raises many kinds on an odd file
-        return SvgFile(source=data, refused=f"cannot draw this SVG file ({clip(exc, 120)})")
+        why = f"it is {damaged}" if damaged else clip(exc, 120)
+        return SvgFile(source=data, refused=f"cannot read this SVG file: {why}; {_SAVE_AGAIN}")
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        return SvgFile(
-            source=data,
-            refused="this SVG has no size: give its <svg> element a width and height or a viewBox",
-        )
+        if damaged:
+            refused = f"cannot read this SVG file: it is {damaged} and has no size; {_SAVE_AGAIN}"
+        else:
+            refused = "this SVG has no size: give its <svg> element a width and height or a viewBox"
+        return SvgFile(source=data, refused=refused)
     return SvgFile(drawing, data, None, tuple(warnings))
 
 

@@ -47,7 +47,7 @@ EXPECTED: dict[str, tuple[tuple[float, float], list[tuple[float, float, tuple[in
     "filter-shadow.svg": ((40, 40), [(18, 18, (41, 128, 185)), (2, 2, (236, 240, 241))]),
     "linked.svg": ((40, 40), [(10, 10, (52, 152, 219)), (30, 30, (230, 126, 34))]),
 }
-WARNED = {"truncated.svg": "damaged at line 5", "filter-shadow.svg": "filter effects are not drawn"}
+WARNED = {"truncated.svg": "is damaged at line 5", "filter-shadow.svg": "filter effects are not drawn"}
 REFUSED_WHY = {
     "mask.svg": "line 5: a mask",
     "pattern.svg": "line 2: a pattern fill",
