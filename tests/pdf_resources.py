@@ -1,8 +1,9 @@
 """A clean-PDF check for the tests (pypdf): every resource a content stream names is defined, and
 every font is embedded.
 
-``pdf_problems(path)`` reads each page's content streams operator by operator and, through every
-form XObject, tiling pattern and Type 3 glyph procedure they reach, checks that each name given to
+``pdf_problems(path)`` scans each page's content streams (strings and inline images blanked) and,
+through every form XObject, tiling pattern and Type 3 glyph procedure they reach, checks that each
+name given to
 ``Tf`` (Font), ``Do`` (XObject), ``gs`` (ExtGState), ``sh`` (Shading), ``cs``/``CS`` (ColorSpace),
 ``scn``/``SCN`` (Pattern) and ``BDC``/``DP`` (Properties) is in the resource dictionary in force
 there, and that every font of every resource dictionary carries its font file (a Type 3 font is
@@ -11,26 +12,46 @@ drawn by the PDF itself). Each problem is one line naming the page and where ins
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, NameObject
+from pypdf.generic import DictionaryObject, IndirectObject
 
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
 DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}
-# operator -> (resource category, index of the name among its operands; -1 = last)
+# operator -> the resource category of the name written just before it (Tf: before the size)
 NAMED = {
-    b"Tf": ("/Font", 0),
-    b"Do": ("/XObject", 0),
-    b"gs": ("/ExtGState", 0),
-    b"sh": ("/Shading", 0),
-    b"cs": ("/ColorSpace", 0),
-    b"CS": ("/ColorSpace", 0),
-    b"scn": ("/Pattern", -1),
-    b"SCN": ("/Pattern", -1),
-    b"BDC": ("/Properties", 1),
-    b"DP": ("/Properties", 1),
+    "Tf": ("/Font",),
+    "Do": ("/XObject",),
+    "gs": ("/ExtGState",),
+    "sh": ("/Shading",),
+    "cs": ("/ColorSpace",),
+    "CS": ("/ColorSpace",),
+    "scn": ("/Pattern",),
+    "SCN": ("/Pattern",),
+    "BDC": ("/Properties",),
+    "DP": ("/Properties",),
 }
+# strings and inline images hold text and bytes, not operators: blanked before the scan
+_OPAQUE = re.compile(rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>|\bBI\b.*?\bEI\b", re.S)
+_USE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+(?:[-+.\d]+\s+)?(Tf|Do|gs|sh|cs|CS|scn|SCN|BDC|DP)(?![A-Za-z*'\"])")
+
+
+def _named(data: bytes) -> list[tuple[str, str]]:
+    """(resource name with its slash, operator) for each named-resource use in a content stream."""
+    code = _OPAQUE.sub(b" ", data)
+    found = []
+    for match in _USE.finditer(code):
+        name, operator = match.group(1).decode("latin-1"), match.group(2).decode()
+        if operator != "Tf" and match.group(0).split()[1:-1]:
+            continue  # a number between name and operator belongs to Tf alone
+        found.append(("/" + _unescape(name), operator))
+    return found
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"#([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), name)
 
 
 def _get(obj):
@@ -61,26 +82,14 @@ class _Walk:
         self._fonts(resources)
         if not data.strip():
             return
-        content = ContentStream(None, self.reader)
-        content.set_data(data)
-        for operands, operator in content.operations:
-            if operator == b"INLINE IMAGE":
-                continue
-            kind = NAMED.get(operator)
-            if kind is None or not operands:
-                continue
-            category, index = kind
-            if len(operands) <= index:
-                continue
-            name = operands[index]
-            if not isinstance(name, NameObject):
-                continue  # scn with only numbers; BDC with an inline property list
+        for name, operator in _named(data):
+            category = NAMED[operator][0]
             if category == "/ColorSpace" and name in DEVICE_SPACES:
                 continue
             self.named += 1
             defined = _get(_get(resources.get(category)) or DictionaryObject())
             if name not in defined:
-                self.problems.append(f"{where}: {operator.decode()} names {category} {name}, which is not defined")
+                self.problems.append(f"{where}: {operator} names {category} {name}, which is not defined")
                 continue
             target = _get(defined[name])
             if category == "/XObject" and target.get("/Subtype") == "/Form":
@@ -116,10 +125,16 @@ def _walk(path: Path) -> _Walk:
     return walk
 
 
+def check_pdf(path: Path) -> tuple[list[str], int]:
+    """(every undefined resource a content stream names and every font not embedded, how many
+    resource names were looked up) in one walk."""
+    walk = _walk(path)
+    return walk.problems + [f"font {name} is not embedded" for name in sorted(walk.unembedded)], walk.named
+
+
 def pdf_problems(path: Path) -> list[str]:
     """Every undefined resource a content stream names, and every font not embedded."""
-    walk = _walk(path)
-    return walk.problems + [f"font {name} is not embedded" for name in sorted(walk.unembedded)]
+    return check_pdf(path)[0]
 
 
 def unembedded_fonts(path: Path) -> set[str]:
