@@ -161,3 +161,18 @@ def test_the_pdfs_an_export_draws_its_images_from_are_clean(tmp_path: Path, monk
     code, _, err = run_cli("export", "jokers-row", "--png", tmp_path / "png", "--tts", tmp_path / "tts", "--dpi", "40")
     assert code == 0, err
     assert len(checked) >= 2  # the decks of both exports
+
+
+def test_the_walk_reads_operators_not_shown_text(tmp_path: Path):
+    """Text that looks like a resource use ('/Fake gs') is shown, not run: no false alarm; a real
+    undefined XObject is reported with its page."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(tmp_path / "text.pdf"), initialFontName="Courier")
+    c.drawString(10, 10, "/Fake gs (and /Other 12 Tf) <41> /X Do")
+    c._code.append("/Missing Do")
+    c.save()
+    assert pdf_problems(tmp_path / "text.pdf") == [
+        "page 1: Do names /XObject /Missing, which is not defined",
+        "font /Courier is not embedded",
+    ]
