@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.errors import clip, display_path
 
 _VERDICTS: dict[tuple, tuple[str | None, tuple[str, ...]]] = {}
+# per SVG checked: the folders its references may point into (the renderer reads the same)
 _ROOTS: dict[Path, tuple[Path, ...]] = {}
 
 

@@ -8,7 +8,6 @@ a scale that makes its longer side ``SIDE`` pixels.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from PIL import Image
@@ -63,4 +62,3 @@ if __name__ == "__main__":
 
     with tempfile.TemporaryDirectory() as tmp:
         main(Path(tmp))
-    sys.exit(0)
