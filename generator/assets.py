@@ -7,28 +7,54 @@ written. Each file is read once per process (per modification time).
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 from pathlib import Path
 
 from generator.errors import clip, display_path
 from generator.notices import note, reading
 from generator.paths import outside, outside_message  # noqa: F401  (where they live: paths)
 
-_VERDICTS: dict[tuple[Path, int, int], tuple[str | None, list[str]]] = {}
+# per file checked (and its mtime, size, roots): the verdict, the damage drawn anyway, what the
+# libraries said while reading it
+_VERDICTS: dict[tuple, tuple[str | None, tuple[str, ...], list[str]]] = {}
+# per SVG checked: the folders its references may point into (the renderer reads the same)
+_ROOTS: dict[Path, tuple[Path, ...]] = {}
 
 
-def unreadable(path: Path) -> str | None:
-    """Why the image or SVG at ``path`` cannot be used, or None when it can (what the library
-    warned about it becomes a warning at the file, see :mod:`generator.notices`)."""
+def unreadable(path: Path, roots: Sequence[Path] = ()) -> str | None:
+    """Why the image or SVG at ``path`` cannot be used, or None when it can; an SVG's references
+    may point into ``roots`` (default: its own folder). What a library warned about the file
+    becomes a warning at it (see :mod:`generator.notices`)."""
+    verdict = _verdict(path, roots)[0]
+    return f"{display_path(path)}: {verdict}" if verdict else None
+
+
+def warnings_of(path: Path, roots: Sequence[Path] = ()) -> tuple[str, ...]:
+    """What is wrong with a usable file that is drawn all the same (a damaged SVG), each prefixed
+    with the file's name; empty for a file without such faults or one that cannot be used."""
+    verdict, notes = _verdict(path, roots)
+    return () if verdict else tuple(f"{display_path(path)}: {n}" for n in notes)
+
+
+def svg_roots(path: Path) -> tuple[Path, ...]:
+    """The folders the SVG at ``path`` was checked against (its own folder if it never was)."""
+    return _ROOTS.get(path.resolve(), (path.parent,))
+
+
+def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
     stat = path.stat()
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots))
     if key not in _VERDICTS:
         with reading(path) as said:
-            found = _svg_problem(path) if path.suffix.lower() == ".svg" else _raster_problem(path)
-        _VERDICTS[key] = found, said
-    verdict, said = _VERDICTS[key]
+            if path.suffix.lower() == ".svg":
+                _ROOTS[path.resolve()] = tuple(roots) or (path.parent,)
+                verdict, notes = _svg_problem(path, roots)
+            else:
+                verdict, notes = _raster_problem(path), ()
+        _VERDICTS[key] = verdict, notes, said
+    verdict, notes, said = _VERDICTS[key]
     note(path, said)  # again for each command run in this process
-    return f"{display_path(path)}: {verdict}" if verdict else None
+    return verdict, notes
 
 
 def _raster_problem(path: Path) -> str | None:
@@ -53,16 +79,8 @@ def _raster_problem(path: Path) -> str | None:
     return None
 
 
-def _svg_problem(path: Path) -> str | None:
-    from svglib.svglib import svg2rlg
+def _svg_problem(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
+    from generator.svgfile import read_svg
 
-    try:
-        text = path.read_text(encoding="utf-8")
-        drawing = svg2rlg(io.StringIO(text))
-    except UnicodeDecodeError:
-        return "this SVG file is not UTF-8 text: save it again as UTF-8"
-    except Exception as exc:  # svglib and lxml raise many kinds on a broken file
-        return f"cannot read this SVG file ({clip(exc, 120)})"
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        return "cannot read this SVG file (no drawing with a width and height): save it again"
-    return None
+    found = read_svg(path, roots=roots)
+    return found.refused, found.warnings

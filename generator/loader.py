@@ -262,7 +262,7 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         if path is None:
             problems.append(doc.problem(("icons", name), f"icon file '{clip(file_name)}' not found", rank=25))
             continue
-        trouble = unreadable(path)
+        trouble = unreadable(path, roots)
         if trouble:
             problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
             continue

@@ -1,8 +1,9 @@
 """Every PDF of every game in ``carddata/`` (whatever games it holds), in every layout (duplex,
-gutterfold, print shop) and on A4 and Letter:
+gutterfold, print shop in RGB and CMYK) and on A4 and Letter, and the calibration sheet:
 
-- names no font it does not embed (print shops reject such files): each font resource is walked,
-  page by page and through every form XObject, and must carry its font file;
+- is clean (``tests/pdf_resources.py``): every resource a page or form names (fonts, XObjects,
+  graphics states, shadings, patterns, colour spaces) is defined, and every font is embedded
+  (print shops and preflight reject files that fail either);
 - carries the same 50 mm scale bar on every sheet a player measures (card, counter, pad, token
   and aid sheets, one-sheet boards and board tiles), stated in a sheet label of at least 6 pt.
 """
@@ -15,54 +16,24 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-from pypdf import PdfReader
 
 from generator import paths
 from generator.build import BuildOptions, build_game
 from generator.kit import build_kit
 from generator.loader import load_game
 from generator.render.calibration import write_calibration
+from tests.pdf_resources import check_pdf, names_checked, pdf_problems, unembedded_fonts
 
-# Between them these cover every layout and both paper sizes: the whole kit once, and the card
-# files (the only ones the layout changes) in the other layout and paper.
+__all__ = ["unembedded_fonts"]  # other tests import it from here
+
+# Between them these cover both layouts, both duplex flips, both paper sizes and the print-shop
+# files in RGB (generic) and CMYK (DriveThruCards: PDF/X-1a): the whole kit twice (boards,
+# components and aids follow the paper), and the card files once more as a CMYK home build.
 CONFIGS = {
     "kit-gutterfold-printshop-letter": dict(paper="letter", layout="gutterfold", printshop="generic"),
-    "cards-duplex-a4": dict(paper="a4", layout="duplex"),
+    "kit-duplex-a4-printshop-cmyk": dict(paper="a4", layout="duplex", printshop="drivethrucards"),
+    "cards-duplex-short-a4-cmyk": dict(paper="a4", layout="duplex", duplex="short", color="cmyk"),
 }
-FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
-
-
-def _embedded(font) -> bool:
-    if font.get("/Subtype") == "/Type3":  # drawn by the PDF itself
-        return True
-    if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
-    descriptor = font.get("/FontDescriptor")
-    return descriptor is not None and any(key in descriptor.get_object() for key in FONT_FILES)
-
-
-def unembedded_fonts(pdf: Path) -> set[str]:
-    """Base names of the fonts some page or form of ``pdf`` uses without embedding them."""
-    found: set[str] = set()
-    seen: set[int] = set()
-
-    def walk(resources) -> None:
-        if resources is None:
-            return
-        resources = resources.get_object()
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            if not _embedded(font):
-                found.add(str(font.get("/BaseFont")))
-        for xobject in (resources.get("/XObject") or {}).values():
-            if xobject.idnum in seen:
-                continue
-            seen.add(xobject.idnum)
-            walk(xobject.get_object().get("/Resources"))
-
-    for page in PdfReader(pdf).pages:
-        walk(page.get("/Resources"))
-    return found
 
 
 @pytest.fixture(scope="module", params=[(g, c) for g in paths.bundled_games() for c in sorted(CONFIGS)],
@@ -83,13 +54,15 @@ def kit(request, tmp_path_factory) -> tuple[str, list[Path], set[str]]:
     return config, pdfs, cards - poker
 
 
-def test_every_font_of_every_kit_is_embedded(kit):
+def test_every_pdf_of_every_kit_is_clean(kit):
+    """Every named resource defined, every font embedded, in every file the build wrote."""
     _, pdfs, _ = kit
-    fonts_seen = 0
+    names = 0
     for pdf in pdfs:
-        assert unembedded_fonts(pdf) == set(), pdf.name
-        fonts_seen += sum(1 for page in PdfReader(pdf).pages if "/Font" in page["/Resources"])
-    assert fonts_seen > 0  # the walk does see fonts
+        problems, looked_up = check_pdf(pdf)
+        assert problems == [], pdf.name
+        names += looked_up
+    assert names > 0  # the walk does see resources
 
 
 BAR_STATED = re.compile(r"bar\s+=\s+50\s+mm\s+at\s+100%|the\s+bar\s+is\s+50\s+mm")
@@ -130,9 +103,10 @@ def test_every_sheet_carries_the_50mm_bar_and_a_readable_label(kit):
     assert checked > 0 or not config.startswith("kit")  # a kit always has sheets to measure
 
 
-def test_calibration_sheet_embeds_its_fonts(tmp_path: Path):
-    pdf = write_calibration(tmp_path / "cal.pdf", "letter", "long", (0.0, 0.0))
-    assert unembedded_fonts(pdf) == set()
+@pytest.mark.parametrize("paper, flip", [("letter", "long"), ("a4", "short")])
+def test_calibration_sheet_is_clean(tmp_path: Path, paper: str, flip: str):
+    pdf = write_calibration(tmp_path / "cal.pdf", paper, flip, (1.0, -0.5))
+    assert pdf_problems(pdf) == [] and names_checked(pdf) > 0
 
 
 def test_the_walk_finds_an_unembedded_font(tmp_path: Path):
@@ -142,3 +116,63 @@ def test_the_walk_finds_an_unembedded_font(tmp_path: Path):
     c.drawString(10, 10, "Helvetica, not embedded")
     c.save()
     assert unembedded_fonts(tmp_path / "plain.pdf") == {"/Helvetica"}
+    assert pdf_problems(tmp_path / "plain.pdf") == ["font /Helvetica is not embedded"]
+
+
+def test_the_walk_finds_an_undefined_graphics_state_inside_a_form(tmp_path: Path):
+    """ReportLab's own canvas leaves a form's graphics states out of its resources; ours does not."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.forms import CompleteForms
+
+    class Complete(CompleteForms, Canvas):
+        pass
+
+    for make, name in ((Canvas, "plain.pdf"), (Complete, "complete.pdf")):
+        c = make(str(tmp_path / name), initialFontName="Courier")
+        c.beginForm("half")
+        c.setFillAlpha(0.5)
+        c.rect(10, 10, 50, 50, fill=1, stroke=0)
+        c.endForm()
+        c.doForm("half")
+        c.save()
+    assert pdf_problems(tmp_path / "plain.pdf") == [
+        "page 1 > form /FormXob.half: gs names /ExtGState /gRLs0, which is not defined",
+        "font /Courier is not embedded",
+    ]
+    assert pdf_problems(tmp_path / "complete.pdf") == ["font /Courier is not embedded"]
+
+
+def test_the_pdfs_an_export_draws_its_images_from_are_clean(tmp_path: Path, monkeypatch, run_cli):
+    """``export --png`` and ``--tts`` rasterise each design from a PDF written by the print-shop
+    writer into a temporary folder: every such PDF is checked as it is written."""
+    from generator.printshop import write
+
+    checked: list[str] = []
+    original = write.write_face_pdf
+
+    def checking(path, *args, **kwargs):
+        written = original(path, *args, **kwargs)
+        assert pdf_problems(written) == [], written.name
+        checked.append(written.name)
+        return written
+
+    monkeypatch.setattr(write, "write_face_pdf", checking)
+    code, _, err = run_cli("export", "jokers-row", "--png", tmp_path / "png", "--tts", tmp_path / "tts", "--dpi", "40")
+    assert code == 0, err
+    assert len(checked) >= 2  # the decks of both exports
+
+
+def test_the_walk_reads_operators_not_shown_text(tmp_path: Path):
+    """Text that looks like a resource use ('/Fake gs') is shown, not run: no false alarm; a real
+    undefined XObject is reported with its page."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(tmp_path / "text.pdf"), initialFontName="Courier")
+    c.drawString(10, 10, "/Fake gs (and /Other 12 Tf) <41> /X Do")
+    c._code.append("/Missing Do")
+    c.save()
+    assert pdf_problems(tmp_path / "text.pdf") == [
+        "page 1: Do names /XObject /Missing, which is not defined",
+        "font /Courier is not embedded",
+    ]

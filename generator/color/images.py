@@ -4,6 +4,10 @@ An image is converted from its own embedded ICC profile when it has one, else fr
 bundled press profile (the same transform the vector colours use). PDF/X-1a allows no soft mask,
 so an image's alpha becomes a colour-key mask: pixels less than half opaque are cut out (keyed on
 400 % ink, a value the profile never produces) and the rest are flattened over white paper.
+
+Where the painter knows what lies beneath an image (``render.backdrop``), it flattens instead over
+that backdrop: ``translucent`` says whether an image needs it, ``flattened_cmyk`` converts the
+composite, cutting out only the fully transparent pixels.
 """
 
 from __future__ import annotations
@@ -50,6 +54,41 @@ def separated(path: Path) -> tuple[Image.Image, Image.Image | None]:
     flat.paste(rgba, mask=alpha)
     cmyk = ImageCms.applyTransform(flat, _transform_from(embedded))
     return cmyk, (alpha if alpha.getextrema()[0] < 128 else None)
+
+
+@lru_cache(maxsize=256)
+def translucent(path: Path) -> bool:
+    """Whether the raster image at ``path`` has pixels neither fully opaque nor fully clear."""
+    with Image.open(path) as source:
+        if source.mode == "CMYK" or not ("A" in source.getbands() or "transparency" in source.info):
+            return False
+        alpha = source.convert("RGBA").getchannel("A")
+    histogram = alpha.histogram()
+    return sum(histogram[1:255]) > 0
+
+
+@lru_cache(maxsize=16)
+def rgba(path: Path) -> Image.Image:
+    """The image at ``path`` as RGBA (sRGB assumed, as for a flat CMYK conversion without profile)."""
+    with Image.open(path) as source:
+        return source.convert("RGBA")
+
+
+def flattened_cmyk(composite: Image.Image, alpha: Image.Image, limit: float) -> tuple[Image.Image, bool]:
+    """(``composite`` (RGB, already flattened over its backdrop) as CMYK within ``limit``, with the
+    pixels whose ``alpha`` is 0 keyed out; whether any were)."""
+    cmyk = within_limit(_to_cmyk(composite), limit)
+    clear = alpha.point(lambda a: 255 if a == 0 else 0, mode="1")
+    keyed = clear.getbbox() is not None
+    if keyed:
+        cmyk.paste(KEY, mask=clear)
+    return cmyk, keyed
+
+
+def _to_cmyk(image: Image.Image) -> Image.Image:
+    from PIL import ImageCms
+
+    return ImageCms.applyTransform(image.convert("RGB"), convert.transform("RGB", "CMYK"))
 
 
 @lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.assets import unreadable
+from generator.assets import svg_roots, unreadable, warnings_of
 from generator.color.spec import parse as parse_color
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
@@ -51,13 +51,19 @@ class LayoutProblem(Exception):
     """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
 
     def __init__(
-        self, message: str, element: int | None = None, overflow: bool = False, field: str | None = None
+        self,
+        message: str,
+        element: int | None = None,
+        overflow: bool = False,
+        field: str | None = None,
+        asset: Path | None = None,
     ):
         super().__init__(message)
         self.message = message
         self.element = element
         self.overflow = overflow
         self.field = field  # the missing field, for a card that lacks one
+        self.asset = asset  # the unusable image or icon file, reported once per element
 
 
 TextKey = tuple[int, int]
@@ -146,6 +152,7 @@ class CardLayouter:
         self._looks: dict[str, dict[str, KeywordLook]] = {}
         self._looks_of: dict[int, tuple[Mapping[str, str], dict[str, KeywordLook]]] = {}
         self._type_styles: dict[str, dict[str, str]] = {}  # template.style(type), made once
+        self.asset_warnings: dict[str, int] = {}  # a damaged SVG drawn anyway -> its element
 
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -271,15 +278,15 @@ class CardLayouter:
                 ops.append(
                     IconOp(
                         name,
-                        path,
+                        self._note(path, i),
                         box,
                         self._color(element.color, style, values) or "#000000",
                         element.rotate,
                     )
                 )
             elif isinstance(element, ImageElement):
-                op = ImageOp(self._image(substitute(element.file, values)), box, element.fit, element.rotate)
-                ops.append(_sized(op))
+                path = self._note(self._image(substitute(element.file, values)), i)
+                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate)))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -425,6 +432,13 @@ class CardLayouter:
             raise LayoutProblem(str(exc)) from None
         return value
 
+    def _note(self, path: Path, i: int) -> Path:
+        """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
+        if path.suffix.lower() == ".svg":
+            for warning in warnings_of(path, svg_roots(path)):
+                self.asset_warnings.setdefault(warning, i)
+        return path
+
     def _icon(self, name: str) -> Path:
         if name not in self.icons:
             raise LayoutProblem(
@@ -439,9 +453,9 @@ class CardLayouter:
         except OutsideError as exc:
             raise LayoutProblem(str(exc)) from None
         if path is not None:
-            problem = unreadable(path)
+            problem = unreadable(path, self.image_roots)
             if problem:
-                raise LayoutProblem(f"image {problem}")
+                raise LayoutProblem(f"image {problem}", asset=path)
             return path
         looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")

@@ -33,6 +33,9 @@ RESOLUTION_RANK = 70
 """Rank of a low-resolution image: it prints, only softer (a warning; below FAIL_DPI ``check``
 fails)."""
 
+ART_RANK = 68
+"""Rank of an image or icon drawn from a damaged file (a warning)."""
+
 _OVERFLOWS: ContextVar[list[Problem] | None] = ContextVar("overflows", default=None)
 _LOW_RES: ContextVar[list[Problem] | None] = ContextVar("low_res", default=None)
 _GLYPHS: ContextVar[list[Problem] | None] = ContextVar("glyphs", default=None)
@@ -102,6 +105,7 @@ class DeckFaces:
         self._last: tuple[int, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
         self._inks_seen: set[tuple[str, str]] = set()
+        self._assets_seen: set[tuple[str, int | None, object]] = set()
         self._missing: dict[tuple[str, int, str], tuple[Template, list[Card]]] = {}
         self._typos: set[tuple[str, int]] = set()
         self._overlaps: dict[tuple[str, str, TextKey, TextKey], tuple[Template, list[Card]]] | None = (
@@ -162,8 +166,13 @@ class DeckFaces:
                     key = (template.name, exc.element, exc.field)
                     self._missing.setdefault(key, (template, []))[1].append(card)
                 return None
+            if exc.asset is not None:  # a bad file: once per element naming it, not once per card
+                if (template.name, exc.element, exc.asset) in self._assets_seen:
+                    return None
+                self._assets_seen.add((template.name, exc.element, exc.asset))
             self._problems.append(_card_problem(card, template, exc.element, exc.message, 40))
             return None
+        self._note_assets(card, layouter)
         for element, overflow in face.overflows:
             message = (
                 f"text does not fit on the {side} of '{clip(card.name)}' even at its minimum size "
@@ -188,6 +197,19 @@ class DeckFaces:
         if ink.active() is not None:
             self._check_ink(card, template, face, side, values)
         return face
+
+    def _note_assets(self, card: Card, layouter: CardLayouter) -> None:
+        """A warning for each damaged file drawn anyway, once per template element naming it."""
+        template = layouter.template
+        for message, element in layouter.asset_warnings.items():
+            if (template.name, element, message) in self._assets_seen:
+                continue
+            self._assets_seen.add((template.name, element, message))
+            found = replace(_card_problem(card, template, element, message, ART_RANK), severity="warning")
+            self._problems.append(found)
+            collected = _LOW_RES.get()  # the image warnings a build prints
+            if collected is not None and found not in collected:
+                collected.append(found)
 
     def _check_ink(self, card: Card, template, face: CardFace, side: str, values: dict) -> None:
         """A problem for each colour or image above the ink limit, once per template and value."""

@@ -130,6 +130,7 @@ def write_pdf(stats: Stats, path: Path, title: str, font_dirs: Sequence[Path] = 
             if y - d.height < margin:
                 canvas.showPage()
                 y = page_h - margin
+            d.initialFontName = canvas._initialFontName  # not ReportLab's unembedded Helvetica
             renderPDF.draw(d, canvas, margin, y - d.height)
             y -= d.height + 14
 

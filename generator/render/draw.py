@@ -4,24 +4,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 from collections.abc import Mapping
 from pathlib import Path
 
+from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
+from generator.assets import svg_roots
+from generator.color import output
 from generator.color.convert import FILL, LINE
-from generator.color.images import image_source
+from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
 from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 from generator.layout.resolution import printed_dpi
 from generator.notices import reading
+from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
+from generator.svgfile import read_svg
 
 
 def color(value: str, role: str = LINE) -> Color:
@@ -41,36 +44,60 @@ class Painter:
         self.icons = icons
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
+        self._svg_translucent: dict[tuple[Path, str], bool] = {}
+        self._svg_rasters: dict[tuple[Path, str, float, float], Image.Image] = {}
         self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
+        self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
         """Define a form once (its ops drawn in its own space) and return its name."""
         if name not in self.forms:
             c = self.canvas
+            below, self._below = self._below, []  # a form is drawn once, over nothing
             c.beginForm(name, bounds.x, bounds.y, bounds.right, bounds.top)
             self.draw(ops)
             c.endForm()
+            self._below = below
             self.forms.add(name)
         return name
 
     # -- ops --------------------------------------------------------------------------------------
     def draw(self, ops: tuple[Op, ...] | list[Op]) -> None:
-        for op in ops:
-            if isinstance(op, TextOp):
-                self._text(op)
-            elif isinstance(op, GroupOp):
-                self.canvas.doForm(self.form(_form_name(op.key), op.bounds, op.ops))
-            elif isinstance(op, RectOp):
-                self._rect(op)
-            elif isinstance(op, IconOp):
-                self._icon(op)
-            elif isinstance(op, LineOp):
-                self._line(op)
-            elif isinstance(op, EllipseOp):
-                self._ellipse(op)
-            elif isinstance(op, ImageOp):
-                self._image(op)
+        """Draw ``ops`` in order; the outermost call is one face or page (see ``backdrop``)."""
+        outer = self._below is None
+        if outer:
+            self._below = []
+        try:
+            for op in ops:
+                self._one(op)
+        finally:
+            if outer:
+                self._below = None
+
+    def _one(self, op: Op) -> None:
+        if isinstance(op, GroupOp) and flattens(op.ops):
+            self.draw(op.ops)  # inline: each use flattened over its own backdrop
+            return
+        self._op(op)
+        assert self._below is not None
+        self._below.append(op)
+
+    def _op(self, op: Op) -> None:
+        if isinstance(op, TextOp):
+            self._text(op)
+        elif isinstance(op, GroupOp):
+            self.canvas.doForm(self.form(_form_name(op.key), op.bounds, op.ops))
+        elif isinstance(op, RectOp):
+            self._rect(op)
+        elif isinstance(op, IconOp):
+            self._icon(op)
+        elif isinstance(op, LineOp):
+            self._line(op)
+        elif isinstance(op, EllipseOp):
+            self._ellipse(op)
+        elif isinstance(op, ImageOp):
+            self._image(op)
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
         c = self.canvas
@@ -137,37 +164,46 @@ class Painter:
             c.restoreState()
 
     def _icon(self, op: IconOp) -> None:
-        turned = self._rotated(op.box, op.rotate)
-        self._svg_icon(op.name, op.path, op.box, op.color)
-        if turned:
-            self.canvas.restoreState()
+        self._svg_icon(op.name, op.path, op.box, op.color, op.rotate)
 
-    def _svg_icon(self, name: str, path: Path | None, box: Box, tint: str) -> None:
-        """Draw an icon scaled into ``box``, centred, aspect kept; SVG icons become one form each."""
+    def _svg_icon(self, name: str, path: Path | None, box: Box, tint: str, rotate: float = 0) -> None:
+        """Draw an icon scaled into ``box``, centred, aspect kept, turned by ``rotate`` about the
+        box centre; SVG icons become one form each."""
         path = path or self.icons[name]
-        op = ImageOp(path, box, "contain")
+        op = ImageOp(path, box, "contain", rotate)
         if path.suffix.lower() != ".svg":
             self._image(op)
             return
-        form, width, height = self._drawing(path, tint)
+        self._vector(op, tint)
+
+    def _vector(self, op: ImageOp, tint: str) -> None:
+        """An SVG placed by ``op``: a form, or in a CMYK file, where it is translucent, a raster
+        flattened over its backdrop (``render.backdrop``)."""
+        form, width, height = self._drawing(op.path, tint)
+        if output.current().cmyk and self._svg_translucent.get((op.path, tint)):
+            key = (op.path, tint, round(op.box.w, 3), round(op.box.h, 3))
+            if key not in self._svg_rasters:  # the art alone; its backdrop differs per card
+                drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
+                retint(drawing, tint)
+                self._svg_rasters[key] = drawing_raster(drawing, (op.box.w, op.box.h))
+            self._flat_image(op, self._svg_rasters[key])
+            return
         self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
 
     def _drawing(self, path: Path, tint: str) -> tuple[str, float, float]:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
         key = (path, tint)
         if key not in self._svg:
-            try:
-                text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
-                with reading(path):  # svglib's warnings become ours, at this file
-                    drawing = svg2rlg(io.StringIO(text))
-            except Exception as exc:  # svglib raises many kinds on a broken file
-                raise BuildError(f"{display_path(path)}: cannot read this SVG file ({exc})") from None
-            if drawing is None:
-                raise BuildError(f"{display_path(path)}: cannot read this SVG file")
+            with reading(path):  # svglib's warnings become ours, at this file
+                found = read_svg(path, svg_tint(tint), svg_roots(path))
+            if found.refused:
+                raise BuildError(f"{display_path(path)}: {found.refused}")
+            drawing, source = found.drawing, found.source
             retint(drawing, tint)  # a cmyk(...) tint printed as written
+            self._svg_translucent[key] = translucent_drawing(drawing)
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
-            name = _form_name(("svg", text, tint))
+            name = _form_name(("svg", source, tint))
             c = self.canvas
             if name not in self.forms:
                 c.beginForm(name, 0, 0, drawing.width, drawing.height)
@@ -180,8 +216,10 @@ class Painter:
 
     def _image(self, op: ImageOp) -> None:
         if op.path.suffix.lower() == ".svg":
-            form, width, height = self._drawing(op.path, "#000000")
-            self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
+            self._vector(op, "#000000")
+            return
+        if self._below and flattens([op]):
+            self._flat_image(op)
             return
         key = (op.path, _print_dpi(op))
         found = self._images.get(key)
@@ -194,6 +232,24 @@ class Painter:
         self._place(
             op, iw, ih, lambda x, y, s: self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
         )
+
+    def _flat_image(self, op: ImageOp, image: Image.Image | None = None) -> None:
+        """A translucent image (the file of ``op``, or ``image``) in a CMYK file, flattened over
+        what this face drew beneath it."""
+        if image is None:
+            try:
+                image = rgba(op.path)
+            except Exception as exc:  # Pillow raises many kinds on a broken file
+                raise BuildError(f"{display_path(op.path)}: cannot read this image ({exc})") from None
+        composite = flatten(image, tuple(self._below or ()), op, self.icons, Painter)
+        cmyk, keyed = flattened_cmyk(composite, image.getchannel("A"), output.current().ink_limit)
+        reader, (iw, ih) = ImageReader(cmyk), image.size
+        mask = KEY_MASK if keyed else None
+
+        def draw(x: float, y: float, s: float) -> None:
+            self.canvas.drawImage(reader, x, y, iw * s, ih * s, mask=mask)
+
+        self._place(op, iw, ih, draw)
 
     def _place(self, op: ImageOp, w: float, h: float, draw) -> None:
         b = op.box
@@ -222,6 +278,35 @@ class Painter:
         c.scale(scale, scale)
         c.doForm(form)
         c.restoreState()
+
+
+def flattens(ops) -> bool:
+    """Whether, in the current (CMYK) file, ``ops`` (groups included) hold a translucent raster
+    image or SVG, which is flattened over its backdrop where it is drawn."""
+    if not output.current().cmyk:
+        return False
+    for op in ops:
+        if isinstance(op, GroupOp) and flattens(op.ops):
+            return True
+        if isinstance(op, ImageOp | IconOp) and _translucent(op.path):
+            return True
+    return False
+
+
+def _translucent(path: Path) -> bool:
+    try:
+        stat = path.stat()
+        return _translucent_file(path, stat.st_mtime_ns, stat.st_size)
+    except Exception:  # an unreadable file is reported where it is drawn
+        return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _translucent_file(path: Path, mtime: int, size: int) -> bool:
+    if path.suffix.lower() != ".svg":
+        return translucent(path)
+    drawing = read_svg(path, None, svg_roots(path)).drawing
+    return drawing is not None and translucent_drawing(drawing)
 
 
 @functools.lru_cache(maxsize=4096)

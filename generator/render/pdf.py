@@ -22,6 +22,7 @@ from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
 from generator.publish import Staging, staging, unusable
+from generator.render.forms import CompleteForms
 
 _STAGED: ContextVar[Staging | None] = ContextVar("staged", default=None)
 
@@ -94,7 +95,7 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     """
     tmp = _temporary(path)
     try:
-        make = PdfxCanvas if output.current().cmyk else Canvas  # CMYK builds write PDF/X-1a
+        make = _PdfxCanvas if output.current().cmyk else _Canvas  # CMYK builds write PDF/X-1a
         canvas = make(
             str(tmp), pagesize=page_size, invariant=1, pageCompression=1, initialFontName=_initial_face()
         )
@@ -111,6 +112,14 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     except BaseException:
         _drop(tmp, path)
         raise
+
+
+class _Canvas(CompleteForms, Canvas):
+    """ReportLab's canvas, its forms given every resource they use."""
+
+
+class _PdfxCanvas(CompleteForms, PdfxCanvas):
+    """The PDF/X-1a canvas, its forms given every resource they use."""
 
 
 def _initial_face() -> str:
