@@ -98,7 +98,7 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
     state = rules.start(list(spec.players), log.setup, lambda c, m: add(setup_line, c, m, where="setup"))
     offset = 0
     last: Entry | None = None
-    played = rules.turn(state)
+    played: int | None = None  # the turn the last entry reached
     for entry in log.entries:
         at[0] = entry.line
 
@@ -145,7 +145,7 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
     out.over = rules.over(state)
     out.outcome = rules.outcome(state)
     # an unfinished game counts the turns its entries reached, not the next one a close began
-    out.turns = rules.turn(state) if out.over else played
+    out.turns = rules.turn(state) if out.over or played is None else played
     out.state = state
     if finish:
         after = f"at the end of the game (after turn {out.turns})"
