@@ -108,7 +108,10 @@ class Base(Rules):
             return Expect({})
         moves = {p: ANY_TIME for p in s.players}
         moves[s.current] = TURN_ACTIONS | ANY_TIME
-        return Expect(moves)
+        # Sequence of Play: racers take turns; out of turn only a Special or a Negate ("at any time")
+        why = {p: f"it is {s.current}'s turn; out of turn a racer may only play a Special or Negate"
+               for p in s.players if p != s.current}
+        return Expect(moves, why=why)
 
     def turn(self, s: Race) -> int:
         return s.turn

@@ -140,22 +140,20 @@ class Moves(Base):
         draws = self.draws(d.drew)
         if hit is None:
             if draws.names:
-                note("KARMA", f"{d.card} was not played successfully; no Fiendish Plot is drawn")
+                note("FIENDISH_DRAW", f"{d.card} was Negated, so it was not Successfully Played; "
+                                      "no Fiendish Plot is drawn for it")
             return
         self._lasting(s, hit[0], hit[1], racer.player)
         if racer.role != "villain":  # Heroes, Villains, and Neutrals
             if draws.names:
-                note("KARMA", f"{racer.player} is not a Villain and draws no Fiendish Plot")
+                note("FIENDISH_DRAW", f"only a Villain draws a Fiendish Plot for a Mishap; "
+                                      f"{racer.player} is a {racer.role.title()}")
             return
-        if draws.names is not None and not draws.names and (s.plots.count or s.plots.discard):
-            note(
-                "NO_FIENDISH_DRAW",
-                f"a Villain draws a Fiendish Plot after a successful Mishap; {racer.player} drew none",
-            )
-            return
+        if draws.names == []:
+            return  # a successful Mishap "permits the Villain to draw": drew: [] declines it
         self.draw_into(s, racer.karma, draws, 1, plots=True)
         if why := draws.mismatch():
-            note("DRAW_COUNT", why)
+            note("DRAW_COUNT", f"a Villain draws at most one Fiendish Plot per successful Mishap: {why}")
 
     def _subplot(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
         hit = self._attack(s, racer, d, "subplot", note)

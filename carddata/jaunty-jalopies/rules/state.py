@@ -177,7 +177,7 @@ class Race:
     rested: bool = False
     fiendish_played: bool = False
     completed: list[str] = field(default_factory=list)
-    resolved: dict[str, str] = field(default_factory=dict)
+    resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
 
     @property
