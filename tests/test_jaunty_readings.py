@@ -1,0 +1,62 @@
+"""Jaunty Jalopies readings revised for issue 20: any racer may play the last card of another
+racer's Sub-Plot, permitted draws may be declined, and the messages say whose turn it is, why a
+Sub-Plot was not Completed, how many discards were due and that a Hero's draw is a Karma card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.rules.logfile import load_log
+from generator.rules.replay import replay
+from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
+
+GAME = "jaunty-jalopies"
+LOGS = Path(__file__).resolve().parent.parent / "carddata" / GAME / "playtests"
+SIDES = {"Amy": "villain", "Ben": "neutral", "Cy": "hero"}
+RACERS = {"Amy": "Lady Chadwick", "Ben": "Angus MacTavish", "Cy": "Cliff Graham"}
+
+
+def bundled(name: str):
+    r = rules(GAME)
+    return replay(r, load_log(LOGS / name, r))
+
+
+def race(*entries: dict):
+    return run(make(GAME, ["Amy", "Ben", "Cy"], list(entries), setup={"racers": RACERS, "roles": SIDES}))
+
+
+def test_a_neutral_resolves_another_racers_sub_plot_and_permitted_draws_are_declined():
+    out = bundled("helping-hands.yaml")
+    assert clean(out)
+    racers = out.state.racers
+    assert not racers["Cy"].plots and not racers["Ben"].plots  # resolved, and the Flat Tire cured
+    assert racers["Amy"].karma.size == 0 and racers["Cy"].karma.size == 0  # both draws declined
+    assert racers["Ben"].karma.size == 0  # a Neutral never has a Karma hand
+
+
+def test_only_the_last_card_of_anothers_sub_plot_is_open_to_everyone():
+    plot = e(1, "Amy", "subplot", card="Jilted at the Speakeasy", target="Cy")
+    draw = e(1, "Amy", "draw", discards=["Jerry Can"])
+    first = race(plot, draw,
+                 e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy"))
+    assert found(first) == {("NOT_HERO", 2)} and "still needs 2" in first.violations[0].message
+    last = race(plot, draw,
+                e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy"),
+                e(2, "Ben", "meet", card="Double-Clutch", plot="Jilted at the Speakeasy", target="Cy"))
+    assert found(last) == {("NOT_HERO", 2)} and not last.state.racers["Cy"].plots  # only the first card
+
+
+def test_the_illegal_log_messages_say_what_was_due():
+    said = {v.code: v.message for v in bundled("illegal-who-acts.yaml").violations}
+    assert "was Negated" in said["FIENDISH_DRAW"]
+    assert "Karma card" in said["DRAW_COUNT"] and "drew: []" in said["DRAW_COUNT"]
+    assert "played against Ben, not Cy" in said["NOT_COMPLETED"]
+    assert "it is Amy's turn" in said["TURN_ORDER"]
+    assert "1 card(s) were to be discarded before drawing, not 0" in said["HAND_SIZE"]
+
+
+def test_a_villain_draws_at_most_one_fiendish_plot_and_may_decline():
+    hit = e(1, "Amy", "mishap", card="Flat Tire", target="Ben")
+    assert clean(race({**hit, "drew": []})) and clean(race({**hit, "drew": ["Oil Slick"]}))
+    two = race({**hit, "drew": ["Oil Slick", "Framed!"]})
+    assert found(two) == {("DRAW_COUNT", 1)} and "at most one Fiendish Plot" in two.violations[0].message
