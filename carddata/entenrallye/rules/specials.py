@@ -147,7 +147,10 @@ def time(route: Route, parts: Parts, table: Table, turn: Turn, data: Time, note:
         return
     turn.timed = True
     if not turn.due:
-        note("TIME_NOT_DUE", "nothing moves the time markers this turn (no 6, no arrival in time)")
+        note("TIME_NOT_DUE", f"nothing moves the time markers this turn (no 6, no arrival in time): "
+                             f"they stay {'off the board' if table.time <= 0 else 'at ' + table.when()}; "
+                             "leave out the time entry")
+        return
     sent = advance(route, parts, table, turn.due)
     written = parse_when(data.to)
     if written is None:
