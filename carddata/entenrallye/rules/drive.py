@@ -8,6 +8,7 @@ from generator.rules import Note
 
 from .actions import Drive
 from .parts import Parts
+from .pile import reshuffle
 from .route import Route, Square
 from .state import KEEP, Car, Table, faults
 
@@ -122,6 +123,7 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
         note("WRONG_SCORE", f"meet {meet}: {car.player} scores {expected} "
                             f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}")
     car.scores[meet] = expected
+    returned = len(car.attached) + max(0, len(car.hidden) - KEEP)
     table.pile.update(car.attached.values())
     car.attached.clear()
     keep = data.keep
@@ -140,6 +142,10 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
             note("NOT_HELD", f"{car.player} holds no face-down {name} to keep")
     table.pile.update(p for p in car.hidden if p not in kept)
     car.hidden = kept
+    if returned:
+        reshuffle(table, data.pile, note)  # "shuffled back into the pack"
+    elif data.pile is not None:
+        note("PILE_ORDER", "no part went back into the pack at this meet, so it was not shuffled")
 
 
 def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive,

@@ -14,6 +14,7 @@ from . import specials
 from .actions import ACTIONS, SPECIALS, Drive, Setup
 from .drive import at_meet, at_station, waiting, walk
 from .parts import Parts
+from .pile import check_order
 from .route import Route, load_route
 from .state import COLOURS, Car, Table, Turn
 
@@ -41,7 +42,10 @@ class Entenrallye(Rules):
         if len(set(colours.values())) < len(colours):
             note("SETUP", "two players drive cars of the same colour")
         cars = {p: Car(p, colours[p], self.route.start) for p in players}
-        return Table(list(players), cars, set(self.parts.slot))
+        table = Table(list(players), cars, set(self.parts.slot))
+        if setup.pile is not None:
+            table.order = check_order(setup.pile, table.pile, note, "the pile (setup)")
+        return table
 
     def expected(self, s: Table) -> Expect:
         if self.over(s):
@@ -135,6 +139,8 @@ class Entenrallye(Rules):
                     note("UNEXPECTED_SCORE", f"{car.player} reached no meet this turn: no score")
             if data.keep is not None:
                 note("UNEXPECTED_KEEP", "parts are kept or returned only after scoring at a meet")
+        if arrival.meet is None and data.pile is not None:
+            note("PILE_ORDER", "the pile is shuffled only when parts go back at a meet: no pile order here")
         if arrival.station is None and data.check is not None:
             note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
         if all(self.route.node(c.square) == self.route.meets[max(self.route.meets)] for c in s.cars.values()):
