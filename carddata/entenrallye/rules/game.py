@@ -71,8 +71,10 @@ class Entenrallye(Rules):
         turn = s.turn
         assert turn is not None
         car = s.cars[turn.player]
+        others = any(c.hidden for c in s.cars.values() if c is not car)
         allowed = [name for name, ok in (
-            ("steal", turn.roll == 1), ("exchange", turn.roll == 2),
+            ("steal", turn.roll == 1 and others),
+            ("exchange", turn.roll == 2 and others and bool(car.hidden)),
             ("repair", turn.roll >= 2 and turn.left > 0), ("buy", turn.roll >= 4 and turn.left >= 3),
             ("attach", bool(car.hidden))) if ok and turn.grey]
         where = self.route.describe(car.square)
