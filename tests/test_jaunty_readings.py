@@ -60,3 +60,27 @@ def test_a_villain_draws_at_most_one_fiendish_plot_and_may_decline():
     assert clean(race({**hit, "drew": []})) and clean(race({**hit, "drew": ["Oil Slick"]}))
     two = race({**hit, "drew": ["Oil Slick", "Framed!"]})
     assert found(two) == {("DRAW_COUNT", 1)} and "at most one Fiendish Plot" in two.violations[0].message
+
+
+def test_racer_abilities_from_the_sheets_powers():
+    out = bundled("racer-abilities.yaml")
+    assert clean(out) and out.state.racers["Ben"].pos == 3  # John Smith drove on: no Sub-Plot held him
+    import yaml
+
+    log = yaml.safe_load((LOGS / "racer-abilities.yaml").read_text())
+    log["setup"]["racers"] = {"Amy": "Sultan Mahmood", "Ben": "Dexter Johnson", "Cy": "Hata Marie"}
+    plain = run(log)  # the same moves by racers without those powers
+    assert found(plain) == {("REST_REMOVES", 3), ("PENALTY", 4), ("SUBPLOT_DRIVING", 5)}
+
+
+def test_cliff_graham_ignores_one_terrain_card_a_turn():
+    setup = {"racers": {"Amy": "Angus MacTavish", "Ben": "Cliff Graham"}, "roles": {"Amy": "neutral", "Ben": "neutral"}}
+    start = [e(1, "Amy", "road", card="County Line", pays=["Monkey Wrench"]),
+             e(1, "Amy", "terrain", card="Muddy Ruts", section=1),
+             e(1, "Amy", "road", card="Main Street"), e(1, "Amy", "terrain", card="Washboard Gravel", section=2),
+             e(1, "Amy", "draw")]
+    once = [e(2, "Ben", "drive", card="Double-Clutch", to=1, pays=["Baling Wire"])]  # 2 due, Muddy Ruts ignored
+    assert clean(run(make(GAME, ["Amy", "Ben"], [*start, *once], setup=setup)))
+    twice = run(make(GAME, ["Amy", "Ben"], [*start, *once, e(2, "Ben", "drive", card="Hairpin Turn", to=2)],
+                     setup=setup))
+    assert found(twice) == {("PENALTY", 2)}  # the second Terrain this turn costs its +1

@@ -198,9 +198,14 @@ class Base(Rules):
             name = c if isinstance(c, str) else c.name
             (s.plots if name in self.plot_total else s.deck).discard[name] += 1
 
-    def pay(self, s: Race, racer: Racer, names: list[str], due: int, what: str, note: Note) -> None:
-        """Discard ``names`` for a penalty of ``due`` cards (Rules of the Road)."""
-        if len(names) != due:
+    def pay(self, s: Race, racer: Racer, names: list[str], section: int, what: str, note: Note) -> None:
+        """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer
+        who may ignore a Terrain card once a turn may pay the penalty without it."""
+        due = s.penalty(racer, section)
+        ignoring = s.penalty(racer, section, ignore_terrain=True)
+        if len(names) == ignoring != due and racer.power("ignore_terrain") and not s.terrain_ignored:
+            s.terrain_ignored = True
+        elif len(names) != due:
             note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
         for name in names:
             if self.take_card(s, racer, name, note, "discard"):

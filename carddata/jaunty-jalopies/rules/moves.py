@@ -70,7 +70,7 @@ class Moves(Base):
             if self._kind(drive, "driving", note, f" to drive onto {card.name}"):
                 self.discard(s, [drive])
         s.course.append(Section(card))
-        self.pay(s, racer, d.pays, s.penalty(racer, len(s.course)), card.name, note)
+        self.pay(s, racer, d.pays, len(s.course), card.name, note)
         racer.pos = len(s.course)
         if len(s.course) >= s.length and s.winner is None:
             s.winner = racer.player  # VICTORY!: first to enter the final Road Section
@@ -90,7 +90,7 @@ class Moves(Base):
             note("NO_SECTION", f"there is no section {to} in play (the course has {len(s.course)})")
             to = len(s.course)
         self._may_move(s, racer, note)  # Sub-Plot: no Driving "to modify his or her position"
-        self.pay(s, racer, d.pays, s.penalty(racer, to), f"section {to}", note)
+        self.pay(s, racer, d.pays, to, f"section {to}", note)
         racer.pos = to
 
     def _terrain(self, s: Race, racer: Racer, d: Terrain, note: Note) -> None:
@@ -128,9 +128,12 @@ class Moves(Base):
         return card, target
 
     def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
-        if card.get("cure") or card.get("requires") or (card.get("effect") or {}).get("stall"):
-            target.plots.append(Plot(card, list(card.get("requires") or card.get("cure") or []), by))
-        else:
+        needs = list(card.get("requires") or card.get("cure") or [])
+        if card.type == "subplot":  # a target whose power drops the last requirement(s)
+            needs = needs[: len(needs) - min(len(needs), int(target.power("subplot_fewer") or 0))]
+        if needs or (card.get("effect") or {}).get("stall"):
+            target.plots.append(Plot(card, needs, by))
+        else:  # nothing left to meet: the card goes straight to the discards
             self.discard(s, [card])
 
     def _mishap(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:

@@ -132,8 +132,10 @@ class Phases(Moves):
         if s.rested:
             note("REST_TWICE", f"{racer.player} already rested this turn")
         s.rested = True
-        if len(d.remove) > 1:
-            note("REST_REMOVES", f"a Rest removes one Mishap, not {len(d.remove)}")
+        most = int(racer.power("rest_removes") or 1)
+        if len(d.remove) > most:
+            note("REST_REMOVES", f"a Rest removes {'one Mishap' if most == 1 else f'up to {most} Mishaps'} "
+                                 f"for {racer.player}, not {len(d.remove)}")
         for name in d.remove:
             plot = next((p for p in racer.plots if p.card.name == name), None)
             if plot is None or plot.kind == "subplot":

@@ -116,6 +116,10 @@ class Racer:
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
 
+    def power(self, key: str) -> object:
+        """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
+        return ((self.sheet.get("powers") if self.sheet else None) or {}).get(key)
+
     def lasting(self) -> list[Card]:
         return [p.card for p in self.plots] + self.retained
 
@@ -176,6 +180,7 @@ class Race:
     acted: bool = False
     rested: bool = False
     fiendish_played: bool = False
+    terrain_ignored: bool = False  # a racer with ``ignore_terrain`` used it this turn
     completed: list[str] = field(default_factory=list)
     resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
@@ -189,13 +194,17 @@ class Race:
         if self.ended:
             self.seat = (self.seat + 1) % len(self.players)
             self.turn += 1
-            self.ended = self.acted = self.rested = self.fiendish_played = False
+            self.ended = self.acted = self.rested = self.fiendish_played = self.terrain_ignored = False
             self.completed, self.resolved = [], {}
 
-    def penalty(self, racer: Racer, section: int) -> int:
-        """The discard penalty ``racer`` pays to enter section ``section`` (1-based)."""
+    def penalty(self, racer: Racer, section: int, ignore_terrain: bool = False) -> int:
+        """The discard penalty ``racer`` pays to enter section ``section`` (1-based); a Terrain
+        card named in the racer's ``free_terrain`` adds nothing, and ``ignore_terrain`` leaves
+        the Terrain out altogether (the racer's ``ignore_terrain`` power)."""
         if section == 0:
             return 0
         s = self.course[section - 1]
-        base = (s.card.get("penalty") or 0) + ((s.terrain.get("terrain") or 0) if s.terrain else 0)
-        return max(0, base + racer.bonus("penalty"))
+        change = (s.terrain.get("terrain") or 0) if s.terrain and not ignore_terrain else 0
+        if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
+            change = min(0, change)  # "cost you nothing extra"
+        return max(0, (s.card.get("penalty") or 0) + change + racer.bonus("penalty"))
