@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
+
 from generator.rules.logfile import load_log
 from generator.rules.replay import replay
 from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
@@ -65,8 +68,6 @@ def test_a_villain_draws_at_most_one_fiendish_plot_and_may_decline():
 def test_racer_abilities_from_the_sheets_powers():
     out = bundled("racer-abilities.yaml")
     assert clean(out) and out.state.racers["Ben"].pos == 3  # John Smith drove on: no Sub-Plot held him
-    import yaml
-
     log = yaml.safe_load((LOGS / "racer-abilities.yaml").read_text())
     log["setup"]["racers"] = {"Amy": "Sultan Mahmood", "Ben": "Dexter Johnson", "Cy": "Hata Marie"}
     plain = run(log)  # the same moves by racers without those powers
@@ -84,3 +85,44 @@ def test_cliff_graham_ignores_one_terrain_card_a_turn():
     twice = run(make(GAME, ["Amy", "Ben"], [*start, *once, e(2, "Ben", "drive", card="Hairpin Turn", to=2)],
                      setup=setup))
     assert found(twice) == {("PENALTY", 2)}  # the second Terrain this turn costs its +1
+
+
+def endurance_rules():
+    """A fresh rules model whose random setups are Endurance races."""
+    base = rules(GAME)
+    r = type(base)(base.game)
+    r.random_setup = lambda players, rng: {**type(base).random_setup(r, players, rng), "race": "endurance"}
+    return r
+
+
+def test_endurance_turns_the_main_abilities_on_and_off():
+    out = bundled("endurance-race.yaml")
+    assert clean(out) and out.over
+    log = yaml.safe_load((LOGS / "endurance-race.yaml").read_text())
+    log["setup"]["race"] = "standard"  # the same moves with John Smith's power on all race long
+    assert found(run(log)) == {("NO_SUCH_PLOT", 3)}
+
+
+def test_endurance_flips_the_sheet_when_the_first_racer_begins_a_turn():
+    r = endurance_rules()
+    s = r.start(["Amy", "Ben"], r.setup_model.model_validate(
+        {"race": "endurance", "racers": {"Amy": "Dexter Johnson", "Ben": "Zeke Hatfield"},
+         "roles": {"Amy": "neutral", "Ben": "neutral"}}), lambda c, m: None)
+    sizes = []
+    for _ in range(4):  # Amy's and Ben's turns, twice round
+        sizes.append((s.turn, r.hand_size(s.racers["Amy"]), s.racers["Ben"].power("free_terrain") is not None))
+        s.ended = True
+        s.advance()
+    assert sizes == [(1, 6, False), (2, 6, False), (3, 7, True), (4, 7, True)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_seeded_endurance_races_replay_clean(players):
+    from generator.rules.playthrough import playthrough
+
+    r = endurance_rules()
+    for seed in range(25):
+        log = playthrough(r, ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay"][:players], seed)
+        assert log["setup"]["race"] == "endurance"
+        out = run(log)
+        assert clean(out) and out.outcome.winner == log["result"]["winner"]

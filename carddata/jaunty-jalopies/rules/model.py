@@ -99,7 +99,11 @@ class Base(Rules):
         if not any(r.hand.unknown for r in racers.values()):
             deck.cards = +(self.main_total - dealt)
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
-        return Race(list(players), racers, deck, plots, race_length(len(players)))
+        race = Race(list(players), racers, deck, plots, race_length(len(players)))
+        if setup.race == "endurance":  # hands are dealt by the sheets, then the first turn begins
+            race.endurance = True
+            race.turn_sheet()
+        return race
 
     # -- turn order (Sequence of Play) -------------------------------------------------------------
 

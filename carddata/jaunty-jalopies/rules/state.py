@@ -16,8 +16,11 @@ Role = Literal["hero", "villain", "neutral"]
 
 
 class Setup(Strict):
-    """Who drives which racer, on which side, and (optionally) the dealt hands."""
+    """Who drives which racer, on which side, (optionally) the dealt hands, and the kind of race:
+    ``standard`` or ``endurance`` (Advanced Races: the racers' main Special Abilities work only
+    while the unused Character sheet lies face up)."""
 
+    race: Literal["standard", "endurance"] = "standard"
     racers: dict[str, str] = Field(default_factory=dict)
     roles: dict[str, Role] = Field(default_factory=dict)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -115,10 +118,11 @@ class Racer:
     pos: int = 0
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
+    abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
 
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
-        return ((self.sheet.get("powers") if self.sheet else None) or {}).get(key)
+        return ((self.sheet.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
 
     def lasting(self) -> list[Card]:
         return [p.card for p in self.plots] + self.retained
@@ -135,10 +139,13 @@ class Racer:
         return any((c.get("effect") or {}).get("stall") for c in self.lasting())
 
     def hand_size(self, base: int) -> int:
-        return max(0, ((self.sheet.get("hand") if self.sheet else None) or base) + self.bonus("hand"))
+        """A sheet's own hand size is one of its Special Abilities ("Sample Case: your hand size is 7")."""
+        own = self.sheet.get("hand") if self.sheet and self.abilities else None
+        return max(0, (own or base) + self.bonus("hand"))
 
     def draw_rate(self, base: int) -> int:
-        return max(0, ((self.sheet.get("draw") if self.sheet else None) or base) + self.bonus("draw_rate"))
+        own = self.sheet.get("draw") if self.sheet and self.abilities else None
+        return max(0, (own or base) + self.bonus("draw_rate"))
 
 
 @dataclass
@@ -184,6 +191,7 @@ class Race:
     completed: list[str] = field(default_factory=list)
     resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
+    endurance: bool = False  # the unused Character sheet turns over as the first racer begins a turn
 
     @property
     def current(self) -> str:
@@ -196,6 +204,15 @@ class Race:
             self.turn += 1
             self.ended = self.acted = self.rested = self.fiendish_played = self.terrain_ignored = False
             self.completed, self.resolved = [], {}
+            if self.endurance and self.seat == 0:
+                self.turn_sheet()
+
+    def turn_sheet(self) -> None:
+        """Endurance: "Every time the Racer who went first begins a turn, the unused Character
+        sheet is turned over"; face up, only main Special Abilities work, face down only Sidekick
+        Abilities (which the replay does not model)."""
+        for racer in self.racers.values():
+            racer.abilities = not racer.abilities
 
     def penalty(self, racer: Racer, section: int, ignore_terrain: bool = False) -> int:
         """The discard penalty ``racer`` pays to enter section ``section`` (1-based); a Terrain
