@@ -126,3 +126,17 @@ def test_seeded_endurance_races_replay_clean(players):
         assert log["setup"]["race"] == "endurance"
         out = run(log)
         assert clean(out) and out.outcome.winner == log["result"]["winner"]
+
+
+def test_a_sidekick_negates_only_in_endurance_face_down_rounds_once_and_its_own_kind():
+    out = bundled("illegal-sidekick.yaml")
+    assert found(out) == {("SIDEKICK_OFF", 3), ("SIDEKICK_USED", 5)}
+    assert not out.state.racers["Ben"].plots  # each Negated attack was discarded
+    setup = {"racers": {"Amy": "Lady Chadwick", "Ben": "Fifi Le Boom"}, "roles": {"Amy": "villain", "Ben": "neutral"}}
+    plot = e(1, "Amy", "subplot", card="Jilted at the Speakeasy", target="Ben", negated="Bijou")
+    assert clean(run(make(GAME, ["Amy", "Ben"], [plot], setup={**setup, "race": "endurance"})))
+    standard = run(make(GAME, ["Amy", "Ben"], [plot], setup=setup))
+    assert found(standard) == {("SIDEKICK_OFF", 1)} and "this is a standard race" in standard.violations[0].message
+    mishap = e(1, "Amy", "mishap", card="Flat Tire", target="Ben", negated="Bijou")
+    wrong = run(make(GAME, ["Amy", "Ben"], [mishap], setup={**setup, "race": "endurance"}))
+    assert found(wrong) == {("NEGATE_WRONG", 1)}

@@ -119,6 +119,10 @@ class Moves(Base):
             note("BAD_TARGET", f"a {kind} is played on another racer, not '{d.target}'")
             self.discard(s, [card])
             return None
+        if d.negated is not None and d.negated == target.sidekick:
+            self._sidekick_negates(s, target, card, note)
+            self.discard(s, [card])
+            return None
         if d.negated is not None:
             negater = self.take_card(s, target, d.negated, note, "Negate with")
             if negater is not None and card.type not in (negater.get("negates") or []):
@@ -126,6 +130,21 @@ class Moves(Base):
             self.discard(s, [card] + ([negater] if negater else []))
             return None
         return card, target
+
+    def _sidekick_negates(self, s: Race, target: Racer, card: Card, note: Note) -> None:
+        """Negate: "play a card or use an ability"; a Sidekick Ability works only in an Endurance
+        race while the unused sheet is face down ("only Racer's Sidekick Abilities function")."""
+        kinds = ((target.sheet.get("sidekick_powers") if target.sheet else None) or {}).get("negates") or []
+        if not s.endurance or target.abilities:
+            now = "this is a standard race" if not s.endurance else "now it lies face up"
+            note("SIDEKICK_OFF", f"{target.sidekick} is a Sidekick Ability: it works only in an Endurance "
+                                 f"race while the unused sheet lies face down; {now}")
+        elif card.type not in kinds:
+            note("NEGATE_WRONG", f"{target.sidekick} cannot Negate a {card.type} card")
+        elif target.sidekick_used:
+            note("SIDEKICK_USED", f"{target.sidekick} Negates once a race, and has done so already")
+        else:
+            target.sidekick_used = True
 
     def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
         needs = list(card.get("requires") or card.get("cure") or [])

@@ -119,10 +119,17 @@ class Racer:
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
     abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
+    sidekick_used: bool = False  # a once-a-race Sidekick Ability was used
 
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
         return ((self.sheet.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
+
+    @property
+    def sidekick(self) -> str | None:
+        """The Sidekick's name, as a log writes it (the sheet's text before the comma)."""
+        text = self.sheet.get("sidekick") if self.sheet else None
+        return text.split(",")[0].split(":")[0].strip() if text else None
 
     def lasting(self) -> list[Card]:
         return [p.card for p in self.plots] + self.retained
