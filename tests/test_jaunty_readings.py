@@ -140,3 +140,50 @@ def test_a_sidekick_negates_only_in_endurance_face_down_rounds_once_and_its_own_
     mishap = e(1, "Amy", "mishap", card="Flat Tire", target="Ben", negated="Bijou")
     wrong = run(make(GAME, ["Amy", "Ben"], [mishap], setup={**setup, "race": "endurance"}))
     assert found(wrong) == {("NEGATE_WRONG", 1)}
+
+
+def partner_rules():
+    """A fresh rules model whose random setups are Partner races."""
+    base = rules(GAME)
+    r = type(base)(base.game)
+    r.random_setup = lambda players, rng: {**type(base).random_setup(r, players, rng), "race": "partner"}
+    return r
+
+
+def test_a_partner_race_shares_one_pawn_and_the_win():
+    out = bundled("partner-race.yaml")
+    assert clean(out) and out.outcome.winners == ("Ben", "Dan") and out.state.length == 8
+    assert out.state.racers["Ben"].pawn is out.state.racers["Dan"].pawn
+    log = yaml.safe_load((LOGS / "partner-race.yaml").read_text())
+    log["result"] = {"winner": "Ben"}
+    wrong = run(log)
+    assert found(wrong) == {("WRONG_WINNER", None)} and "Ben and Dan shared the win" in wrong.violations[0].message
+
+
+def test_a_sub_plot_stops_only_its_racer_not_the_partner():
+    setup = {"race": "partner", "racers": dict(zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie",
+                                                           "Dexter Johnson"], strict=True)),
+             "roles": dict.fromkeys("ABCD", "neutral")}
+    plot = [e(1, "A", "road", card="Main Street"), e(1, "A", "draw", discards=["Step on the Gas"]),
+            e(2, "B", "subplot", card="Jilted at the Speakeasy", target="A"),
+            e(2, "B", "draw", discards=["Step on the Gas"])]
+    partner = run(make(GAME, list("ABCD"), [*plot, e(3, "C", "road", card="Gin Mill Corner", pays=["Baling Wire"])],
+                       setup=setup))
+    assert clean(partner) and partner.state.racers["A"].pos == 2  # C moved the pawn A shares
+    held = run(make(GAME, list("ABCD"), [*plot, e(3, "C", "draw", discards=["Double-Clutch", "Hairpin Turn"]),
+                                         e(4, "D", "draw", discards=["Open Throttle", "Double-Clutch"]),
+                                         e(5, "A", "road", card="Gin Mill Corner", pays=["Baling Wire"])], setup=setup))
+    assert found(held) == {("SUBPLOT_DRIVING", 5)}
+    three = run(make(GAME, list("ABC"), [], setup={**setup, "racers": {k: setup["racers"][k] for k in "ABC"}}))
+    assert found(three) == {("SETUP", None)} and "four or six players" in three.violations[0].message
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_seeded_partner_races_replay_clean(players):
+    from generator.rules.playthrough import playthrough
+
+    r = partner_rules()
+    for seed in range(25):
+        log = playthrough(r, ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay"][:players], seed)
+        out = run(log)
+        assert clean(out) and len(log["result"]["winners"]) == 2

@@ -99,7 +99,18 @@ class Base(Rules):
         if not any(r.hand.unknown for r in racers.values()):
             deck.cards = +(self.main_total - dealt)
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
-        race = Race(list(players), racers, deck, plots, race_length(len(players)))
+        pawns = len(players)
+        partners: dict[str, str] = {}
+        if setup.race == "partner":  # "Partners must sit across from each other at the table"
+            half = len(players) // 2
+            if len(players) not in (4, 6):
+                note("SETUP", f"a Partner race needs four or six players, not {len(players)}")
+            else:
+                for a, b in zip(players[:half], players[half:], strict=True):
+                    racers[b].pawn = racers[a].pawn
+                    partners |= {a: b, b: a}
+                pawns = half
+        race = Race(list(players), racers, deck, plots, race_length(pawns), partners=partners)
         if setup.race == "endurance":  # hands are dealt by the sheets, then the first turn begins
             race.endurance = True
             race.turn_sheet()
@@ -124,6 +135,9 @@ class Base(Rules):
         return s.winner is not None
 
     def outcome(self, s: Race) -> Outcome:
+        if s.winner in s.partners:  # the partnership whose pawn won shares the win
+            both = {s.winner, s.partners[s.winner]}
+            return Outcome(None, shared=tuple(p for p in s.players if p in both))
         return Outcome(s.winner)
 
     def apply(self, s: Race, entry: Any, note: Note) -> None:

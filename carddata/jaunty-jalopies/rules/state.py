@@ -17,10 +17,11 @@ Role = Literal["hero", "villain", "neutral"]
 
 class Setup(Strict):
     """Who drives which racer, on which side, (optionally) the dealt hands, and the kind of race:
-    ``standard`` or ``endurance`` (Advanced Races: the racers' main Special Abilities work only
-    while the unused Character sheet lies face up)."""
+    ``standard``, ``endurance`` (Advanced Races: the racers' main Special Abilities work only
+    while the unused Character sheet lies face up) or ``partner`` (partners, seated across the
+    table, move one pawn)."""
 
-    race: Literal["standard", "endurance"] = "standard"
+    race: Literal["standard", "endurance", "partner"] = "standard"
     racers: dict[str, str] = Field(default_factory=dict)
     roles: dict[str, Role] = Field(default_factory=dict)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -109,13 +110,20 @@ class Plot:
 
 
 @dataclass
+class Pawn:
+    """A racer's pawn: the section it stands on (0 = the Starting Line). Partners share one."""
+
+    pos: int = 0
+
+
+@dataclass
 class Racer:
     player: str
     sheet: Card | None
     role: str
     hand: Zone
     karma: Zone = field(default_factory=Zone)
-    pos: int = 0
+    pawn: Pawn = field(default_factory=Pawn)
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
     abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
@@ -124,6 +132,14 @@ class Racer:
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
         return ((self.sheet.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
+
+    @property
+    def pos(self) -> int:
+        return self.pawn.pos
+
+    @pos.setter
+    def pos(self, value: int) -> None:
+        self.pawn.pos = value
 
     @property
     def sidekick(self) -> str | None:
@@ -199,6 +215,7 @@ class Race:
     resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
     endurance: bool = False  # the unused Character sheet turns over as the first racer begins a turn
+    partners: dict[str, str] = field(default_factory=dict)  # Partner race: each racer's partner
 
     @property
     def current(self) -> str:
