@@ -187,3 +187,54 @@ def test_seeded_partner_races_replay_clean(players):
         log = playthrough(r, ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay"][:players], seed)
         out = run(log)
         assert clean(out) and len(log["result"]["winners"]) == 2
+
+
+def team_rules():
+    """A fresh rules model whose random setups are Team races."""
+    base = rules(GAME)
+    r = type(base)(base.game)
+    r.random_setup = lambda players, rng: {**type(base).random_setup(r, players, rng), "race": "team"}
+    return r
+
+
+def test_a_team_race_is_won_by_the_first_team_with_both_pawns_across():
+    out = bundled("team-race.yaml")
+    assert clean(out) and out.outcome.winners == ("Amy", "Cleo")
+    assert out.state.crossed[0] == "Dan" and out.state.length == 12  # four pawns: 12 sections
+    log = yaml.safe_load((LOGS / "team-race.yaml").read_text())
+    log["result"] = {"winner": "Dan"}  # the first across is not the winner
+    assert found(run(log)) == {("WRONG_WINNER", None)}
+
+
+def test_no_road_section_beyond_the_finish_line():
+    from generator.rules.base import Entry
+
+    r = team_rules()
+    setup = {"race": "team", "racers": dict(zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie",
+                                                        "Dexter Johnson"], strict=True)),
+             "roles": dict.fromkeys("ABCD", "neutral")}
+    s = r.start(list("ABCD"), r.setup_model.model_validate(setup), lambda c, m: None)
+    from importlib import import_module
+
+    state = import_module(type(s).__module__)
+    s.course = [state.Section(r.cards["Main Street"]) for _ in range(s.length)]
+    s.racers["A"].pos = s.length
+    codes: list[str] = []
+    road = r.actions["road"].model_validate({"card": "County Line"})
+    r.apply(s, Entry(0, 1, 1, "A", "road", road), lambda c, m: codes.append(c))
+    assert codes == ["COURSE_COMPLETE"] and len(s.course) == s.length
+
+
+def playthrough_of(r, players: int, seed: int) -> dict:
+    from generator.rules.playthrough import playthrough
+
+    return playthrough(r, ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay"][:players], seed)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_seeded_team_races_replay_clean(players):
+    r = team_rules()
+    for seed in range(20):
+        log = playthrough_of(r, players, seed)
+        out = run(log)
+        assert clean(out) and len(log["result"]["winners"]) == 2

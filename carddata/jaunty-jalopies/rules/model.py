@@ -101,16 +101,18 @@ class Base(Rules):
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
         pawns = len(players)
         partners: dict[str, str] = {}
-        if setup.race == "partner":  # "Partners must sit across from each other at the table"
+        if setup.race in ("partner", "team"):  # "Partners must sit across from each other at the table"
             half = len(players) // 2
             if len(players) not in (4, 6):
-                note("SETUP", f"a Partner race needs four or six players, not {len(players)}")
+                note("SETUP", f"a {setup.race.title()} race needs four or six players, not {len(players)}")
             else:
                 for a, b in zip(players[:half], players[half:], strict=True):
-                    racers[b].pawn = racers[a].pawn
                     partners |= {a: b, b: a}
-                pawns = half
-        race = Race(list(players), racers, deck, plots, race_length(pawns), partners=partners)
+                    if setup.race == "partner":  # one pawn per partnership
+                        racers[b].pawn = racers[a].pawn
+                pawns = half if setup.race == "partner" else pawns
+        race = Race(list(players), racers, deck, plots, race_length(pawns), partners=partners,
+                    team=setup.race == "team" and bool(partners))
         if setup.race == "endurance":  # hands are dealt by the sheets, then the first turn begins
             race.endurance = True
             race.turn_sheet()

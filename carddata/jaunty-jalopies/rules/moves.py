@@ -50,6 +50,11 @@ class Moves(Base):
         card = self.take_card(s, racer, d.card, note)
         if not self._kind(card, "road", note):
             return
+        if len(s.course) >= s.length:
+            note("COURSE_COMPLETE", f"the course ends at the Finish Line (section {s.length}); "
+                                    "no Road Section is laid beyond it")
+            self.discard(s, [card])
+            return
         self._may_move(s, racer, note)
         if racer.pos != len(s.course):
             front = f"section {len(s.course)}" if s.course else "the Starting Line"
@@ -72,8 +77,16 @@ class Moves(Base):
         s.course.append(Section(card))
         self.pay(s, racer, d.pays, len(s.course), card.name, note)
         racer.pos = len(s.course)
-        if len(s.course) >= s.length and s.winner is None:
-            s.winner = racer.player  # VICTORY!: first to enter the final Road Section
+        self._cross(s, racer)
+
+    def _cross(self, s: Race, racer: Racer) -> None:
+        """VICTORY!: the first to enter the final Road Section wins; in a Team race "Victory is
+        determined by the order when the second pawn from each team crosses the Finish Line"."""
+        if racer.pos < s.length or racer.player in s.crossed or s.winner is not None:
+            return
+        s.crossed.append(racer.player)
+        if not s.team or s.partners[racer.player] in s.crossed:
+            s.winner = racer.player
 
     def _drive(self, s: Race, racer: Racer, d: Drive, note: Note) -> None:
         self._playing(s, racer, "a Driving card", note)
@@ -92,6 +105,7 @@ class Moves(Base):
         self._may_move(s, racer, note)  # Sub-Plot: no Driving "to modify his or her position"
         self.pay(s, racer, d.pays, to, f"section {to}", note)
         racer.pos = to
+        self._cross(s, racer)
 
     def _terrain(self, s: Race, racer: Racer, d: Terrain, note: Note) -> None:
         self._playing(s, racer, "a Terrain card", note)

@@ -19,9 +19,10 @@ class Setup(Strict):
     """Who drives which racer, on which side, (optionally) the dealt hands, and the kind of race:
     ``standard``, ``endurance`` (Advanced Races: the racers' main Special Abilities work only
     while the unused Character sheet lies face up) or ``partner`` (partners, seated across the
-    table, move one pawn)."""
+    table, move one pawn) or ``team`` (like partner, each with a pawn of their own; the team
+    whose second pawn crosses the Finish Line first wins)."""
 
-    race: Literal["standard", "endurance", "partner"] = "standard"
+    race: Literal["standard", "endurance", "partner", "team"] = "standard"
     racers: dict[str, str] = Field(default_factory=dict)
     roles: dict[str, Role] = Field(default_factory=dict)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -215,7 +216,9 @@ class Race:
     resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
     endurance: bool = False  # the unused Character sheet turns over as the first racer begins a turn
-    partners: dict[str, str] = field(default_factory=dict)  # Partner race: each racer's partner
+    partners: dict[str, str] = field(default_factory=dict)  # Partner/Team race: each racer's partner
+    team: bool = False  # Team race: the race goes on until a team's second pawn crosses
+    crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
 
     @property
     def current(self) -> str:
