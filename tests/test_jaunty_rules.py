@@ -76,6 +76,10 @@ def test_terrain_adds_to_the_penalty_and_driving_moves_one_section():
     )
     assert clean(legal) and legal.state.racers["Ben"].pos == 1
     short = race(NEUTRAL, *start, e(2, "Ben", "drive", card="Double-Clutch", pays=["Baling Wire"]))
+    assert clean(short)  # Ben drives Cliff Graham, who may ignore one Terrain card a turn
+    plain = {"racers": {"Amy": "Angus MacTavish", "Ben": "Dexter Johnson"}, "roles": NEUTRAL}
+    short = run(make(GAME, P, [*start, e(2, "Ben", "drive", card="Double-Clutch", pays=["Baling Wire"])],
+                     setup=plain))
     assert found(short) == {("PENALTY", 2)}
     taken = race(NEUTRAL, *start, e(2, "Ben", "terrain", card="Fresh Pavement", section=1))
     assert found(taken) == {("TERRAIN_TAKEN", 2)}
@@ -131,7 +135,7 @@ def test_valuable_experience_only_for_completing_your_own_sub_plot():
         {"Amy": "villain", "Ben": "hero"},
         rest_of_turn(1, "Amy", 0),
         e(2, "Ben", "subplot", card="The Borrowed Carburetor", target="Amy"),
-        e(2, "Ben", "meet", card="Monkey Wrench", plot="The Borrowed Carburetor", target="Amy"),
+        e(2, "Ben", "meet", card="Monkey Wrench", plot="The Borrowed Carburetor", target="Amy", drew=[]),
         e(2, "Ben", "draw"),
         e(3, "Amy", "experience", card="Older and Wiser", subplot="The Borrowed Carburetor"),
     )
@@ -152,7 +156,7 @@ def test_sides_hero_karma_villain_plots():
                e(1, "Amy", "fiendish", card="Bribed Flagman", target="Ben", discards=["Muddy Ruts", "Muddy Ruts", "Baling Wire"]))  # fmt: skip
     assert found(two) == {("TWO_FIENDISH", 1)}
     neutral = race(NEUTRAL, {**mishap, "drew": ["Oil Slick"]})
-    assert found(neutral) == {("KARMA", 1)}
+    assert found(neutral) == {("FIENDISH_DRAW", 1)}
     not_villain = race(
         NEUTRAL,
         e(
@@ -178,7 +182,7 @@ def test_sides_hero_karma_villain_plots():
     assert clean(aid) and aid.state.racers["Ben"].karma.holds("Spare Tire")
     meddler = race(NEUTRAL, rest_of_turn(1, "Amy", 0), e(2, "Ben", "subplot", card="The Borrowed Carburetor", target="Amy"),
                    e(2, "Ben", "meet", card="Monkey Wrench", plot="The Borrowed Carburetor", target="Amy", drew=["Spare Tire"]))  # fmt: skip
-    assert found(meddler) == {("NOT_HERO", 2), ("KARMA", 2)}
+    assert found(meddler) == {("KARMA", 2)}  # its last card: anyone may resolve it, only Heroes draw
 
 
 def test_setup_needs_racers_and_sides():

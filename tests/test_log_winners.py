@@ -86,7 +86,8 @@ def test_bad_winners_are_reported_at_their_line():
     assert "log.yaml:6:" in text and "result.winners[1]: 'Zed' is not in players" in text
     assert "listed twice" in envelope_problems("{winners: [Ann, Ann]}")
     assert "not both" in envelope_problems("{winner: Ann, winners: [Ann, Ben]}")
-    assert "log.yaml:6:" in envelope_problems("{winners: []}")
+    empty = envelope_problems("{winners: []}")
+    assert "log.yaml:6:" in empty and "list the players who share the win" in empty
 
 
 def test_simulate_writes_winners_on_a_tie(run_cli, tmp_path: Path):

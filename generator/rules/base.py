@@ -44,12 +44,16 @@ class Expect:
 
     ``waivable`` moves are optional responses (escapes, counter-attacks): an entry whose action
     is not one of the game's ``responses`` closes them, and the engine asks again. ``why`` says
-    why a player cannot act now (shown with a turn-order violation).
+    why a player cannot act now (shown with a turn-order violation), ``because`` why an action
+    is someone else's.
     """
 
     moves: Mapping[str, frozenset[str]]
     waivable: bool = False
     why: Mapping[str, str] = field(default_factory=dict)
+    because: Mapping[str, str] = field(default_factory=dict)
+    """Per action: who may take it now and why, in the rulebook's words (replaces the list of
+    every player's moves in the message when someone else takes it)."""
 
     def allows(self, player: str, action: str) -> bool:
         return action in self.moves.get(player, frozenset())

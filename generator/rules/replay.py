@@ -98,6 +98,7 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
     state = rules.start(list(spec.players), log.setup, lambda c, m: add(setup_line, c, m, where="setup"))
     offset = 0
     last: Entry | None = None
+    played: int | None = None  # the turn the last entry reached
     for entry in log.entries:
         at[0] = entry.line
 
@@ -122,7 +123,9 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
             break
         if not expect.allows(entry.player, entry.action):
             if entry.player in expect.moves and entry.player not in expect.why:
-                note("ACTION_NOT_ALLOWED", f"{entry.player} cannot {entry.action} now; {expect.describe()}")
+                said = expect.because.get(entry.action)
+                note("ACTION_NOT_ALLOWED", f"{entry.player} cannot {entry.action} now"
+                     + (f": {said}" if said else f"; {expect.describe()}"))
             else:
                 why = expect.why.get(entry.player)
                 reason = f" ({why})" if why else ""
@@ -134,17 +137,19 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
         if entry.turn != counted:
             note("TURN_NUMBER", f"written as turn {entry.turn}, but by the rules this is turn {counted}")
             offset = entry.turn - rules.turn(state)
-        last = entry
+        last, played = entry, rules.turn(state)
     for _ in range(_MAX_CLOSES if finish else 0):
         if last is None or rules.over(state) or not rules.expected(state).waivable:
             break
         rules.close(state, _bound(add, last))
     out.over = rules.over(state)
     out.outcome = rules.outcome(state)
-    out.turns = rules.turn(state)
+    # an unfinished game counts the turns its entries reached, not the next one a close began
+    out.turns = rules.turn(state) if out.over or played is None else played
     out.state = state
     if finish:
-        _check_result(log, out, add)
+        after = f"at the end of the game (after turn {out.turns})"
+        _check_result(log, out, lambda line, code, message, where="": add(line, code, message, where=after))
     return out
 
 

@@ -20,12 +20,15 @@ class ResultSpec(Strict):
     a win shared by two or more (a tie the rules do not break)."""
 
     winner: str | None = None
-    winners: list[str] | None = Field(None, min_length=1)
+    winners: list[str] | None = None
     scores: dict[str, int | float] | None = None  # a float where points come in fractions
 
     @field_validator("winners")
     @classmethod
     def _distinct(cls, value: list[str] | None) -> list[str] | None:
+        if value == []:
+            raise ValueError("an empty list names nobody: list the players who share the win, "
+                             "or leave 'winners' out")
         if value is not None and len(set(value)) < len(value):
             raise ValueError("a player is listed twice; name each player who shares the win once")
         return value

@@ -22,6 +22,7 @@ class Drive(Strict):
     keep: list[str] | None = None
     check: str | None = Field(None, pattern="^(passed|failed)$")
     minus: int | None = Field(None, ge=1)
+    pile: list[str] | None = None  # at a meet: the pile's order after the shuffle, top first
 
 
 class Buy(Strict):
@@ -60,6 +61,7 @@ class Setup(Strict):
     """Which colour each player drives (default: red, yellow, green, blue, white, black in turn)."""
 
     cars: dict[str, str] = Field({})
+    pile: list[str] | None = None  # optional: the shuffled pile, top first (buying takes the top)
 
 
 ACTIONS = {

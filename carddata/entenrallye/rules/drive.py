@@ -8,6 +8,7 @@ from generator.rules import Note
 
 from .actions import Drive
 from .parts import Parts
+from .pile import reshuffle
 from .route import Route, Square
 from .state import KEEP, Car, Table, faults
 
@@ -44,10 +45,12 @@ def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note
     reached in time (its points are due), at a station, or at the end of the route."""
     choices = list(path)
     late: list[int] = []
+    passed: list[str] = []  # the places (junctions, nodes) the car drove through or left
     for _ in range(moved):
         ways = route.ways_on(car.square, car.came)
         if not ways:
             break
+        passed += _ends(route, car.square)
         step = ways[0]
         if len(ways) > 1:
             options = [w.choice for w in ways]
@@ -60,6 +63,8 @@ def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note
                 found = [w for w in ways if w.choice == wanted]
                 if found:
                     step = found[0]
+                elif note and (against := one_way_against(route, wanted, passed)):
+                    note("ONE_WAY", against)
                 elif note:
                     roads = ", ".join(map(str, options))
                     note("BAD_PATH", f"no road to '{wanted}' here; the roads go to {roads}")
@@ -76,9 +81,31 @@ def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note
         if route.kind(node) == "station":
             check = next(c for c, n in route.stations.items() if n == node)
             return Arrival(car.square, station=check, late=late)
-    if choices and note:
+    passed += _ends(route, car.square)
+    against = [a for c in choices if (a := one_way_against(route, c, passed))]
+    if against and note:
+        note("ONE_WAY", "; ".join(against))
+    elif choices and note:
         note("PATH_UNUSED", f"the path names {', '.join(choices)}, but no junction was left to choose at")
     return Arrival(car.square, late=late)
+
+
+def _ends(route: Route, square: Square) -> list[str]:
+    """The place a square is, or the places at the ends of the road it lies on."""
+    if square[0] == "node":
+        return [square[1]]
+    edge = route.edges[square[1]]
+    return [edge.from_, edge.to]
+
+
+def one_way_against(route: Route, wanted: str, passed: list[str]) -> str | None:
+    """Why the path's ``wanted`` cannot be driven to from the places passed: a one-way road runs
+    from it towards them (the board's arrows), or None."""
+    for edge in route.edges:
+        if edge.one_way and edge.from_ == wanted and edge.to in passed:
+            a, b = (f"{route.describe(('node', n))} ({n})" for n in (edge.from_, edge.to))
+            return f"the road between {a} and {b} is one-way, from {a} to {b}: no car drives it towards {a}"
+    return None
 
 
 def score(parts: Parts, car: Car) -> int:
@@ -96,6 +123,7 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
         note("WRONG_SCORE", f"meet {meet}: {car.player} scores {expected} "
                             f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}")
     car.scores[meet] = expected
+    returned = len(car.attached) + max(0, len(car.hidden) - KEEP)
     table.pile.update(car.attached.values())
     car.attached.clear()
     keep = data.keep
@@ -114,6 +142,10 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
             note("NOT_HELD", f"{car.player} holds no face-down {name} to keep")
     table.pile.update(p for p in car.hidden if p not in kept)
     car.hidden = kept
+    if returned:
+        reshuffle(table, data.pile, note)  # "shuffled back into the pack"
+    elif data.pile is not None:
+        note("PILE_ORDER", "no part went back into the pack at this meet, so it was not shuffled")
 
 
 def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive,

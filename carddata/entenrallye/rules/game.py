@@ -14,6 +14,7 @@ from . import specials
 from .actions import ACTIONS, SPECIALS, Drive, Setup
 from .drive import at_meet, at_station, waiting, walk
 from .parts import Parts
+from .pile import check_order
 from .route import Route, load_route
 from .state import COLOURS, Car, Table, Turn
 
@@ -41,17 +42,45 @@ class Entenrallye(Rules):
         if len(set(colours.values())) < len(colours):
             note("SETUP", "two players drive cars of the same colour")
         cars = {p: Car(p, colours[p], self.route.start) for p in players}
-        return Table(list(players), cars, set(self.parts.slot))
+        table = Table(list(players), cars, set(self.parts.slot))
+        if setup.pile is not None:
+            table.order = check_order(setup.pile, table.pile, note, "the pile (setup)")
+        return table
 
     def expected(self, s: Table) -> Expect:
         if self.over(s):
             return Expect({})
         nxt = s.next_player()
-        if s.turn is None or s.turn.timed:
-            return Expect({nxt: frozenset({"drive"})})
+        if s.turn is None:
+            return Expect({nxt: frozenset({"drive"})}, because=dict.fromkeys(SPECIALS | {"time"}, (
+                f"{nxt} drives first: a turn starts with the roll and the drive")))
+        if s.turn.timed:  # a special action after the time entry: AFTER_TIME (and NOT_GREY), in apply
+            moves = {s.turn.player: SPECIALS}
+            moves[nxt] = moves.get(nxt, frozenset()) | {"drive"}
+            return Expect(moves)
+        because = {"drive": self._open_turn(s)}
+        if s.turn.due:  # the turn ends with its time entry; a later entry closes it (see close)
+            return Expect({s.turn.player: SPECIALS | {"time"}}, waivable=True, because=because)
         moves = {s.turn.player: SPECIALS | {"time"}}
         moves[nxt] = moves.get(nxt, frozenset()) | {"drive"}
-        return Expect(moves)
+        return Expect(moves, because=because)
+
+    def _open_turn(self, s: Table) -> str:
+        """What the turn in progress still allows: the special actions this roll on this square
+        permits (rulebook, "Special actions"), then the next player's drive."""
+        turn = s.turn
+        assert turn is not None
+        car = s.cars[turn.player]
+        others = any(c.hidden for c in s.cars.values() if c is not car)
+        allowed = [name for name, ok in (
+            ("steal", turn.roll == 1 and others),
+            ("exchange", turn.roll == 2 and others and bool(car.hidden)),
+            ("repair", turn.roll >= 2 and turn.left > 0), ("buy", turn.roll >= 4 and turn.left >= 3),
+            ("attach", bool(car.hidden))) if ok and turn.grey]
+        where = self.route.describe(car.square)
+        can = f"may {' or '.join(allowed)}" if allowed else "may make no special action"
+        end = "then the time entry ends the turn" if turn.due else f"then {s.next_player()} drives"
+        return f"it is still {turn.player}'s turn: after a {turn.roll} on {where} {turn.player} {can}, {end}"
 
     def apply(self, s: Table, entry: Entry, note: Note) -> None:
         car = s.cars[entry.player]
@@ -112,10 +141,16 @@ class Entenrallye(Rules):
                     note("UNEXPECTED_SCORE", f"{car.player} reached no meet this turn: no score")
             if data.keep is not None:
                 note("UNEXPECTED_KEEP", "parts are kept or returned only after scoring at a meet")
+        if arrival.meet is None and data.pile is not None:
+            note("PILE_ORDER", "the pile is shuffled only when parts go back at a meet: no pile order here")
         if arrival.station is None and data.check is not None:
             note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
         if all(self.route.node(c.square) == self.route.meets[max(self.route.meets)] for c in s.cars.values()):
             s.ended = True  # "In the unlikely event of all cars reaching the 4th meet before the end"
+
+    def close(self, s: Table, note: Note) -> None:
+        """The log goes on (or stops) without the time entry a turn owes: reported at that turn."""
+        self.end_turn(s, note)
 
     def end_turn(self, s: Table, note: Note) -> None:
         """Close the turn in progress: time steps owed but not written are reported and made."""
@@ -123,13 +158,14 @@ class Entenrallye(Rules):
         if turn is None or turn.timed:
             return
         if turn.due:
-            note("TIME_NOT_ADVANCED", f"{turn.player}'s turn owed {turn.due} time step(s) "
-                                      f"(a 6, or reaching a meet, the TöV or ASU in time); no time entry")
+            note("TIME_NOT_ADVANCED", f"{turn.player}'s turn owes {turn.due} time step(s) (a 6, or "
+                                      "reaching a meet, the TöV or ASU in time) and has no time entry: "
+                                      "first movement, then special actions, then advance time")
             specials.advance(self.route, self.parts, s, turn.due)
         turn.timed = True
 
     def turn(self, s: Table) -> int:
-        return s.turns
+        return max(1, s.turns)  # entries before the first drive belong to turn 1
 
     def over(self, s: Table) -> bool:
         return s.ended

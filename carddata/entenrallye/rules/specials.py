@@ -7,6 +7,7 @@ from generator.rules import Note
 from .actions import Attach, Buy, Exchange, Repair, Steal, Time
 from .drive import month_end
 from .parts import Parts
+from .pile import take_top
 from .route import Route
 from .state import MAX_REPAIR, PART_COST, Car, Table, Turn, parse_when
 
@@ -41,6 +42,8 @@ def buy(parts: Parts, table: Table, car: Car, turn: Turn, data: Buy, note: Note)
             note("PART_UNAVAILABLE", f"{name} is not in the pile: {held[0].player} has it ({held[1]})")
             held[0].hidden = [p for p in held[0].hidden if p != name]
             held[0].attached = {s: p for s, p in held[0].attached.items() if p != name}
+        else:
+            take_top(table, name, note)
         table.pile.discard(name)
         car.hidden.append(name)
 
@@ -147,7 +150,10 @@ def time(route: Route, parts: Parts, table: Table, turn: Turn, data: Time, note:
         return
     turn.timed = True
     if not turn.due:
-        note("TIME_NOT_DUE", "nothing moves the time markers this turn (no 6, no arrival in time)")
+        note("TIME_NOT_DUE", f"nothing moves the time markers this turn (no 6, no arrival in time): "
+                             f"they stay {'off the board' if table.time <= 0 else 'at ' + table.when()}; "
+                             "leave out the time entry")
+        return
     sent = advance(route, parts, table, turn.due)
     written = parse_when(data.to)
     if written is None:

@@ -54,6 +54,7 @@ class Table:
     turns: int = 0
     turn: Turn | None = None
     ended: bool = False
+    order: list[str] | None = None  # the pile top first, while a log records it (pile.py)
 
     @property
     def periods(self) -> int:

@@ -99,7 +99,24 @@ class Base(Rules):
         if not any(r.hand.unknown for r in racers.values()):
             deck.cards = +(self.main_total - dealt)
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
-        return Race(list(players), racers, deck, plots, race_length(len(players)))
+        pawns = len(players)
+        partners: dict[str, str] = {}
+        if setup.race in ("partner", "team"):  # "Partners must sit across from each other at the table"
+            half = len(players) // 2
+            if len(players) not in (4, 6):
+                note("SETUP", f"a {setup.race.title()} race needs four or six players, not {len(players)}")
+            else:
+                for a, b in zip(players[:half], players[half:], strict=True):
+                    partners |= {a: b, b: a}
+                    if setup.race == "partner":  # one pawn per partnership
+                        racers[b].pawn = racers[a].pawn
+                pawns = half if setup.race == "partner" else pawns
+        race = Race(list(players), racers, deck, plots, race_length(pawns), partners=partners,
+                    team=setup.race == "team" and bool(partners))
+        if setup.race == "endurance":  # hands are dealt by the sheets, then the first turn begins
+            race.endurance = True
+            race.turn_sheet()
+        return race
 
     # -- turn order (Sequence of Play) -------------------------------------------------------------
 
@@ -108,7 +125,10 @@ class Base(Rules):
             return Expect({})
         moves = {p: ANY_TIME for p in s.players}
         moves[s.current] = TURN_ACTIONS | ANY_TIME
-        return Expect(moves)
+        # Sequence of Play: racers take turns; out of turn only a Special or a Negate ("at any time")
+        why = {p: f"it is {s.current}'s turn; out of turn a racer may only play a Special or Negate"
+               for p in s.players if p != s.current}
+        return Expect(moves, why=why)
 
     def turn(self, s: Race) -> int:
         return s.turn
@@ -117,6 +137,9 @@ class Base(Rules):
         return s.winner is not None
 
     def outcome(self, s: Race) -> Outcome:
+        if s.winner in s.partners:  # the partnership whose pawn won shares the win
+            both = {s.winner, s.partners[s.winner]}
+            return Outcome(None, shared=tuple(p for p in s.players if p in both))
         return Outcome(s.winner)
 
     def apply(self, s: Race, entry: Any, note: Note) -> None:
@@ -195,9 +218,14 @@ class Base(Rules):
             name = c if isinstance(c, str) else c.name
             (s.plots if name in self.plot_total else s.deck).discard[name] += 1
 
-    def pay(self, s: Race, racer: Racer, names: list[str], due: int, what: str, note: Note) -> None:
-        """Discard ``names`` for a penalty of ``due`` cards (Rules of the Road)."""
-        if len(names) != due:
+    def pay(self, s: Race, racer: Racer, names: list[str], section: int, what: str, note: Note) -> None:
+        """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer
+        who may ignore a Terrain card once a turn may pay the penalty without it."""
+        due = s.penalty(racer, section)
+        ignoring = s.penalty(racer, section, ignore_terrain=True)
+        if len(names) == ignoring != due and racer.power("ignore_terrain") and not s.terrain_ignored:
+            s.terrain_ignored = True
+        elif len(names) != due:
             note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
         for name in names:
             if self.take_card(s, racer, name, note, "discard"):

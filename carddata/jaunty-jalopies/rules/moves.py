@@ -50,6 +50,11 @@ class Moves(Base):
         card = self.take_card(s, racer, d.card, note)
         if not self._kind(card, "road", note):
             return
+        if len(s.course) >= s.length:
+            note("COURSE_COMPLETE", f"the course ends at the Finish Line (section {s.length}); "
+                                    "no Road Section is laid beyond it")
+            self.discard(s, [card])
+            return
         self._may_move(s, racer, note)
         if racer.pos != len(s.course):
             front = f"section {len(s.course)}" if s.course else "the Starting Line"
@@ -70,10 +75,18 @@ class Moves(Base):
             if self._kind(drive, "driving", note, f" to drive onto {card.name}"):
                 self.discard(s, [drive])
         s.course.append(Section(card))
-        self.pay(s, racer, d.pays, s.penalty(racer, len(s.course)), card.name, note)
+        self.pay(s, racer, d.pays, len(s.course), card.name, note)
         racer.pos = len(s.course)
-        if len(s.course) >= s.length and s.winner is None:
-            s.winner = racer.player  # VICTORY!: first to enter the final Road Section
+        self._cross(s, racer)
+
+    def _cross(self, s: Race, racer: Racer) -> None:
+        """VICTORY!: the first to enter the final Road Section wins; in a Team race "Victory is
+        determined by the order when the second pawn from each team crosses the Finish Line"."""
+        if racer.pos < s.length or racer.player in s.crossed or s.winner is not None:
+            return
+        s.crossed.append(racer.player)
+        if not s.team or s.partners[racer.player] in s.crossed:
+            s.winner = racer.player
 
     def _drive(self, s: Race, racer: Racer, d: Drive, note: Note) -> None:
         self._playing(s, racer, "a Driving card", note)
@@ -90,8 +103,9 @@ class Moves(Base):
             note("NO_SECTION", f"there is no section {to} in play (the course has {len(s.course)})")
             to = len(s.course)
         self._may_move(s, racer, note)  # Sub-Plot: no Driving "to modify his or her position"
-        self.pay(s, racer, d.pays, s.penalty(racer, to), f"section {to}", note)
+        self.pay(s, racer, d.pays, to, f"section {to}", note)
         racer.pos = to
+        self._cross(s, racer)
 
     def _terrain(self, s: Race, racer: Racer, d: Terrain, note: Note) -> None:
         self._playing(s, racer, "a Terrain card", note)
@@ -119,6 +133,10 @@ class Moves(Base):
             note("BAD_TARGET", f"a {kind} is played on another racer, not '{d.target}'")
             self.discard(s, [card])
             return None
+        if d.negated is not None and d.negated == target.sidekick:
+            self._sidekick_negates(s, target, card, note)
+            self.discard(s, [card])
+            return None
         if d.negated is not None:
             negater = self.take_card(s, target, d.negated, note, "Negate with")
             if negater is not None and card.type not in (negater.get("negates") or []):
@@ -127,10 +145,28 @@ class Moves(Base):
             return None
         return card, target
 
-    def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
-        if card.get("cure") or card.get("requires") or (card.get("effect") or {}).get("stall"):
-            target.plots.append(Plot(card, list(card.get("requires") or card.get("cure") or []), by))
+    def _sidekick_negates(self, s: Race, target: Racer, card: Card, note: Note) -> None:
+        """Negate: "play a card or use an ability"; a Sidekick Ability works only in an Endurance
+        race while the unused sheet is face down ("only Racer's Sidekick Abilities function")."""
+        kinds = ((target.sheet.get("sidekick_powers") if target.sheet else None) or {}).get("negates") or []
+        if not s.endurance or target.abilities:
+            now = "this is a standard race" if not s.endurance else "now it lies face up"
+            note("SIDEKICK_OFF", f"{target.sidekick} is a Sidekick Ability: it works only in an Endurance "
+                                 f"race while the unused sheet lies face down; {now}")
+        elif card.type not in kinds:
+            note("NEGATE_WRONG", f"{target.sidekick} cannot Negate a {card.type} card")
+        elif target.sidekick_used:
+            note("SIDEKICK_USED", f"{target.sidekick} Negates once a race, and has done so already")
         else:
+            target.sidekick_used = True
+
+    def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
+        needs = list(card.get("requires") or card.get("cure") or [])
+        if card.type == "subplot":  # a target whose power drops the last requirement(s)
+            needs = needs[: len(needs) - min(len(needs), int(target.power("subplot_fewer") or 0))]
+        if needs or (card.get("effect") or {}).get("stall"):
+            target.plots.append(Plot(card, needs, by))
+        else:  # nothing left to meet: the card goes straight to the discards
             self.discard(s, [card])
 
     def _mishap(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
@@ -140,22 +176,20 @@ class Moves(Base):
         draws = self.draws(d.drew)
         if hit is None:
             if draws.names:
-                note("KARMA", f"{d.card} was not played successfully; no Fiendish Plot is drawn")
+                note("FIENDISH_DRAW", f"{d.card} was Negated, so it was not Successfully Played; "
+                                      "no Fiendish Plot is drawn for it")
             return
         self._lasting(s, hit[0], hit[1], racer.player)
         if racer.role != "villain":  # Heroes, Villains, and Neutrals
             if draws.names:
-                note("KARMA", f"{racer.player} is not a Villain and draws no Fiendish Plot")
+                note("FIENDISH_DRAW", f"only a Villain draws a Fiendish Plot for a Mishap; "
+                                      f"{racer.player} is a {racer.role.title()}")
             return
-        if draws.names is not None and not draws.names and (s.plots.count or s.plots.discard):
-            note(
-                "NO_FIENDISH_DRAW",
-                f"a Villain draws a Fiendish Plot after a successful Mishap; {racer.player} drew none",
-            )
-            return
+        if draws.names == []:
+            return  # a successful Mishap "permits the Villain to draw": drew: [] declines it
         self.draw_into(s, racer.karma, draws, 1, plots=True)
         if why := draws.mismatch():
-            note("DRAW_COUNT", why)
+            note("DRAW_COUNT", f"a Villain draws at most one Fiendish Plot per successful Mishap: {why}")
 
     def _subplot(self, s: Race, racer: Racer, d: Attack, note: Note) -> None:
         hit = self._attack(s, racer, d, "subplot", note)

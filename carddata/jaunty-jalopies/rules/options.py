@@ -84,7 +84,7 @@ class Options(Phases):
                 by_kind[k].append(n)
         free = not (r.subplot or r.stalled)
         rivals = [p for p in s.players if p != r.player]
-        if free and r.pos == len(s.course):
+        if free and r.pos == len(s.course) < s.length:
             for name in by_kind["road"]:
                 yield from self._road_option(s, r, self.cards[name], held, order)
         if free:

@@ -20,15 +20,20 @@ class Phases(Moves):
                 note("BAD_TARGET", f"'{d.target}' is not racing")
             return
         helping = target is not racer
-        if helping and racer.role != "hero":  # Heroes, Villains, and Neutrals: only Heroes aid
-            note(
-                "NOT_HERO",
-                f"only Heroes play cards on other racers' plots; {racer.player} is a {racer.role.title()}",
-            )
         named = [p for p in target.plots if p.card.name == d.plot]  # two copies: the one it fits
         plot = next(
             (p for p in named if p.needs and p.needs[0] in self.kinds(card)), named[0] if named else None
         )
+        # "As a Hero, the Racer may play cards to aid other Racers"; any racer "can resolve a
+        # Sub-Plot for another Racer by playing the last card required for that Sub-Plot"
+        last = plot is not None and plot.kind == "subplot" and len(plot.needs) == 1
+        if helping and racer.role != "hero" and plot is not None and not last:
+            note(
+                "NOT_HERO",
+                f"only Heroes play cards on other racers' plots, except the last card a Sub-Plot needs; "
+                f"{racer.player} is a {racer.role.title()} and {plot.card.name} on {target.player} "
+                f"still needs {len(plot.needs)}",
+            )
         if plot is None:
             note("NO_SUCH_PLOT", f"{d.plot} is not in play against {target.player}")
             self.discard(s, [card])
@@ -49,14 +54,18 @@ class Phases(Moves):
                 target.plots.remove(plot)
                 self.discard(s, [plot.card.name, *plot.under])
                 if plot.kind == "subplot":
-                    s.resolved[plot.card.name] = racer.player
+                    s.resolved[plot.card.name] = (racer.player, target.player)
                     if not helping:
                         s.completed.append(plot.card.name)
         draws = self.draws(d.drew)
-        if helping and racer.role == "hero":
-            self.draw_into(s, racer.karma, draws, 1)  # one Karma card per card played to aid
+        if helping and racer.role == "hero":  # each card "permits the Racer to draw": drew: [] declines
+            if draws.names is None and draws.chance is None and (s.deck.count or s.deck.discard):
+                note("DRAW_COUNT", f"a Hero aiding another racer may draw one Karma card: write it "
+                                   f"(drew: [CARD]), or drew: [] when {racer.player} declines")
+            if draws.names != []:
+                self.draw_into(s, racer.karma, draws, 1)
             if why := draws.mismatch():
-                note("DRAW_COUNT", why)
+                note("DRAW_COUNT", f"a Hero draws at most one Karma card per card played to aid: {why}")
         elif draws.names:
             drew = len(draws.names)
             note("KARMA", f"only a Hero aiding another racer draws a Karma card; {racer.player} drew {drew}")
@@ -91,10 +100,13 @@ class Phases(Moves):
         if wanted in s.completed:
             s.completed.remove(wanted)
         elif wanted in s.resolved:
-            note(
-                "NOT_COMPLETED",
-                f"{wanted} was resolved by {s.resolved[wanted]}, so {racer.player} did not Complete it",
-            )
+            by, against = s.resolved[wanted]
+            why = (f"{wanted} was played against {against}, not {racer.player} ({by} played its last card)"
+                   if against != racer.player else
+                   f"{by} played the last card of {wanted}: it was resolved for {racer.player}, "
+                   "and is not considered Completed")
+            note("NOT_COMPLETED", f"{why}; a Valuable Experience follows Completing a Sub-Plot "
+                                  "played against you")
         else:
             note("NOT_COMPLETED", f"{racer.player} Completed no Sub-Plot this Action Phase")
         self._effect(s, racer, d, note, (card.get("effect") or {}).get("draw") or 0)
@@ -120,8 +132,10 @@ class Phases(Moves):
         if s.rested:
             note("REST_TWICE", f"{racer.player} already rested this turn")
         s.rested = True
-        if len(d.remove) > 1:
-            note("REST_REMOVES", f"a Rest removes one Mishap, not {len(d.remove)}")
+        most = int(racer.power("rest_removes") or 1)
+        if len(d.remove) > most:
+            note("REST_REMOVES", f"a Rest removes {'one Mishap' if most == 1 else f'up to {most} Mishaps'} "
+                                 f"for {racer.player}, not {len(d.remove)}")
         for name in d.remove:
             plot = next((p for p in racer.plots if p.card.name == name), None)
             if plot is None or plot.kind == "subplot":
@@ -153,6 +167,7 @@ class Phases(Moves):
         if racer.hand.size > size:
             note(
                 "HAND_SIZE",
-                f"{racer.player} holds {racer.hand.size} cards after the draw; the hand size is {size}",
+                f"{racer.player} holds {racer.hand.size} cards after the draw; the hand size is {size}, so "
+                f"{max(0, room)} card(s) were to be discarded before drawing, not {len(d.discards)}",
             )
         s.ended = True

@@ -16,8 +16,13 @@ Role = Literal["hero", "villain", "neutral"]
 
 
 class Setup(Strict):
-    """Who drives which racer, on which side, and (optionally) the dealt hands."""
+    """Who drives which racer, on which side, (optionally) the dealt hands, and the kind of race:
+    ``standard``, ``endurance`` (Advanced Races: the racers' main Special Abilities work only
+    while the unused Character sheet lies face up) or ``partner`` (partners, seated across the
+    table, move one pawn) or ``team`` (like partner, each with a pawn of their own; the team
+    whose second pawn crosses the Finish Line first wins)."""
 
+    race: Literal["standard", "endurance", "partner", "team"] = "standard"
     racers: dict[str, str] = Field(default_factory=dict)
     roles: dict[str, Role] = Field(default_factory=dict)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -106,15 +111,42 @@ class Plot:
 
 
 @dataclass
+class Pawn:
+    """A racer's pawn: the section it stands on (0 = the Starting Line). Partners share one."""
+
+    pos: int = 0
+
+
+@dataclass
 class Racer:
     player: str
     sheet: Card | None
     role: str
     hand: Zone
     karma: Zone = field(default_factory=Zone)
-    pos: int = 0
+    pawn: Pawn = field(default_factory=Pawn)
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
+    abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
+    sidekick_used: bool = False  # a once-a-race Sidekick Ability was used
+
+    def power(self, key: str) -> object:
+        """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
+        return ((self.sheet.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
+
+    @property
+    def pos(self) -> int:
+        return self.pawn.pos
+
+    @pos.setter
+    def pos(self, value: int) -> None:
+        self.pawn.pos = value
+
+    @property
+    def sidekick(self) -> str | None:
+        """The Sidekick's name, as a log writes it (the sheet's text before the comma)."""
+        text = self.sheet.get("sidekick") if self.sheet else None
+        return text.split(",")[0].split(":")[0].strip() if text else None
 
     def lasting(self) -> list[Card]:
         return [p.card for p in self.plots] + self.retained
@@ -131,10 +163,13 @@ class Racer:
         return any((c.get("effect") or {}).get("stall") for c in self.lasting())
 
     def hand_size(self, base: int) -> int:
-        return max(0, ((self.sheet.get("hand") if self.sheet else None) or base) + self.bonus("hand"))
+        """A sheet's own hand size is one of its Special Abilities ("Sample Case: your hand size is 7")."""
+        own = self.sheet.get("hand") if self.sheet and self.abilities else None
+        return max(0, (own or base) + self.bonus("hand"))
 
     def draw_rate(self, base: int) -> int:
-        return max(0, ((self.sheet.get("draw") if self.sheet else None) or base) + self.bonus("draw_rate"))
+        own = self.sheet.get("draw") if self.sheet and self.abilities else None
+        return max(0, (own or base) + self.bonus("draw_rate"))
 
 
 @dataclass
@@ -176,9 +211,14 @@ class Race:
     acted: bool = False
     rested: bool = False
     fiendish_played: bool = False
+    terrain_ignored: bool = False  # a racer with ``ignore_terrain`` used it this turn
     completed: list[str] = field(default_factory=list)
-    resolved: dict[str, str] = field(default_factory=dict)
+    resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
+    endurance: bool = False  # the unused Character sheet turns over as the first racer begins a turn
+    partners: dict[str, str] = field(default_factory=dict)  # Partner/Team race: each racer's partner
+    team: bool = False  # Team race: the race goes on until a team's second pawn crosses
+    crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
 
     @property
     def current(self) -> str:
@@ -189,13 +229,26 @@ class Race:
         if self.ended:
             self.seat = (self.seat + 1) % len(self.players)
             self.turn += 1
-            self.ended = self.acted = self.rested = self.fiendish_played = False
+            self.ended = self.acted = self.rested = self.fiendish_played = self.terrain_ignored = False
             self.completed, self.resolved = [], {}
+            if self.endurance and self.seat == 0:
+                self.turn_sheet()
 
-    def penalty(self, racer: Racer, section: int) -> int:
-        """The discard penalty ``racer`` pays to enter section ``section`` (1-based)."""
+    def turn_sheet(self) -> None:
+        """Endurance: "Every time the Racer who went first begins a turn, the unused Character
+        sheet is turned over"; face up, only main Special Abilities work, face down only Sidekick
+        Abilities (which the replay does not model)."""
+        for racer in self.racers.values():
+            racer.abilities = not racer.abilities
+
+    def penalty(self, racer: Racer, section: int, ignore_terrain: bool = False) -> int:
+        """The discard penalty ``racer`` pays to enter section ``section`` (1-based); a Terrain
+        card named in the racer's ``free_terrain`` adds nothing, and ``ignore_terrain`` leaves
+        the Terrain out altogether (the racer's ``ignore_terrain`` power)."""
         if section == 0:
             return 0
         s = self.course[section - 1]
-        base = (s.card.get("penalty") or 0) + ((s.terrain.get("terrain") or 0) if s.terrain else 0)
-        return max(0, base + racer.bonus("penalty"))
+        change = (s.terrain.get("terrain") or 0) if s.terrain and not ignore_terrain else 0
+        if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
+            change = min(0, change)  # "cost you nothing extra"
+        return max(0, (s.card.get("penalty") or 0) + change + racer.bonus("penalty"))

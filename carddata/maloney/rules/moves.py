@@ -9,15 +9,16 @@ from typing import ClassVar
 
 from generator.board.maps import ranges
 from generator.model import Card, Game
-from generator.rules import Entry, Expect, Note, Outcome, unseen
+from generator.rules import Entry, Expect, Note, unseen
 from generator.schema.common import Strict
 
 from .arrive import Arrival
 from .board import Map, load_map
+from .deal import check_hands
+from .end import Ending
 from .state import (
     ACTIONS,
     FINE,
-    GOAL,
     MAX_SHOWN,
     MIN_BID,
     START_CASH,
@@ -30,12 +31,12 @@ from .state import (
     Totals,
     hand_size,
 )
-from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points, next_day
+from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points
 
 AUCTION = frozenset({"bid", "joker", "fine"})
 
 
-class Maloney(Arrival):
+class Maloney(Arrival, Ending):
     actions: ClassVar[dict[str, type[Strict]]] = ACTIONS
     responses = frozenset({"show", "totals"})
     setup_model = Setup
@@ -57,12 +58,7 @@ class Maloney(Arrival):
             note("SETUP", f"the notary '{setup.notary}' is not among the players")
         first = self._action(setup.first, note)
         hands = self.deal(players, setup.hands, hand_size(len(players)), note, Counter([setup.first]))
-        for player, names in setup.hands.items():  # rulebook: swap until "no more than two cards"
-            cities = Counter(self.cards[n].get("city") for n in names if n in self.actions_total)
-            for city, n in sorted(cities.items()):
-                if n > MAX_SHOWN:
-                    note("SETUP_HAND", f"{player} is dealt {n} cards of {city}; swap until nobody holds "
-                                       f"more than {MAX_SHOWN} of a city")
+        check_hands(setup, self._city_of, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
             number = self.map.number(city)
@@ -76,8 +72,14 @@ class Maloney(Arrival):
             points=dict.fromkeys(players, 0), weekday=first.get("best") if first else "Mo",
             car=first.get("number") if first else None, start=first.get("number") if first else None,
             deck=deck, seen=Counter([setup.first] if first else []), jokers=set(players), suitcases=suitcases,
+            recorded=set(setup.hands) & set(players),
         )
         return table
+
+    def _city_of(self, name: str) -> str | None:
+        """The city of an action card (after reporting an unknown or non-action card), or None."""
+        card = self._action(name, lambda c, m: None) if name in self.cards else None
+        return card.get("city") if card is not None else None
 
     def _action(self, name: str, note: Note) -> Card | None:
         card = self.card(name, note)
@@ -106,6 +108,8 @@ class Maloney(Arrival):
     def expected(self, t: Table) -> Expect:
         if t.phase == "over":
             return Expect({})
+        if t.phase == "buying":  # rulebook: "Each player can then buy additional points"
+            return Expect({p: frozenset({"buy"}) for p in t.players}, waivable=True)
         if t.phase == "arrived":
             moves = {p: frozenset({"show"}) for p in t.players}
             moves[t.notary] = frozenset({"show", "totals"})
@@ -113,7 +117,26 @@ class Maloney(Arrival):
         moves = {p: AUCTION for p in t.players}
         driver = t.notary if self.sunday(t) else t.driver()
         moves[driver] = moves[driver] | {"drive"}
-        return Expect(moves)
+        return Expect(moves, because={"drive": f"{driver} drives today ({self._why_driver(t)})",
+                                      "buy": "points are bought only when the game is over"})
+
+    def _why_driver(self, t: Table) -> str:
+        """Why the driver drives, in the rulebook's terms (for a message when someone else does)."""
+        if self.sunday(t):
+            return "on Sunday the notary turns up the top card and takes the car there"
+        if t.joker_driver:
+            return f"{t.joker_driver} played the joker first"
+        if t.owes_fine:
+            bidder, bid = t.owes_fine
+            restart = (f"{bidder}'s bid of ${bid:,} was more than {bidder}'s cash: the fine is due and the "
+                       "auction starts again, so no bid stands and ")
+        elif t.bids:
+            return f"{t.bids[-1][0]} made the last bid, ${t.bids[-1][1]:,}"
+        else:
+            restart = "nobody has bid, so "
+        if t.last_driver:
+            return restart + f"yesterday's driver, {t.last_driver}, drives for free"
+        return restart + f"on the first day the notary, {t.notary}, drives"
 
     def apply(self, t: Table, entry: Entry, note: Note) -> None:
         if t.owes_fine and not (entry.action == "fine" and entry.player == t.owes_fine[0]):
@@ -180,9 +203,12 @@ class Maloney(Arrival):
         else:
             to = self._city(data.to, note)
             price = t.price()
-            if data.paid is not None and data.paid != price:
-                note("WRONG_PAYMENT", f"{player} owes the bank ${price:,} today, not ${data.paid:,}")
-            t.cash[player] -= price
+            if player != t.driver():  # reported by the engine; the log's driver pays what it says
+                price = data.paid or 0
+            elif data.paid is not None and data.paid != price:
+                owes = f"${price:,}, the winning bid" if price else "nothing (no bid stands)"
+                note("WRONG_PAYMENT", f"{player} owes the bank {owes} today, not ${data.paid:,}")
+            t.cash[player] -= min(price, t.cash[player])
             t.last_driver = player
         if to is not None and t.car is not None:
             if to == t.car:
@@ -212,7 +238,12 @@ class Maloney(Arrival):
             card = self._action(name, note)
             hand = t.hands[player]
             pool = Counter() if card and hand.holds(card.name) else self.unseen(t)
-            self.take(hand, card.name if card else None, pool, note, player, "show")
+            why = hand.take(card.name if card else None, pool)
+            if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
+                gone = player not in t.recorded and pool[card.name] <= 0
+                note("CARD_UNAVAILABLE" if gone else "NOT_IN_HAND",
+                     f"{player} cannot show {name}: every copy has been seen already (the first card, "
+                     "cards shown, Sunday's cards)" if gone else f"{player} cannot show {name}: {why}")
             t.seen[name] += 1 if card else 0
             if card is None or t.arrived is None:
                 continue
@@ -226,6 +257,8 @@ class Maloney(Arrival):
         t.shown[player] += len(data.cards)
         if t.shown[player] > MAX_SHOWN:
             note("TOO_MANY_CARDS", f"{player} shows {t.shown[player]} cards today; at most {MAX_SHOWN}")
+        elif player not in t.recorded:
+            self._city_limit(t, player, data.cards, note)
         if t.weekday in DOUBLE:  # rulebook: Tuesday and Friday "you will receive double points"
             total *= 2
         if data.points is not None and data.points != total:
@@ -233,46 +266,28 @@ class Maloney(Arrival):
             note("WRONG_POINTS", f"on {t.weekday} these cards score {total}{twice}, not {data.points}")
         t.points[player] += total
 
+    def _city_limit(self, t: Table, player: str, names: list[str], note: Note) -> None:
+        """Rulebook, setup: heirs exchange cards "until you have no more than two cards from any one
+        place", and no card joins a hand later: an heir shows at most two cards of a city in a game."""
+        for city in sorted({self.cards[n].get("city") for n in names if n in self.actions_total}):
+            t.city_shown[(player, city)] += sum(1 for n in names if self.cards.get(n) and
+                                                self.cards[n].get("city") == city)
+            if t.city_shown[(player, city)] > MAX_SHOWN:
+                note("SETUP_HAND", f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} "
+                                   f"in this game; after the exchange at setup no heir holds more than "
+                                   f"{MAX_SHOWN} cards of a place")
+
     def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:
         for what, kept, said in (("points", t.points, data.points), ("cash", t.cash, data.cash)):
             for p, value in said.items():
                 if p not in kept:
                     note("UNKNOWN_PLAYER", f"'{p}' is not playing")
                 elif kept[p] != value:
-                    shown = f"${kept[p]:,}" if what == "cash" else kept[p]
-                    note("WRONG_TOTAL", f"{p} has {shown} {what if what == 'points' else ''}".rstrip()
-                         + f", not {value}")
+                    has, says = (f"${kept[p]:,}", f"${value:,}") if what == "cash" else (kept[p], value)
+                    note("WRONG_TOTAL", f"{p} has {has} {what if what == 'points' else ''}".rstrip()
+                         + f", not {says}")
         if data.testament is not None:
             holder = t.testament_holder()
             if data.testament not in t.leaders() or (t.testament in t.leaders() and data.testament != holder):
                 note("TESTAMENT", f"the testament goes to the leader, {holder}, not {data.testament}")
             t.testament = data.testament
-
-    # -- the end of a day ------------------------------------------------------------------------
-
-    def close(self, t: Table, note: Note) -> None:
-        if t.phase != "arrived":
-            return
-        t.testament = t.testament_holder()  # rulebook: "Whoever is currently in first place takes..."
-        if max(t.points.values()) >= GOAL or any(h.size == 0 for h in t.hands.values()):
-            t.phase = "over"  # rulebook: "ends either when a player has received 69 points or when
-            return  # someone runs out of action cards"
-        t.day, t.weekday, t.phase = t.day + 1, next_day(t.weekday), "auction"
-        t.bids, t.joker_driver, t.owes_fine, t.arrived = [], None, None, None
-
-    def turn(self, t: Table) -> int:
-        return t.day
-
-    def over(self, t: Table) -> bool:
-        return t.phase == "over"
-
-    def outcome(self, t: Table) -> Outcome:
-        """Rulebook: "Whoever has the most points wins", after buying points with all the cash.
-        Our reading for a tie: the tied heir holding the testament wins; otherwise nobody alone."""
-        if not self.over(t):
-            return Outcome(None, dict(t.points))
-        scores = {p: t.final(p) for p in t.players}
-        best = max(scores.values())
-        top = [p for p in t.players if scores[p] == best]
-        winner = top[0] if len(top) == 1 else t.testament if t.testament in top else None
-        return Outcome(winner, scores)

@@ -64,6 +64,10 @@ class MaloneyPlay(Maloney):
     def options(self, t: Table, rng: random.Random) -> list[Option]:
         if t.phase == "over":
             return []
+        if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
+            buys = [{"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
+                    for p in t.players if p not in t.bought]
+            return [(3.0, None), *((1.0, b) for b in buys)]
         if t.phase == "arrived":
             return self._show_options(t)
         if self.sunday(t):

@@ -27,10 +27,18 @@ def hand_size(players: int) -> int:
     return 10 if players == 6 else 12
 
 
+class Exchange(Strict):
+    """Rulebook, setup: more than two cards of a place are exchanged "with ones from the deck"."""
+
+    gave: list[str] = Field(min_length=1)
+    got: list[str] = Field(min_length=1)
+
+
 class Setup(Strict):
     notary: str
     first: str = Field(description="the action card turned up to start: the car's city and the first day")
     hands: dict[str, list[str]] = Field(default_factory=dict)
+    exchanges: dict[str, Exchange] = Field(default_factory=dict, description="heir -> the cards swapped")
     suitcases: dict[str, str] = Field(default_factory=dict, description="city -> the suitcase lying there")
 
 
@@ -65,8 +73,15 @@ class Totals(Strict):
     testament: str | None = None
 
 
+class Buy(Strict):
+    """Rulebook: at the end "each player can then buy additional points"; ``amount`` is the cash
+    spent ($1,000 a point, $100 a tenth); 0 records an heir who buys nothing."""
+
+    amount: int = Field(ge=0)
+
+
 ACTIONS: dict[str, type[Strict]] = {
-    "bid": Bid, "joker": Joker, "fine": Fine, "drive": Drive, "show": Show, "totals": Totals,
+    "bid": Bid, "joker": Joker, "fine": Fine, "drive": Drive, "show": Show, "totals": Totals, "buy": Buy,
 }
 
 
@@ -90,7 +105,7 @@ class Table:
     opened: set[int] = field(default_factory=set)  # cities whose suitcase is gone
     used_suitcases: Counter[str] = field(default_factory=Counter)
     day: int = 1
-    phase: str = "auction"  # auction | arrived | over
+    phase: str = "auction"  # auction | arrived | buying | over
     bids: list[tuple[str, int]] = field(default_factory=list)
     joker_driver: str | None = None
     owes_fine: tuple[str, int] | None = None  # (bidder, bid) of an overbid not yet fined
@@ -98,18 +113,21 @@ class Table:
     arrived: int | None = None
     shown: Counter[str] = field(default_factory=Counter)  # cards shown today, per player
     testament: str | None = None
+    recorded: set[str] = field(default_factory=set)  # heirs whose hands the setup records
+    city_shown: Counter[tuple[str, str]] = field(default_factory=Counter)  # (heir, city) -> cards
+    bought: dict[str, int] = field(default_factory=dict)  # cash each heir spent on points
 
     def driver(self) -> str:
         """Who drives if the auction ends now (rulebook, "No bid": yesterday's driver drives;
         on the first day with no bid, our reading: the notary)."""
         if self.joker_driver:
             return self.joker_driver
-        if self.bids:
+        if self.bids and not self.owes_fine:  # an overbid restarts the auction: no bid stands
             return self.bids[-1][0]
         return self.last_driver or self.notary
 
     def price(self) -> int:
-        return 0 if self.joker_driver or not self.bids else self.bids[-1][1]
+        return 0 if self.joker_driver or not self.bids or self.owes_fine else self.bids[-1][1]
 
     def leaders(self) -> list[str]:
         best = max(self.points.values())
@@ -123,6 +141,8 @@ class Table:
         return self.testament if self.testament in leaders else leaders[0]
 
     def final(self, player: str) -> int | float:
-        """Points after buying: $1,000 a point, $100 a tenth (rulebook, "Buying points")."""
-        tenths = self.points[player] * 10 + self.cash[player] // 100
+        """Points after buying: $1,000 a point, $100 a tenth (rulebook, "Buying points"). An heir
+        whose purchase the log does not record bought with all their cash (it can only help)."""
+        spent = min(self.bought.get(player, self.cash[player]), self.cash[player])
+        tenths = self.points[player] * 10 + spent // 100
         return tenths // 10 if tenths % 10 == 0 else tenths / 10
