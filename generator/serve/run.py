@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Callable
-from threading import Thread
+from threading import Event, Thread
 
 from generator.errors import UsageError
 from generator.options import BuildOptions
@@ -35,9 +35,10 @@ def serve(
     port: int,
     started: Callable[[PreviewServer], None],
     show: Callable[[Outcome], None],
+    stop: Event | None = None,
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
-    the first build), ``show`` after each rebuild. Returns when interrupted."""
+    the first build), ``show`` after each rebuild. Returns when interrupted (or ``stop`` is set)."""
     session = Session(game, options)
     preview = Preview(session)
     server = open_server(preview, host, port)
@@ -53,6 +54,6 @@ def serve(
             preview.apply(outcome)
             show(outcome)
 
-        run(session, events(session.roots()), rebuilt)
+        run(session, events(session.roots(), stop), rebuilt)
     finally:
         server.stop()
