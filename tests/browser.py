@@ -150,6 +150,7 @@ class Browser:
         codes = {"Tab": 9, "Enter": 13, "Escape": 27, "ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39,
                  "ArrowDown": 40, "/": 191}  # fmt: skip
         common = {"key": key, "code": code or key, "windowsVirtualKeyCode": codes.get(key, 0)}
+        text = text or {"Enter": "\r", "/": "/"}.get(key, "")
         down = {"type": "keyDown", **common, **({"text": text} if text else {})}
         self.call("Input.dispatchKeyEvent", down)
         self.call("Input.dispatchKeyEvent", {"type": "keyUp", **common})
