@@ -675,6 +675,8 @@ def serve(
         run_serve(game, options, host, port, started, _show)
     except DeckwrightError as exc:
         raise fail(exc) from None
+    except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild
+        pass
     err.print("stopped serving.")
 
 
