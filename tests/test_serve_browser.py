@@ -87,9 +87,14 @@ class Live:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     root = tmp_path_factory.mktemp("serve")
     shutil.copytree(paths.CARDDATA / "road-runner", root / "road-runner")
-    served = Live(root / "road-runner", root / "out")
-    yield served
-    served.close()
+    here = Path.cwd()
+    os.chdir(root)  # messages name files as a user in that folder sees them: road-runner/cards.yaml
+    try:
+        served = Live(root / "road-runner", root / "out")
+        yield served
+        served.close()
+    finally:
+        os.chdir(here)
 
 
 @pytest.fixture(scope="module")
@@ -115,12 +120,7 @@ def test_the_page_shows_every_card_the_summary_and_aids(live: Live, browser: Bro
     assert browser.js("document.querySelectorAll('.page img').length") == len(live.state()["pages"])
     assert browser.wait_for("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
     assert "Print every file at 100 %" in browser.js("document.getElementById('guide').textContent")
-    shot = tmp_path / "preview.png"
-    browser.screenshot(shot)
-    image = Image.open(shot).convert("RGB")
-    assert image.size == (1400, 1000) and len(image.getcolors(1 << 20) or ()) > 500  # cards drawn
-    if os.environ.get("DECKWRIGHT_REFRESH_SCREENSHOT"):
-        shutil.copyfile(shot, DOCS / "serve-preview.png")
+    _screenshot(browser, tmp_path / "preview.png")
 
 
 def test_filter_by_text_deck_and_type(browser: Browser) -> None:
@@ -133,6 +133,14 @@ def test_filter_by_text_deck_and_type(browser: Browser) -> None:
     assert 0 < shown < 64 and browser.js("document.getElementById('pages-section').hidden")
     _choose(browser, "type", "")
     assert browser.js("document.querySelectorAll('.card').length") == 64
+
+
+def _screenshot(browser: Browser, path: Path) -> Path:
+    """Take a screenshot and check it shows pictures (not an empty page)."""
+    browser.screenshot(path)
+    image = Image.open(path).convert("RGB")
+    assert image.size == (1400, 1000) and len(image.getcolors(1 << 20) or ()) > 500  # cards drawn
+    return path
 
 
 def _choose(browser: Browser, control: str, value: str) -> None:
@@ -165,7 +173,9 @@ def test_dark_theme_follows_the_browser(browser: Browser) -> None:
     assert dark == "rgb(23, 24, 27)" and light == "rgb(246, 246, 244)"
 
 
-def test_an_edit_updates_the_picture_and_a_broken_one_shows_its_problem(live: Live, browser: Browser) -> None:
+def test_an_edit_updates_the_picture_and_a_broken_one_shows_its_problem(
+    live: Live, browser: Browser, tmp_path: Path
+) -> None:
     before = browser.js(FRONT)
     saved = live.edit("  - name: Long Slope\n", "  - name: Long Gentle Slope\n")
     browser.wait_for(f"{FRONT} !== {json.dumps(before)}", 30)
@@ -185,6 +195,12 @@ def test_an_edit_updates_the_picture_and_a_broken_one_shows_its_problem(live: Li
     assert browser.js("document.querySelector('.card[data-id=\"cards/1\"]').classList.contains('flagged')")
     browser.js("document.querySelector('#problems button').click()")
     assert browser.js("document.querySelector('.card[data-id=\"cards/1\"]').classList.contains('pointed')")
+    browser.wait_for("document.getElementById('panel-title').textContent === 'Long Gentle Slope'")
+    browser.js("window.scrollTo(0, 0)")
+    browser.wait_for("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    shot = _screenshot(browser, tmp_path / "broken.png")  # the README's picture: a problem pointed at
+    if os.environ.get("DECKWRIGHT_REFRESH_SCREENSHOT"):
+        shutil.copyfile(shot, DOCS / "serve-preview.png")
     live.edit("    speed: fast\n", "    speed: 1\n")
     browser.wait_for(f"({STATUS}).startsWith('status ok')", 30)
     assert "No problems found." in browser.js(PROBLEMS)
