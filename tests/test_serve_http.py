@@ -155,11 +155,18 @@ def test_kit_files_only_by_their_exact_name_and_no_listing(served: Served) -> No
         assert b"game.yaml" not in body and b"<a " not in body
 
 
+def test_kit_file_names_may_be_escaped(served: Served) -> None:
+    status, _, body = served.get("/kit/print%2Dguide.md")
+    assert status == 200 and body.startswith(b"# Preview")
+
+
 def test_only_get_and_head(served: Served) -> None:
     status, headers, _ = served.get("/api/state", method="POST")
     assert status == 405 and headers["allow"] == "GET, HEAD"
     status, headers, body = served.get("/api/state", method="HEAD")
     assert status == 200 and body == b"" and int(headers["content-length"]) > 100
+    status, headers, body = served.get("/events", method="HEAD")
+    assert status == 200 and headers["content-type"] == "text/event-stream" and body == b""
 
 
 def test_loopback_answers_only_to_loopback_names(served: Served) -> None:
@@ -267,3 +274,49 @@ def test_the_games_rules_code_is_never_run(starter: Path, tmp_path: Path) -> Non
         assert not (folder / "ran.txt").exists()
     finally:
         served.server.stop()
+
+
+def test_new_pictures_are_shown_before_the_pdf_is_written(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import watch
+
+    seen: list[dict[str, Any]] = []
+    build = watch._build_decks
+
+    def spy(*args: Any) -> list[Path]:
+        seen.append(json.loads(served.preview.snapshot().state))  # what the page has meanwhile
+        return build(*args)
+
+    monkeypatch.setattr(watch, "_build_decks", spy)
+    before = _card(served.state(), "Lucky Find")["front"]
+    served.save("cards.yaml", "take another turn.", "take two more turns.")
+    [meanwhile] = seen
+    assert _card(meanwhile, "Lucky Find")["front"] != before and "writing the PDFs" in meanwhile["line"]
+    assert _card(served.state(), "Lucky Find")["front"] == _card(meanwhile, "Lucky Find")["front"]
+
+
+def test_text_that_does_not_fit_keeps_the_last_good_pictures(served: Served) -> None:
+    before = served.state()
+    served.save("cards.yaml", "take another turn.", "take another turn. " + "And again, and again. " * 40)
+    state = served.state()
+    assert state["status"] == "failed" and state["cards"] == before["cards"]
+    overflow = [p for p in state["problems"] if "text does not fit on the front of 'Lucky Find'" in p["text"]]
+    assert overflow and overflow[0]["targets"] == [_card(state, "Lucky Find")["id"]]
+
+
+def test_a_summary_edit_draws_no_card_again(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.export import faces
+
+    calls: list[str] = []
+    render = faces.render_faces
+    monkeypatch.setattr(
+        faces, "render_faces", lambda game, deck, *a: calls.append(deck.name) or render(game, deck, *a)
+    )
+    before = served.state()
+    served.save("summary.yaml", "Be the first to reach the far end", "Be the very first to reach the far end")
+    state = served.state()
+    assert state["status"] == "ok" and "the whole kit" in state["line"] and calls == []
+    assert state["cards"] == before["cards"]
+    summary = [p["url"] for p in state["pages"] if p["file"] == "rules-summary.pdf"]
+    assert summary != [p["url"] for p in before["pages"] if p["file"] == "rules-summary.pdf"]

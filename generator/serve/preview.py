@@ -107,7 +107,8 @@ class Preview:
                 if undo is None:
                     whole = outcome.scope == "kit" or not self.gallery.faces
                     decks = None if whole else outcome.scope.removeprefix("decks: ").split(", ")
-                    self.gallery.refresh_faces(game, decks, [])
+                    if not (whole and self.gallery.faces and self._parts_only(outcome.changed)):
+                        self.gallery.refresh_faces(game, decks, [])
                     if whole:
                         self._refresh_kit(game, outcome.files)
                     self.good = self.findings.refresh(game, decks, whole)
@@ -121,6 +122,12 @@ class Preview:
             problems = self.good  # nothing differs from the last good build (a broken save undone)
         seconds = outcome.seconds + time.perf_counter() - started
         self._publish(game, "ok" if outcome.ok else "failed", _line(outcome, seconds), problems, error)
+
+    def _parts_only(self, changed: list[Path]) -> bool:
+        """Whether only kit parts' own files changed (a board, the summary, components, the
+        constraints): no card face can differ, so none is drawn again."""
+        parts = self.session._part_files()  # the files watch itself tells apart from card inputs
+        return bool(changed) and all(p in parts for p in changed)
 
     def _refresh_kit(self, game: Game, written: list[Path]) -> None:
         shown, sources = kit_pages(game, written)

@@ -23,7 +23,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from threading import Event
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from generator.serve.preview import Preview
 
@@ -119,10 +119,10 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, card, body)
         elif path.startswith("/img/") and path.endswith(".png") and path[5:-4] in snap.images:
             self._send(HTTPStatus.OK, snap.images[path[5:-4]], "image/png", body=body, cache="immutable")
-        elif path.startswith("/kit/") and path[5:] in snap.files:
-            self._kit_file(snap.files[path[5:]], body)
+        elif path.startswith("/kit/") and unquote(path[5:]) in snap.files:
+            self._kit_file(snap.files[unquote(path[5:])], body)
         elif path == "/events":
-            self._events()
+            self._events(body)
         else:
             self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain", body=body)
 
@@ -141,15 +141,17 @@ class Handler(BaseHTTPRequestHandler):
         kind = KIT_TYPES.get(path.suffix.lower(), "application/octet-stream")
         self._send(HTTPStatus.OK, data, kind, body=body)
 
-    def _events(self) -> None:
+    def _events(self, body: bool) -> None:
         """Server-sent events: the current version at once, then each new one, until the page
-        goes away or the server stops."""
+        goes away or the server stops (HEAD: the headers only)."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         self.close_connection = True
+        if not body:
+            return
         preview, stopping, seen = self.server.preview, self.server.stopping, -1
         try:
             while not stopping.is_set():
