@@ -1,63 +1,20 @@
-"""`deckwright serve`: every HTTP endpoint of the preview, on the starter game, with rebuilds
-driven directly (no file watcher), so each step is deterministic."""
+"""`deckwright serve`: every HTTP endpoint of the preview, on the starter game."""
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
 import shutil
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
-from generator.options import BuildOptions
 from generator.scaffold import new_game
-from generator.serve.preview import Preview
-from generator.serve.server import PreviewServer, is_loopback
-from generator.watch import Session
-
-
-class Served:
-    """A game served on a free loopback port, its session and its preview."""
-
-    def __init__(self, folder: Path, out: Path):
-        self.folder = folder
-        self.session = Session(str(folder), BuildOptions(out_dir=out))
-        self.preview = Preview(self.session)
-        self.server = PreviewServer(self.preview, "127.0.0.1", 0)
-        self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.preview.apply(self.session.start())
-
-    def save(self, name: str, old: str, new: str) -> None:
-        """Edit a file of the game as an editor would, then let the session see it."""
-        path = self.folder / name
-        text = path.read_text(encoding="utf-8")
-        assert old in text
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-        self.preview.apply(self.session.changed([path]))
-
-    def get(
-        self, path: str, method: str = "GET", host: str | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        headers = {"Host": host} if host else {}
-        connection.request(method, path, headers=headers)
-        response = connection.getresponse()
-        body = response.read()
-        connection.close()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
-
-    def state(self) -> dict[str, Any]:
-        status, _, body = self.get("/api/state")
-        assert status == 200
-        return json.loads(body)
+from generator.serve.server import is_loopback
+from tests.serving import Served, card_named, line_of
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +29,6 @@ def served(starter: Path, tmp_path: Path) -> Iterator[Served]:
     served = Served(folder, tmp_path / "out")
     yield served
     served.server.stop()
-
-
-def _line_of(path: Path, text: str) -> int:
-    """The 1-based number of the first line of ``path`` holding ``text``."""
-    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
-
-
-def _card(state: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(c for c in state["cards"] if c["name"] == name)
 
 
 def test_page_and_its_assets_are_served_with_a_strict_policy(served: Served) -> None:
@@ -102,9 +50,9 @@ def test_state_lists_every_face_page_problem_and_the_guide(served: Served) -> No
     assert [c["name"] for c in state["cards"]] == ["Quick Step", "Long Stride", "Lucky Find"]
     assert [(d["name"], d["cards"]) for d in state["decks"]] == [("main", 6)]
     assert all(c["front"] and c["back"] for c in state["cards"])
-    line = _line_of(served.folder / "cards.yaml", "- name: Quick Step")
-    assert _card(state, "Quick Step")["count"] == 3
-    assert _card(state, "Quick Step")["where"].endswith(f"cards.yaml:{line}:5")
+    line = line_of(served.folder / "cards.yaml", "- name: Quick Step")
+    assert card_named(state, "Quick Step")["count"] == 3
+    assert card_named(state, "Quick Step")["where"].endswith(f"cards.yaml:{line}:5")
     kinds = {(p["kind"], p["file"]) for p in state["pages"]}
     assert ("rule summary", "rules-summary.pdf") in kinds
     assert "# Preview - print guide" in state["guide"]
@@ -113,7 +61,7 @@ def test_state_lists_every_face_page_problem_and_the_guide(served: Served) -> No
 
 
 def test_pictures_are_the_faces_at_screen_resolution(served: Served) -> None:
-    card = _card(served.state(), "Long Stride")
+    card = card_named(served.state(), "Long Stride")
     status, headers, body = served.get(card["front"]["url"])
     assert (
         status == 200 and headers["content-type"] == "image/png" and "immutable" in headers["cache-control"]
@@ -126,7 +74,7 @@ def test_pictures_are_the_faces_at_screen_resolution(served: Served) -> None:
 
 
 def test_card_data_shows_fields_templates_style_rules_and_copies(served: Served) -> None:
-    card = _card(served.state(), "Long Stride")
+    card = card_named(served.state(), "Long Stride")
     status, _, body = served.get(f"/api/card?id={card['id']}")
     assert status == 200
     data = json.loads(body)
@@ -202,121 +150,3 @@ def _event(stream: io.BufferedReader) -> str:
             lines.append(line)
     assert lines[0] == b"event: version\n"
     return lines[1].decode().removeprefix("data: ").strip()
-
-
-def test_one_card_edit_redraws_only_that_card(served: Served) -> None:
-    before = served.state()
-    served.save("cards.yaml", "Move up to **three** spaces.", "Move up to **four** spaces.")
-    after = served.state()
-    assert served.preview.gallery.rendered == 1
-    assert after["status"] == "ok" and "rebuilt decks: main" in after["line"]
-    changed = [
-        a["name"] for a, b in zip(after["cards"], before["cards"], strict=True) if a["front"] != b["front"]
-    ]
-    assert changed == ["Long Stride"]
-    assert [a["back"] for a in after["cards"]] == [b["back"] for b in before["cards"]]
-    assert served.get(_card(after, "Long Stride")["front"]["url"])[0] == 200
-    assert served.get(_card(before, "Long Stride")["front"]["url"])[0] == 404  # the old picture is gone
-
-
-def test_broken_edit_keeps_the_last_good_pictures_and_points_at_the_card(served: Served) -> None:
-    before = served.state()
-    line = _line_of(served.folder / "cards.yaml", "cost: 2")
-    served.save("cards.yaml", "cost: 2", "cost: fast")
-    state = served.state()
-    assert state["status"] == "failed" and "last good pictures stay" in state["line"]
-    assert state["cards"] == before["cards"]
-    assert all(served.get(c["front"]["url"])[0] == 200 for c in state["cards"])
-    [problem] = state["problems"]
-    assert (
-        problem["where"].endswith(f"cards.yaml:{line}:11")
-        and "expected a whole number, found 'fast'" in problem["text"]
-    )
-    assert problem["targets"] == [_card(state, "Long Stride")["id"]]
-    served.save("cards.yaml", "cost: fast", "cost: 2")  # undone: the same bytes as the last good build
-    state = served.state()
-    assert state["status"] == "ok" and state["problems"] == [] and state["cards"] == before["cards"]
-
-
-def test_a_broken_summary_points_at_its_pages(served: Served) -> None:
-    pages = [
-        p["id"] for p in served.state()["pages"] if p["file"] in ("rules-summary.pdf", "player-aids.pdf")
-    ]
-    assert pages
-    text = (served.folder / "summary.yaml").read_text(encoding="utf-8")
-    first_key = next(line for line in text.splitlines() if line and not line.startswith("#"))
-    served.save("summary.yaml", first_key, "surprise: 1\n" + first_key)
-    state = served.state()
-    assert state["status"] == "failed"
-    summary = [p for p in state["problems"] if "summary.yaml:" in p["where"]]
-    assert summary and all(p["targets"] == pages for p in summary)
-
-
-RULES = 'from pathlib import Path\nPath(__file__).with_name("ran.txt").write_text("ran")\n'
-CONSTRAINTS = "constraints:\n  - {id: custom, message: A custom rule, check: custom}\n  - {id: size, message: Six cards, deck: main, deck_size: 7}\n"
-
-
-def test_the_games_rules_code_is_never_run(starter: Path, tmp_path: Path) -> None:
-    folder = tmp_path / "ruled"
-    shutil.copytree(starter, folder)
-    game = folder / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8") + "\nrules_module: rules.py\nconstraints: constraints.yaml\n",
-        encoding="utf-8",
-    )
-    (folder / "rules.py").write_text(RULES, encoding="utf-8")
-    (folder / "constraints.yaml").write_text(CONSTRAINTS, encoding="utf-8")
-    served = Served(folder, tmp_path / "out")
-    try:
-        state = served.state()
-        assert state["status"] == "ok" and state["skipped"] == 1
-        assert any("[size] Six cards: " in p["text"] for p in state["problems"])
-        assert not (folder / "ran.txt").exists()
-    finally:
-        served.server.stop()
-
-
-def test_new_pictures_are_shown_before_the_pdf_is_written(
-    served: Served, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from generator import watch
-
-    seen: list[dict[str, Any]] = []
-    build = watch._build_decks
-
-    def spy(*args: Any) -> list[Path]:
-        seen.append(json.loads(served.preview.snapshot().state))  # what the page has meanwhile
-        return build(*args)
-
-    monkeypatch.setattr(watch, "_build_decks", spy)
-    before = _card(served.state(), "Lucky Find")["front"]
-    served.save("cards.yaml", "take another turn.", "take two more turns.")
-    [meanwhile] = seen
-    assert _card(meanwhile, "Lucky Find")["front"] != before and "writing the PDFs" in meanwhile["line"]
-    assert _card(served.state(), "Lucky Find")["front"] == _card(meanwhile, "Lucky Find")["front"]
-
-
-def test_text_that_does_not_fit_keeps_the_last_good_pictures(served: Served) -> None:
-    before = served.state()
-    served.save("cards.yaml", "take another turn.", "take another turn. " + "And again, and again. " * 40)
-    state = served.state()
-    assert state["status"] == "failed" and state["cards"] == before["cards"]
-    overflow = [p for p in state["problems"] if "text does not fit on the front of 'Lucky Find'" in p["text"]]
-    assert overflow and overflow[0]["targets"] == [_card(state, "Lucky Find")["id"]]
-
-
-def test_a_summary_edit_draws_no_card_again(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.export import faces
-
-    calls: list[str] = []
-    render = faces.render_faces
-    monkeypatch.setattr(
-        faces, "render_faces", lambda game, deck, *a: calls.append(deck.name) or render(game, deck, *a)
-    )
-    before = served.state()
-    served.save("summary.yaml", "Be the first to reach the far end", "Be the very first to reach the far end")
-    state = served.state()
-    assert state["status"] == "ok" and "the whole kit" in state["line"] and calls == []
-    assert state["cards"] == before["cards"]
-    summary = [p["url"] for p in state["pages"] if p["file"] == "rules-summary.pdf"]
-    assert summary != [p["url"] for p in before["pages"] if p["file"] == "rules-summary.pdf"]

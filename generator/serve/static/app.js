@@ -148,17 +148,27 @@ function renderPages() {
 }
 
 function renderGuide() {
+  // the guide's Markdown: headings, "- " items and paragraphs; a wrapped line continues its block
   const blocks = [];
   let list = null;
+  let last = null;
   for (const line of state.guide.split("\n")) {
+    if (!line.trim()) { last = null; list = null; continue; }
     if (line.startsWith("- ")) {
       if (!list) { list = el("ul"); blocks.push(list); }
-      list.append(el("li", {}, line.slice(2)));
-      continue;
+      last = el("li", {}, line.slice(2));
+      list.append(last);
+    } else if (line.startsWith("#")) {
+      list = null;
+      last = null;
+      blocks.push(el("h4", {}, line.replace(/^#+\s*/, "")));
+    } else if (last) {
+      last.append(" " + line.trim());
+    } else {
+      list = null;
+      last = el("p", {}, line);
+      blocks.push(last);
     }
-    list = null;
-    if (line.startsWith("#")) blocks.push(el("h4", {}, line.replace(/^#+\s*/, "")));
-    else if (line.trim()) blocks.push(el("p", {}, line));
   }
   $("guide").replaceChildren(...blocks);
   $("files").replaceChildren(...state.files.map((name) =>
