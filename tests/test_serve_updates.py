@@ -145,3 +145,43 @@ def test_a_summary_edit_draws_no_card_again(served: Served, monkeypatch: pytest.
     assert state["cards"] == before["cards"]
     summary = [p["url"] for p in state["pages"] if p["file"] == "rules-summary.pdf"]
     assert summary != [p["url"] for p in before["pages"] if p["file"] == "rules-summary.pdf"]
+
+
+def test_a_field_from_the_decks_defaults_says_so(served: Served) -> None:
+    served.save(
+        "game.yaml",
+        "    cards: [cards.yaml]\n",
+        "    cards: [cards.yaml]\n    defaults: {flavor: Keep moving.}\n",
+    )
+    state = served.state()
+    assert state["status"] == "ok" and "the whole kit" in state["line"]
+    data = json.loads(served.get(f"/api/card?id={card_named(state, 'Quick Step')['id']}")[2])
+    flavor = next(f for f in data["fields"] if f["name"] == "flavor")
+    line = line_of(served.folder / "game.yaml", "defaults: {flavor: Keep moving.}")
+    assert flavor["value"] == "Keep moving." and flavor["from"] == "default"
+    assert flavor["where"].endswith(f"game.yaml:{line}:24")  # the default value itself
+    stride = json.loads(served.get(f"/api/card?id={card_named(state, 'Long Stride')['id']}")[2])
+    assert next(f for f in stride["fields"] if f["name"] == "flavor")["from"] == "card"
+
+
+def test_a_field_typo_points_at_every_card_it_breaks(served: Served) -> None:
+    ids = [c["id"] for c in served.state()["cards"]]
+    served.save("front.yaml", "{name}", "{nmae}")
+    state = served.state()
+    assert state["status"] == "failed"
+    [typo] = state["problems"]
+    assert "uses field 'nmae', which 3 cards do not have" in typo["text"] and typo["targets"] == ids
+
+
+def test_a_problem_in_a_template_points_at_every_card_drawn_with_it(served: Served) -> None:
+    ids = [c["id"] for c in served.state()["cards"]]
+    served.save("front.yaml", "    box: [49mm, 2.5mm", "    box: [30mm, 2.5mm")
+    state = served.state()
+    assert state["status"] == "ok"  # an overlap is a warning: the kit is written
+    [overlap] = [p for p in state["problems"] if "overlaps" in p["text"]]
+    assert (
+        overlap["severity"] == "warning" and "front.yaml:" in overlap["where"] and overlap["targets"] == ids
+    )
+    data = json.loads(served.get(f"/api/card?id={card_named(state, 'Lucky Find')['id']}")[2])
+    front = data["templates"][0]
+    assert front["rules"] == ["default", "bonus"] and front["style"]["band"] == "#b5651d"

@@ -70,8 +70,9 @@ class Findings:
 
 def pointers(problem: Problem, game: Game | None, page_sources: dict[str, list[str]]) -> list[str]:
     """The ids of the cards (``deck/n``) or pages (``stem/n``) a problem is about: the card
-    written at or above its line in a card file, the cards drawn with a template it names, the
-    pages made from a kit file; none for game.yaml and the like."""
+    written at or above its line in a card file (and the other cards its message names), the
+    cards drawn with a template it is located in, the pages made from a kit file; none for
+    game.yaml and the like."""
     if game is None:
         return []
     if problem.file in page_sources:
@@ -84,10 +85,9 @@ def pointers(problem: Problem, game: Game | None, page_sources: dict[str, list[s
     ]
     if in_file:
         named = [i for _, i, card in in_file if problem.path == f"card '{card.name}'"]
-        if named:
-            return named[:1]
         above = [(line, i) for line, i, _ in in_file if line <= problem.line]
-        return [max(above)[1]] if above else []
+        first = named[:1] or ([max(above)[1]] if above else [])
+        return first + [i for i in _also_named(problem, game) if i not in first]
     library = game.extra.get("templates")
     found = []
     for deck in game.decks:
@@ -97,6 +97,16 @@ def pointers(problem: Problem, game: Game | None, page_sources: dict[str, list[s
             if problem.file in files:
                 found.append(f"{deck.name}/{n}")
     return found
+
+
+def _also_named(problem: Problem, game: Game) -> list[str]:
+    """The cards a message names by where they were written (``'Beta' (cards.yaml:10:5)``)."""
+    return [
+        f"{deck.name}/{n}"
+        for deck in game.decks
+        for n, card in enumerate(deck.cards, 1)
+        if card.origin.line and f"({card.origin})" in problem.message
+    ]
 
 
 def _template_file(library: object, name: str) -> str:

@@ -110,7 +110,7 @@ function renderCards() {
     const tiles = shown.filter((c) => c.deck === deck.name).map((c) => tile(c, faces));
     if (!tiles.length) return null;
     return el("section", {class: "deck"}, el("h3", {}, `${deck.title} (${deck.name}): ${deck.cards} cards`),
-      el("div", {class: "grid", role: "list"}, ...tiles));
+      el("div", {class: "grid"}, ...tiles));
   });
   $("decks").replaceChildren(...decks.filter(Boolean));
   const designs = state.cards.length;
@@ -126,7 +126,7 @@ function tile(card, faces) {
   if (faces !== "back" && card.front) images.append(picture(card.front, `${card.name}, front`, "front"));
   if (faces !== "front" && card.back) images.append(picture(card.back, `${card.name}, back`, "back"));
   const label = card.count > 1 ? `${card.name} ×${card.count}` : card.name;
-  const button = el("button", {type: "button", class: cls, "data-id": card.id, role: "listitem",
+  const button = el("button", {type: "button", class: cls, "data-id": card.id,
     title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
   if (found.length) button.append(el("span", {class: "badge", title: `${found.length} problem(s)`}, String(found.length)));
   button.addEventListener("click", () => openCard(card.id, true));
