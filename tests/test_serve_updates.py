@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from generator.scaffold import new_game
+from tests.conftest import MINI_GAME, write_game
 from tests.serving import Served, card_named, line_of
 
 
@@ -185,3 +186,26 @@ def test_a_problem_in_a_template_points_at_every_card_drawn_with_it(served: Serv
     data = json.loads(served.get(f"/api/card?id={card_named(state, 'Lucky Find')['id']}")[2])
     front = data["templates"][0]
     assert front["rules"] == ["default", "bonus"] and front["style"]["band"] == "#b5651d"
+
+
+BOARD = "name: track\nsize: {width: 200mm, height: 150mm}\nfeatures:\n  - type: map\n    nodes:\n      a: {at: [10mm, 10mm]}\n      b: {at: [80mm, 10mm]}\n"
+
+
+def test_boards_are_shown_and_their_problems_point_at_their_pages(tmp_path: Path) -> None:
+    folder = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n", "board.yaml": BOARD}
+    )
+    served = Served(folder, tmp_path / "out")
+    try:
+        pages = served.state()["pages"]
+        assert {(p["kind"], p["file"]) for p in pages} == {
+            ("board", "track.pdf"),
+            ("board (tiled)", "track-tiled.pdf"),
+        }
+        served.save("board.yaml", "features:", "feature:")
+        state = served.state()
+        assert state["status"] == "failed" and state["pages"] == pages
+        [problem] = state["problems"]
+        assert "board.yaml:3:1" in problem["where"] and problem["targets"] == [p["id"] for p in pages]
+    finally:
+        served.server.stop()
