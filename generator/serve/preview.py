@@ -84,13 +84,15 @@ class Preview:
             self.gallery.restore(undo[0])
             raise
         self._undo = undo
-        stamp = time.strftime("%H:%M:%S")
-        if any(p.rank == OVERFLOW_RANK for p in warnings) and not self.session.options.allow_overflow:
-            return  # the build will refuse text that does not fit: keep the last good pictures
-        drawn = f"{stamp} redrew {self.gallery.rendered} of {', '.join(decks)}"
-        self._publish(game, "ok", f"{drawn} in {time.perf_counter() - started:.2f} s; checking", self.good)
+        # text that does not fit fails the build: then the page keeps the last good pictures
+        show = self.session.options.allow_overflow or all(p.rank != OVERFLOW_RANK for p in warnings)
+        drawn = f"{time.strftime('%H:%M:%S')} redrew {self.gallery.rendered} of {', '.join(decks)}"
+        if show:
+            seconds = time.perf_counter() - started
+            self._publish(game, "ok", f"{drawn} in {seconds:.2f} s; checking", self.good)
         self.good = self.findings.refresh(game, decks, False)
-        self._publish(game, "ok", f"{drawn}; writing the PDFs", self.good)
+        if show:
+            self._publish(game, "ok", f"{drawn}; writing the PDFs", self.good)
 
     def apply(self, outcome: Outcome) -> None:
         """Bring the page up to date after one rebuild (or a failed one) and publish it."""
@@ -117,7 +119,8 @@ class Preview:
             except DeckwrightError as exc:
                 error, outcome = str(exc), Outcome(outcome.changed, "failed")
             else:
-                problems = sorted(set(self.good + problems))
+                # a build warning that check reports too is shown as check reports it
+                problems = sorted(self.good + [p for p in problems if p not in self.good])
         elif outcome.ok:
             problems = self.good  # nothing differs from the last good build (a broken save undone)
         seconds = outcome.seconds + time.perf_counter() - started
