@@ -150,3 +150,26 @@ def _event(stream: io.BufferedReader) -> str:
             lines.append(line)
     assert lines[0] == b"event: version\n"
     return lines[1].decode().removeprefix("data: ").strip()
+
+
+def test_ipv6_loopback(served: Served) -> None:
+    import http.client
+    import threading
+
+    from generator.serve.server import PreviewServer
+
+    try:
+        server = PreviewServer(served.preview, "::1", 0)
+    except OSError:
+        pytest.skip("no IPv6 loopback on this machine")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        assert server.url == f"http://[::1]:{port}/"
+        connection = http.client.HTTPConnection("::1", port, timeout=30)
+        connection.request("GET", "/api/state")  # Host: [::1]:port
+        response = connection.getresponse()
+        assert response.status == 200 and json.loads(response.read())["title"] == "Preview"
+        connection.close()
+    finally:
+        server.stop()

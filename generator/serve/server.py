@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import socket
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -63,6 +64,8 @@ class PreviewServer(ThreadingHTTPServer):
         self.loopback = is_loopback(host)
         self.stopping = Event()
         self.assets = {path: ((STATIC / name).read_bytes(), kind) for path, (name, kind) in ASSETS.items()}
+        if ":" in host:  # an IPv6 address such as ::1
+            self.address_family = socket.AF_INET6
         super().__init__((host.strip("[]"), port), Handler)
 
     @property
