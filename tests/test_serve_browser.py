@@ -25,7 +25,8 @@ from generator.serve.run import serve
 from tests.browser import Browser, find_chromium
 
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)")
+if CHROMIUM is None:
+    pytest.skip("no Chromium found (apt-get install chromium)", allow_module_level=True)
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
