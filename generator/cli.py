@@ -649,6 +649,50 @@ def _show(outcome: Outcome) -> None:
 
 
 @app.command()
+def serve(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on. Anything but loopback shows the game to your network."),
+    ] = "127.0.0.1",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
+    ] = None,
+    allow_overflow: Annotated[
+        bool,
+        typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
+    ] = False,
+) -> None:
+    """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
+    with check's findings; redrawn on every save (like watch) until Ctrl+C. Never runs the game's
+    rules code."""
+    from generator.build import BuildOptions
+    from generator.serve.run import serve as run_serve
+    from generator.serve.server import is_loopback
+
+    def started(server: object) -> None:
+        if not is_loopback(host):
+            err.print(
+                f"WARNING: listening on {host}, not only on this machine: anyone who can reach port "
+                f"{server.server_address[1]} sees this game's cards and kit files. "  # type: ignore[attr-defined]
+                "Leave out --host to serve on 127.0.0.1 only.",
+                style="bold red",
+            )
+        out.print(f"serving {paths_display(Path(game)) if Path(game).is_dir() else game} at "
+                  f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
+
+    try:
+        options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
+        run_serve(game, options, host, port, started, _show)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild
+        pass
+    err.print("stopped serving.")
+
+
+@app.command()
 def new(
     name: Annotated[str, typer.Argument(help="The game's name: lower case, digits, '-' or '_'.")],
     into: Annotated[Path, typer.Option(help="Folder to create the game folder in.")] = Path("."),

@@ -63,6 +63,9 @@ class Session:
         self.templates: dict[str, object] = {}
         self.hashes: dict[Path, bytes | None] = {}
         self._stats: dict[Path, tuple[tuple[int, int], bytes | None]] = {}
+        # called with the reloaded game and the decks about to be rebuilt (None: the whole kit)
+        # before any file is written; raising DataError fails the rebuild (``serve`` draws here)
+        self.before_build: Callable[[Game, list[str] | None], None] | None = None
 
     def roots(self) -> list[Path]:
         """The folders to watch: the game's, and template folders outside it (bundled templates)."""
@@ -135,10 +138,13 @@ class Session:
             templates = _templates(game)
             decks = self._changed_decks(game, templates) if decks_only else None
             card_files = {Path(card.origin.file).resolve() for card in game.all_cards()}
+            nothing = decks == [] and all(p in card_files for p in changed)
+            if self.before_build is not None and not nothing:
+                self.before_build(game, decks or None)
             if decks:
                 outcome.files = _build_decks(game, self.options, decks, outcome.problems)
                 outcome.scope = "decks: " + ", ".join(decks)
-            elif decks == [] and all(p in card_files for p in changed):
+            elif nothing:
                 outcome.scope = "nothing"  # a comment, or layout of the file: no card differs
             else:
                 outcome.files = _build_kit(game, self.options, outcome.problems)

@@ -63,13 +63,15 @@ def load_constraints(game: Game) -> tuple[list[Constraint], Document] | None:
     return parsed.constraints, doc
 
 
-def check_composition(game: Game) -> list[Problem]:
-    """Every composition violation of ``game`` as a Problem (none when it has no constraints)."""
-    return [b.problem() for b in composition_breaches(game)]
+def check_composition(game: Game, run_code: bool = True) -> list[Problem]:
+    """Every composition violation of ``game`` as a Problem (none when it has no constraints);
+    without ``run_code``, named checks (the game's own Python) are left out."""
+    return [b.problem() for b in composition_breaches(game, run_code)]
 
 
-def composition_breaches(game: Game) -> list[Breach]:
-    """Every composition violation of ``game``; DataError when the constraints are malformed."""
+def composition_breaches(game: Game, run_code: bool = True) -> list[Breach]:
+    """Every composition violation of ``game``; DataError when the constraints are malformed.
+    Without ``run_code`` the named checks (``check:``, the game's rules module) are skipped."""
     loaded = load_constraints(game)
     if loaded is None:
         return []
@@ -77,6 +79,8 @@ def composition_breaches(game: Game) -> list[Breach]:
     out: list[Breach] = []
     problems: list[Problem] = []
     for i, rule in enumerate(rules):
+        if rule.kind == "check" and not run_code:
+            continue
         rule_at = Origin(doc.file, *doc.mark(("constraints", i)))
         try:
             cards = _deck_cards(game, rule, doc, i)

@@ -1,0 +1,226 @@
+"""What the preview page shows, brought up to date after each of ``watch``'s rebuilds.
+
+A rebuild that fails keeps the last good pictures, data and kit files and shows the new problems;
+one that succeeds redraws only the faces of the decks it rebuilt (and, for a whole-kit rebuild,
+the kit's pages). Readers (the HTTP threads) take ``snapshot()``; each change raises ``version``
+and wakes whoever waits in ``wait``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from threading import Condition
+from typing import Any
+
+from generator.errors import DataError, DeckwrightError, Problem, display_path
+from generator.layout.deck import OVERFLOW_RANK
+from generator.model import Game
+from generator.serve import details
+from generator.serve.findings import Findings, kit_pages, pointers
+from generator.serve.gallery import FaceView, Gallery, PageView
+from generator.watch import Outcome, Session
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One published state: the page's JSON, the PNGs it names and the kit files it may link."""
+
+    version: int
+    state: bytes
+    images: dict[str, bytes]
+    files: dict[str, Path]
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+class Preview:
+    """The state of a served game, fed with ``watch`` outcomes."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.gallery = Gallery()
+        self.findings = Findings()
+        self.good: list[Problem] = []  # the findings of the last good build
+        self.files: dict[str, Path] = {}
+        self.guide = ""
+        self.sources: dict[str, list[str]] = {}
+        self._undo: tuple[Any, ...] | None = None
+        self.closed = False
+        session.before_build = self.early
+        self._changed = Condition()
+        self._snapshot = Snapshot(0, b"{}", {}, {})
+        self._publish(None, "building", "building the kit...", [])
+
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    def wait(self, version: int, timeout: float) -> int:
+        """Block until the version differs from ``version`` (or ``timeout`` seconds); return it."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._snapshot.version != version or self.closed, timeout)
+            return self._snapshot.version
+
+    def wake(self) -> None:
+        """End every wait (the server is stopping)."""
+        with self._changed:
+            self.closed = True
+            self._changed.notify_all()
+
+    def early(self, game: Game, decks: list[str] | None) -> None:
+        """Before ``watch`` writes the PDFs of ``decks``: redraw their changed faces and publish
+        them, then their findings (the PDFs follow; ``apply`` finishes). A face that cannot be
+        drawn raises DataError and fails the rebuild. A whole-kit rebuild waits for its files."""
+        self._undo = None
+        if decks is None or not self.gallery.faces:
+            return
+        started = time.perf_counter()
+        undo = (self.gallery.checkpoint(), self.findings.checkpoint(), self.good)
+        warnings: list[Problem] = []
+        try:
+            self.gallery.refresh_faces(game, decks, warnings)
+        except DeckwrightError:
+            self.gallery.restore(undo[0])
+            raise
+        self._undo = undo
+        # text that does not fit fails the build: then the page keeps the last good pictures
+        show = self.session.options.allow_overflow or all(p.rank != OVERFLOW_RANK for p in warnings)
+        drawn = f"{time.strftime('%H:%M:%S')} redrew {self.gallery.rendered} of {', '.join(decks)}"
+        if show:
+            seconds = time.perf_counter() - started
+            self._publish(game, "ok", f"{drawn} in {seconds:.2f} s; checking", self.good)
+        self.good = self.findings.refresh(game, decks, False)
+        if show:
+            self._publish(game, "ok", f"{drawn}; writing the PDFs", self.good)
+
+    def apply(self, outcome: Outcome) -> None:
+        """Bring the page up to date after one rebuild (or a failed one) and publish it."""
+        started = time.perf_counter()
+        game = self.session.game
+        problems, error, undo = list(outcome.problems), outcome.error, self._undo
+        self._undo = None
+        if not outcome.ok and undo is not None:  # redrawn early, then the build failed
+            self.gallery.restore(undo[0])
+            self.findings.restore(undo[1])
+            self.good = undo[2]
+        if outcome.ok and game is not None and outcome.scope != "nothing":
+            try:
+                if undo is None:
+                    whole = outcome.scope == "kit" or not self.gallery.faces
+                    decks = None if whole else outcome.scope.removeprefix("decks: ").split(", ")
+                    if not (whole and self.gallery.faces and self._parts_only(outcome.changed)):
+                        self.gallery.refresh_faces(game, decks, [])
+                    if whole:
+                        self._refresh_kit(game, outcome.files)
+                    self.good = self.findings.refresh(game, decks, whole)
+            except DataError as exc:
+                problems, outcome = list(exc.problems), Outcome(outcome.changed, "failed")
+            except DeckwrightError as exc:
+                error, outcome = str(exc), Outcome(outcome.changed, "failed")
+            else:
+                # a build warning that check reports too is shown as check reports it
+                problems = sorted(self.good + [p for p in problems if p not in self.good])
+        elif outcome.ok:
+            problems = self.good  # nothing differs from the last good build (a broken save undone)
+        seconds = outcome.seconds + time.perf_counter() - started
+        self._publish(game, "ok" if outcome.ok else "failed", _line(outcome, seconds), problems, error)
+
+    def _parts_only(self, changed: list[Path]) -> bool:
+        """Whether only kit parts' own files changed (a board, the summary, components, the
+        constraints): no card face can differ, so none is drawn again."""
+        parts = self.session._part_files()  # the files watch itself tells apart from card inputs
+        return bool(changed) and all(p in parts for p in changed)
+
+    def _refresh_kit(self, game: Game, written: list[Path]) -> None:
+        shown, sources = kit_pages(game, written)
+        self.gallery.refresh_pages(shown)
+        self.files = {p.name: p for p in written if p.parent.name == game.name}
+        guide = self.files.get("print-guide.md")
+        self.guide = guide.read_text(encoding="utf-8") if guide else ""
+        self.sources = {
+            src: [p.id for p in self.gallery.pages if Path(p.file).stem in stems]
+            for src, stems in sources.items()
+        }
+
+    def _publish(
+        self, game: Game | None, status: str, line: str, problems: list[Problem], error: str = ""
+    ) -> None:
+        faces, pages = self.gallery.faces, self.gallery.pages
+        state = {
+            "version": self._snapshot.version + 1,
+            "game": game.name if game else self.session.folder.name,
+            "title": game.title if game else self.session.folder.name,
+            "status": status,
+            "line": line,
+            "error": error,
+            "decks": [
+                {"name": d.name, "title": d.title, "cards": d.size} for d in (game.decks if game else ())
+            ],
+            "cards": [_card(f) for f in faces],
+            "pages": [_page(p) for p in pages],
+            "files": sorted(self.files),
+            "guide": self.guide,
+            "problems": [_problem(p, game, self.sources) for p in sorted(problems)],
+            "skipped": self.findings.skipped,
+        }
+        cards = {f.id: details.card(f, game) for f in faces} if game else {}
+        body = json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
+        with self._changed:
+            self._snapshot = Snapshot(state["version"], body, self.gallery.images, dict(self.files), cards)
+            self._changed.notify_all()
+
+
+def _line(outcome: Outcome, seconds: float) -> str:
+    stamp = time.strftime("%H:%M:%S")
+    names = ", ".join(p.name for p in outcome.changed[:3]) + (" ..." if len(outcome.changed) > 3 else "")
+    why = f"{names} changed: " if names else ""
+    if not outcome.ok:
+        return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
+    if outcome.scope == "nothing":
+        return f"{stamp} {why}nothing to redraw"
+    what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+    return f"{stamp} {why}rebuilt {what} in {seconds:.2f} s"
+
+
+def _picture(p: Any) -> dict[str, Any] | None:
+    return None if p is None else {"url": f"/img/{p.key}.png", "w": p.width, "h": p.height}
+
+
+def _card(face: FaceView) -> dict[str, Any]:
+    card = face.card
+    words = [card.name, card.type, *(_words(v) for v in card.fields.values())]
+    return {
+        "id": face.id,
+        "deck": face.deck.name,
+        "name": card.name,
+        "type": card.type,
+        "count": card.count,
+        "where": str(card.origin),
+        "text": " ".join(words).lower(),
+        "front": _picture(face.front),
+        "back": _picture(face.back),
+    }
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return " ".join(_words(v) for v in value)
+    return str(value)
+
+
+def _page(page: PageView) -> dict[str, Any]:
+    return {"id": page.id, "file": page.file, "kind": page.kind, "number": page.number,
+            **(_picture(page.picture) or {})}  # fmt: skip
+
+
+def _problem(problem: Problem, game: Game | None, sources: dict[str, list[str]]) -> dict[str, Any]:
+    return {
+        "where": problem.location(),
+        "severity": problem.severity,
+        "text": str(problem),
+        "targets": pointers(problem, game, sources),
+        "file": display_path(problem.file) if problem.file else "",
+    }

@@ -1,0 +1,59 @@
+"""Run a preview: bind the server, build the kit, then rebuild on every save until Ctrl+C."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+from threading import Event, Thread
+
+from generator.errors import UsageError
+from generator.options import BuildOptions
+from generator.serve.preview import Preview
+from generator.serve.server import PreviewServer
+from generator.watch import Outcome, Session, events, run
+
+
+def open_server(preview: Preview, host: str, port: int) -> PreviewServer:
+    """The preview's server, listening on ``host:port`` (port 0: any free port); UsageError when
+    that address cannot be used."""
+    try:
+        return PreviewServer(preview, host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise UsageError(
+                f"port {port} on {host} is in use (another serve?): choose another with --port N, "
+                "or --port 0 for any free port"
+            ) from None
+        why = exc.strerror or str(exc)
+        raise UsageError(f"cannot listen on {host} port {port} ({why}): check --host and --port") from None
+
+
+def serve(
+    game: str,
+    options: BuildOptions,
+    host: str,
+    port: int,
+    started: Callable[[PreviewServer], None],
+    show: Callable[[Outcome], None],
+    stop: Event | None = None,
+) -> None:
+    """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
+    the first build), ``show`` after each rebuild. Returns when interrupted (or ``stop`` is set)."""
+    session = Session(game, options)
+    preview = Preview(session)
+    server = open_server(preview, host, port)
+    thread = Thread(target=server.serve_forever, name="deckwright-serve", daemon=True)
+    thread.start()
+    try:
+        started(server)
+        first = session.start()
+        preview.apply(first)
+        show(first)
+
+        def rebuilt(outcome: Outcome) -> None:
+            preview.apply(outcome)
+            show(outcome)
+
+        run(session, events(session.roots(), stop), rebuilt)
+    finally:
+        server.stop()

@@ -1,0 +1,274 @@
+// Deckwright preview: shows /api/state, follows /events, opens a card's data from /api/card.
+// Every value from the game is set as text (never as HTML).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let selected = null;  // the id of the card whose data the panel shows
+let pointed = [];     // ids the chosen problem points at
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+}
+
+function picture(p, alt, cls) {
+  return el("img", {src: p.url, width: p.w, height: p.h, alt, class: cls, decoding: "async"});
+}
+
+async function load() {
+  const response = await fetch("/api/state", {cache: "no-store"});
+  if (!response.ok) return;
+  state = await response.json();
+  render();
+}
+
+function render() {
+  const focused = document.activeElement && document.activeElement.dataset.id;
+  document.title = `${state.title} - Deckwright preview`;
+  $("title").textContent = state.title;
+  const status = $("status");
+  status.className = `status ${state.status}`;
+  status.textContent = state.line;
+  fillSelect($("deck"), state.decks.map((d) => [d.name, `${d.title} (${d.cards})`]), "all decks");
+  fillSelect($("type"), [...new Set(state.cards.map((c) => c.type))].map((t) => [t, t]), "all types");
+  renderProblems();
+  renderCards();
+  renderPages();
+  renderGuide();
+  if (focused) {
+    const again = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
+    if (again) again.focus({preventScroll: true});
+  }
+  if (selected && !state.cards.some((c) => c.id === selected)) closePanel();
+  else if (selected) openCard(selected, false);
+}
+
+function fillSelect(select, options, all) {
+  const keep = select.value;
+  select.replaceChildren(el("option", {value: ""}, all), ...options.map(([v, t]) => el("option", {value: v}, t)));
+  select.value = options.some(([v]) => v === keep) ? keep : "";
+}
+
+function problemsOf(id) {
+  return state.problems.filter((p) => p.targets.includes(id));
+}
+
+function renderProblems() {
+  const list = $("problems");
+  $("error").hidden = !state.error;
+  $("error").textContent = state.error;
+  const errors = state.problems.filter((p) => p.severity === "error").length;
+  $("problems-title").textContent =
+    `Problems (${errors} error${errors === 1 ? "" : "s"}, ${state.problems.length - errors} other)`;
+  const items = state.problems.map((p, i) => {
+    const button = el("button", {type: "button", "data-problem": String(i)},
+      el("span", {class: "where"}, p.where), p.text.slice(p.where.length + 2));
+    button.addEventListener("click", () => point(p));
+    return el("li", {class: p.severity}, button);
+  });
+  if (!items.length && state.status !== "building") items.push(el("li", {class: "none"}, "No problems found."));
+  if (state.skipped) {
+    items.push(el("li", {class: "warning"}, `${state.skipped} named check(s) in the constraints run the game's ` +
+      "own Python and are not run here: run 'deckwright check' for them."));
+  }
+  list.replaceChildren(...items);
+}
+
+function point(problem) {
+  pointed = problem.targets;
+  document.querySelectorAll(".pointed").forEach((n) => n.classList.remove("pointed"));
+  let first = null;
+  for (const id of pointed) {
+    const node = document.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    if (node) { node.classList.add("pointed"); first = first || node; }
+  }
+  if (first) {
+    first.scrollIntoView({block: "center"});
+    first.focus({preventScroll: true});
+    if (first.classList.contains("card")) openCard(first.dataset.id, false);
+  }
+}
+
+function visible(card) {
+  const text = $("text").value.trim().toLowerCase();
+  return (!$("deck").value || card.deck === $("deck").value) &&
+    (!$("type").value || card.type === $("type").value) &&
+    (!text || text.split(/\s+/).every((word) => card.text.includes(word)));
+}
+
+function renderCards() {
+  const faces = $("faces").value;
+  const shown = state.cards.filter(visible);
+  const decks = state.decks.map((deck) => {
+    const tiles = shown.filter((c) => c.deck === deck.name).map((c) => tile(c, faces));
+    if (!tiles.length) return null;
+    return el("section", {class: "deck"}, el("h3", {}, `${deck.title} (${deck.name}): ${deck.cards} cards`),
+      el("div", {class: "grid"}, ...tiles));
+  });
+  $("decks").replaceChildren(...decks.filter(Boolean));
+  const designs = state.cards.length;
+  $("shown").textContent = `${shown.length} of ${designs} designs shown`;
+}
+
+function tile(card, faces) {
+  const found = problemsOf(card.id);
+  const errors = found.filter((p) => p.severity === "error").length;
+  const cls = ["card", errors ? "flagged" : found.length ? "warned" : "",
+    pointed.includes(card.id) ? "pointed" : "", selected === card.id ? "selected" : ""].join(" ");
+  const images = el("span", {class: "faces"});
+  if (faces !== "back" && card.front) images.append(picture(card.front, `${card.name}, front`, "front"));
+  if (faces !== "front" && card.back) images.append(picture(card.back, `${card.name}, back`, "back"));
+  const label = card.count > 1 ? `${card.name} ×${card.count}` : card.name;
+  const button = el("button", {type: "button", class: cls, "data-id": card.id,
+    title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
+  if (found.length) button.append(el("span", {class: "badge", title: `${found.length} problem(s)`}, String(found.length)));
+  button.addEventListener("click", () => openCard(card.id, true));
+  return button;
+}
+
+function renderPages() {
+  const deckOrType = $("deck").value || $("type").value;
+  const text = $("text").value.trim().toLowerCase();
+  const pages = state.pages.filter((p) => !deckOrType && (!text || `${p.kind} ${p.file}`.toLowerCase().includes(text)));
+  $("pages-section").hidden = !pages.length;
+  $("pages").replaceChildren(...pages.map((p) => {
+    const flagged = problemsOf(p.id).length ? " flagged" : "";
+    const cls = `page${flagged}${pointed.includes(p.id) ? " pointed" : ""}`;
+    const link = el("a", {href: `/kit/${encodeURIComponent(p.file)}`, "data-id": p.id, title: `open ${p.file}`},
+      picture(p, `${p.kind}: ${p.file}, page ${p.number}`, ""));
+    return el("figure", {class: cls}, link, el("figcaption", {}, `${p.kind}: ${p.file}, page ${p.number}`));
+  }));
+}
+
+function renderGuide() {
+  // the guide's Markdown: headings, "- " items and paragraphs; a wrapped line continues its block
+  const blocks = [];
+  let list = null;
+  let last = null;
+  for (const line of state.guide.split("\n")) {
+    if (!line.trim()) { last = null; list = null; continue; }
+    if (line.startsWith("- ")) {
+      if (!list) { list = el("ul"); blocks.push(list); }
+      last = el("li", {}, line.slice(2));
+      list.append(last);
+    } else if (line.startsWith("#")) {
+      list = null;
+      last = null;
+      blocks.push(el("h4", {}, line.replace(/^#+\s*/, "")));
+    } else if (last) {
+      last.append(" " + line.trim());
+    } else {
+      list = null;
+      last = el("p", {}, line);
+      blocks.push(last);
+    }
+  }
+  $("guide").replaceChildren(...blocks);
+  $("files").replaceChildren(...state.files.map((name) =>
+    el("li", {}, el("a", {href: `/kit/${encodeURIComponent(name)}`}, name))));
+}
+
+async function openCard(id, focusPanel) {
+  selected = id;
+  document.querySelectorAll(".card.selected").forEach((n) => n.classList.remove("selected"));
+  const node = document.querySelector(`.card[data-id="${CSS.escape(id)}"]`);
+  if (node) node.classList.add("selected");
+  const response = await fetch(`/api/card?id=${encodeURIComponent(id)}`, {cache: "no-store"});
+  if (!response.ok || selected !== id) return;
+  showCard(await response.json());
+  if (focusPanel) $("close").focus();
+}
+
+function showCard(card) {
+  const summary = state.cards.find((c) => c.id === card.id);
+  $("panel").hidden = false;
+  $("panel-title").textContent = card.name;
+  const faces = el("div", {class: "panel-faces"});
+  if (summary && summary.front) faces.append(picture(summary.front, `${card.name}, front`, ""));
+  if (summary && summary.back) faces.append(picture(summary.back, `${card.name}, back`, ""));
+  const fields = el("dl", {class: "fields"});
+  for (const [k, v] of [["type", card.type], ["deck", card.deck], ["count", String(card.count)]]) {
+    fields.append(el("dt", {}, k), el("dd", {}, v));
+  }
+  for (const f of card.fields) {
+    const value = typeof f.value === "string" ? f.value : JSON.stringify(f.value);
+    const from = f.from === "default" ? `default, ${f.where}` : f.where;
+    fields.append(el("dt", {}, f.name), el("dd", {}, value, " ", el("span", {class: "from"}, `(${from})`)));
+  }
+  const templates = card.templates.map((t) => el("div", {},
+    el("h4", {}, `${t.side}: ${t.name}`), el("p", {class: "mono"}, t.where),
+    el("p", {}, t.rules.length ? `style rules applied: ${t.rules.join(", then ")}` : "no style rules"),
+    el("dl", {class: "fields"}, ...Object.entries(t.style).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))));
+  const issues = problemsOf(card.id).map((p) => el("li", {class: p.severity}, p.text));
+  $("panel-body").replaceChildren(faces,
+    el("p", {class: "mono"}, card.where),
+    el("h3", {}, "Fields (after the deck's defaults)"), fields,
+    el("h3", {}, "Templates"), ...templates,
+    el("h3", {}, `Copies (${card.copies.length})`), el("p", {class: "mono"}, card.copies.join(", ")),
+    issues.length ? el("h3", {}, "Problems") : null, issues.length ? el("ul", {}, ...issues) : null);
+}
+
+function closePanel() {
+  const id = selected;
+  selected = null;
+  $("panel").hidden = true;
+  document.querySelectorAll(".card.selected").forEach((n) => n.classList.remove("selected"));
+  const node = id && document.querySelector(`.card[data-id="${CSS.escape(id)}"]`);
+  if (node) node.focus();
+}
+
+function move(event) {
+  const cards = [...document.querySelectorAll(".card")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  const top = (n) => n.getBoundingClientRect().top;
+  const row = cards.filter((n) => Math.abs(top(n) - top(cards[0])) < 4).length || 1;
+  const step = {ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row}[event.key];
+  const next = cards[Math.min(cards.length - 1, Math.max(0, at + step))];
+  event.preventDefault();
+  next.focus();
+}
+
+function theme() {
+  const order = ["auto", "light", "dark"];
+  const next = order[(order.indexOf(localStorage.getItem("theme") || "auto") + 1) % 3];
+  localStorage.setItem("theme", next);
+  applyTheme();
+}
+
+function applyTheme() {
+  const chosen = localStorage.getItem("theme") || "auto";
+  if (chosen === "auto") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = chosen;
+  $("theme").textContent = `theme: ${chosen}`;
+}
+
+function start() {
+  applyTheme();
+  $("theme").addEventListener("click", theme);
+  $("close").addEventListener("click", closePanel);
+  for (const id of ["text", "deck", "type", "faces"]) {
+    $(id).addEventListener("input", () => { if (state) { renderCards(); renderPages(); } });
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selected) closePanel();
+    else if (event.key === "/" && document.activeElement.tagName !== "INPUT") { event.preventDefault(); $("text").focus(); }
+    else if (event.key.startsWith("Arrow") && document.activeElement.classList.contains("card")) move(event);
+  });
+  const events = new EventSource("/events");
+  events.addEventListener("version", (event) => { if (!state || String(state.version) !== event.data) load(); });
+  events.addEventListener("error", () => {
+    $("status").className = "status failed";
+    $("status").textContent = "the preview server is not answering (stopped?); this page reconnects when it is back";
+  });
+  load();
+}
+
+start();
