@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from generator import where
 from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
@@ -59,12 +60,13 @@ def _build_game(
             continue
         stem = "cards" if len(game.decks) == 1 else deck.name
         faces = DeckFaces(game, deck, fonts, options.bleed)
-        if options.layout == "gutterfold" and not deck.one_sided:
-            path = out / f"{stem}-gutterfold.pdf"
-            _write_gutterfold(path, deck, faces, fonts, options, progress)
-        else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
-            path = out / f"{stem}.pdf"
-            _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
+        with where.at(deck.origin):  # the sheet furniture of this deck's file
+            if options.layout == "gutterfold" and not deck.one_sided:
+                path = out / f"{stem}-gutterfold.pdf"
+                _write_gutterfold(path, deck, faces, fonts, options, progress)
+            else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
+                path = out / f"{stem}.pdf"
+                _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
         written.append(path)
     return written
 

@@ -13,7 +13,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
+from generator import __version__, where
 from generator.build import (
     BuildOptions,
     Progress,
@@ -24,11 +24,11 @@ from generator.build import (
 )
 from generator.color import ink
 from generator.color import output as colors
-from generator.errors import DataError, Problem
+from generator.errors import DataError, Problem, display_path
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
 from generator.layout.deck import collect_low_resolution, collect_overflows
-from generator.model import Game
+from generator.model import Game, Origin
 from generator.render.pdf import atomic_text, staged
 
 
@@ -205,10 +205,11 @@ def build_kit(
             from generator.printshop.write import printshop_notes
 
             guide += printshop_notes(game, options, preset, shop_files)
-        for part, _, value in parts:
+        for part, source, value in parts:
             if progress:
                 progress(f"{game.title}: {part.name}", 0, 1)
-            files = part.write(value, game, fonts, out, options)
+            with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
+                files = part.write(value, game, fonts, out, options)
             written += files
             papers |= _papers(part.name, value, files)
             guide += part.notes(value, options)

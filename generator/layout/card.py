@@ -360,7 +360,9 @@ class CardLayouter:
             self._icon(icon.name)
         if not laid.fits:
             overflows.append((i, laid.overflow))
-        ops.append(TextOp(laid, box, element.rotate))
+        origins = self.template.element_origins
+        origin = origins[i] if i < len(origins) else self.template.origin
+        ops.append(TextOp(laid, box, element.rotate, origin))
 
     def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
         known = self._looks_of.get(id(style))  # the same style object: every card of a type

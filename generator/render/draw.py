@@ -14,6 +14,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from generator import where
 from generator.color.convert import FILL, LINE
 from generator.color.images import image_source
 from generator.color.pdfx import pdf_color, retint, svg_tint
@@ -119,6 +120,10 @@ class Painter:
         self.canvas.line(ln.x1, ln.y1, ln.x2, ln.y2)
 
     def _text(self, op: TextOp) -> None:
+        with where.at(op.origin):  # what the page records (generator.render.record) points at
+            self._fitted(op)
+
+    def _fitted(self, op: TextOp) -> None:
         c = self.canvas
         turned = self._rotated(op.box, op.rotate)
         current: tuple[str, float, str] | None = None

@@ -20,6 +20,7 @@ from generator import __version__
 from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
+from generator.render import record
 
 
 @dataclass
@@ -124,6 +125,7 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         canvas.setAuthor("Deckwright")
         canvas.setCreator(f"Deckwright {__version__}")
         canvas.setSubject(title)
+        record.observe(canvas, path)  # only while the proofreader records a build
         yield canvas
         canvas.save()
         _finish(tmp, path)

@@ -1,0 +1,53 @@
+"""The proofreader: rules that judge the printed pages of a kit as a careful proofreader would.
+
+Each rule is a function of the recorded pages (``generator.render.record``: the text and fills
+as the build draws them, at the scale each prints) and the game's settings, returning findings
+located at the YAML element that made what it saw. ``RULES`` lists them by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from generator.proof import contrast, typesize
+from generator.proof.finding import Finding
+from generator.proof.settings import Known, Settings, settings_of
+from generator.render.record import PageRecord
+
+Rule = Callable[[list[PageRecord], Settings], list[Finding]]
+
+RULES: dict[str, Rule] = {
+    "type-size": typesize.check,
+    "contrast": contrast.check,
+}
+
+__all__ = ["RULES", "Finding", "Settings", "proofread", "settings_of", "split_known"]
+
+
+def proofread(
+    pages: Iterable[PageRecord], settings: Settings, rules: Iterable[str] | None = None
+) -> list[Finding]:
+    """Every finding of the named rules (all by default) on ``pages``, in a stable order."""
+    pages = list(pages)
+    found: list[Finding] = []
+    for name in rules or RULES:
+        found += RULES[name](pages, settings)
+    return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
+
+
+def split_known(
+    findings: list[Finding], settings: Settings, folder: Path
+) -> tuple[list[Finding], list[Finding]]:
+    """(new findings, findings the game lists under ``proof.known``): known by rule and file."""
+    new, known = [], []
+    for f in findings:
+        (known if _listed(f, settings.known, folder) else new).append(f)
+    return new, known
+
+
+def _listed(f: Finding, known: tuple[Known, ...], folder: Path) -> bool:
+    if not f.file:
+        return False
+    where = Path(f.file).resolve()
+    return any(k.rule == f.rule and where == (folder / k.file).resolve() for k in known)
