@@ -191,6 +191,13 @@ def build(
             "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
         ),
     ] = False,
+    allow_proof: Annotated[
+        bool,
+        typer.Option(
+            "--allow-proof",
+            help="Write the kit despite proofreader findings (type size, contrast, ...; a warning each).",
+        ),
+    ] = False,
     color: Annotated[
         ColorMode | None,
         _choice(
@@ -210,7 +217,8 @@ def build(
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
     Nothing is written for a game with problems (text that does not fit included, unless
-    --allow-overflow): its earlier output stays as it was.
+    --allow-overflow; proofreader findings the game does not list as known, unless --allow-proof):
+    its earlier output stays as it was.
     """
     from generator.build import BuildOptions
     from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -241,6 +249,7 @@ def build(
             printshop_order=printshop_order.value if printshop_order else None,
             out_dir=output,
             allow_overflow=allow_overflow,
+            allow_proof=allow_proof,
             color=color.value if color else "rgb",
             ink_limit=ink_limit or 300.0,
             shop_color=color.value if color else None,
@@ -311,9 +320,18 @@ def check(
             max=400,
         ),
     ] = None,
+    proof: Annotated[
+        Path | None,
+        typer.Option(
+            "--proof",
+            metavar="FILE.pdf",
+            help="Also write the proofreader's findings as a PDF: each a numbered red outline on a "
+            "picture of its page, the list beside it.",
+        ),
+    ] = None,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
-    composition."""
+    composition, and the printed pages as a proofreader sees them."""
     from generator.build import check_faces
     from generator.color import ink
     from generator.fonts import FontBook
@@ -337,6 +355,10 @@ def check(
         problems += _composition(loaded)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
+        if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
+            from generator.proof.report import proof_problems
+
+            problems += proof_problems(loaded, proof)
     except DeckwrightError as exc:
         raise fail(exc) from None
     report(problems)

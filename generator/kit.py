@@ -29,6 +29,7 @@ from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
 from generator.layout.deck import collect_low_resolution, collect_overflows
 from generator.model import Game, Origin
+from generator.proof import gate as proof_gate
 from generator.render.pdf import atomic_text, staged
 
 
@@ -193,6 +194,7 @@ def build_kit(
         collect_low_resolution() as low_res,
         colors.using(options.color, options.ink_limit),
         ink.checking(limit) as inks,
+        proof_gate.proofing(game) as proof,
     ):
         written = build_game(game, options, progress)
         single = single_sided_files(game, written)
@@ -218,10 +220,14 @@ def build_kit(
             inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
+        proof_errors, proof_warnings = proof_gate.problems(*proof.findings(), options.allow_proof)
+        if proof_errors:  # what the proofreader sees on the pages (see generator/proof/)
+            raise DataError(proof_errors)
         extra = guide_sections(game.name, written, card_files, papers, options, single)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks)]
+        warnings += proof_warnings
         if preset is not None:  # the files are written all the same, at the deck's own size
             from generator.printshop.check import size_problems
 

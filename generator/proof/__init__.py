@@ -22,7 +22,7 @@ RULES: dict[str, Rule] = {
     "contrast": contrast.check,
 }
 
-__all__ = ["RULES", "Finding", "Settings", "proofread", "settings_of", "split_known"]
+__all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "settings_of", "split_known"]
 
 
 def proofread(
@@ -42,12 +42,14 @@ def split_known(
     """(new findings, findings the game lists under ``proof.known``): known by rule and file."""
     new, known = [], []
     for f in findings:
-        (known if _listed(f, settings.known, folder) else new).append(f)
+        (known if known_entry(f, settings, folder) else new).append(f)
     return new, known
 
 
-def _listed(f: Finding, known: tuple[Known, ...], folder: Path) -> bool:
+def known_entry(f: Finding, settings: Settings, folder: Path) -> Known | None:
+    """The ``proof.known`` entry that accepts ``f`` (same rule, same file), or None."""
     if not f.file:
-        return False
+        return None
     where = Path(f.file).resolve()
-    return any(k.rule == f.rule and where == (folder / k.file).resolve() for k in known)
+    listed = (k for k in settings.known if k.rule == f.rule and where == (folder / k.file).resolve())
+    return next(listed, None)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.model import Game
@@ -18,15 +20,23 @@ VARIANTS: tuple[tuple[str, str], ...] = (
 """(paper, layout) pairs a kit is proofread in: the papers and layouts the guide offers."""
 
 
-def record_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Recording:
-    """Build the kit once per variant into a scratch folder (removed after) and return every page
-    recorded, each file kept apart by its variant folder."""
+@contextmanager
+def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Iterator[Recording]:
+    """Build the kit once per variant into a scratch folder and yield every page recorded (each
+    file kept apart by its variant folder); the files exist until the block ends."""
     from generator.kit import build_kit
 
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
             out = Path(scratch) / f"{paper}-{layout}"
-            options = BuildOptions(paper=paper, layout=layout, out_dir=out, allow_overflow=True,
-                                   allow_proof=True)
+            options = BuildOptions(
+                paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
+            )
             build_kit(game, options)
-    return found
+        yield found
+
+
+def record_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Recording:
+    """The pages of ``recorded_kit`` (the files removed)."""
+    with recorded_kit(game, variants) as found:
+        return found

@@ -118,6 +118,11 @@ def recording() -> Iterator[Recording]:
         _ACTIVE.reset(token)
 
 
+def active() -> bool:
+    """Whether a recording is running."""
+    return _ACTIVE.get() is not None
+
+
 def observe(canvas: Canvas, path: Path) -> None:
     """Record what ``canvas`` draws into the active recording (nothing when none is active)."""
     active = _ACTIVE.get()
