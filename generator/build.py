@@ -115,9 +115,10 @@ def _raise_if(faces: DeckFaces) -> None:
 
 
 def _labelled(options: BuildOptions, deck: Deck, extra: str) -> SheetOptions:
-    """The sheet options, told about how long the deck's longest sheet label will be."""
+    """The sheet options, told about how long the deck's longest sheet label will be; where the
+    margins hold no 50 mm bar and full-size label, a band is kept free for them (``make_room``)."""
     longest = _sheet_label(deck, 999, 999, extra) + BAR_NOTE
-    return replace(options.sheet_options(), label_chars=len(longest))
+    return replace(options.sheet_options(), label_chars=len(longest), make_room=True)
 
 
 def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:

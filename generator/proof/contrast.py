@@ -26,7 +26,7 @@ def needed(mark: TextMark) -> float:
 def _under(fills: list[FillMark], x: float, y: float) -> RGB:
     colour = PAPER
     for f in fills:
-        x0, y0, x1, y1 = f.box
+        x0, y0, x1, y1 = f.box  # cut to its clip: empty when clipped away
         if x0 <= x <= x1 and y0 <= y <= y1:
             colour = over(rgb(f.color), f.alpha, colour)
     return colour

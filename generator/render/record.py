@@ -53,7 +53,7 @@ class TextMark:
     def box(self) -> Rect:
         return _bounds(self.matrix, *self.local)
 
-    def placed(self, outer: Matrix) -> TextMark:
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> TextMark:
         return TextMark(self.text, self.local, compose(outer, self.matrix), self.font_size, self.color,
                         self.font, self.origin)
 
@@ -67,13 +67,18 @@ class FillMark:
     color: str
     alpha: float
     origin: Any
+    clip: Rect | None = None
+    """The clipping box in force when it was drawn (in the same space as ``box``)."""
 
     @property
     def box(self) -> Rect:
-        return _bounds(self.matrix, *self.local)
+        """The box it covers: its shape's bounds cut to the clip."""
+        return intersect(_bounds(self.matrix, *self.local), self.clip)
 
-    def placed(self, outer: Matrix) -> FillMark:
-        return FillMark(self.local, compose(outer, self.matrix), self.color, self.alpha, self.origin)
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> FillMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
+        return FillMark(self.local, compose(outer, self.matrix), self.color, self.alpha, self.origin, both)
 
 
 Mark = TextMark | FillMark
@@ -142,6 +147,13 @@ def compose(outer: Matrix, inner: Matrix) -> Matrix:
             a * e2 + c * f2 + e, b * e2 + d * f2 + f)
 
 
+def intersect(a: Rect, b: Rect | None) -> Rect:
+    """``a`` cut to ``b`` (None: no cut); an empty result has x1 < x0 or y1 < y0."""
+    if b is None:
+        return a
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
 def _bounds(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
     pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -172,8 +184,10 @@ class _Observer:
         self.pages = into.files.setdefault(path, [])
         self.path = path
         self.forms: dict[str, list[Mark]] = {}
-        self.stack: list[tuple[str, list[Mark]]] = []
+        self.stack: list[tuple[str, list[Mark], Rect | None, list[Rect | None]]] = []
         self.current: list[Mark] = []
+        self.clip: Rect | None = None
+        self.clips: list[Rect | None] = []
         for name in ("drawString", "drawCentredString", "drawRightString"):
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
@@ -182,16 +196,16 @@ class _Observer:
         self._wrap("endForm", self._end_form)
         self._wrap("doForm", self._do_form)
         self._wrap("showPage", self._show_page)
+        self._wrap("saveState", lambda: self.clips.append(self.clip))
+        self._wrap("restoreState", self._restore)
+        self._wrap("clipPath", self._clip_path)
 
     def _wrap(self, name: str, before) -> None:
         original = getattr(self.c, name)
 
         def call(*args: Any, **kw: Any) -> Any:
-            after = before(*args, **kw)
-            result = original(*args, **kw)
-            if callable(after):
-                after()
-            return result
+            before(*args, **kw)
+            return original(*args, **kw)
 
         setattr(self.c, name, call)
 
@@ -220,7 +234,8 @@ class _Observer:
                 return
             c = self.c
             alpha = float(getattr(c, "_fillAlpha", 1.0))
-            self.current.append(FillMark(box, self._matrix(), _hex(c._fillColorObj), alpha, where.current()))
+            colour = _hex(c._fillColorObj)
+            self.current.append(FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip))
 
         self._wrap(name, note)
 
@@ -246,20 +261,35 @@ class _Observer:
         x, y, r = args[:3]
         return (x - r, y - r, x + r, y + r)
 
+    def _restore(self) -> None:
+        self.clip = self.clips.pop() if self.clips else None
+
+    def _clip_path(self, path: Any, *args: Any, **kw: Any) -> None:
+        numbers = [float(n) for n in _NUMBERS.findall(" ".join(str(s) for s in path._code))]
+        if " re" in " ".join(str(s) for s in path._code) and len(numbers) >= 4:
+            x, y, w, h = numbers[:4]
+            local = (x, y, x + w, y + h)
+        elif len(numbers) >= 2:
+            local = (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
+        else:
+            return
+        box = _bounds(self._matrix(), *local)
+        self.clip = box if self.clip is None else intersect(box, self.clip)
+
     def _begin_form(self, name: str, *args: Any, **kw: Any) -> None:
-        self.stack.append((name, self.current))
-        self.current = []
+        self.stack.append((name, self.current, self.clip, self.clips))
+        self.current, self.clip, self.clips = [], None, []
 
     def _end_form(self, *args: Any, **kw: Any) -> None:
-        name, outer = self.stack.pop()
+        name, outer, self.clip, self.clips = self.stack.pop()
         self.forms[name] = self.current
         self.current = outer
 
     def _do_form(self, name: str) -> None:
         m = self._matrix()
-        self.current.extend(mark.placed(m) for mark in self.forms.get(name, ()))
+        self.current.extend(mark.placed(m, self.clip) for mark in self.forms.get(name, ()))
 
     def _show_page(self) -> None:
         w, h = self.c._pagesize
         self.pages.append(PageRecord(self.path, len(self.pages) + 1, w, h, self.current))
-        self.current = []
+        self.current, self.clip, self.clips = [], None, []

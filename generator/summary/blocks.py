@@ -143,7 +143,7 @@ class Typesetter:
         cy = base + 0.33 * s
         ops: list[Op] = [EllipseOp(Box(0.05 * s, cy - d / 2, d, d), accent, None)]
         if number is not None:
-            ops.append(self._centred(str(number), 0.05 * s + d / 2, cy, 0.78 * s))
+            ops.append(self._centred(str(number), 0.05 * s + d / 2, cy, 0.8 * s))  # 6 pt at 7.5 pt
         ops.extend(b.ops)
         return Block(b.height, tuple(ops), b.overflow).padded(self.setting.gap * s)
 
