@@ -206,3 +206,37 @@ def test_type_size_agrees_with_the_reference_tool() -> None:
             ours_below = sum(len("".join(m.text.split())) for m in marks if m.size < 6.0 - 0.05)
             assert abs(mine - smallest) < 0.01, path.name
             assert ours_below == below, path.name
+
+
+# -- sheet furniture ------------------------------------------------------------------------------
+
+
+def test_every_cut_sheet_carries_the_50_mm_bar(tmp_path: Path) -> None:
+    from generator.geometry import Box
+    from generator.proof import furniture
+    from generator.render.sheets import draw_scale_bar
+    from generator.units import mm
+
+    def sheet(c, length: float) -> None:
+        with record_at(HERE):
+            c.setFont("Helvetica", 7)
+            c.drawString(20, 20, "Planted - sheet 1 of 1")
+        if length:
+            draw_scale_bar(c, Box(100, 20, mm(length), mm(2)))
+
+    def pages(name: str, length: float, note: str = "") -> list[record.PageRecord]:
+        def draw(c) -> None:
+            sheet(c, length)
+            if note:
+                record.note(c, note)
+
+        with record_at(HERE):  # the part that draws the sheet
+            return _draw(tmp_path / name, draw)
+
+    short = furniture.check(pages("short.pdf", 30), Settings())
+    assert len(short) == 1 and short[0].origin == HERE and "a 30 mm bar instead of the 50 mm" in short[0].message
+    bare = furniture.check(pages("bare.pdf", 0), Settings())
+    assert len(bare) == 1 and "no scale bar" in bare[0].message
+    assert furniture.check(pages("full.pdf", 50), Settings()) == []
+    assert furniture.check(pages("back.pdf", 0, "back-side"), Settings()) == []
+    assert furniture.check(pages("read.pdf", 0, "reading-page"), Settings()) == []

@@ -135,3 +135,23 @@ def test_the_issues_findings_today() -> None:
     plots = [f.message for f in found if "on #3a2a2a" in f.message]
     assert any("#1f618d on #3a2a2a has contrast 2.04:1" in m and "1.73:1 in black and white" in m for m in plots)
     assert any("#b03a6a on #3a2a2a has contrast 2.37:1" in m for m in plots)
+
+
+def test_maloney_suitcase_sheets_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card sheets without the room kept for furniture: Maloney's suitcases got a 30 mm bar (A4)
+    and none at all in Letter gutterfold, and a 4.4 pt label."""
+    from dataclasses import replace
+
+    from generator import build
+
+    kept = build._labelled
+    monkeypatch.setattr(build, "_labelled", lambda *a: replace(kept(*a), make_room=False))
+    game = load_game("maloney")
+    pages = record_kit(game, (("a4", "duplex"), ("letter", "gutterfold"))).pages()
+    found = proofread(pages, settings_of(game), ["furniture", "type-size"])
+    suitcases = [f for f in found if "suitcases" in f.message or "suitcases" in str(f.seen[0].file)]
+    messages = " | ".join(f.message for f in suitcases)
+    assert "suitcases.pdf page 1 (a4 duplex) carries a 30 mm bar" in messages
+    assert "suitcases-gutterfold.pdf page 1 (letter gutterfold) carries no scale bar" in messages
+    assert "type prints at 4.4 pt" in messages
+    assert all(f.problem().location().endswith("game.yaml:33:5") for f in suitcases), [f.problem().location() for f in suitcases]

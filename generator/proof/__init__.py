@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generator.proof import contrast, typesize
+from generator.proof import contrast, furniture, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -20,6 +20,7 @@ Rule = Callable[[list[PageRecord], Settings], list[Finding]]
 RULES: dict[str, Rule] = {
     "type-size": typesize.check,
     "contrast": contrast.check,
+    "furniture": furniture.check,
 }
 
 __all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "settings_of", "split_known"]

@@ -29,6 +29,7 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
             out = Path(scratch) / f"{paper}-{layout}"
+            found.variant = f"{paper} {layout}"
             options = BuildOptions(
                 paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
             )

@@ -81,7 +81,25 @@ class FillMark:
         return FillMark(self.local, compose(outer, self.matrix), self.color, self.alpha, self.origin, both)
 
 
-Mark = TextMark | FillMark
+@dataclass(frozen=True, slots=True)
+class NoteMark:
+    """Something the renderer says about the page: ``scale-bar`` (its box), ``back-side`` (the
+    other side of a sheet whose front carries the furniture), ``reading-page`` (a page read, not
+    cut or assembled: rule summary, assembly overview)."""
+
+    kind: str
+    local: Rect
+    matrix: Matrix
+
+    @property
+    def box(self) -> Rect:
+        return _bounds(self.matrix, *self.local)
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> NoteMark:
+        return NoteMark(self.kind, self.local, compose(outer, self.matrix))
+
+
+Mark = TextMark | FillMark | NoteMark
 
 
 @dataclass
@@ -93,9 +111,21 @@ class PageRecord:
     width: float
     height: float
     marks: list[Mark] = field(default_factory=list)
+    variant: str = ""
+    """The paper and layout the kit was built for (``a4 duplex``), when several are recorded."""
+    origin: Any = None
+    """The part that drew the page (``where.current()`` as it ended): the deck's entry in
+    game.yaml for a card sheet, the part's file for a board, summary or component sheet."""
+
+    def name(self) -> str:
+        """``suitcases.pdf page 1`` (``(letter gutterfold)`` added when known)."""
+        return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
 
     def texts(self) -> list[TextMark]:
         return [m for m in self.marks if isinstance(m, TextMark)]
+
+    def notes(self, kind: str) -> list[NoteMark]:
+        return [m for m in self.marks if isinstance(m, NoteMark) and m.kind == kind]
 
 
 @dataclass
@@ -103,6 +133,8 @@ class Recording:
     """Every page of every file drawn while recording, by file."""
 
     files: dict[Path, list[PageRecord]] = field(default_factory=dict)
+    variant: str = ""
+    """What the pages recorded from now on were built for (set between builds)."""
 
     def pages(self) -> Iterator[PageRecord]:
         for pages in self.files.values():
@@ -133,6 +165,13 @@ def observe(canvas: Canvas, path: Path) -> None:
     active = _ACTIVE.get()
     if active is not None:
         _Observer(canvas, Path(path), active)
+
+
+def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
+    """Say ``kind`` about the page being drawn (with a box in the canvas's current space)."""
+    observer = getattr(canvas, "_deckwright_record", None)
+    if observer is not None:
+        observer.current.append(NoteMark(kind, box, observer._matrix()))
 
 
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -181,8 +220,10 @@ class _Observer:
 
     def __init__(self, canvas: Canvas, path: Path, into: Recording):
         self.c = canvas
+        canvas._deckwright_record = self  # type: ignore[attr-defined]
         self.pages = into.files.setdefault(path, [])
         self.path = path
+        self.variant = into.variant
         self.forms: dict[str, list[Mark]] = {}
         self.stack: list[tuple[str, list[Mark], Rect | None, list[Rect | None]]] = []
         self.current: list[Mark] = []
@@ -291,5 +332,7 @@ class _Observer:
 
     def _show_page(self) -> None:
         w, h = self.c._pagesize
-        self.pages.append(PageRecord(self.path, len(self.pages) + 1, w, h, self.current))
+        n = len(self.pages) + 1
+        page = PageRecord(self.path, n, w, h, self.current, self.variant, where.current())
+        self.pages.append(page)
         self.current, self.clip, self.clips = [], None, []
