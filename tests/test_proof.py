@@ -240,3 +240,30 @@ def test_every_cut_sheet_carries_the_50_mm_bar(tmp_path: Path) -> None:
     assert furniture.check(pages("full.pdf", 50), Settings()) == []
     assert furniture.check(pages("back.pdf", 0, "back-side"), Settings()) == []
     assert furniture.check(pages("read.pdf", 0, "reading-page"), Settings()) == []
+
+
+# -- overlap on every page ------------------------------------------------------------------------
+
+
+def test_colliding_text_is_found_on_any_page(tmp_path: Path) -> None:
+    from generator.proof import overlap
+
+    def draw(c) -> None:
+        c.setFont("Helvetica", 9)
+        with record_at(HERE):
+            c.drawString(50, 100, "Salt Lake City")
+            c.drawString(50 + c.stringWidth("Salt Lake City ", "Helvetica", 9), 100, "(same line)")
+        with record_at(THERE):
+            c.drawString(80, 103, "reach 4-6")  # strikes through the city's name
+            c.drawString(50, 300, "well apart")
+        c.saveState()
+        path = c.beginPath()
+        path.rect(0, 0, 40, 400)
+        c.clipPath(path, stroke=0, fill=0)
+        with record_at(Origin("hidden.yaml", 3, 1)):
+            c.drawString(52, 300, "clipped away on this tile")
+        c.restoreState()
+
+    found = overlap.check(_draw(tmp_path / "o.pdf", draw), Settings())
+    assert len(found) == 1, [f.message for f in found]
+    assert found[0].origin == HERE and "collides with 'reach 4-6', the text made at planted.yaml:12:3" in found[0].message

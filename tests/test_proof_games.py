@@ -72,7 +72,6 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         ("type-size", "board.yaml", 178),
     ],
     "maloney": [
-        ("contrast", "board.yaml", 15),
         ("contrast", "maloney-action-back.yaml", 18),
         ("contrast", "maloney-action.yaml", 50),
         ("contrast", "maloney-action.yaml", 69),

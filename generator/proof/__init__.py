@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generator.proof import contrast, furniture, typesize
+from generator.proof import contrast, furniture, overlap, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -21,6 +21,7 @@ RULES: dict[str, Rule] = {
     "type-size": typesize.check,
     "contrast": contrast.check,
     "furniture": furniture.check,
+    "overlap": overlap.check,
 }
 
 __all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "settings_of", "split_known"]

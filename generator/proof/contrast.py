@@ -40,7 +40,7 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
             if isinstance(mark, FillMark):
                 fills.append(mark)
                 continue
-            if not isinstance(mark, TextMark):
+            if not isinstance(mark, TextMark) or not mark.visible:
                 continue
             x0, y0, x1, y1 = mark.box
             back = _under(fills, (x0 + x1) / 2, (y0 + y1) / 2)

@@ -188,6 +188,7 @@ def _tile(c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str)
 def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str) -> None:
     c.setPageSize((page.page_w, page.page_h))
     record.note(c, "reading-page")  # an overview of the tiles, not printed to size
+    record.note(c, "overview")  # tile names over the reduced board, by design
     _text(c, fonts, page.title, page.title_box, TextStyle(family, 14, 8, valign="middle"), bold=True)
     bp.place(page.scale, (page.thumb.x, page.thumb.y))
     c.saveState()

@@ -43,6 +43,8 @@ class TextMark:
     color: str
     font: str
     origin: Any
+    clip: Rect | None = None
+    """The clipping box in force when it was drawn (in the same space as ``box``)."""
 
     @property
     def size(self) -> float:
@@ -53,9 +55,21 @@ class TextMark:
     def box(self) -> Rect:
         return _bounds(self.matrix, *self.local)
 
+    @property
+    def shown(self) -> Rect:
+        """The part of its box inside its clip (a tile shows only its window of the board)."""
+        return intersect(self.box, self.clip)
+
+    @property
+    def visible(self) -> bool:
+        x0, y0, x1, y1 = self.shown
+        return x1 > x0 and y1 > y0
+
     def placed(self, outer: Matrix, clip: Rect | None = None) -> TextMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
         return TextMark(self.text, self.local, compose(outer, self.matrix), self.font_size, self.color,
-                        self.font, self.origin)
+                        self.font, self.origin, both)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +277,7 @@ class _Observer:
             local = (x0, y - DESCENT * size, x0 + width, y + ASCENT * size)
             self.current.append(
                 TextMark(str(text), local, self._matrix(), size, _hex(c._fillColorObj), c._fontname,
-                         where.current())
+                         where.current(), self.clip)
             )
 
         self._wrap(name, note)
