@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generator.proof import contrast, furniture, overlap, typesize
+from generator.model import Game
+from generator.proof import colouronly, contrast, furniture, overlap, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -24,7 +25,12 @@ RULES: dict[str, Rule] = {
     "overlap": overlap.check,
 }
 
-__all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "settings_of", "split_known"]
+GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
+    "colour-only": colouronly.check,
+}
+"""Rules judged on the laid-out faces of every deck and component group rather than on pages."""
+
+__all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "proofread_game", "settings_of", "split_known"]
 
 
 def proofread(
@@ -35,6 +41,14 @@ def proofread(
     found: list[Finding] = []
     for name in rules or RULES:
         found += RULES[name](pages, settings)
+    return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
+
+
+def proofread_game(game: Game, pages: Iterable[PageRecord], settings: Settings) -> list[Finding]:
+    """Every finding of every rule: on the pages, and on the game's laid-out faces."""
+    found = proofread(pages, settings)
+    for rule in GAME_RULES.values():
+        found += rule(game, settings)
     return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
 
 

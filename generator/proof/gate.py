@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import proofread, settings_of, split_known
+from generator.proof import proofread_game, settings_of, split_known
 from generator.proof.finding import Finding
 from generator.render import record
 
@@ -26,7 +26,8 @@ class Proofing:
         if self.recorded is None:
             return [], []
         settings = settings_of(self.game)
-        return split_known(proofread(self.recorded.pages(), settings), settings, self.game.folder)
+        found = proofread_game(self.game, self.recorded.pages(), settings)
+        return split_known(found, settings, self.game.folder)
 
 
 @contextmanager

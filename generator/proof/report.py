@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import known_entry, proofread, settings_of, split_known
+from generator.proof import known_entry, proofread_game, settings_of, split_known
 from generator.proof.kits import recorded_kit
 
 
@@ -17,7 +17,7 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     (saying why they stay); with ``picture``, the proof PDF is written there too."""
     settings = settings_of(game)
     with recorded_kit(game) as pages:
-        findings = proofread(pages.pages(), settings)
+        findings = proofread_game(game, pages.pages(), settings)
         if picture is not None:
             from generator.proof.picture import write_proof
 
