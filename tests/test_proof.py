@@ -267,3 +267,51 @@ def test_colliding_text_is_found_on_any_page(tmp_path: Path) -> None:
     found = overlap.check(_draw(tmp_path / "o.pdf", draw), Settings())
     assert len(found) == 1, [f.message for f in found]
     assert found[0].origin == HERE and "collides with 'reach 4-6', the text made at planted.yaml:12:3" in found[0].message
+
+
+# -- colour-only distinctions ---------------------------------------------------------------------
+
+MARKERS = """# planted markers
+groups:
+  - name: scores
+    title: Score markers
+    kind: counter
+    size: {{width: 10mm, height: 10mm}}
+    shape: round
+    template: counter-round
+    items:
+{items}
+"""
+
+
+def _markers(tmp_path: Path, items: str) -> list:
+    from generator.loader import load_game
+    from generator.proof import colouronly
+
+    folder, _ = _game(tmp_path, "8pt")
+    (folder / "components.yaml").write_text(MARKERS.format(items=items), encoding="utf-8")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write("components: [components.yaml]\n")
+    game = load_game(str(folder))
+    return colouronly.check(game, Settings())
+
+
+def test_markers_told_apart_only_by_colour_are_found(tmp_path: Path) -> None:
+    found = _markers(tmp_path, "      - {name: Red, color: '#c62828', icon: pawn}\n"
+                               "      - {name: Blue, color: '#1565c0', icon: pawn}\n")
+    assert len(found) == 1 and found[0].rule == "colour-only"
+    assert found[0].problem().location().endswith("components.yaml:3:5")
+    assert "'Red' (#c62828) and 'Blue' (#1565c0): in grey their lightness differs by 0" in found[0].message
+
+
+def test_colour_vision_and_marks_are_judged(tmp_path: Path) -> None:
+    # apart in grey, but two blues merge for a tritanope
+    found = _markers(tmp_path / "a", "      - {name: Deep, color: '#0000e0', icon: pawn}\n"
+                                     "      - {name: Slate, color: '#4040e0', icon: pawn}\n")
+    assert len(found) == 1 and "with tritanopia they differ by Delta E 9" in found[0].message
+    marked = _markers(tmp_path / "b", "      - {name: Red, color: '#c62828', icon: pawn, value: 1}\n"
+                                      "      - {name: Blue, color: '#1565c0', icon: pawn, value: 2}\n")
+    assert marked == []  # a number tells them apart
+    apart = _markers(tmp_path / "c", "      - {name: Black, color: '#212121', icon: pawn}\n"
+                                     "      - {name: Yellow, color: '#f9a825', icon: pawn}\n")
+    assert apart == []

@@ -30,7 +30,17 @@ GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
 }
 """Rules judged on the laid-out faces of every deck and component group rather than on pages."""
 
-__all__ = ["RULES", "Finding", "Settings", "known_entry", "proofread", "proofread_game", "settings_of", "split_known"]
+__all__ = [
+    "GAME_RULES",
+    "RULES",
+    "Finding",
+    "Settings",
+    "known_entry",
+    "proofread",
+    "proofread_game",
+    "settings_of",
+    "split_known",
+]
 
 
 def proofread(
