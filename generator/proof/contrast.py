@@ -6,6 +6,7 @@ blended in drawing order (images are not looked at)."""
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 
 from generator.errors import clip
@@ -32,6 +33,13 @@ def _under(fills: list[FillMark], x: float, y: float) -> RGB:
     return colour
 
 
+@functools.lru_cache(maxsize=4096)
+def _ratios(ink_hex: str, back: RGB) -> tuple[float, float]:
+    """(colour, grey) contrast of an ink on a background (few pairs on a page: worked out once)."""
+    ink = rgb(ink_hex)
+    return ratio(ink, back), ratio(gray(ink), gray(back))
+
+
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, Seen, float, float]]] = defaultdict(list)
     for page in pages:
@@ -44,8 +52,7 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
                 continue
             x0, y0, x1, y1 = mark.box
             back = _under(fills, (x0 + x1) / 2, (y0 + y1) / 2)
-            ink = rgb(mark.color)
-            colour, grey = ratio(ink, back), ratio(gray(ink), gray(back))
+            colour, grey = _ratios(mark.color, back)
             if min(colour, grey) < needed(mark) - 0.005:
                 key = (mark.origin, mark.color, hex_of(back), needed(mark))
                 groups[key].append((mark.text, Seen(page.file, page.number, mark.box), colour, grey))

@@ -1,6 +1,8 @@
-"""The proofreader as a gate of ``build`` and ``check``: findings a game does not list under
-``proof.known`` are errors (``build`` writes nothing, like text that does not fit), listed ones
-are warnings; ``--allow-proof`` turns every finding into a warning."""
+"""The proofreader as a gate of ``build``: findings of the page rules on the pages just drawn that
+a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
+does not fit), listed ones are warnings; ``--allow-proof`` turns every finding into a warning.
+The rules that lay the faces out again (``GAME_RULES``: colour-only) run in ``check`` only, so a
+build pays for no second layout."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from contextlib import contextmanager
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import proofread_game, settings_of, split_known
+from generator.proof import proofread, settings_of, split_known
 from generator.proof.finding import Finding
 from generator.render import record
 
@@ -26,7 +28,7 @@ class Proofing:
         if self.recorded is None:
             return [], []
         settings = settings_of(self.game)
-        found = proofread_game(self.game, self.recorded.pages(), settings)
+        found = proofread(self.recorded.pages(), settings)  # the page rules: nothing laid out again
         return split_known(found, settings, self.game.folder)
 
 

@@ -18,10 +18,14 @@ SHARE = 0.2
 """Two runs collide when they overlap by more than this share of the smaller size both ways."""
 
 
-def _collide(a: TextMark, b: TextMark) -> bool:
-    ax0, ay0, ax1, ay1 = a.shown
-    bx0, by0, bx1, by1 = b.shown
-    need = SHARE * min(a.size, b.size)
+Placed = tuple[TextMark, tuple[float, float, float, float], float]
+"""A visible run with its shown box and printed size, worked out once."""
+
+
+def _collide(a: Placed, b: Placed) -> bool:
+    ax0, ay0, ax1, ay1 = a[1]
+    bx0, by0, bx1, by1 = b[1]
+    need = SHARE * min(a[2], b[2])
     return min(ax1, bx1) - max(ax0, bx0) > need and min(ay1, by1) - max(ay0, by0) > need
 
 
@@ -40,17 +44,19 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     for page in pages:
         if page.notes("overview"):
             continue
-        marks = sorted((m for m in page.texts() if m.visible), key=lambda m: m.shown[0])
+        marks = sorted(
+            ((m, m.shown, m.size) for m in page.texts() if m.visible), key=lambda p: p[1][0]
+        )
         for i, a in enumerate(marks):
-            right = a.shown[2]
+            right = a[1][2]
             for b in marks[i + 1 :]:
-                if b.shown[0] >= right:
+                if b[1][0] >= right:
                     break
-                if _same_line(a, b) or not _collide(a, b):
+                if not _collide(a, b) or _same_line(a[0], b[0]):
                     continue
-                first, second = sorted((a, b), key=_order)
-                box = (min(a.box[0], b.box[0]), min(a.box[1], b.box[1]),
-                       max(a.box[2], b.box[2]), max(a.box[3], b.box[3]))
+                first, second = sorted((a[0], b[0]), key=_order)
+                box = (min(a[1][0], b[1][0]), min(a[1][1], b[1][1]),
+                       max(a[1][2], b[1][2]), max(a[1][3], b[1][3]))
                 seen = Seen(page.file, page.number, box)
                 groups[(first.origin, second.origin)].append((first.text, second.text, seen))
     found = []
