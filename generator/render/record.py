@@ -9,6 +9,7 @@ not a second guess of it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ ASCENT, DESCENT = 0.75, 0.22
 """The share of the font size above and below the baseline that a text box covers."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TextMark:
     """A run of text: its unturned box in text space, the matrix that places it on the page, its
     font and size as set, its colour and origin."""
@@ -46,16 +47,16 @@ class TextMark:
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
 
-    @property
+    @functools.cached_property
     def size(self) -> float:
         """The size it prints at, in points (font size times the transform's vertical scale)."""
         return self.font_size * math.hypot(self.matrix[2], self.matrix[3])
 
-    @property
+    @functools.cached_property
     def box(self) -> Rect:
         return _bounds(self.matrix, *self.local)
 
-    @property
+    @functools.cached_property
     def shown(self) -> Rect:
         """The part of its box inside its clip (a tile shows only its window of the board)."""
         return intersect(self.box, self.clip)
@@ -72,7 +73,7 @@ class TextMark:
                         self.font, self.origin, both)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FillMark:
     """A filled area (rectangle, ellipse, path) by its box, its colour and opacity."""
 
@@ -84,7 +85,7 @@ class FillMark:
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
 
-    @property
+    @functools.cached_property
     def box(self) -> Rect:
         """The box it covers: its shape's bounds cut to the clip."""
         return intersect(_bounds(self.matrix, *self.local), self.clip)
