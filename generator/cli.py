@@ -77,7 +77,7 @@ class Order(str, Enum):
 def report(problems: list[Problem]) -> None:
     """Print problems, most useful first, with a count."""
     for problem in sorted(problems):
-        style = "red" if problem.severity == "error" else "yellow"
+        style = {"error": "red", "warning": "yellow"}.get(problem.severity, "dim")
         err.print(str(problem), style=style, markup=False)
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
@@ -367,8 +367,12 @@ def check(
     from generator.text.words import plural
 
     cards = sum(d.size for d in loaded.decks)
-    found = plural(len(problems), "warning") if problems else "no problems found"
+    warned = [p for p in problems if p.severity != "note"]  # notes: findings game.yaml accepts
+    found = plural(len(warned), "warning") if warned else "no problems found"
     out.print(f"{loaded.title}: {plural(cards, 'card')} in {plural(len(loaded.decks), 'deck')}, {found}.")
+    if len(problems) > len(warned):
+        known = plural(len(problems) - len(warned), "known proofreader finding")
+        out.print(f"{known} (proof.known in game.yaml).")
 
 
 @app.command()

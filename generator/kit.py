@@ -220,7 +220,7 @@ def build_kit(
             inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
-        proof_errors, proof_warnings = proof_gate.problems(*proof.findings(), options.allow_proof)
+        proof_errors, proof_warnings = proof_gate.problems(game, proof.findings(), options.allow_proof)
         if proof_errors:  # what the proofreader sees on the pages (see generator/proof/)
             raise DataError(proof_errors)
         extra = guide_sections(game.name, written, card_files, papers, options, single)

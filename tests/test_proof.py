@@ -157,10 +157,12 @@ def test_known_findings_are_warnings_with_their_reason(tmp_path: Path) -> None:
     folder, line = _game(tmp_path, proof=known)
     result = runner.invoke(app, ["check", str(folder)])
     assert result.exit_code == 0, result.output
-    assert f"front.yaml:{line}:5: warning: proof type-size" in result.output
+    assert f"front.yaml:{line}:5: note: proof type-size" in result.output
     assert "(known: flavour redesign pending)" in result.output
+    assert "no problems found" in result.output and "1 known proofreader finding" in result.output
     built = runner.invoke(app, ["build", str(folder), "-o", str(tmp_path / "out")])
     assert built.exit_code == 0, built.output
+    assert "note: proof type-size" in built.output and "(known: flavour redesign pending)" in built.output
 
 
 def test_min_size_setting(tmp_path: Path) -> None:

@@ -8,8 +8,10 @@ located at the YAML element that made what it saw. ``RULES`` lists them by name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
+from generator.errors import Problem
 from generator.model import Game
 from generator.proof import colouronly, contrast, furniture, overlap, typesize
 from generator.proof.finding import Finding
@@ -35,6 +37,7 @@ __all__ = [
     "RULES",
     "Finding",
     "Settings",
+    "as_problems",
     "known_entry",
     "proofread",
     "proofread_game",
@@ -70,6 +73,22 @@ def split_known(
     for f in findings:
         (known if known_entry(f, settings, folder) else new).append(f)
     return new, known
+
+
+def as_problems(
+    findings: list[Finding], settings: Settings, folder: Path, allow: bool = False
+) -> list[Problem]:
+    """Findings as problems: errors (warnings when ``allow``), and notes for those listed in
+    ``proof.known``, each saying why it stays."""
+    problems = []
+    for f in findings:
+        entry = known_entry(f, settings, folder)
+        if entry is None:
+            problems.append(f.problem("warning" if allow else "error"))
+        else:
+            p = f.problem("note")
+            problems.append(replace(p, message=f"{p.message} (known: {entry.reason})"))
+    return problems
 
 
 def known_entry(f: Finding, settings: Settings, folder: Path) -> Known | None:

@@ -1,6 +1,6 @@
 """The proofreader as a gate of ``build``: findings of the page rules on the pages just drawn that
 a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
-does not fit), listed ones are warnings; ``--allow-proof`` turns every finding into a warning.
+does not fit), listed ones are notes; ``--allow-proof`` turns every finding into a warning.
 The rules that lay the faces out again (``GAME_RULES``: colour-only) run in ``check`` only, so a
 build pays for no second layout."""
 
@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import proofread, settings_of, split_known
+from generator.proof import as_problems, proofread, settings_of
 from generator.proof.finding import Finding
 from generator.render import record
 
@@ -23,13 +23,11 @@ class Proofing:
         self.game = game
         self.recorded = found
 
-    def findings(self) -> tuple[list[Finding], list[Finding]]:
-        """(new, known) findings on the recorded pages; none when another recording is active."""
+    def findings(self) -> list[Finding]:
+        """The findings on the recorded pages; none when another recording is active."""
         if self.recorded is None:
-            return [], []
-        settings = settings_of(self.game)
-        found = proofread(self.recorded.pages(), settings)  # the page rules: nothing laid out again
-        return split_known(found, settings, self.game.folder)
+            return []
+        return proofread(self.recorded.pages(), settings_of(self.game))  # nothing laid out again
 
 
 @contextmanager
@@ -43,10 +41,8 @@ def proofing(game: Game) -> Iterator[Proofing]:
         yield Proofing(game, found)
 
 
-def problems(new: list[Finding], known: list[Finding], allow: bool) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings): new findings are errors unless ``allow``; known ones are warnings that
-    say they are known."""
-    errors = [] if allow else [f.problem() for f in new]
-    warnings = [f.problem("warning") for f in new] if allow else []
-    warnings += [f.problem("warning") for f in known]
-    return errors, warnings
+def problems(game: Game, findings: list[Finding], allow: bool) -> tuple[list[Problem], list[Problem]]:
+    """(errors, others): findings not in ``proof.known`` are errors unless ``allow`` (then
+    warnings); known ones are notes with their reason."""
+    found = as_problems(findings, settings_of(game), game.folder, allow)
+    return [p for p in found if p.severity == "error"], [p for p in found if p.severity != "error"]
