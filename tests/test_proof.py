@@ -317,3 +317,39 @@ def test_colour_vision_and_marks_are_judged(tmp_path: Path) -> None:
     apart = _markers(tmp_path / "c", "      - {name: Black, color: '#212121', icon: pawn}\n"
                                      "      - {name: Yellow, color: '#f9a825', icon: pawn}\n")
     assert apart == []
+
+
+# -- board geometry -------------------------------------------------------------------------------
+
+BOARD = """# planted map
+name: planted-map
+title: Planted map
+size: {width: 200mm, height: 120mm}
+features:
+  - type: map
+    links: true
+    nodes:
+      west: {at: [20mm, 60mm], number: 1, name: West}
+      middle: {at: [100mm, 61mm], number: 2, name: Middle}
+      east: {at: [180mm, 60mm], number: 3, name: East}
+      north: {at: [100mm, 20mm], number: 4, name: North}
+    edges:
+      - west - east
+      - west - north
+      - middle - north
+"""
+
+
+def test_a_road_through_a_node_it_does_not_join(tmp_path: Path) -> None:
+    from generator.loader import load_game
+    from generator.proof import links
+
+    folder, _ = _game(tmp_path, "8pt")
+    (folder / "board.yaml").write_text(BOARD, encoding="utf-8")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write("boards: [board.yaml]\n")
+    found = [f.problem() for f in links.check(load_game(str(folder)), Settings())]
+    through = [p for p in found if "passes through" in p.message]
+    assert len(through) == 1 and through[0].line == 14
+    assert "road west - east passes through node 'middle' (line 10)" in through[0].message
+    assert all(p.line != 15 or "passes through" not in p.message for p in found)  # west - north is clear

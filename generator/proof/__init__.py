@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import colouronly, contrast, furniture, overlap, typesize
+from generator.proof import colouronly, contrast, furniture, links, overlap, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -29,6 +29,7 @@ RULES: dict[str, Rule] = {
 
 GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
     "colour-only": colouronly.check,
+    "links": links.check,
 }
 """Rules judged on the laid-out faces of every deck and component group rather than on pages."""
 
