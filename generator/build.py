@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from generator import where
 from generator.color import output as colors
 from generator.errors import DataError, Problem
 from generator.fonts import FontBook
@@ -60,12 +61,13 @@ def _build_game(
             continue
         stem = "cards" if len(game.decks) == 1 else deck.name
         faces = DeckFaces(game, deck, fonts, options.bleed)
-        if options.layout == "gutterfold" and not deck.one_sided:
-            path = out / f"{stem}-gutterfold.pdf"
-            _write_gutterfold(path, deck, faces, fonts, options, progress)
-        else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
-            path = out / f"{stem}.pdf"
-            _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
+        with where.at(deck.origin):  # the sheet furniture of this deck's file
+            if options.layout == "gutterfold" and not deck.one_sided:
+                path = out / f"{stem}-gutterfold.pdf"
+                _write_gutterfold(path, deck, faces, fonts, options, progress)
+            else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
+                path = out / f"{stem}.pdf"
+                _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
         written.append(path)
     return written
 
@@ -114,9 +116,10 @@ def _raise_if(faces: DeckFaces) -> None:
 
 
 def _labelled(options: BuildOptions, deck: Deck, extra: str) -> SheetOptions:
-    """The sheet options, told about how long the deck's longest sheet label will be."""
+    """The sheet options, told about how long the deck's longest sheet label will be; where the
+    margins hold no 50 mm bar and full-size label, a band is kept free for them (``make_room``)."""
     longest = _sheet_label(deck, 999, 999, extra) + BAR_NOTE
-    return replace(options.sheet_options(), label_chars=len(longest))
+    return replace(options.sheet_options(), label_chars=len(longest), make_room=True)
 
 
 def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:

@@ -80,7 +80,7 @@ def report(problems: list[Problem]) -> None:
     from generator.notices import heard
 
     for problem in sorted([*problems, *heard()]):
-        style = "red" if problem.severity == "error" else "yellow"
+        style = {"error": "red", "warning": "yellow"}.get(problem.severity, "dim")
         err.print(str(problem), style=style, markup=False)
     errors = sum(1 for p in problems if p.severity == "error")
     if errors:
@@ -194,6 +194,13 @@ def build(
             "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
         ),
     ] = False,
+    allow_proof: Annotated[
+        bool,
+        typer.Option(
+            "--allow-proof",
+            help="Write the kit despite proofreader findings (type size, contrast, ...; a warning each).",
+        ),
+    ] = False,
     color: Annotated[
         ColorMode | None,
         _choice(
@@ -213,7 +220,8 @@ def build(
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
     Nothing is written for a game with problems (text that does not fit included, unless
-    --allow-overflow): its earlier output stays as it was.
+    --allow-overflow; proofreader findings the game does not list as known, unless --allow-proof):
+    its earlier output stays as it was.
     """
     from generator.build import BuildOptions
     from generator.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -247,6 +255,7 @@ def build(
             printshop_order=printshop_order.value if printshop_order else None,
             out_dir=output,
             allow_overflow=allow_overflow,
+            allow_proof=allow_proof,
             color=color.value if color else "rgb",
             ink_limit=ink_limit or 300.0,
             shop_color=color.value if color else None,
@@ -318,9 +327,19 @@ def check(
             max=400,
         ),
     ] = None,
+    proof: Annotated[
+        Path | None,
+        typer.Option(
+            "--proof",
+            metavar="FILE.pdf",
+            help="Also write the proofreader's findings as a PDF: each a numbered red outline on a "
+            "picture of its page, the list beside it.",
+        ),
+    ] = None,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
-    composition; a named check in its constraints runs the game's Python rules module (trust it first).
+    composition (a named check in its constraints runs the game's Python rules module: trust it
+    first), and the printed pages as a proofreader sees them.
 
     Every file the game uses must lie inside its folder (or Deckwright's bundled folders)."""
     from generator.build import check_faces
@@ -347,6 +366,10 @@ def check(
         problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
+        if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
+            from generator.proof.report import proof_problems
+
+            problems += proof_problems(loaded, proof)
     except DeckwrightError as exc:
         raise fail(exc) from None
     from generator.notices import heard
@@ -358,8 +381,12 @@ def check(
     from generator.text.words import plural
 
     cards = sum(d.size for d in loaded.decks)
-    found = plural(len(problems), "warning") if problems else "no problems found"
+    warned = [p for p in problems if p.severity != "note"]  # notes: findings game.yaml accepts
+    found = plural(len(warned), "warning") if warned else "no problems found"
     out.print(f"{loaded.title}: {plural(cards, 'card')} in {plural(len(loaded.decks), 'deck')}, {found}.")
+    if len(problems) > len(warned):
+        known = plural(len(problems) - len(warned), "known proofreader finding")
+        out.print(f"{known} (proof.known in game.yaml).")
 
 
 @app.command()

@@ -13,7 +13,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
+from generator import __version__, where
 from generator.build import (
     BuildOptions,
     Progress,
@@ -24,11 +24,12 @@ from generator.build import (
 )
 from generator.color import ink
 from generator.color import output as colors
-from generator.errors import DataError, Problem
+from generator.errors import DataError, Problem, display_path
 from generator.fonts import FontBook
 from generator.guide import PLAIN, backs_advice, paper_and_pages
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
-from generator.model import Game
+from generator.model import Game, Origin
+from generator.proof import gate as proof_gate
 from generator.render.pdf import atomic_text, staged
 
 
@@ -201,6 +202,7 @@ def build_kit(
         collect_missing_glyphs() as glyphs,
         colors.using(options.color, options.ink_limit),
         ink.checking(limit) as inks,
+        proof_gate.proofing(game) as proof,
     ):
         written = build_game(game, options, progress)
         single = single_sided_files(game, written)
@@ -213,10 +215,11 @@ def build_kit(
             from generator.printshop.write import printshop_notes
 
             guide += printshop_notes(game, options, preset, shop_files)
-        for part, _, value in parts:
+        for part, source, value in parts:
             if progress:
                 progress(f"{game.title}: {part.name}", 0, 1)
-            files = part.write(value, game, fonts, out, options)
+            with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
+                files = part.write(value, game, fonts, out, options)
             written += files
             papers |= _papers(part.name, value, files)
             guide += part.notes(value, options)
@@ -225,6 +228,9 @@ def build_kit(
             inks += [q for path in files for q in ink.file_problems(path, limit)]
         if overflows and not options.allow_overflow:
             raise DataError(overflows)
+        proof_errors, proof_warnings = proof_gate.problems(game, proof.findings(), options.allow_proof)
+        if proof_errors:  # what the proofreader sees on the pages (see generator/proof/)
+            raise DataError(proof_errors)
         from generator.rebuild import game_argument
 
         shown = game_argument(game.name, game.folder)
@@ -233,6 +239,7 @@ def build_kit(
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks + glyphs)]
+        warnings += proof_warnings
         if preset is not None:  # the files are written all the same, at the deck's own size
             from generator.printshop.check import size_problems
 

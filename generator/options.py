@@ -28,6 +28,7 @@ class BuildOptions:
     printshop_order: str | None = None  # overrides the preset's page order
     out_dir: Path | None = None
     allow_overflow: bool = False  # write text that does not fit (with a warning) instead of failing
+    allow_proof: bool = False  # write the kit despite proofreader findings (each a warning)
     color: str = "rgb"  # rgb | cmyk (PDF/X-1a): the one place the renderer reads the colour mode
     ink_limit: float = 300.0  # percent: the most total ink a colour may use in a CMYK build
     # the print-shop files' colour mode and ink limit when given on the command line; None: the

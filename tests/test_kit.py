@@ -20,7 +20,7 @@ groups:
     size: counter-20mm
     template: counter-round
     items:
-      - {name: Coin, count: 12, value: 1, icon: dollar, color: "#c9a227"}
+      - {name: Coin, count: 12, value: 1, icon: dollar, color: "#8a6d12"}  # white on it: 4.9:1
 """
 
 KIT_GAME = MINI_GAME + "boards: [board.yaml]\ncomponents: [components.yaml]\ngather: [A die]\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator import where
 from generator.board.bounds import overshoot
 from generator.board.context import Context
 from generator.board.features import (
@@ -24,6 +25,7 @@ from generator.errors import DataError
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box
 from generator.layout.ops import RectOp
+from generator.model import Origin
 
 FEATURES: dict[str, Callable] = {
     "zone": zone_feature,
@@ -53,12 +55,13 @@ def layout_board(board: Board, fonts: FontBook) -> BoardLayout:
     for i, feature in enumerate(board.spec.features):
         loc = ("features", i)
         before = len(ctx.problems)
-        made = FEATURES[feature.type](ctx, feature, loc)
+        with where.at(Origin(board.doc.file, *board.doc.mark(loc))):
+            made = FEATURES[feature.type](ctx, feature, loc)
         if len(ctx.problems) == before:
-            where = overshoot(made, fonts, board.width, board.height)
-            if where:
+            beyond = overshoot(made, fonts, board.width, board.height)
+            if beyond:
                 name = f"'{feature.id}' " if feature.id else ""
-                ctx.fail(loc, f"this {feature.type} {name}{where}: move it or make it smaller", rank=45)
+                ctx.fail(loc, f"this {feature.type} {name}{beyond}: move it or make it smaller", rank=45)
         ops += made
     if board.spec.frame is not None:
         p = paint(board.spec.frame, FRAME_LOOK)

@@ -373,7 +373,9 @@ class CardLayouter:
             overflows.append((i, laid.overflow))
         if laid.missing:
             self._lacking.append((i, laid.missing))
-        ops.append(TextOp(laid, box, element.rotate))
+        origins = self.template.element_origins
+        origin = origins[i] if i < len(origins) else self.template.origin
+        ops.append(TextOp(laid, box, element.rotate, origin))
 
     def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
         known = self._looks_of.get(id(style))  # the same style object: every card of a type

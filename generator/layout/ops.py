@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator import where
 from generator.geometry import Box, Line
 from generator.text.fit import TextLayout
 
@@ -40,9 +41,16 @@ class LineOp:
 
 @dataclass(frozen=True, slots=True)
 class TextOp:
+    """Fitted text; ``origin`` is the YAML element that made it (``where.at`` when it was made)."""
+
     layout: TextLayout
     box: Box
     rotate: float = 0.0
+    origin: object = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.origin is None:
+            object.__setattr__(self, "origin", where.current())
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from generator.layout.printshop import printshop_order, printshop_page
 from generator.model import Card, Deck, Game
 from generator.options import BuildOptions
 from generator.printshop.preset import Preset, PrintSize, print_size
+from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import atomic_bytes, atomic_text, pdf_canvas, written_bytes
 from generator.render.sheets import draw_card
@@ -112,6 +113,7 @@ def write_face_pdf(
                 draw_card(painter, face, slot, size.width, size.height)
             c.setTrimBox(_corners(page.trim))
             c.setBleedBox(_corners(page.bleed))
+            record.note(c, "shop-page")  # a print shop's page: trim and bleed only, no furniture
             c.showPage()
             if progress and n % 50 == 0:
                 progress(title, n, len(pages))

@@ -23,6 +23,7 @@ from generator.layout import BAR_H, BAR_LEN
 from generator.layout.ops import TextOp
 from generator.layout.sizes import UnknownSizeError, paper_size
 from generator.model import Game
+from generator.render import record
 from generator.render.draw import Painter, color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_label, draw_scale_bar
@@ -186,6 +187,8 @@ def _tile(c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str)
 
 def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str) -> None:
     c.setPageSize((page.page_w, page.page_h))
+    record.note(c, "reading-page")  # an overview of the tiles, not printed to size
+    record.note(c, "overview")  # tile names over the reduced board, by design
     _text(c, fonts, page.title, page.title_box, TextStyle(family, 14, 8, valign="middle"), bold=True)
     bp.place(page.scale, (page.thumb.x, page.thumb.y))
     c.saveState()

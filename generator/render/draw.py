@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator import where
 from generator.assets import svg_roots
 from generator.color import output
 from generator.color.convert import FILL, LINE
@@ -148,6 +149,10 @@ class Painter:
         self.canvas.line(ln.x1, ln.y1, ln.x2, ln.y2)
 
     def _text(self, op: TextOp) -> None:
+        with where.at(op.origin):  # what the page records (generator.render.record) points at
+            self._fitted(op)
+
+    def _fitted(self, op: TextOp) -> None:
         c = self.canvas
         turned = self._rotated(op.box, op.rotate)
         current: tuple[str, float, str] | None = None

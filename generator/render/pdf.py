@@ -22,6 +22,7 @@ from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.errors import BuildError, display_path
 from generator.publish import Staging, staging, unusable
+from generator.render import record
 from generator.render.forms import CompleteForms
 
 _STAGED: ContextVar[Staging | None] = ContextVar("staged", default=None)
@@ -103,6 +104,7 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         canvas.setAuthor("Deckwright")
         canvas.setCreator(f"Deckwright {__version__}")
         canvas.setSubject(title)
+        record.observe(canvas, path)  # only while the proofreader records a build
         yield canvas
         canvas.save()
         _finish(tmp, path)

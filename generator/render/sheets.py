@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.geometry import Box, Line
 from generator.layout.card import CardFace
 from generator.layout.imposition import Slot
+from generator.render import record
 from generator.render.draw import Painter, color
 from generator.units import MM
 
@@ -76,6 +77,7 @@ def draw_scale_bar(c: Canvas, bar: Box) -> None:
         return
     horizontal = bar.w >= bar.h
     length = bar.w if horizontal else bar.h
+    record.note(c, "scale-bar", (bar.x, bar.y, bar.right, bar.top))
     c.saveState()
     c.setStrokeColor(color("#000000"))
     c.setFillColor(color("#000000"))
@@ -115,5 +117,7 @@ def finish_sheet(c: Canvas, geo, text: str, face: str, with_bar: bool = True) ->
     if length:
         draw_scale_bar(c, bar)
         text += f" - bar = {round(length / MM)} mm at 100%"
+    elif not with_bar:
+        record.note(c, "back-side")
     draw_label(c, text, geo.label, geo.label_box, geo.label_angle, face)
     c.showPage()

@@ -10,6 +10,7 @@ from generator.fonts import FontBook
 from generator.layout.imposition import paginate, plan_sheet
 from generator.layout.sizes import paper_size
 from generator.model import Game
+from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_label, draw_marks, draw_scale_bar
@@ -45,6 +46,7 @@ def _write_reference(summary: Summary, fonts: FontBook, icons, path: Path, paper
         painter = Painter(c, icons)
         for page in ref.pages:
             painter.draw(page.ops)
+            record.note(c, "reading-page")  # read, not cut: no scale bar wanted
             c.showPage()
     return path
 

@@ -83,7 +83,7 @@ description: {title} card front
 size: poker
 styles:
   default: {{ink: "#222222", band: "#2e5e8c", paper: "#fbf8f1"}}
-  bonus: {{band: "#b5651d"}}
+  bonus: {{band: "#a65c1a"}}
 elements:
   - {{type: rect, box: bleed, fill: $paper}}
   - {{type: rect, box: [0mm, 0mm, 63.5mm, 16mm], fill: $band}}

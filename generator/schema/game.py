@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from generator.schema.common import CardSizeSpec, Color, Strict
+from generator.schema.common import CardSizeSpec, Color, PositiveLength, Strict
 
 
 class CardTypeSpec(Strict):
@@ -78,6 +78,22 @@ class DeckSpec(Strict):
         return [(loc, CardSourceSpec(file=c) if isinstance(c, str) else c) for loc, c in items]
 
 
+class KnownFindingSpec(Strict):
+    """A proofreader finding the designer knows of and accepts for now: the rule, the file it is
+    located in (as ``check`` prints it, relative to the game folder) and why it stays."""
+
+    rule: str
+    file: str
+    reason: str = Field(min_length=1)
+
+
+class ProofSpec(Strict):
+    """The proofreader's settings (see the README, "The proofreader")."""
+
+    min_size: PositiveLength = 6.0
+    known: list[KnownFindingSpec] = Field(default_factory=list)
+
+
 class GameSpec(Strict):
     """A game folder's ``game.yaml``."""
 
@@ -102,6 +118,8 @@ class GameSpec(Strict):
     rules_module: str | None = None
     # For the print guide: what else a group needs at the table (dice, pawns, ...).
     gather: list[str] = Field(default_factory=list)
+    # The proofreader: minimum printed type size, findings accepted for now.
+    proof: ProofSpec = Field(default_factory=ProofSpec)
 
 
 class GenerateSpec(Strict):

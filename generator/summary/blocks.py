@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator import where
 from generator.fonts import FontBook
 from generator.geometry import Box, Line
 from generator.layout.ops import EllipseOp, LineOp, Op, RectOp, TextOp
@@ -86,7 +87,7 @@ def shift(op: Op, dx: float, dy: float) -> Op:
         lay = op.layout
         runs = tuple(dataclasses.replace(r, x=r.x + dx, y=r.y + dy) for r in lay.runs)
         icons = tuple(dataclasses.replace(i, x=i.x + dx, y=i.y + dy) for i in lay.icons)
-        return TextOp(dataclasses.replace(lay, runs=runs, icons=icons), box, op.rotate)
+        return TextOp(dataclasses.replace(lay, runs=runs, icons=icons), box, op.rotate, op.origin)
     return dataclasses.replace(op, box=box)  # type: ignore[arg-type]
 
 
@@ -142,7 +143,7 @@ class Typesetter:
         cy = base + 0.33 * s
         ops: list[Op] = [EllipseOp(Box(0.05 * s, cy - d / 2, d, d), accent, None)]
         if number is not None:
-            ops.append(self._centred(str(number), 0.05 * s + d / 2, cy, 0.78 * s))
+            ops.append(self._centred(str(number), 0.05 * s + d / 2, cy, 0.8 * s))  # 6 pt at 7.5 pt
         ops.extend(b.ops)
         return Block(b.height, tuple(ops), b.overflow).padded(self.setting.gap * s)
 
@@ -213,6 +214,11 @@ class Typesetter:
 
     # -- sections -------------------------------------------------------------------------------
     def section(self, section: Section, width: float, continued: str = "continued") -> Laid:
+        """A section laid out in ``width``; its text ops located at the section."""
+        with where.at(section.origin):
+            return self._section(section, width, continued)
+
+    def _section(self, section: Section, width: float, continued: str) -> Laid:
         units: list[Block] = []
         labels: list[str] = []
         repeat = None

@@ -142,6 +142,6 @@ def _furniture(summary: Summary, fonts: FontBook, w: float, h: float, page: int,
     x = MARGIN + (inner - GUTTER) / 2 + GUTTER / 2
     ops.append(LineOp(Line(x, frame.y, x, frame.top), t.tint, 0.6))
     foot = f"{summary.title} - {summary.subtitle.lower()} - page {page + 1} of {pages}"
-    text = ts.text((Span(foot),), inner, ts.style(7.5, color="#777777", align="center"))
+    text = ts.text((Span(foot),), inner, ts.style(7.5, color="#6e6e6e", align="center"))  # 5:1 on white
     ops.extend(shifted(text.ops, MARGIN, MARGIN + text.height))
     return ops

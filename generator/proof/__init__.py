@@ -1,0 +1,101 @@
+"""The proofreader: rules that judge the printed pages of a kit as a careful proofreader would.
+
+Each rule is a function of the recorded pages (``generator.render.record``: the text and fills
+as the build draws them, at the scale each prints) and the game's settings, returning findings
+located at the YAML element that made what it saw. ``RULES`` lists them by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from generator.errors import Problem
+from generator.model import Game
+from generator.proof import colouronly, contrast, furniture, links, overlap, typesize
+from generator.proof.finding import Finding
+from generator.proof.settings import Known, Settings, settings_of
+from generator.render.record import PageRecord
+
+Rule = Callable[[list[PageRecord], Settings], list[Finding]]
+
+RULES: dict[str, Rule] = {
+    "type-size": typesize.check,
+    "contrast": contrast.check,
+    "furniture": furniture.check,
+    "overlap": overlap.check,
+}
+
+GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
+    "colour-only": colouronly.check,
+    "links": links.check,
+}
+"""Rules judged on the laid-out faces of every deck and component group rather than on pages."""
+
+__all__ = [
+    "GAME_RULES",
+    "RULES",
+    "Finding",
+    "Settings",
+    "as_problems",
+    "known_entry",
+    "proofread",
+    "proofread_game",
+    "settings_of",
+    "split_known",
+]
+
+
+def proofread(
+    pages: Iterable[PageRecord], settings: Settings, rules: Iterable[str] | None = None
+) -> list[Finding]:
+    """Every finding of the named rules (all by default) on ``pages``, in a stable order."""
+    pages = list(pages)
+    found: list[Finding] = []
+    for name in rules or RULES:
+        found += RULES[name](pages, settings)
+    return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
+
+
+def proofread_game(game: Game, pages: Iterable[PageRecord], settings: Settings) -> list[Finding]:
+    """Every finding of every rule: on the pages, and on the game's laid-out faces."""
+    found = proofread(pages, settings)
+    for rule in GAME_RULES.values():
+        found += rule(game, settings)
+    return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
+
+
+def split_known(
+    findings: list[Finding], settings: Settings, folder: Path
+) -> tuple[list[Finding], list[Finding]]:
+    """(new findings, findings the game lists under ``proof.known``): known by rule and file."""
+    new, known = [], []
+    for f in findings:
+        (known if known_entry(f, settings, folder) else new).append(f)
+    return new, known
+
+
+def as_problems(
+    findings: list[Finding], settings: Settings, folder: Path, allow: bool = False
+) -> list[Problem]:
+    """Findings as problems: errors (warnings when ``allow``), and notes for those listed in
+    ``proof.known``, each saying why it stays."""
+    problems = []
+    for f in findings:
+        entry = known_entry(f, settings, folder)
+        if entry is None:
+            problems.append(f.problem("warning" if allow else "error"))
+        else:
+            p = f.problem("note")
+            problems.append(replace(p, message=f"{p.message} (known: {entry.reason})"))
+    return problems
+
+
+def known_entry(f: Finding, settings: Settings, folder: Path) -> Known | None:
+    """The ``proof.known`` entry that accepts ``f`` (same rule, same file), or None."""
+    if not f.file:
+        return None
+    where = Path(f.file).resolve()
+    listed = (k for k in settings.known if k.rule == f.rule and where == (folder / k.file).resolve())
+    return next(listed, None)

@@ -1,0 +1,122 @@
+"""Rule "colour-only": items of one kind (cards of a deck, pieces of a component group) whose
+faces are drawn the same except for colour must still be told apart in a black-and-white print
+(a lightness margin) and by a viewer with a colour-vision deficiency (deuteranopia, protanopia,
+tritanopia: simulated). Faces that differ in anything else (a letter, a number, an icon, a
+pattern) carry a mark and are not judged. Judged on the laid-out faces the build draws."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+from generator.errors import clip
+from generator.fonts import FontBook
+from generator.layout.deck import DeckFaces
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.model import Deck, Game
+from generator.proof.colors import CVD, RGB, distance, gray, lab, simulate
+from generator.proof.finding import Finding
+from generator.proof.settings import Settings
+from generator.units import mm
+
+LIGHTNESS = 20.0
+"""Two colours print apart in grey when their L* differs by at least this much."""
+APART = 12.0
+"""Two colours stay apart for a viewer when their simulated Delta E is at least this much."""
+
+
+def _flat(ops: tuple[Op, ...]) -> list[Op]:
+    out: list[Op] = []
+    for op in ops:
+        out += _flat(op.ops) if isinstance(op, GroupOp) else [op]
+    return out
+
+
+def _r(box) -> tuple[float, ...]:
+    return tuple(round(v, 1) for v in (box.x, box.y, box.w, box.h))
+
+
+def _shape(op: Op) -> tuple:
+    """What an op draws, colour left out."""
+    if isinstance(op, TextOp):
+        return ("text", tuple((r.text, round(r.x, 1), round(r.y, 1)) for r in op.layout.runs))
+    if isinstance(op, LineOp):
+        return ("line", op.line)
+    if isinstance(op, IconOp):
+        return ("icon", op.name, _r(op.box))
+    if isinstance(op, ImageOp):
+        return ("image", str(op.path), _r(op.box))
+    return (type(op).__name__, _r(op.box), bool(op.fill), bool(op.stroke))  # type: ignore[union-attr]
+
+
+def _inks(op: Op) -> tuple[str | None, ...]:
+    if isinstance(op, TextOp):
+        return tuple(r.color for r in op.layout.runs)
+    if isinstance(op, LineOp):
+        return (op.stroke,)
+    if isinstance(op, IconOp):
+        return (op.color,)
+    if isinstance(op, RectOp | EllipseOp):
+        return (op.fill, op.stroke)
+    return ()
+
+
+def _rgb(value: str) -> RGB:
+    from generator.render.draw import color
+
+    return color(value).rgb()
+
+
+def _why(a: RGB, b: RGB) -> str | None:
+    """How two colours fail to be told apart, or None."""
+    la, lb = lab(gray(a))[0], lab(gray(b))[0]
+    if abs(la - lb) < LIGHTNESS:
+        return f"in grey their lightness differs by {abs(la - lb):.0f} (at least {LIGHTNESS:g} wanted)"
+    for kind in CVD:
+        d = distance(simulate(a, kind), simulate(b, kind))
+        if d < APART:
+            return f"with {kind} they differ by Delta E {d:.0f} (at least {APART:g} wanted)"
+    return None
+
+
+def _deck_findings(deck: Deck, faces: DeckFaces) -> list[Finding]:
+    kinds: dict[tuple, dict[tuple, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for card in deck.cards:
+        front, _ = faces.faces(card)
+        if front is None:
+            continue
+        ops = _flat(front.ops)
+        inks = tuple(i for op in ops for i in _inks(op))
+        kinds[tuple(_shape(op) for op in ops)][inks].append(card.name)
+    pairs: list[str] = []
+    for variants in kinds.values():
+        for (inks_a, names_a), (inks_b, names_b) in combinations(variants.items(), 2):
+            for x, y in zip(inks_a, inks_b, strict=True):
+                why = _why(_rgb(x), _rgb(y)) if x and y and x != y else None
+                if why:
+                    pairs.append(f"'{clip(names_a[0], 30)}' ({x}) and '{clip(names_b[0], 30)}' ({y}): {why}")
+                    break
+    if not pairs:
+        return []
+    shown = "; ".join(pairs[:3]) + (f"; and {len(pairs) - 3} more pairs" if len(pairs) > 3 else "")
+    message = (
+        f"{len(pairs)} pairs of '{clip(deck.title, 30)}' differ only by colour and cannot be told apart: "
+        f"{shown}: give each a letter, number or pattern, or colours further apart"
+    )
+    return [Finding("colour-only", deck.origin, message)]
+
+
+def check(game: Game, settings: Settings) -> list[Finding]:
+    """Findings for the game's card decks and the decks of its component groups."""
+    from generator.components.notes import groups_of
+    from generator.kit import load_parts
+
+    decks = list(game.decks)
+    for part, _, value in load_parts(game):
+        if part.name == "components":
+            decks += [g.deck for g in groups_of(value)]
+    fonts = FontBook.load(game.font_dirs)
+    found = []
+    for deck in decks:
+        found += _deck_findings(deck, DeckFaces(game, deck, fonts, mm(3)))
+    return found

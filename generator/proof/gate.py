@@ -1,0 +1,48 @@
+"""The proofreader as a gate of ``build``: findings of the page rules on the pages just drawn that
+a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
+does not fit), listed ones are notes; ``--allow-proof`` turns every finding into a warning.
+The rules that lay the faces out again (``GAME_RULES``: colour-only) run in ``check`` only, so a
+build pays for no second layout."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from generator.errors import Problem
+from generator.model import Game
+from generator.proof import as_problems, proofread, settings_of
+from generator.proof.finding import Finding
+from generator.render import record
+
+
+class Proofing:
+    """The pages one build recorded, and what the proofreader finds on them."""
+
+    def __init__(self, game: Game, found: record.Recording | None):
+        self.game = game
+        self.recorded = found
+
+    def findings(self) -> list[Finding]:
+        """The findings on the recorded pages; none when another recording is active."""
+        if self.recorded is None:
+            return []
+        return proofread(self.recorded.pages(), settings_of(self.game))  # nothing laid out again
+
+
+@contextmanager
+def proofing(game: Game) -> Iterator[Proofing]:
+    """Record the pages drawn inside the block (unless a recording is already running: the
+    proofreader's own builds are not proofread twice)."""
+    if record.active():
+        yield Proofing(game, None)
+        return
+    with record.recording() as found:
+        yield Proofing(game, found)
+
+
+def problems(game: Game, findings: list[Finding], allow: bool) -> tuple[list[Problem], list[Problem]]:
+    """(errors, others): findings not in ``proof.known`` are errors unless ``allow`` (then
+    warnings); known ones are notes with their reason."""
+    found = as_problems(findings, settings_of(game), game.folder, allow)
+    return [p for p in found if p.severity == "error"], [p for p in found if p.severity != "error"]

@@ -1,0 +1,112 @@
+"""Rule "links": on a board's map, a drawn road that passes through a node it does not join
+reads as a link that does not exist, and one that runs through a label strikes it out. Judged on
+the board's own geometry (the node centres and road bends the layout draws) and on the label
+boxes its layout makes; located at the road's line, naming the node's or label's line."""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+from generator.board.context import Context
+from generator.board.layout import layout_board
+from generator.board.maps import DEFAULT_KINDS, parse_edge
+from generator.board.model import Board
+from generator.board.ops import XY
+from generator.fonts import FontBook
+from generator.layout.ops import TextOp
+from generator.model import Game, Origin
+from generator.proof.finding import Finding
+from generator.proof.settings import Settings
+from generator.schema.board import MapFeature
+
+
+def _distance(p: XY, a: XY, b: XY) -> float:
+    """From ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def _crosses(a: XY, b: XY, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment a-b passes through the inside of ``box`` (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return t1 - t0 > 1e-6
+
+
+def _at(board: Board, *loc) -> Origin:
+    return Origin(board.doc.file, *board.doc.mark(loc))
+
+
+def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: list[TextOp]) -> list[Finding]:
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
+    found = []
+    for j, raw in enumerate(f.edges):
+        edge = parse_edge(raw)
+        if edge is None or edge.from_ not in f.nodes or edge.to not in f.nodes:
+            continue
+        pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+        segments = list(pairwise(pts))
+        road = _at(board, "features", i, "edges", j)
+        ends = {edge.from_, edge.to}
+        for name, node in f.nodes.items():
+            kind = kinds.get(node.kind)
+            if name in ends or kind is None or kind.shape == "none":
+                continue
+            if any(_distance(centres[name], a, b) < kind.size / 2 for a, b in segments):
+                there = _at(board, "features", i, "nodes", name)
+                found.append(Finding("links", road, (
+                    f"road {edge.from_} - {edge.to} passes through node '{name}' (line {there.line}), "
+                    "which it does not join: it reads as a link that does not exist; bend it round "
+                    "with 'via' points or move the node")))
+        inside = [centres[e] for e in ends]
+        struck = []
+        for label in labels:
+            b = label.box
+            if any(b.x <= c[0] <= b.right and b.y <= c[1] <= b.top for c in inside):
+                continue  # the node's own number, drawn over its road's end
+            box = (b.x + 0.5, b.y + 0.5, b.right - 0.5, b.top - 0.5)
+            if any(_crosses(a, c, box) for a, c in segments):
+                struck.append("".join(r.text for r in label.layout.runs))
+        if struck:
+            more = f" and {len(struck) - 4} more" if len(struck) > 4 else ""
+            shown = ", ".join(f"'{t}'" for t in struck[:4]) + more
+            found.append(Finding("links", road, (
+                f"road {edge.from_} - {edge.to} runs through {len(struck)} label(s) of the map: {shown}: "
+                "move the labels or bend the road with 'via' points")))
+    return found
+
+
+def check(game: Game, settings: Settings) -> list[Finding]:
+    """Findings for every map on every board of the game."""
+    from generator.kit import load_parts
+
+    fonts = FontBook.load(game.font_dirs)
+    found = []
+    for part, _, board in load_parts(game):
+        if part.name != "board":
+            continue
+        ctx = Context(board, fonts)
+        ops = layout_board(board, fonts).ops
+        for i, feature in enumerate(board.spec.features):
+            if isinstance(feature, MapFeature):
+                origin = _at(board, "features", i)
+                labels = [op for op in ops if isinstance(op, TextOp) and op.origin == origin]
+                found += _map_findings(board, i, feature, ctx, labels)
+    return found

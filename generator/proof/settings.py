@@ -1,0 +1,34 @@
+"""The proofreader's settings for one game (``proof:`` in game.yaml)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.model import Game
+
+DEFAULT_MIN_SIZE = 6.0
+"""Smallest printed type in points when game.yaml does not say."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """A finding the game accepts for now: its rule, the file it is located in, and why."""
+
+    rule: str
+    file: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    min_size: float = DEFAULT_MIN_SIZE
+    known: tuple[Known, ...] = ()
+
+
+def settings_of(game: Game) -> Settings:
+    spec = game.extra.get("spec")
+    proof = getattr(spec, "proof", None)
+    if proof is None:
+        return Settings()
+    known = tuple(Known(k.rule, k.file, k.reason) for k in proof.known)
+    return Settings(proof.min_size, known)

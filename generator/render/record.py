@@ -1,0 +1,353 @@
+"""What a build puts on each page, recorded as it is drawn: text runs and filled shapes at their
+printed size and place (every transform and form placement applied), with the YAML element that
+made them (``generator.where``).
+
+``recording()`` turns it on for the block; every canvas ``pdf_canvas`` opens inside is observed.
+The proofreader (``generator.proof``) judges these records: they are the geometry the PDF holds,
+not a second guess of it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import where
+
+Matrix = tuple[float, float, float, float, float, float]
+Rect = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in page points."""
+
+ASCENT, DESCENT = 0.75, 0.22
+"""The share of the font size above and below the baseline that a text box covers."""
+
+
+@dataclass(frozen=True)
+class TextMark:
+    """A run of text: its unturned box in text space, the matrix that places it on the page, its
+    font and size as set, its colour and origin."""
+
+    text: str
+    local: Rect
+    matrix: Matrix
+    font_size: float
+    color: str
+    font: str
+    origin: Any
+    clip: Rect | None = None
+    """The clipping box in force when it was drawn (in the same space as ``box``)."""
+
+    @functools.cached_property
+    def size(self) -> float:
+        """The size it prints at, in points (font size times the transform's vertical scale)."""
+        return self.font_size * math.hypot(self.matrix[2], self.matrix[3])
+
+    @functools.cached_property
+    def box(self) -> Rect:
+        return _bounds(self.matrix, *self.local)
+
+    @functools.cached_property
+    def shown(self) -> Rect:
+        """The part of its box inside its clip (a tile shows only its window of the board)."""
+        return intersect(self.box, self.clip)
+
+    @property
+    def visible(self) -> bool:
+        x0, y0, x1, y1 = self.shown
+        return x1 > x0 and y1 > y0
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> TextMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
+        return TextMark(self.text, self.local, compose(outer, self.matrix), self.font_size, self.color,
+                        self.font, self.origin, both)
+
+
+@dataclass(frozen=True)
+class FillMark:
+    """A filled area (rectangle, ellipse, path) by its box, its colour and opacity."""
+
+    local: Rect
+    matrix: Matrix
+    color: str
+    alpha: float
+    origin: Any
+    clip: Rect | None = None
+    """The clipping box in force when it was drawn (in the same space as ``box``)."""
+
+    @functools.cached_property
+    def box(self) -> Rect:
+        """The box it covers: its shape's bounds cut to the clip."""
+        return intersect(_bounds(self.matrix, *self.local), self.clip)
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> FillMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
+        return FillMark(self.local, compose(outer, self.matrix), self.color, self.alpha, self.origin, both)
+
+
+@dataclass(frozen=True, slots=True)
+class NoteMark:
+    """Something the renderer says about the page: ``scale-bar`` (its box), ``back-side`` (the
+    other side of a sheet whose front carries the furniture), ``reading-page`` (a page read, not
+    cut or assembled: rule summary, assembly overview)."""
+
+    kind: str
+    local: Rect
+    matrix: Matrix
+
+    @property
+    def box(self) -> Rect:
+        return _bounds(self.matrix, *self.local)
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> NoteMark:
+        return NoteMark(self.kind, self.local, compose(outer, self.matrix))
+
+
+Mark = TextMark | FillMark | NoteMark
+
+
+@dataclass
+class PageRecord:
+    """One printed page of a kit file: its size and what was drawn on it, in drawing order."""
+
+    file: Path
+    number: int
+    width: float
+    height: float
+    marks: list[Mark] = field(default_factory=list)
+    variant: str = ""
+    """The paper and layout the kit was built for (``a4 duplex``), when several are recorded."""
+    origin: Any = None
+    """The part that drew the page (``where.current()`` as it ended): the deck's entry in
+    game.yaml for a card sheet, the part's file for a board, summary or component sheet."""
+
+    def name(self) -> str:
+        """``suitcases.pdf page 1`` (``(letter gutterfold)`` added when known)."""
+        return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
+
+    def texts(self) -> list[TextMark]:
+        return [m for m in self.marks if isinstance(m, TextMark)]
+
+    def notes(self, kind: str) -> list[NoteMark]:
+        return [m for m in self.marks if isinstance(m, NoteMark) and m.kind == kind]
+
+
+@dataclass
+class Recording:
+    """Every page of every file drawn while recording, by file."""
+
+    files: dict[Path, list[PageRecord]] = field(default_factory=dict)
+    variant: str = ""
+    """What the pages recorded from now on were built for (set between builds)."""
+
+    def pages(self) -> Iterator[PageRecord]:
+        for pages in self.files.values():
+            yield from pages
+
+
+_ACTIVE: ContextVar[Recording | None] = ContextVar("recording", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[Recording]:
+    """Record every page drawn inside the block."""
+    found = Recording()
+    token = _ACTIVE.set(found)
+    try:
+        yield found
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active() -> bool:
+    """Whether a recording is running."""
+    return _ACTIVE.get() is not None
+
+
+def observe(canvas: Canvas, path: Path) -> None:
+    """Record what ``canvas`` draws into the active recording (nothing when none is active)."""
+    active = _ACTIVE.get()
+    if active is not None:
+        _Observer(canvas, Path(path), active)
+
+
+def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
+    """Say ``kind`` about the page being drawn (with a box in the canvas's current space)."""
+    observer = getattr(canvas, "_deckwright_record", None)
+    if observer is not None:
+        observer.current.append(NoteMark(kind, box, observer._matrix()))
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    """The matrix that applies ``inner`` and then ``outer``."""
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def intersect(a: Rect, b: Rect | None) -> Rect:
+    """``a`` cut to ``b`` (None: no cut); an empty result has x1 < x0 or y1 < y0."""
+    if b is None:
+        return a
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
+def _bounds(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
+    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _hex(color: Any) -> str:
+    """A ReportLab colour as '#rrggbb' (CMYK through its RGB equivalent)."""
+    if color is None:
+        return "#000000"
+    try:
+        r, g, b = color.rgb()
+    except AttributeError:
+        return "#000000"
+    return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, round(v * 255))) for v in (r, g, b)))
+
+
+FILL_ARG = {"rect": 5, "roundRect": 6, "ellipse": 5, "circle": 4, "drawPath": 2}
+"""The position of the ``fill`` argument of each shape method."""
+_NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+class _Observer:
+    """Wraps one canvas's drawing methods; keeps form contents to place them where they are used."""
+
+    def __init__(self, canvas: Canvas, path: Path, into: Recording):
+        self.c = canvas
+        canvas._deckwright_record = self  # type: ignore[attr-defined]
+        self.pages = into.files.setdefault(path, [])
+        self.path = path
+        self.variant = into.variant
+        self.forms: dict[str, list[Mark]] = {}
+        self.stack: list[tuple[str, list[Mark], Rect | None, list[Rect | None]]] = []
+        self.current: list[Mark] = []
+        self.clip: Rect | None = None
+        self.clips: list[Rect | None] = []
+        for name in ("drawString", "drawCentredString", "drawRightString"):
+            self._wrap_text(name)
+        for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
+            self._wrap_fill(name)
+        self._wrap("beginForm", self._begin_form)
+        self._wrap("endForm", self._end_form)
+        self._wrap("doForm", self._do_form)
+        self._wrap("showPage", self._show_page)
+        self._wrap("saveState", lambda: self.clips.append(self.clip))
+        self._wrap("restoreState", self._restore)
+        self._wrap("clipPath", self._clip_path)
+
+    def _wrap(self, name: str, before) -> None:
+        original = getattr(self.c, name)
+
+        def call(*args: Any, **kw: Any) -> Any:
+            before(*args, **kw)
+            return original(*args, **kw)
+
+        setattr(self.c, name, call)
+
+    def _wrap_text(self, name: str) -> None:
+        share = {"drawString": 0.0, "drawCentredString": 0.5, "drawRightString": 1.0}[name]
+
+        def note(x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
+            if not str(text).strip():
+                return
+            c = self.c
+            size = c._fontsize
+            width = stringWidth(text, c._fontname, size)
+            x0 = x - share * width
+            local = (x0, y - DESCENT * size, x0 + width, y + ASCENT * size)
+            self.current.append(
+                TextMark(str(text), local, self._matrix(), size, _hex(c._fillColorObj), c._fontname,
+                         where.current(), self.clip)
+            )
+
+        self._wrap(name, note)
+
+    def _wrap_fill(self, name: str) -> None:
+        def note(*args: Any, **kw: Any) -> None:
+            box = self._fill_box(name, args, kw)
+            if box is None:
+                return
+            c = self.c
+            alpha = float(getattr(c, "_fillAlpha", 1.0))
+            colour = _hex(c._fillColorObj)
+            self.current.append(FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip))
+
+        self._wrap(name, note)
+
+    def _matrix(self) -> Matrix:
+        return tuple(self.c._currentMatrix)  # type: ignore[return-value]
+
+    @staticmethod
+    def _fill_box(name: str, args: tuple, kw: dict) -> Rect | None:
+        """The unturned box of a filled shape, or None when it is not filled."""
+        at = FILL_ARG[name]
+        if not kw.get("fill", args[at] if len(args) > at else 0):
+            return None
+        if name == "drawPath":
+            numbers = [float(n) for n in _NUMBERS.findall(" ".join(str(s) for s in args[0]._code))]
+            xs, ys = numbers[0::2], numbers[1::2]
+            return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
+        if name in ("rect", "roundRect"):
+            x, y, w, h = args[:4]
+            return (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+        if name == "ellipse":
+            x1, y1, x2, y2 = args[:4]
+            return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+        x, y, r = args[:3]
+        return (x - r, y - r, x + r, y + r)
+
+    def _restore(self) -> None:
+        self.clip = self.clips.pop() if self.clips else None
+
+    def _clip_path(self, path: Any, *args: Any, **kw: Any) -> None:
+        numbers = [float(n) for n in _NUMBERS.findall(" ".join(str(s) for s in path._code))]
+        if " re" in " ".join(str(s) for s in path._code) and len(numbers) >= 4:
+            x, y, w, h = numbers[:4]
+            local = (x, y, x + w, y + h)
+        elif len(numbers) >= 2:
+            local = (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
+        else:
+            return
+        box = _bounds(self._matrix(), *local)
+        self.clip = box if self.clip is None else intersect(box, self.clip)
+
+    def _begin_form(self, name: str, *args: Any, **kw: Any) -> None:
+        self.stack.append((name, self.current, self.clip, self.clips))
+        self.current, self.clip, self.clips = [], None, []
+
+    def _end_form(self, *args: Any, **kw: Any) -> None:
+        name, outer, self.clip, self.clips = self.stack.pop()
+        self.forms[name] = self.current
+        self.current = outer
+
+    def _do_form(self, name: str) -> None:
+        m = self._matrix()
+        self.current.extend(mark.placed(m, self.clip) for mark in self.forms.get(name, ()))
+
+    def _show_page(self) -> None:
+        w, h = self.c._pagesize
+        n = len(self.pages) + 1
+        page = PageRecord(self.path, n, w, h, self.current, self.variant, where.current())
+        self.pages.append(page)
+        self.current, self.clip, self.clips = [], None, []
