@@ -161,7 +161,8 @@ def test_icons_named_in_game_yaml_as_inkscape_saves_them(tmp_path: Path, run_cli
     """The port of issue 19: Inkscape icons used on every card are drawn; a refused icon file is
     one problem at its game.yaml line, not one per card."""
     game = MINI_GAME + "icons:\n  ink: art/ink.svg\n"
-    front = MINI_FRONT + "  - {type: icon, box: [40mm, 20mm, 10mm, 10mm], icon: ink, color: '#aa3300'}\n"
+    # 20 mm: the SVG's own text then prints at 6 pt or more (the proofreader judges it)
+    front = MINI_FRONT + "  - {type: icon, box: [38mm, 20mm, 20mm, 20mm], icon: ink, color: '#aa3300'}\n"
     folder = write_game(tmp_path / "icons", {"game.yaml": game, "templates/mini-front.yaml": front})
     (folder / "art").mkdir()
     shutil.copy(DRAWN / "inkscape.svg", folder / "art" / "ink.svg")
