@@ -37,6 +37,8 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         ("contrast", "summary.yaml", 93),
         ("contrast", "summary.yaml", 101),
         ("contrast", "summary.yaml", 107),
+        ("links", "board.yaml", 80),
+        ("links", "board.yaml", 82),
         ("type-size", "board.yaml", 26),
         ("type-size", "board.yaml", 86),
         ("type-size", "board.yaml", 90),
@@ -80,6 +82,34 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         ("contrast", "maloney-action.yaml", 69),
         ("contrast", "maloney-ledger.yaml", 17),
         ("contrast", "maloney-ledger.yaml", 28),
+        ("links", "board.yaml", 63),
+        ("links", "board.yaml", 64),
+        ("links", "board.yaml", 65),
+        ("links", "board.yaml", 66),
+        ("links", "board.yaml", 67),
+        ("links", "board.yaml", 68),
+        ("links", "board.yaml", 69),
+        ("links", "board.yaml", 72),
+        ("links", "board.yaml", 73),
+        ("links", "board.yaml", 75),
+        ("links", "board.yaml", 76),
+        ("links", "board.yaml", 79),
+        ("links", "board.yaml", 80),
+        ("links", "board.yaml", 82),
+        ("links", "board.yaml", 83),
+        ("links", "board.yaml", 84),
+        ("links", "board.yaml", 85),
+        ("links", "board.yaml", 87),
+        ("links", "board.yaml", 88),
+        ("links", "board.yaml", 89),
+        ("links", "board.yaml", 90),
+        ("links", "board.yaml", 93),
+        ("links", "board.yaml", 96),
+        ("links", "board.yaml", 97),
+        ("links", "board.yaml", 98),
+        ("links", "board.yaml", 99),
+        ("links", "board.yaml", 100),
+        ("links", "board.yaml", 101),
         ("type-size", "board.yaml", 15),
         ("type-size", "board.yaml", 28),
         ("type-size", "board.yaml", 103),
@@ -137,6 +167,15 @@ def test_the_issues_findings_today() -> None:
     plots = [f.message for f in found if "on #3a2a2a" in f.message]
     assert any("#1f618d on #3a2a2a has contrast 2.04:1" in m and "1.73:1 in black and white" in m for m in plots)
     assert any("#b03a6a on #3a2a2a has contrast 2.37:1" in m for m in plots)
+
+
+def test_maloney_roads_through_cities_they_do_not_join() -> None:
+    from generator.proof import links
+
+    game = load_game("maloney")
+    through = sorted(f.message.split(" (line")[0] for f in links.check(game, settings_of(game))
+                     if "passes through" in f.message)
+    assert through == ["road chi - ny passes through node 'det'", "road sac - chi passes through node 'slc'"]
 
 
 def test_maloney_suitcase_sheets_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:

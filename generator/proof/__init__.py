@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import colouronly, contrast, furniture, links, overlap, typesize
+from generator.proof import contrast, furniture, overlap, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -27,9 +28,18 @@ RULES: dict[str, Rule] = {
     "overlap": overlap.check,
 }
 
+def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
+    """``module.check``, imported at its first call (a game without boards loads no board code)."""
+
+    def check(game: Game, settings: Settings) -> list[Finding]:
+        return import_module(f"generator.proof.{module}").check(game, settings)
+
+    return check
+
+
 GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
-    "colour-only": colouronly.check,
-    "links": links.check,
+    "colour-only": _lazy("colouronly"),
+    "links": _lazy("links"),
 }
 """Rules judged on the laid-out faces of every deck and component group rather than on pages."""
 

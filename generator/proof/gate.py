@@ -1,8 +1,8 @@
 """The proofreader as a gate of ``build``: findings of the page rules on the pages just drawn that
 a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
 does not fit), listed ones are notes; ``--allow-proof`` turns every finding into a warning.
-The rules that lay the faces out again (``GAME_RULES``: colour-only) run in ``check`` only, so a
-build pays for no second layout."""
+The rules that lay faces and boards out again (``GAME_RULES``: colour-only, links) run in
+``check`` only, so a build pays for no second layout."""
 
 from __future__ import annotations
 

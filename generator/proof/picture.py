@@ -45,7 +45,7 @@ def write_proof(path: Path, title: str, findings: list[Finding]) -> Path:
     page_w, page_h = landscape(A4)
     cache: dict[Path, pdfium.PdfDocument] = {}
     with pdf_canvas(Path(path), f"{title}: proof", (page_w, page_h)) as c:
-        if not pages:
+        if not findings:
             c.setFont(face, 14)
             c.drawString(MARGIN, page_h - 2 * MARGIN, f"{title}: the proofreader found nothing.")
             c.showPage()
@@ -66,6 +66,12 @@ def write_proof(path: Path, title: str, findings: list[Finding]) -> Path:
                 here = [s for s in f.seen if (s.file, s.page) == (file, number)]
                 _outlines(c, face, n, here, x0, y0, scale)
             _list(c, face, items, page_w * 0.58, page_h - 2 * MARGIN, page_w * 0.42 - MARGIN)
+            c.showPage()
+        unplaced = [(n, f) for n, f in enumerate(findings, start=1) if not f.seen]
+        if unplaced:  # judged on the data behind the pages (colours of a deck, a map's roads)
+            c.setFont(face, 11)
+            c.drawString(MARGIN, page_h - MARGIN - 4, f"{title}: findings on the kit's data, not on one page")
+            _list(c, face, unplaced, MARGIN, page_h - 2 * MARGIN, page_w - 2 * MARGIN)
             c.showPage()
     for doc in cache.values():
         doc.close()
