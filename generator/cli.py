@@ -338,8 +338,8 @@ def check(
     ] = None,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
-    composition (a named check in its constraints runs the game's Python rules module: trust it
-    first), and the printed pages as a proofreader sees them.
+    composition and the printed pages as a proofreader sees them; a named check in its constraints
+    runs the game's Python rules module (trust it first).
 
     Every file the game uses must lie inside its folder (or Deckwright's bundled folders)."""
     from generator.build import check_faces
