@@ -97,6 +97,9 @@ class Rules:
     """Actions a table log may leave out altogether (such as declining to respond)."""
     longest_game: ClassVar[int] = 800
     """Entries after which a simulated game is cut off as endless (a long game raises it)."""
+    parameters: ClassVar[dict[str, str]] = {}
+    """Rule parameters a variant may set (``rules: {name: value}``): name -> what it is. Each is
+    an attribute of the rules model (its class value the default) that the rules read."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
