@@ -10,6 +10,7 @@ tally; any single game's log is written again with ``simulate --seed S --only N`
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -153,10 +154,12 @@ class Results:
     tally: Tally
 
     def write(self, path: Path) -> None:
-        from generator.render.pdf import atomic_text
-
+        """Write the file whole or not at all (a temporary file renamed into place)."""
         data = {"format": FORMAT, "run": self.run, "tally": self.tally.as_dict()}
-        atomic_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staged = path.with_name(f".{path.name}.tmp")
+        staged.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(staged, path)
 
 
 def read_results(path: Path) -> Results:
@@ -174,3 +177,19 @@ def read_results(path: Path) -> Results:
         raise DataError([Problem(10, shown, 0, 0, "", f"cannot read these results: {why}")]) from None
     except OSError as exc:
         raise DataError([Problem(10, shown, 0, 0, "", f"cannot read file: {exc.strerror}")]) from None
+
+
+def load_tally(game: Any, path: Path, include_illegal: bool = False) -> tuple[Tally, str]:
+    """The tally of a results file, or of the logs in a folder (one player count), and a label."""
+    from generator.errors import UsageError
+    from generator.play.stats import gather
+
+    if path.is_file() and path.suffix == ".json":
+        found = read_results(path)
+        return found.tally, display_path(path)
+    tallies = tally_of(gather(game, [path], include_illegal))
+    if len(tallies) != 1:
+        counts = ", ".join(str(n) for n in sorted(tallies)) or "none"
+        why = f"logs of {len(tallies)} player counts ({counts}); give logs of one"
+        raise UsageError(f"{display_path(path)}: {why}")
+    return next(iter(tallies.values())), display_path(path)

@@ -82,7 +82,6 @@ def from_settings(settings: dict[str, str], name: str = "") -> Variant:
     """A variant from ``--set PATH=VALUE`` pairs: ``cards.NAME.FIELD``, ``rules.NAME`` or
     ``FILE.yaml:KEY.PATH``."""
     data: dict[str, Any] = {}
-    marks: dict[Loc, tuple[int, int]] = {}
     for path, value in settings.items():
         if ":" in path and path.split(":", 1)[0].endswith((".yaml", ".yml")):
             file, key = path.split(":", 1)
@@ -95,7 +94,7 @@ def from_settings(settings: dict[str, str], name: str = "") -> Variant:
         else:
             why = "give cards.CARD.FIELD, rules.NAME or FILE.yaml:KEY"
             raise DataError([Problem(20, "--set", 0, 0, path, why)])
-    return from_doc(Document("--set", data, marks), name)
+    return from_doc(Document("--set", data, {(): (0, 0)}), name)
 
 
 def from_doc(doc: Document, name: str) -> Variant:
