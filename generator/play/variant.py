@@ -196,7 +196,9 @@ def patch_cards(variant: Variant, game: Game) -> Game:
                 except DataError as exc:
                     problems.extend(exc.problems)
                     continue
-                if key == "count":
+                if key == "count" and value < 0:
+                    problems.append(variant.problem(at, f"a card's count is 0 or more, found {value}"))
+                elif key == "count":
                     card = replace(card, count=value)
                 else:
                     dumped = TypeAdapter(fields[key].annotation).dump_python(value, by_alias=True)
