@@ -8,11 +8,9 @@ import io
 from collections.abc import Mapping
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from generator.color.convert import FILL, LINE
 from generator.color.images import image_source
@@ -154,6 +152,11 @@ class Painter:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
         key = (path, tint)
         if key not in self._svg:
+            # svglib and ReportLab's graphics (which pull in platypus) load only for a game that
+            # draws an SVG: about 0.1 s of start-up a card build without icons never needs
+            from reportlab.graphics import renderPDF
+            from svglib.svglib import svg2rlg
+
             try:
                 text = path.read_text(encoding="utf-8").replace("currentColor", svg_tint(tint))
                 drawing = svg2rlg(io.StringIO(text))
