@@ -84,7 +84,11 @@ class Zone:
     def pool(self, unseen: Counter[str]) -> Counter[str]:
         """The cards the next one taken may be: the known ones, and any unseen card if some are
         unknown."""
-        return self.known + unseen if self.unknown else Counter(self.known)
+        if not self.unknown:
+            return Counter(self.known)
+        # read only by the caller: the unseen counter itself when nothing here is known (adding an
+        # empty counter copied it on every draw of a simulated game)
+        return self.known + unseen if self.known else unseen
 
     def cards(self) -> list[str]:
         return sorted(self.known.elements())
