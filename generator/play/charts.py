@@ -22,16 +22,19 @@ def interval_chart(
     pen: Pen, title: str, labels: Sequence[str], values: Sequence[float],
     intervals: Sequence[tuple[float, float]], width: float, height: float,
     as_percent: bool = False, note: str = "", zero: bool = False, marked: Sequence[bool] = (),
+    fair: float | None = None,
 ) -> Drawing:
-    """A point and its interval per label; a dashed line at 0 when ``zero`` (a difference)."""
+    """A point and its interval per label; a dashed line at 0 when ``zero`` (a difference), or at
+    a ``fair`` share."""
     d = Drawing(width, height)
     pen.text(d, 0, height - 12, title, 11, bold=True)
     if note:
         pen.text(d, 0, height - 25, note, 8, color=MUTED)
     left, bottom, right, head = 44, 26, 6, 34
     w, h = width - left - right, height - bottom - head
-    lows = [lo for lo, _ in intervals] + ([0.0] if zero else [])
-    highs = [hi for _, hi in intervals] + ([0.0] if zero else [])
+    level = 0.0 if zero else fair
+    lows = [lo for lo, _ in intervals] + ([level] if level is not None else [])
+    highs = [hi for _, hi in intervals] + ([level] if level is not None else [])
     lo, hi = min(lows), max(highs)
     pad = (hi - lo) * 0.08 or abs(hi) * 0.1 or 0.01
     lo, hi = lo - pad, hi + pad
@@ -44,8 +47,11 @@ def interval_chart(
         d.add(Line(left - 3, y_of(v), left + w, y_of(v), strokeColor="#dddddd", strokeWidth=0.4))
         shown = (f"{100 * v:+.1f}%" if zero else pct(v)) if as_percent else f"{v:.1f}"
         pen.text(d, left - 5, y_of(v) - 3, shown, 7, textAnchor="end", color=MUTED)
-    if zero:
-        d.add(Line(left, y_of(0), left + w, y_of(0), strokeColor=FAIR, strokeWidth=1, strokeDashArray=[4, 3]))
+    if level is not None:
+        y = y_of(level)
+        d.add(Line(left, y, left + w, y, strokeColor=FAIR, strokeWidth=1, strokeDashArray=[4, 3]))
+        if fair is not None and not zero:
+            pen.text(d, left + w, y + 3, f"fair share {pct(fair)}", 7, textAnchor="end", color=FAIR)
     slot = w / max(1, len(values))
     for i, (v, (a, b)) in enumerate(zip(values, intervals, strict=True)):
         cx = left + slot * (i + 0.5)

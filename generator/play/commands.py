@@ -159,23 +159,25 @@ def sweep_command(
     return sweep_table(points, plan), json.dumps(as_dict(points), indent=2, ensure_ascii=False)
 
 
+def _percent(name: str) -> bool:
+    return name.endswith(("win rate", "spread", "advantage"))
+
+
 def _shown(name: str, v: float) -> str:
-    return f"{v:.1f}" if name == "mean length" else f"{100 * v:.1f}%"
+    return f"{100 * v:.1f}%" if _percent(name) else f"{v:.2f}"
 
 
 def sweep_table(points: list[Any], plan: Any) -> Any:
     from rich.table import Table
 
-    names = list(points[0].figures())
+    figs = [p.figures() for p in points]
     t = Table(title=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed} "
                     "(95% intervals)", title_justify="left")
-    t.add_column("setting")
-    for n in names:
-        t.add_column(n, justify="right")
+    t.add_column("figure")
     for p in points:
-        figs = p.figures()
-        t.add_row(p.label, *(f"{_shown(n, figs[n][0])} ({_shown(n, figs[n][1])}-{_shown(n, figs[n][2])})"
-                             for n in names))
+        t.add_column(p.label, justify="right")
+    for n in figs[0]:
+        t.add_row(n, *(f"{_shown(n, f[n][0])} ({_shown(n, f[n][1])} to {_shown(n, f[n][2])})" for f in figs))
     return t
 
 
@@ -188,7 +190,8 @@ def sweep_pdf(points: list[Any], path: Path, game: Any, plan: Any) -> Path:
         values = [p.figures()[name] for p in points]
         charts.append(interval_chart(
             r.pen, f"{name} by setting", [p.label for p in points], [v for v, _, _ in values],
-            [(lo, hi) for _, lo, hi in values], r.width, 170, as_percent=name != "mean length",
+            [(lo, hi) for _, lo, hi in values], r.width, 170, as_percent=_percent(name),
+            fair=1 / plan.players if name.endswith("win rate") else None,
             note=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed}; 95% intervals",
         ))
     return r.write(charts)

@@ -138,8 +138,8 @@ def compare(a: Tally, b: Tally, label_a: str = "A", label_b: str = "B", alpha: f
                             first.b * b.finished, b.finished, alpha)
     length = mean_difference("length in turns", a.lengths, b.lengths, alpha)
     figures = [
-        mean_difference(name, _padded(a.figures.get(name, {}), a.games),
-                        _padded(b.figures.get(name, {}), b.games), alpha)
+        mean_difference(name, padded(a.figures.get(name, {}), a.games),
+                        padded(b.figures.get(name, {}), b.games), alpha)
         for name in dict.fromkeys([*a.figures, *b.figures])
     ]
     cards = [
@@ -149,7 +149,7 @@ def compare(a: Tally, b: Tally, label_a: str = "A", label_b: str = "B", alpha: f
     return Comparison(label_a, label_b, (a.games, b.games), seats, first, length, figures, cards)
 
 
-def _padded(counts: dict[Any, int], games: int) -> dict[Any, int]:
+def padded(counts: dict[Any, int], games: int) -> dict[Any, int]:
     """A figure's values, with the games that did not report it counted as 0."""
     missing = games - sum(counts.values())
     return {**counts, 0: counts.get(0, 0) + missing} if missing > 0 else dict(counts)

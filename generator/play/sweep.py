@@ -1,9 +1,11 @@
 """``deckwright sweep``: a grid of variants (every combination of the ``--set`` values), each
 played with the same seeds, and per setting the figures a designer balances by.
 
-Figures per setting: each seat's win rate, the seat spread (best seat minus worst), the first
-player's advantage over a fair share, the mean length; each with its 95 % interval (Wilson for
-rates, normal for the mean length). The grid's variants all share one pool or cluster.
+Figures per setting: each seat's win rate, the seat spread (best seat minus worst: with few
+games it reads high, since the best and worst seats are picked after the fact), the first
+player's advantage over a fair share, the mean length and the means of the game's own per-game
+figures; each with its 95 % interval (Wilson for rates, normal for means). The grid's variants
+share one pool or cluster.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from generator.errors import UsageError
 from generator.model import Game
-from generator.play.compare import moments, z_for
+from generator.play.compare import moments, padded, z_for
 from generator.play.results import Tally
 from generator.play.simulate import Plan, Tick, check
 from generator.play.variant import from_settings
@@ -56,10 +58,17 @@ class Point:
         fair = 1 / t.players
         first = rates[0]
         out["first player advantage"] = tuple((x - fair) / fair for x in (first.rate, *first.interval))
-        n, mean, var = moments(t.lengths)
-        half = z_for(0.05) * math.sqrt(var / n) if n else math.inf
-        out["mean length"] = (mean, mean - half, mean + half)
+        out["mean length"] = _mean(t.lengths)
+        for name, values in t.figures.items():  # the game's own per-game figures
+            out[name] = _mean(padded(values, t.games))
         return out
+
+
+def _mean(counts: dict[Any, int]) -> tuple[float, float, float]:
+    """A mean with its 95 % normal interval."""
+    n, mean, var = moments(counts)
+    half = z_for(0.05) * math.sqrt(var / n) if n else math.inf
+    return mean, mean - half, mean + half
 
 
 def _spread(best: Any, worst: Any) -> tuple[float, float]:
