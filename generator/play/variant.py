@@ -240,10 +240,22 @@ def apply(variant: Variant | None, game_ref: str) -> tuple[Game, Any]:
     if variant is None or not (variant.cards or variant.files or variant.rules):
         game = load_game(game_ref)
         return game, rules_for(game)
-    yamlio.OVERLAY.update(file_edits(variant, load_game(game_ref)))
-    game = patch_cards(variant, load_game(game_ref))
+    problems: list[Problem] = []
+
+    def collect(step: Any, *args: Any) -> Any:
+        try:
+            return step(*args)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            return None
+
+    yamlio.OVERLAY.update(collect(file_edits, variant, load_game(game_ref)) or {})
+    game = load_game(game_ref)  # a file edit's problems: located in the variant (Document.moved)
+    game = collect(patch_cards, variant, game) or game
     rules = rules_for(game)
-    set_rules(variant, rules)
+    collect(set_rules, variant, rules)
+    if problems:
+        raise DataError(problems)
     return game, rules
 
 
