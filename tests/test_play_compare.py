@@ -138,3 +138,14 @@ def test_cli_sweep_table_json_and_mistakes(tmp_path: Path):
     assert malformed.exit_code == 2 and "PATH=VALUE" in malformed.output
     unknown = runner.invoke(app, ["sweep", "road-runner", "--set", "rules.hnd=4,5", "--games", "5"])
     assert unknown.exit_code == 1 and "--set: rules.hnd: no rules parameter 'hnd'" in unknown.output
+
+
+@pytest.mark.parametrize("game", ["road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies"])
+def test_a_sweep_that_changes_nothing_plays_the_same_games(game: str):
+    from generator.play.sweep import sweep
+
+    loaded = load_game(game)
+    card = loaded.decks[0].cards[0]
+    plan = Plan(3 if game in ("maloney", "road-runner") else 2, 3, 1)
+    (point,) = sweep(loaded, plan, [(f"cards.{card.name}.count", [str(card.count)])])
+    assert point.tally.as_dict() == tally(loaded, plan).as_dict()
