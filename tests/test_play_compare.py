@@ -124,6 +124,10 @@ def test_cli_compare_mistakes(tmp_path: Path):
     assert "Traceback" not in bad.output
     both = runner.invoke(app, ["simulate", "road-runner", "-o", str(tmp_path / "x"), "--results", str(tmp_path / "r")])
     assert both.exit_code == 2 and "not both" in both.output
+    only = runner.invoke(app, ["simulate", "road-runner", "--only", "3", "--results", str(tmp_path / "r")])
+    assert only.exit_code == 2 and "give -o DIR" in only.output
+    beyond = runner.invoke(app, ["simulate", "road-runner", "--games", "5", "--only", "6", "-o", str(tmp_path / "o")])
+    assert beyond.exit_code == 2 and "games 1 to 5" in beyond.output
 
 
 def test_cli_sweep_table_json_and_mistakes(tmp_path: Path):

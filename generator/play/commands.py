@@ -33,6 +33,8 @@ def simulate_command(
 
     if (output is None) == (results is None):
         raise UsageError("give -o DIR to write a log per game, or --results FILE for counts only (not both)")
+    if only and output is None:
+        raise UsageError(f"--only {only} writes one game's log: give -o DIR for it")
     game = load_game(name)
     plan = _plan(game, players, games, seed, policies, table)
     variant = _variant(variant_file)
