@@ -490,6 +490,15 @@ def stats(
         if pdf is not None:
             err.print(f"wrote {paths_display(pdf)}")
         return
+    if logs and all(p.suffix == ".json" for p in logs):  # results files (simulate --results)
+        from generator.play.tallyreport import results_command
+
+        try:
+            text, machine = results_command(game, logs, pdf)
+        except DeckwrightError as exc:
+            raise fail(exc) from None
+        typer.echo(machine) if as_json else out.print(text)
+        return
     from generator.loader import load_game
     from generator.play.pdf import write_pdf
     from generator.play.report import as_json as to_json

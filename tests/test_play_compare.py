@@ -153,3 +153,21 @@ def test_a_sweep_that_changes_nothing_plays_the_same_games(game: str):
     plan = Plan(3 if game in ("maloney", "road-runner") else 2, 3, 1)
     (point,) = sweep(loaded, plan, [(f"cards.{card.name}.count", [str(card.count)])])
     assert point.tally.as_dict() == tally(loaded, plan).as_dict()
+
+
+def test_stats_of_results_files_equal_stats_of_the_logs(tmp_path: Path):
+    game = load_game("jokers-row")
+    plan = Plan(2, 30, 3)
+    simulate(game, plan, tmp_path / "logs")
+    Results({"game": "jokers-row"}, tally(game, Plan(2, 30, 3))).write(tmp_path / "r.json")
+    result = runner.invoke(app, ["stats", "jokers-row", str(tmp_path / "r.json"), "--json"])
+    assert result.exit_code == 0, result.output
+    from_results = json.loads(result.stdout)
+    from_logs = gather(game, [tmp_path / "logs"]).as_dict()
+    assert from_results["win_rate_by_seat"] == from_logs["win_rate_by_seat"]
+    assert from_results["cards"] == from_logs["cards"]
+    assert from_results["length"]["mean"] == from_logs["length"]["mean"]
+    other = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "r.json")])
+    assert other.exit_code == 2 and "results of jokers-row, not of road-runner" in other.output
+    pdf = runner.invoke(app, ["stats", "jokers-row", str(tmp_path / "r.json"), "--pdf", str(tmp_path / "x.pdf")])
+    assert pdf.exit_code == 2 and "--json or --compare --pdf" in pdf.output
