@@ -72,11 +72,14 @@ class Job:
 
 
 _PLAYERS: dict[Job, Player] = {}
+KEEP = 32  # players kept per process, the oldest dropped first
 
 
 def player_for(job: Job) -> Player:
     """This process's player of ``job`` (made at its first chunk)."""
     if job not in _PLAYERS:
+        if len(_PLAYERS) >= KEEP:  # a long-lived cluster worker serves many sweeps
+            del _PLAYERS[next(iter(_PLAYERS))]
         saved = dict(yamlio.OVERLAY)
         yamlio.OVERLAY.clear()
         try:
