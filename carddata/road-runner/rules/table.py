@@ -136,7 +136,7 @@ class RoadRunner(RandomPlay, Rules):
             s.reshuffles, s.reshuffled = s.reshuffles + 1, True
 
     def _take(self, s: State, player: str, name: str | None, note: Note, verb: str = "play") -> None:
-        self.take(s.hands[player], name, self.unseen(s), note, player, verb)
+        self.take(s.hands[player], name, lambda: self.unseen(s), note, player, verb)
 
     def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
         self._begin(s, player, draws, note)
