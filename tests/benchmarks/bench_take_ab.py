@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.loader import load_game  # noqa: E402
-from generator.play.runner import Job, player_for, run_chunk  # noqa: E402
-from generator.play.simulate import Plan  # noqa: E402
+from generator.loader import load_game
+from generator.play.runner import Job, player_for, run_chunk
+from generator.play.simulate import Plan
 
 
 def main() -> None:
