@@ -475,6 +475,7 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     pdf: Annotated[Path | None, typer.Option(help="Also write a PDF report with charts.")] = None,
     compare: Annotated[bool, typer.Option(help="Compare two runs A B (log folders or results).")] = False,
+    variant: Annotated[Path | None, typer.Option(help="Replay with a variant's data (its logs).")] = None,
 ) -> None:
     """Replay logs by running the game's own Python rules module (trust the game folder first).
 
@@ -499,17 +500,16 @@ def stats(
             raise fail(exc) from None
         typer.echo(machine) if as_json else out.print(text)
         return
-    from generator.loader import load_game
+    from generator.play.commands import gather_logs
     from generator.play.pdf import write_pdf
     from generator.play.report import as_json as to_json
     from generator.play.report import tables
-    from generator.play.stats import gather
 
     try:
-        loaded = load_game(game)
         with _bar("reading logs") as bar:
             task = bar.add_task("", total=None)
-            found = gather(loaded, logs, include_illegal, lambda d, t: bar.update(task, completed=d, total=t))
+            tick = lambda d, t: bar.update(task, completed=d, total=t)  # noqa: E731
+            loaded, found = gather_logs(game, logs, include_illegal, tick, variant)
         if pdf is not None:
             write_pdf(found, pdf, loaded.title, loaded.font_dirs)
     except DeckwrightError as exc:

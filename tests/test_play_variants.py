@@ -4,6 +4,7 @@ where the data does not differ)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,17 @@ def test_cli_bad_variant_exits_1_with_the_location_and_no_traceback(tmp_path: Pa
     assert not (tmp_path / "r.json").exists()
     missing = runner.invoke(app, ["simulate", "road-runner", "--variant", str(tmp_path / "no.yaml"), "-o", str(tmp_path)])
     assert missing.exit_code == 2 and "no such file" in missing.output
+
+
+def test_stats_replays_a_variants_logs_with_its_data(tmp_path: Path):
+    variant = tmp_path / "beeps.yaml"
+    variant.write_text("cards:\n  Beep Beep!: {count: 10}\nrules: {hand: 6}\n")
+    made = runner.invoke(app, ["simulate", "road-runner", "--games", "8", "--variant", str(variant),
+                               "-o", str(tmp_path / "logs")])
+    assert made.exit_code == 0, made.output
+    plain = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "logs"), "--json"])
+    assert plain.exit_code == 0 and json.loads(plain.stdout)["rejected"]  # the rulebook's data: illegal
+    replayed = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "logs"), "--json", "--variant", str(variant)])
+    assert replayed.exit_code == 0, replayed.output
+    data = json.loads(replayed.stdout)
+    assert not data["rejected"] and data["used"] == 8

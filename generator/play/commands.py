@@ -54,6 +54,21 @@ def simulate_command(
     return f"wrote {len(written)} logs of {plan.players} players into {display_path(output)}"  # type: ignore[arg-type]
 
 
+def gather_logs(
+    name: str, logs: list[Path], include_illegal: bool, tick: Callable[[int, int], None], variant: Path | None
+) -> tuple[Any, Any]:
+    """The game and the figures of its logs, replayed with a variant's data when one is given."""
+    from generator.loader import load_game
+    from generator.play.stats import gather
+    from generator.play.variant import playing
+
+    if variant is None:
+        game = load_game(name)
+        return game, gather(game, logs, include_illegal, tick)
+    with playing(_variant(variant), str(load_game(name).folder)) as (game, rules):
+        return game, gather(game, logs, include_illegal, tick, rules)
+
+
 def _variant(path: Path | None) -> Any:
     if path is None:
         return None
