@@ -42,6 +42,8 @@ class Document:
     data: Any
     marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    moved: dict[Loc, tuple[str, int, int]] = field(default_factory=dict)
+    """Values a variant put in (see :data:`OVERLAY`): where each was written, file included."""
 
     def mark(self, loc: Loc) -> tuple[int, int]:
         """(line, column) of the value at ``loc``, or of its nearest located parent."""
@@ -60,6 +62,10 @@ class Document:
         ``at_key`` points at the key itself rather than its value (for unknown keys).
         """
         full = tuple(base) + tuple(loc)
+        for n in range(len(full), 0, -1) if self.moved else ():
+            if full[:n] in self.moved:
+                file, line, col = self.moved[full[:n]]
+                return Problem(rank, file, line, col, format_loc(full), message)
         line, col = self.key_marks.get(full) if at_key and full in self.key_marks else self.mark(full)
         return Problem(rank, self.file, line, col, format_loc(full), message)
 
@@ -75,9 +81,32 @@ def format_loc(loc: Loc) -> str:
     return out
 
 
+Edit = tuple[Loc, Any, tuple[str, int, int]]
+"""A variant's change to one file: the value at a key path, and where the variant wrote it."""
+OVERLAY: dict[Path, list[Edit]] = {}
+"""Per resolved file, edits :func:`load_yaml` applies after parsing (``generator.play.variant``
+sets them while a variant is played), so the patched data is validated like the file itself."""
+
+
 def load_yaml(path: Path | str) -> Document:
     """Load one YAML file safely; raise DataError with every problem found."""
     path = Path(path)
+    if OVERLAY and path.resolve() in OVERLAY:
+        return _edited(_load(path), OVERLAY[path.resolve()])
+    return _load(path)
+
+
+def _edited(doc: Document, edits: list[Edit]) -> Document:
+    for loc, value, where in edits:
+        node = doc.data
+        for part in loc[:-1]:
+            node = node[part]
+        node[loc[-1]] = value
+        doc.moved[loc] = where
+    return doc
+
+
+def _load(path: Path) -> Document:
     shown = display_path(path)
     try:
         size = path.stat().st_size

@@ -287,11 +287,12 @@ RULES_LEAVE_A_MARK = "from pathlib import Path\nPath(__file__).with_name('ran.tx
         (("log", "check", "mini", "log.yaml"), True),
         (("simulate", "mini", "-o", "logs", "--games", "1"), True),
         (("stats", "mini", "log.yaml"), True),
+        (("sweep", "mini", "--set", "rules.x=1,2", "--games", "1"), True),
     ],
-    ids=["build", "check", "check-named", "log-check", "simulate", "stats"],
+    ids=["build", "check", "check-named", "log-check", "simulate", "stats", "sweep"],
 )
 def test_the_rules_module_runs_only_where_the_help_says(run_cli, tmp_path: Path, command, runs):
-    """Python in a game folder runs on log check, simulate, stats and a check with named checks;
+    """Python in a game folder runs on log check, simulate, stats, sweep and a check with named checks;
     never on build or a plain check; each command that runs it says so on the first line of --help."""
     files = {"game.yaml": MINI_GAME + "rules_module: rules.py\n", "rules.py": RULES_LEAVE_A_MARK}
     if "--constraints" in command:

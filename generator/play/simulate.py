@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import UsageError
 from generator.model import Game
@@ -20,6 +19,10 @@ from generator.rules.base import Option, Rules
 from generator.rules.logcheck import rules_for
 from generator.rules.module import load_rules_module
 from generator.rules.playthrough import Policy, playthrough, random_policy, table_view, to_yaml
+
+if TYPE_CHECKING:
+    from generator.play.results import Tally
+    from generator.play.variant import Variant
 
 SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fin", "Gus", "Hal")
 Tick = Callable[[int, int], None]
@@ -103,73 +106,63 @@ def play_one(rules: Rules, plan: Plan, index: int, policy: Policy) -> str:
     return to_yaml(log)
 
 
-class Player:
-    """Plays games of one plan; one per process."""
+def check(game: Game, plan: Plan, jobs: int, variant: Variant | None = None) -> None:
+    """UsageError or DataError (the variant's problems) before any game is played."""
+    from generator.play.variant import playing
 
-    def __init__(self, game: Game, plan: Plan) -> None:
-        self.rules = rules_for(game)
-        offered = policies(game)
-        self.policy = seated(seat_names(plan.players), [offered[n] for n in plan.seat_policies()])
-        self.plan = plan
-
-    def play(self, first: int, last: int) -> list[str]:
-        return [play_one(self.rules, self.plan, i, self.policy) for i in range(first, last)]
-
-
-_WORKER: Player | None = None
-
-
-def _start_worker(game_ref: str, plan: Plan) -> None:
-    from generator.loader import load_game
-
-    global _WORKER
-    _WORKER = Player(load_game(game_ref), plan)
-
-
-def _work(span: tuple[int, int]) -> list[str]:
-    assert _WORKER is not None
-    return _WORKER.play(*span)
-
-
-def _spans(total: int, size: int) -> list[tuple[int, int]]:
-    return [(i, min(total, i + size)) for i in range(0, total, size)]
-
-
-def log_texts(game: Game, plan: Plan, jobs: int = 1, tick: Tick | None = None) -> Iterator[str]:
-    """Every game's log text, in game order; ``jobs`` processes share the work."""
-    rules = rules_for(game)
-    check_plan(game, rules, plan)
+    check_plan(game, rules_for(game), plan)
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one process")
+    if variant is not None:
+        with playing(variant, str(game.folder)):
+            pass
+
+
+def log_texts(
+    game: Game, plan: Plan, jobs: int = 1, tick: Tick | None = None, variant: Variant | None = None,
+    scheduler: str | None = None,
+) -> Iterator[str]:
+    """Every game's log text, in game order; ``jobs`` processes (or a cluster) share the work."""
+    from generator.play.runner import Job, chunk_size, columns, executor, run_chunk, spans
+
+    check(game, plan, jobs, variant)
+    job = Job(str(game.folder), plan, variant, logs=True)
     done = 0
-    if jobs == 1 or plan.games < 2:
-        player = Player(game, plan)
-        for i in range(plan.games):
-            yield play_one(player.rules, player.plan, i, player.policy)
-            done += 1
-            if tick and (done % 25 == 0 or done == plan.games):
-                tick(done, plan.games)
-        return
-    size = max(1, min(200, plan.games // (jobs * 8)))
-    with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(str(game.folder), plan)) as pool:
-        for texts in pool.map(_work, _spans(plan.games, size)):
-            yield from texts
-            done += len(texts)
+    with executor(jobs, scheduler, plan.games) as ex:
+        size = 25 if ex is None else chunk_size(plan.games, jobs)
+        parts = spans(plan.games, size)
+        here = ex is None
+        chunks = (run_chunk(job, *s) for s in parts) if here else ex.map(run_chunk, *columns(job, parts))
+        for texts in chunks:
+            yield from texts  # type: ignore[misc]
+            done += len(texts)  # type: ignore[arg-type]
             if tick:
                 tick(done, plan.games)
 
 
-def simulate(game: Game, plan: Plan, out_dir: Path, jobs: int = 1, tick: Tick | None = None) -> list[Path]:
+def tally(
+    game: Game, plan: Plan, jobs: int = 1, tick: Tick | None = None, variant: Variant | None = None,
+    scheduler: str | None = None,
+) -> Tally:
+    """The tally of every game of ``plan``, no log written; the same counts however it is shared."""
+    from generator.play.runner import tallies
+
+    check(game, plan, jobs, variant)
+    return tallies(game, [(plan, variant)], jobs, tick, scheduler)[0]
+
+
+def simulate(
+    game: Game, plan: Plan, out_dir: Path, jobs: int = 1, tick: Tick | None = None,
+    variant: Variant | None = None, scheduler: str | None = None,
+) -> list[Path]:
     """Write each game's log into ``out_dir`` as ``<game>-<seed>-<n>.yaml``; returns the paths."""
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"-o {out_dir}: that is a file; give a folder for the logs")
-    check_plan(game, rules_for(game), plan)
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: use at least one process")
+    check(game, plan, jobs, variant)
     out_dir.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(plan.games)))
     written = []
-    for i, text in enumerate(log_texts(game, plan, jobs, tick)):
+    for i, text in enumerate(log_texts(game, plan, jobs, tick, variant, scheduler)):
         path = out_dir / f"{game.name}-{plan.seed}-{i + 1:0{width}d}.yaml"
         path.write_text(text, encoding="utf-8")
         written.append(path)

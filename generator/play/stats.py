@@ -287,10 +287,12 @@ def gather(
     paths: list[Path],
     include_illegal: bool = False,
     tick: Callable[[int, int], None] | None = None,
+    rules: Any = None,
 ) -> Stats:
-    """Replay every log under ``paths`` and collect its figures."""
+    """Replay every log under ``paths`` and collect its figures (with ``rules``, a rules model
+    already made: a variant's)."""
     files = log_files(paths)
-    rules = rules_for(game)
+    rules = rules or rules_for(game)
     figures = figures_of(load_rules_module(game))
     stats = Stats(game.name)
     for i, path in enumerate(files):

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PIL import Image
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -199,6 +198,10 @@ class Painter:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
         key = (path, tint)
         if key not in self._svg:
+            # ReportLab's graphics (which pull in platypus) load only for a game that draws an
+            # SVG: about 0.1 s of start-up a card build without icons never needs
+            from reportlab.graphics import renderPDF
+
             with reading(path):  # svglib's warnings become ours, at this file
                 found = read_svg(path, svg_tint(tint), svg_roots(path))
             if found.refused:

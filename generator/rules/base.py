@@ -101,6 +101,9 @@ class Rules:
     """Actions a table log may leave out altogether (such as declining to respond)."""
     longest_game: ClassVar[int] = 800
     """Entries after which a simulated game is cut off as endless (a long game raises it)."""
+    parameters: ClassVar[dict[str, str]] = {}
+    """Rule parameters a variant may set (``rules: {name: value}``): name -> what it is. Each is
+    an attribute of the rules model (its class value the default) that the rules read."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -176,9 +179,11 @@ class Rules:
         hand.add(card.name if card else None)
 
     def take(
-        self, hand: Zone, name: str | None, unseen: Counter[str], note: Note, who: str, verb: str = "play"
+        self, hand: Zone, name: str | None, unseen: Counter[str] | Callable[[], Counter[str]], note: Note,
+        who: str, verb: str = "play",
     ) -> None:
-        """Take a card from a hand, reporting NOT_IN_HAND when it cannot be there (see Zone.take)."""
+        """Take a card from a hand, reporting NOT_IN_HAND when it cannot be there (see Zone.take;
+        ``unseen`` may be a function, called only when the card is not a known one)."""
         why = hand.take(name, unseen)
         if why and name is not None:
             note("NOT_IN_HAND", f"{who} cannot {verb} {name}: {why}")

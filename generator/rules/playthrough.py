@@ -12,6 +12,7 @@ import datetime
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -44,6 +45,28 @@ def playthrough(
     """A legal game as log data (the same shape as a log file), chosen by ``policy``.
 
     ``max_entries`` caps a game that never ends; by default the game's ``Rules.longest_game``."""
+    return played(rules, players, seed, max_entries, policy).log
+
+
+@dataclass
+class Played:
+    """A played game: its log data, the state at its end, the setup and entries as replay has
+    them (what ``stats`` needs without writing and reading the log)."""
+
+    log: dict[str, Any]
+    state: Any
+    setup: Any
+    entries: list[Entry]
+
+
+def played(
+    rules: Rules,
+    players: list[str],
+    seed: int | random.Random,
+    max_entries: int | None = None,
+    policy: Policy = random_policy,
+) -> Played:
+    """:func:`playthrough`, keeping the final state and the entries as replay has them."""
     max_entries = max_entries or rules.longest_game
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
@@ -54,8 +77,10 @@ def playthrough(
     setup_data = rules.random_setup(players, rng)
     rules.chance = rng
     try:
-        state = rules.start(players, rules.setup_model.model_validate(setup_data), note)
+        setup = rules.setup_model.model_validate(setup_data)
+        state = rules.start(players, setup, note)
         entries: list[dict[str, Any]] = []
+        kept: list[Entry] = []
         while not rules.over(state) and len(entries) < max_entries:
             options = rules.options(state, rng)
             if not options:
@@ -73,7 +98,10 @@ def playthrough(
             rules.apply(state, Entry(len(entries), 0, 0, player, action, data), note)
             if rules.last_draws is not None and rules.last_draws.names:
                 fields["drew"] = rules.record_draws(rules.last_draws.names)
-            entries.append({"turn": rules.turn(state), "player": player, "action": action, **fields})
+                data = _construct(rules.actions[action], fields)
+            turn = rules.turn(state)
+            kept.append(Entry(len(entries), 0, turn, player, action, data))
+            entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
                 raise IllegalPlaythrough(
                     f"entry {len(entries)} ({action} by {player}): {'; '.join(problems)}"
@@ -92,7 +120,7 @@ def playthrough(
     }
     if rules.over(state):
         log["result"] = result_of(rules.outcome(state))
-    return log
+    return Played(log, state, setup, kept)
 
 
 def result_of(outcome: Outcome) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 
@@ -46,8 +46,12 @@ class Zone:
     def holds(self, name: str) -> bool:
         return self.known[name] > 0
 
-    def take(self, name: str | None, unseen: Counter[str], what: str = "hand") -> str | None:
+    def take(
+        self, name: str | None, unseen: Counter[str] | Callable[[], Counter[str]], what: str = "hand"
+    ) -> str | None:
         """Remove one card (``None``: an unrecorded one). Returns why that is impossible, or None.
+        ``unseen`` may be a function giving the unseen cards: it is called only when needed (a
+        known card, the common case, never needs them).
 
         On failure a card still leaves (an unknown one, else one of the known ones, which then
         all become unknown), so sizes follow the log: the entry counts as the table played it,
@@ -72,7 +76,7 @@ class Zone:
             self.unknown -= 1
             return f"it is not in the {what}"
         self.unknown -= 1
-        if unseen[name] <= 0:
+        if (unseen() if callable(unseen) else unseen)[name] <= 0:
             return "every copy is somewhere else"
         return None
 
@@ -84,7 +88,11 @@ class Zone:
     def pool(self, unseen: Counter[str]) -> Counter[str]:
         """The cards the next one taken may be: the known ones, and any unseen card if some are
         unknown."""
-        return self.known + unseen if self.unknown else Counter(self.known)
+        if not self.unknown:
+            return Counter(self.known)
+        # read only by the caller: the unseen counter itself when nothing here is known (adding an
+        # empty counter copied it on every draw of a simulated game)
+        return self.known + unseen if self.known else unseen
 
     def cards(self) -> list[str]:
         return sorted(self.known.elements())

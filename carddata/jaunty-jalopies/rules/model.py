@@ -36,6 +36,12 @@ ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any ti
 
 class Base(Rules):
     longest_game: ClassVar[int] = 3000  # six racers' races run past the default cap
+    parameters: ClassVar[dict[str, str]] = {
+        "base_hand": "a racer's hand size where its sheet gives none (the rulebook's 6)",
+        "base_draw": "cards a racer draws in the Draw phase where its sheet gives none (2)",
+    }
+    base_hand: int = HAND_SIZE
+    base_draw: int = DRAW_RATE
     actions: ClassVar[dict[str, type[Strict]]] = {
         "road": Road,
         "drive": Drive,
@@ -80,7 +86,7 @@ class Base(Rules):
             if p not in setup.roles:
                 note("SETUP", f"{p} has no side recorded (setup.roles: hero, villain or neutral)")
             racer = Racer(p, sheet, setup.roles.get(p, "neutral"), Zone())
-            size = racer.hand_size(HAND_SIZE)
+            size = racer.hand_size(self.base_hand)
             known = [n for n in setup.hands.get(p, []) if self.card(n, note)]
             if p in setup.hands and len(setup.hands[p]) != size:
                 note("SETUP", f"{p} is dealt {len(setup.hands[p])} cards; {p}'s hand size is {size}")
@@ -235,7 +241,7 @@ class Base(Rules):
         return self._kinds[card.name] if card else ()
 
     def hand_size(self, racer: Racer) -> int:
-        return racer.hand_size(HAND_SIZE)
+        return racer.hand_size(self.base_hand)
 
     def draw_rate(self, racer: Racer) -> int:
-        return racer.draw_rate(DRAW_RATE)
+        return racer.draw_rate(self.base_draw)

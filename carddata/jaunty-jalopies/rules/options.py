@@ -10,7 +10,6 @@ from typing import Any
 from generator.model import Card
 from generator.rules import Option
 
-from .cards import HAND_SIZE
 from .phases import Phases
 from .state import Race, Racer
 
@@ -184,6 +183,6 @@ class Options(Phases):
         rng.shuffle(deck)
         hands = {}
         for p, sheet in zip(players, sheets, strict=True):
-            size = self.sheets[sheet].get("hand") or HAND_SIZE
+            size = self.sheets[sheet].get("hand") or self.base_hand
             hands[p], deck = deck[:size], deck[size:]
         return {"racers": dict(zip(players, sheets, strict=True)), "roles": roles, "hands": hands}

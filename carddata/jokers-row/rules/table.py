@@ -146,7 +146,7 @@ class JokersRow(RandomPlay, Rules):
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
         card = self.suited(name, note)
-        self.take(s.hands[player], card.name if card else None, self.unseen(s), note, player)
+        self.take(s.hands[player], card.name if card else None, lambda: self.unseen(s), note, player)
         return card
 
     def _claim(self, s: State, player: str, data: Claim, draws: Draws, note: Note) -> None:

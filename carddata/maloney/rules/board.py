@@ -9,6 +9,7 @@ from pathlib import Path
 from generator.board import board_files, load_board
 from generator.board.graph import MapGraph, map_graph
 from generator.model import Game
+from generator.yamlio import OVERLAY
 
 MAP_ID = "usa"
 
@@ -34,12 +35,13 @@ def load_map(game: Game) -> Map:
     raise LookupError(f"no board of {game.name} has a map with id '{MAP_ID}'")
 
 
-_CACHE: dict[tuple[Path, float], Map | None] = {}
+_CACHE: dict[tuple[Path, float, str], Map | None] = {}
 
 
 def _load(path: Path, game: Game) -> Map | None:
     """The board's map, loaded once per file version."""
-    key = (path.resolve(), path.stat().st_mtime)
+    edits = OVERLAY.get(path.resolve(), ())  # a variant's changes to the board (generator.play.variant)
+    key = (path.resolve(), path.stat().st_mtime, repr(edits))
     if key not in _CACHE:
         _CACHE[key] = _read(path, game)
     return _CACHE[key]

@@ -11,7 +11,7 @@ from typing import Any
 from generator.rules import Option
 
 from .facts import analyse, damage, prevents
-from .state import HAND, State
+from .state import State
 
 
 class RandomPlay:
@@ -20,7 +20,7 @@ class RandomPlay:
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         deck = sorted(self.total.elements())
         rng.shuffle(deck)
-        return {"hands": {p: deck[i * HAND : (i + 1) * HAND] for i, p in enumerate(players)}}
+        return {"hands": {p: deck[i * self.hand : (i + 1) * self.hand] for i, p in enumerate(players)}}
 
     def options(self, s: State, rng: random.Random) -> list[Option]:
         if s.winner:

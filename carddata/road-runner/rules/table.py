@@ -48,10 +48,12 @@ class RoadRunner(RandomPlay, Rules):
         "setup": ("hands",),
     }
     optional_actions = frozenset({"decline", "skip", "reshuffle"})
+    parameters: ClassVar[dict[str, str]] = {"hand": "cards dealt to each coyote (the rulebook's 5)"}
+    hand: int = HAND
 
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
-        hands = self.deal(players, setup.hands, HAND, note)
-        pile = Zone(unknown=sum(self.total.values()) - HAND * len(players))
+        hands = self.deal(players, setup.hands, self.hand, note)
+        pile = Zone(unknown=sum(self.total.values()) - self.hand * len(players))
         return State(list(players), hands, pile, skips=dict.fromkeys(players, 0))
 
     def unseen(self, s: State) -> Counter[str]:
@@ -134,7 +136,7 @@ class RoadRunner(RandomPlay, Rules):
             s.reshuffles, s.reshuffled = s.reshuffles + 1, True
 
     def _take(self, s: State, player: str, name: str | None, note: Note, verb: str = "play") -> None:
-        self.take(s.hands[player], name, self.unseen(s), note, player, verb)
+        self.take(s.hands[player], name, lambda: self.unseen(s), note, player, verb)
 
     def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
         self._begin(s, player, draws, note)
