@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.errors import Problem, clip
 from generator.layout.conditions import ConditionError, condition_fields
-from generator.layout.substitute import BadReference, compile_text
+from generator.layout.substitute import BadReference, fields_in
 from generator.schema.messages import suggest
 from generator.schema.template import RepeatElement
 from generator.templates import Template
@@ -33,7 +33,7 @@ FIELD_RANK = 40
 
 def _text_fields(value: str) -> list[str]:
     try:
-        return [f for _, f, _, _ in compile_text(value) if f]
+        return fields_in(value)
     except BadReference:
         return []  # reported with its card by the layout
 
