@@ -12,7 +12,9 @@ from typing import Any
 from generator.expr.evaluate import Missing, as_text, evaluate, key_text
 from generator.expr.syntax import FUNCTIONS, ExprError, Node, names, parse
 
-__all__ = ["FUNCTIONS", "ExprError", "Missing", "Node", "as_text", "check", "fields_of", "key_text", "value_of"]
+__all__ = [
+    "FUNCTIONS", "ExprError", "Missing", "Node", "as_text", "check", "fields_of", "key_text", "value_of",
+]
 
 MARK = "="
 """What opens an expression inside braces: ``{= ...}``."""

@@ -70,6 +70,9 @@ def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+_VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide", "%": "divide"}
+
+
 class _Eval:
     def __init__(self, source: str, values: Mapping[str, Any]):
         self.source, self.values = source, values
@@ -114,7 +117,8 @@ class _Eval:
         if isinstance(base, list | tuple | str) and _number(key):
             n = int(key)
             if n != key or not -len(base) <= n < len(base):
-                raise self.fail(node, f"position {as_text(key)} is outside the {len(base)} items (0 is the first)")
+                where = f"position {as_text(key)} is outside the {len(base)} items"
+                raise self.fail(node, f"{where} (0 is the first)")
             return base[n]
         return self.step(node, base, key_text(key), by=self.path_of(node.kids[1]))
 
@@ -170,7 +174,10 @@ class _Eval:
         if op in ("in", "not in"):
             if not isinstance(b, list | tuple | dict | str):
                 raise self.fail(node, f"'in' needs a list, mapping or text on its right, found {_kind(b)}")
-            found = (key_text(a) in b) if isinstance(b, str | dict) else a in b or key_text(a) in map(key_text, b)
+            if isinstance(b, str | dict):
+                found = key_text(a) in b
+            else:
+                found = a in b or key_text(a) in map(key_text, b)
             return found if op == "in" else not found
         if op in ("<", "<=", ">", ">="):
             if not ((_number(a) and _number(b)) or (isinstance(a, str) and isinstance(b, str))):
@@ -191,13 +198,15 @@ class _Eval:
                 raise self.fail(node, f"the text would be longer than {MAX_TEXT} characters")
             return text * max(int(times), 0)
         if not (_number(a) and _number(b)):
-            verb = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide", "%": "divide"}[op]
-            raise self.fail(node, f"cannot {verb} {_kind(a)} and {_kind(b)} (write int(...) to read a number)")
+            verb = _VERBS[op]
+            hint = "write int(...) to read a number"
+            raise self.fail(node, f"cannot {verb} {_kind(a)} and {_kind(b)} ({hint})")
         if op in ("/", "//", "%") and b == 0:
             raise self.fail(node, "division by zero")
         if op == "/":
             quotient = a / b
-            return int(quotient) if quotient.is_integer() and isinstance(a, int) and isinstance(b, int) else quotient
+            whole = quotient.is_integer() and isinstance(a, int) and isinstance(b, int)
+            return int(quotient) if whole else quotient
         return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "//": lambda: a // b,
                 "%": lambda: a % b}[op]()
 
@@ -256,7 +265,9 @@ def _round(value: Any, places: Any = 0) -> Any:
     places = int(_one_number(places))
     if not 0 <= places <= 6:
         raise ValueError("rounds to 0 to 6 places")
-    out = round(_one_number(value), places)
+    scale = 10**places  # half away from zero (2.5 -> 3), as a designer expects
+    number = _one_number(value)
+    out = math.copysign(math.floor(abs(number) * scale + 0.5), number) / scale
     return int(out) if places == 0 else out
 
 

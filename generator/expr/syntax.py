@@ -124,7 +124,7 @@ class _Parser:
     def take(self) -> _Tok:
         tok = self.peek()
         if tok is None:
-            raise ExprError("ends too early: something is missing at the end", self.source, 0, len(self.source))
+            raise ExprError("ends too early: something is missing at the end", self.source)
         self.i += 1
         return tok
 
@@ -299,7 +299,7 @@ def names(node: Node) -> list[str]:
             return f"{inner}.{n.value}" if inner else None
         if n.kind == "index":
             inner = path(n.kids[0])
-            key = path(n.kids[1])
+            key = path(n.kids[1]) if n.kids[1].kind in ("name", "attr") else None
             return f"{inner}[{key}]" if inner and key else inner
         return None
 

@@ -12,7 +12,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator, StringConstraints
 
-from generator.schema.common import Color, Length, SizeSpec, Strict, parse_length_value
+from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
+from generator.schema.exprtext import Condition, Templated
+from generator.schema.exprtext import TemplatedColor as Color
 
 
 def _box(value: Any) -> Any:
@@ -33,7 +35,7 @@ class ElementBase(Strict):
     """What every element has: where it goes and when it shows."""
 
     box: BoxSpec = "trim"
-    when: str | None = None
+    when: Condition | None = None
     rotate: float = 0.0
     overlap: Literal["ok"] | None = None
     """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
@@ -72,8 +74,8 @@ class TextElement(ElementBase):
     """Text with field substitution, light markup and inline icons, wrapped and shrunk to fit."""
 
     type: Literal["text"]
-    text: str
-    font: str = "Lato"
+    text: Templated
+    font: Templated = "Lato"
     size: Length = 10.0
     min_size: Length | None = None
     leading: float = Field(1.2, gt=0.5, le=3)
@@ -89,7 +91,7 @@ class IconElement(ElementBase):
     """An icon from the game's or the bundled icon set, scaled into its box."""
 
     type: Literal["icon"]
-    icon: str
+    icon: Templated
     color: Color = "#000000"
 
 
@@ -97,7 +99,7 @@ class ImageElement(ElementBase):
     """A PNG, JPEG or SVG file, fitted into its box."""
 
     type: Literal["image"]
-    file: str
+    file: Templated
     fit: Literal["contain", "cover", "stretch"] = "contain"
 
 

@@ -1,0 +1,67 @@
+"""Template strings that may hold expressions, checked when the template is read.
+
+``Templated`` is a template string (``{field}``, ``{field|filter}``, ``{= expr}``); ``Condition``
+a ``when:`` condition. Their validators parse every expression, so a syntax error, an unknown
+function or an oversize expression is reported at its file:line:col before any card is laid
+out; their JSON Schema descriptions and patterns tell an editor the syntax.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
+from generator.schema.common import Color
+
+EXPRESSION_HELP = (
+    "{= EXPR} is an expression: card fields by name (item.key, prices[spice], tables.NAME[field]), "
+    "numbers, 'text', [lists]; + - * / // %; 'x' * n repeats text; == != < <= > >= in, not in; "
+    "and, or, not; A if CONDITION else B; A ?? B (B when A is a field the card lacks); functions "
+    "abs ceil floor format(x, '.2f') int join(list, sep) len lower max min replace round str sum "
+    "title upper. Example: {= '★' * stars}, {= cost * 2}, {= format(price, '.2f')}."
+)
+_BRACES = r"^([^{}]|\{\{|\}\}|\{[^{}]*\})*$"
+"""Balanced single braces: what an editor can check of a template string."""
+
+
+def _expressions(value: str) -> str:
+    from generator.layout.substitute import BadReference, compile_text
+
+    if "{" in value:
+        try:
+            compile_text(value)
+        except BadReference as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+def _condition(value: str) -> str:
+    from generator.layout.conditions import ConditionError, compile_when
+
+    try:
+        compile_when(value)
+    except ConditionError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+Templated = Annotated[
+    str,
+    AfterValidator(_expressions),
+    Field(
+        description="Text with {field}, {field|upper|lower|title|count|join: SEP} and {= EXPR}. "
+        + EXPRESSION_HELP,
+        json_schema_extra={"pattern": _BRACES},
+    ),
+]
+Condition = Annotated[
+    str,
+    AfterValidator(_condition),
+    Field(
+        description="When the element shows: 'field', 'not field', 'field == value', 'field in [a, b]', "
+        "'speed >= 3 and type != dual', or one expression '{= stars * 2 > cost}'. " + EXPRESSION_HELP
+    ),
+]
+TemplatedColor = Annotated[Color, AfterValidator(_expressions)]
+"""A colour that may also be an expression: ``"{= '#c0392b' if cost > 3 else '#2e5e8c'}"``."""

@@ -1,0 +1,170 @@
+"""Template expressions ``{= ...}``: the language, its bounds, and its errors at file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.expr import ExprError, Missing, fields_of, value_of
+from generator.layout.conditions import compile_when
+from generator.layout.substitute import BadReference, MissingField, ValueTable, substitute
+from tests.conftest import MINI_FRONT, write_game
+
+CARD = {"name": "Saffron", "cost": 3, "stars": 4, "price": 2.5, "spices": ["clove", "pepper"],
+        "prices": {"clove": 2}, "type": "spice"}
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("cost * 2", 6),
+        ("max(cost, 5)", 5),
+        ("min([cost, stars, 9])", 3),
+        ("'★' * stars + '☆' * (5 - stars)", "★★★★☆"),
+        ("'Rare' if cost > 2 else 'Common'", "Rare"),
+        ("'Rare' if cost > 5 else 'Common'", "Common"),
+        ("format(price, '.2f')", "2.50"),
+        ("format(cost, '+d')", "+3"),
+        ("upper(name) + '!'", "SAFFRON!"),
+        ("title('hot pepper')", "Hot Pepper"),
+        ("join(spices, ' + ')", "clove + pepper"),
+        ("prices.clove + prices[spices[0]]", 4),
+        ("speed ?? 1", 1),
+        ("cost // 2 + cost % 2", 2),
+        ("cost / 2", 1.5),
+        ("6 / cost", 2),
+        ("'clove' in spices and not 'saffron' in spices", True),
+        ("type == 'spice' and cost >= 3", True),
+        ("len(spices) != 2 or -cost < 0", True),
+        ("'Cost: ' + cost", "Cost: 3"),
+        ("round(price) + ceil(2.1) + floor(2.9) + abs(-1)", 9),
+        ("int('7') + sum(1, 2)", 10),
+        ("replace(name, 'ff', 'f')", "Safron"),
+    ],
+)
+def test_the_language(source: str, expected: object) -> None:
+    assert value_of(source, CARD) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "reason", "part"),
+    [
+        ("cost * 'x' + name * 'y'", "text can be repeated a whole number of times", "name * 'y'"),
+        ("cost + name * 2 - 1", "cannot subtract text and a number", ""),
+        ("max(name, 2)", "expected numbers, found text", "max(name, 2)"),
+        ("cost / (stars - 4)", "division by zero", "cost / (stars - 4)"),
+        ("'★' * 100000", "longer than 2000 characters", ""),
+        ("cost * 1000000000 * 1000000000", "out of range", ""),
+        ("format(price, '{0}')", "is not a number format", ""),
+        ("spices[5]", "outside the 2 items", ""),
+        ("cost < name", "cannot compare a number with text", ""),
+    ],
+)
+def test_evaluation_errors_name_the_part_at_fault(source: str, reason: str, part: str) -> None:
+    with pytest.raises(ExprError) as caught:
+        value_of(source, CARD)
+    assert reason in str(caught.value)
+    assert f"expression '{source}'" in str(caught.value)
+    if part:
+        assert f"at '{part}'" in str(caught.value) or part == source
+
+
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("cost +", "ends too early"),
+        ("cost * * 2", "unexpected '*'"),
+        ("upper(name", "expected ')' to match '('"),
+        ("uper(name)", "unknown function 'uper' (did you mean 'upper'?)"),
+        ("'a' if cost", "'if' needs an 'else'"),
+        ("1 < cost < 5", "comparisons cannot be chained"),
+        ("cost ; 2", "cannot read ';'"),
+        ("__import__('os')", "unknown function '__import__'"),
+        ("x" * 401, "longer than 400 characters"),
+        ("(" * 40 + "1" + ")" * 40, "nested more than"),
+    ],
+)
+def test_syntax_errors(source: str, reason: str) -> None:
+    with pytest.raises(ExprError, match=None) as caught:
+        value_of(source, CARD)
+    assert reason in str(caught.value)
+
+
+def test_no_python_escapes() -> None:
+    """Attributes are keys of mappings, never Python attributes."""
+    with pytest.raises(ExprError, match="cannot look up '__class__' in text"):
+        value_of("name.__class__", CARD)
+    with pytest.raises(Missing):
+        value_of("prices.__dict__", CARD)
+
+
+def test_missing_fields_and_value_tables() -> None:
+    with pytest.raises(MissingField) as caught:
+        substitute("{= speed * 2}", CARD)
+    assert caught.value.field == "speed"
+    assert substitute("Cost {= cost * 2}[[, speed {= speed}]]", CARD) == "Cost 6"
+    table = ValueTable.from_entries("word", {"3": "three", "*": "many"})
+    assert substitute("{= upper(tables.word[cost])}", {**CARD, "tables": {"word": table}}) == "THREE"
+    assert fields_of("tables.word[cost] + prices[spices[0]] + len(item.key)") == [
+        "tables.word[cost]", "cost", "prices", "spices", "item.key"]
+
+
+def test_conditions_as_expressions() -> None:
+    assert compile_when("{= cost * 2 > stars}")(CARD) is True
+    assert compile_when("{= speed > 1}")(CARD) is False  # a field the card lacks: false
+    assert compile_when("{= (speed ?? 0) < 1}")(CARD) is True
+    with pytest.raises(BadReference, match="cannot compare"):
+        substitute("{= cost < name}", CARD)
+
+
+def _front(text: str) -> str:
+    return MINI_FRONT.replace('text: "Speed {speed}"', f"text: {text!r}")
+
+
+def test_check_reports_a_syntax_error_at_its_line(tmp_path: Path, run_cli) -> None:
+    write_game(tmp_path / "mini", {"templates/mini-front.yaml": _front("Speed {= speed * }")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "mini/templates/mini-front.yaml:8:" in err
+    assert "expression 'speed *': ends too early" in err
+    assert "Traceback" not in err
+
+
+def test_check_reports_an_unknown_field_in_an_expression(tmp_path: Path, run_cli) -> None:
+    write_game(tmp_path / "mini", {"templates/mini-front.yaml": _front("{= spede * 2}")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "mini/templates/mini-front.yaml:8:5: template 'mini-front': uses field 'spede'" in err
+    assert "(did you mean 'speed'?)" in err
+
+
+def test_check_reports_a_per_card_error_with_card_and_line(tmp_path: Path, run_cli) -> None:
+    write_game(tmp_path / "mini", {"templates/mini-front.yaml": _front("{= speed - name}")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    line = next(ln for ln in err.splitlines() if "cannot subtract" in ln)
+    assert "mini/templates/mini-front.yaml:8:" in line and "Alpha" in line
+    assert "expression 'speed - name'" in line
+    assert "Traceback" not in err
+
+
+def test_a_computed_default(tmp_path: Path, run_cli) -> None:
+    from tests.conftest import MINI_GAME
+
+    game = MINI_GAME.replace("  text: \"text?\"", "  text: \"text?\"\n  value: \"int?\"").replace(
+        "    cards: [cards.yaml]", "    cards: [cards.yaml]\n    defaults: {value: \"{= (speed ?? 1) * 2}\"}")
+    folder = write_game(tmp_path / "mini", {"game.yaml": game,
+                                            "templates/mini-front.yaml": _front("Worth {value}")})
+    from generator.loader import load_game
+
+    cards = {c.name: c.fields["value"] for c in load_game(folder).decks[0].cards}
+    assert cards == {"Alpha": 6, "Beta": 2}
+    bad = game.replace("(speed ?? 1) * 2", "name + 1")
+    write_game(tmp_path / "mini", {"game.yaml": bad})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "game.yaml:" in err and "the default for 'Alpha' came out as 'Alpha1'" in err
+    write_game(tmp_path / "mini", {"game.yaml": game.replace("(speed ?? 1) * 2", "speed *")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1 and "expression 'speed *': ends too early" in err and "game.yaml:" in err
