@@ -18,7 +18,8 @@ from generator.color.spec import parse as parse_color
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.conditions import ConditionError, compile_when
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
     BadReference,
     MissingField,
@@ -99,7 +100,7 @@ def turned_box(box: Box, angle: float) -> Box:
     return Box(cx - w / 2, cy - h / 2, w, h)
 
 
-_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font")
+_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font", "image")
 
 
 def _is_static(element: Any) -> bool:
@@ -237,7 +238,9 @@ class CardLayouter:
                 self._repeat(i, element, values, style, ops, overflows, offset)
                 return
             box = self.box(element.box, offset)
-            if isinstance(element, RectElement):
+            if is_shape(element):
+                ops.append(self._shape(i, element, box, style, values))
+            elif isinstance(element, RectElement):
                 ops.append(
                     RectOp(
                         box,
@@ -326,6 +329,18 @@ class CardLayouter:
                 self._element(i, child, inner, style, ops, overflows, shift)
 
     # -- element kinds ------------------------------------------------------------------------
+    def _shape(
+        self, i: int, element: Any, box: Box, style: Mapping[str, str], values: Mapping[str, Any]
+    ) -> ShapeOp:
+        """A polygon, star or path, or a rect or ellipse holding an image cut to its outline."""
+        image = None
+        if element.image is not None:
+            path = self._note(self._image(substitute(element.image, values)), i)
+            image = _sized(ImageOp(path, box, element.fit))
+        fill, stroke = self._color(element.fill, style, values), self._color(element.stroke, style, values)
+        segments = outline(element, box)
+        return ShapeOp(segments, box, fill, stroke, element.stroke_width, _dash(element.dash), image)
+
     def _text(
         self,
         i: int,

@@ -25,7 +25,7 @@ BUILT_IN = ("name", "type", "count", "deck")
 REPEAT_SCOPE = ("item", "index")
 """Names a repeat's elements may use besides the card's fields."""
 TABLES = "tables"
-_PROPERTIES = ("text", "icon", "file", "fill", "stroke", "color", "font")
+_PROPERTIES = ("text", "icon", "file", "fill", "stroke", "color", "font", "image")
 _NAME = re.compile(r"[A-Za-z_][\w-]*")
 _BRACKETS = re.compile(r"\[([^\]]+)\]")
 FIELD_RANK = 40

@@ -20,10 +20,11 @@ from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba,
 from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.resolution import printed_dpi
 from generator.notices import reading
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
+from generator.render.shapes import draw_shape
 from generator.svgfile import read_svg
 
 
@@ -98,6 +99,8 @@ class Painter:
             self._ellipse(op)
         elif isinstance(op, ImageOp):
             self._image(op)
+        elif isinstance(op, ShapeOp):
+            draw_shape(self, op)
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
         c = self.canvas
@@ -289,6 +292,8 @@ def flattens(ops) -> bool:
         if isinstance(op, GroupOp) and flattens(op.ops):
             return True
         if isinstance(op, ImageOp | IconOp) and _translucent(op.path):
+            return True
+        if isinstance(op, ShapeOp) and op.image is not None and _translucent(op.image.path):
             return True
     return False
 

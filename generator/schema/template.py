@@ -48,17 +48,53 @@ class Shape(ElementBase):
     dash: list[Length] | None = None
 
 
-class RectElement(Shape):
+class Clipped(Shape):
+    """A shape that may show an image cut to its outline (``image``, placed by ``fit``)."""
+
+    image: Templated | None = None
+    fit: Literal["contain", "cover", "stretch"] = "cover"
+
+
+class RectElement(Clipped):
     """A rectangle, optionally with rounded corners."""
 
     type: Literal["rect"]
     radius: Length = 0.0
 
 
-class EllipseElement(Shape):
-    """An ellipse filling its box."""
+class EllipseElement(Clipped):
+    """An ellipse filling its box (with ``image``: a round portrait)."""
 
     type: Literal["ellipse"]
+
+
+class PolygonElement(Clipped):
+    """A regular polygon inscribed in its box (a hexagon by default), one corner at the top
+    before ``rotate``; ``corner`` rounds its corners."""
+
+    type: Literal["polygon"]
+    sides: int = Field(6, ge=3, le=64)
+    corner: Length = Field(0.0, ge=0)
+
+
+class StarElement(Clipped):
+    """A star inscribed in its box: ``points`` tips, the inner corners at ``inner`` times the
+    outer radius; one tip at the top before ``rotate``."""
+
+    type: Literal["star"]
+    points: int = Field(5, ge=3, le=64)
+    inner: float = Field(0.5, gt=0, lt=1)
+    corner: Length = Field(0.0, ge=0)
+
+
+class PathElement(Clipped):
+    """A polygon (``closed``) or an open line through ``points``, each ``[x, y]`` measured from
+    the box's top-left corner."""
+
+    type: Literal["path"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    corner: Length = Field(0.0, ge=0)
 
 
 class LineElement(ElementBase):
@@ -119,7 +155,16 @@ class RepeatElement(ElementBase):
 
 
 Element = Annotated[
-    RectElement | EllipseElement | LineElement | TextElement | IconElement | ImageElement | RepeatElement,
+    RectElement
+    | EllipseElement
+    | PolygonElement
+    | StarElement
+    | PathElement
+    | LineElement
+    | TextElement
+    | IconElement
+    | ImageElement
+    | RepeatElement,
     Field(discriminator="type"),
 ]
 RepeatElement.model_rebuild()
