@@ -17,6 +17,7 @@ from generator.assets import svg_roots, unreadable, warnings_of
 from generator.color.spec import parse as parse_color
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
+from generator.layout.anchor import flow_offsets, placed_boxes
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.shapes import is_shape, outline
@@ -145,8 +146,12 @@ class CardLayouter:
         self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
         self._lacking: list[tuple[int, str]] = []  # this face's characters no font can draw
+        trim = Box(0, 0, width, height)
+        areas = {"card": trim, "trim": trim, "bleed": trim.inset(-bleed), "safe": trim.inset(SAFE_ZONE)}
+        placed = placed_boxes(template.elements, areas, width, height, lambda e: self.box(e.box))
+        self._placed = {id(template.elements[i]): box for i, box in placed.items()}  # place: boxes
         self._static_texts = tuple(
-            ((i, -1), turned_box(self.box(e.box), e.rotate))
+            ((i, -1), turned_box(self._placed.get(id(e)) or self.box(e.box), e.rotate))
             for i, e in enumerate(template.elements)
             if self.static[i] and isinstance(e, TextElement) and e.text.strip()
         )
@@ -237,7 +242,7 @@ class CardLayouter:
             if isinstance(element, RepeatElement):
                 self._repeat(i, element, values, style, ops, overflows, offset)
                 return
-            box = self.box(element.box, offset)
+            box = self._placed.get(id(element)) or self.box(element.box, offset)
             if is_shape(element):
                 ops.append(self._shape(i, element, box, style, values))
             elif isinstance(element, RectElement):
@@ -322,9 +327,19 @@ class CardLayouter:
         if element.max is not None:
             items = items[: element.max]
         x0, y0 = (0.0, 0.0) if isinstance(element.box, str) else (element.box[0], element.box[1])
+        x0, y0 = x0 + offset[0], y0 + offset[1]
+        bar = self._placed.get(id(element))
+        if bar is not None:
+            x0, y0 = bar.x, self.height - bar.top
+        if element.flow is not None:
+            bar = bar or self.box(element.box, offset)
+            length = bar.w if element.flow.direction == "row" else bar.h
+            steps = flow_offsets(element.flow, len(items), length)
+        else:
+            steps = [(n * element.step[0], n * element.step[1]) for n in range(len(items))]
         for n, item in enumerate(items):
             inner = {**values, "item": item, "index": n + 1}
-            shift = (offset[0] + x0 + n * element.step[0], offset[1] + y0 + n * element.step[1])
+            shift = (x0 + steps[n][0], y0 + steps[n][1])
             for child in element.elements:
                 self._element(i, child, inner, style, ops, overflows, shift)
 

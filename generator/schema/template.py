@@ -15,6 +15,7 @@ from pydantic import Field, PlainValidator, StringConstraints
 from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
 from generator.schema.exprtext import Condition, Templated
 from generator.schema.exprtext import TemplatedColor as Color
+from generator.schema.placement import FlowSpec, PlaceSpec
 
 
 def _box(value: Any) -> Any:
@@ -32,9 +33,12 @@ BoxSpec = Annotated[Any, PlainValidator(_box)]
 
 
 class ElementBase(Strict):
-    """What every element has: where it goes and when it shows."""
+    """What every element has: where it goes and when it shows. ``place`` (instead of ``box``)
+    anchors the element to the card or to an earlier element called ``name``."""
 
+    name: str | None = Field(None, pattern=r"^[A-Za-z_][\w-]*$")
     box: BoxSpec = "trim"
+    place: PlaceSpec | None = None
     when: Condition | None = None
     rotate: float = 0.0
     overlap: Literal["ok"] | None = None
@@ -144,12 +148,14 @@ class RepeatElement(ElementBase):
 
     Inside, ``{item}`` is the item (``{item.key}`` / ``{item.value}`` for mapping fields,
     ``{item.field}`` for records) and ``{index}`` its 1-based position. Each copy's box is
-    ``box`` moved by ``step`` times the item's position.
+    ``box`` moved by ``step`` times the item's position; with ``flow``, the copies line up
+    along ``box`` instead (see ``FlowSpec``).
     """
 
     type: Literal["repeat"]
     over: str
-    step: tuple[Length, Length]
+    step: tuple[Length, Length] = (0.0, 0.0)
+    flow: FlowSpec | None = None
     max: int | None = Field(None, ge=1)
     elements: list[Element]
 
