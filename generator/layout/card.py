@@ -27,8 +27,8 @@ from generator.layout.substitute import (
     MissingTableKey,
     ValueTable,
     has_fields,
-    lookup,
     substitute,
+    value_at,
 )
 from generator.paths import OutsideError, find_file, search_roots, spelled
 from generator.schema.messages import suggest
@@ -47,6 +47,8 @@ from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, pars
 from generator.units import mm
 
 SAFE_ZONE = mm(3)
+MAX_COPIES = 200
+"""The most copies a repeat over a number (``over: "{= stars}"``) makes."""
 
 
 class LayoutProblem(Exception):
@@ -319,7 +321,9 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
         offset: tuple[float, float],
     ) -> None:
-        items = lookup(values, element.over)
+        items = value_at(element.over, values)
+        if isinstance(items, int) and not isinstance(items, bool):  # {= n}: the copies 1 to n
+            items = list(range(1, max(0, min(items, MAX_COPIES)) + 1))
         if isinstance(items, dict):
             items = [{"key": k, "value": v} for k, v in items.items()]
         elif not isinstance(items, list | tuple):

@@ -47,7 +47,11 @@ def _element_refs(index: int, element: Any, in_repeat: bool) -> Iterator[tuple[i
             fields = ()  # reported with its card by the layout
         yield from ((index, f, in_repeat) for f in fields)
     if isinstance(element, RepeatElement):
-        yield index, element.over, in_repeat
+        over = element.over.strip()
+        if over.startswith("{"):
+            yield from ((index, f, in_repeat) for f in fields_in(over))
+        else:
+            yield index, over, in_repeat
         for child in element.elements:
             yield from _element_refs(index, child, True)
         return

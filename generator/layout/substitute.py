@@ -220,3 +220,18 @@ def fields_in(text: str) -> list[str]:
         elif field:
             found.append(field)
     return found
+
+
+def value_at(path: str, values: Mapping[str, Any]) -> Any:
+    """The raw value a repeat runs over: the field at ``path``, or the value of an expression
+    written ``{= ...}`` (MissingField / BadReference as ``expression``)."""
+    text = path.strip()
+    if text.startswith("{") and text.endswith("}") and text[1:].lstrip().startswith(expr.MARK):
+        source = text[1:-1].lstrip()[1:]
+        try:
+            return expr.value_of(source, values)
+        except expr.Missing as exc:
+            raise MissingField(exc.path) from None
+        except expr.ExprError as exc:
+            raise BadReference(str(exc)) from None
+    return lookup(values, path)

@@ -24,7 +24,8 @@ def _extent(value: Any) -> Any:
         try:
             share = float(value.strip()[:-1])
         except ValueError:
-            raise ValueError(f"expected a length (12mm) or a share of the card (50%), found {value!r}") from None
+            why = f"expected a length (12mm) or a share of the card (50%), found {value!r}"
+            raise ValueError(why) from None
         if not -1000 <= share <= 1000:
             raise ValueError(f"a share of the card is -1000% to 1000%, found {value!r}")
         return ("%", share / 100)

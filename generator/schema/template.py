@@ -153,7 +153,7 @@ class RepeatElement(ElementBase):
     """
 
     type: Literal["repeat"]
-    over: str
+    over: Templated
     step: tuple[Length, Length] = (0.0, 0.0)
     flow: FlowSpec | None = None
     max: int | None = Field(None, ge=1)
