@@ -147,6 +147,15 @@ PRINTSHOP_HELP = (
 )
 
 
+ONLY_HELP = (
+    "Build only these cards, into OUTPUT/<game>-proof/: a card name, or FIELD=VALUE "
+    "(type=spice, deck=market); repeatable, a card matching any is kept."
+)
+
+
+ONLY_OPTION = typer.Option("--only", metavar="NAME|FIELD=VALUE", help=ONLY_HELP)
+
+
 def _preset(shop: str) -> object:
     from generator.printshop import load_preset
 
@@ -209,6 +218,7 @@ def build(
             max=400,
         ),
     ] = None,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -275,7 +285,12 @@ def build(
                     bar.update(task, description=title, completed=done, total=total)
 
                 warnings: list[Problem] = []
-                written += build_kit(game, options, tick, warnings)
+                if only:
+                    from generator.subset import build_proof, parse_only
+
+                    written += build_proof(game, options, parse_only(only), warnings)
+                else:
+                    written += build_kit(game, options, tick, warnings)
                 report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
@@ -602,6 +617,7 @@ def watch(
         bool,
         typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
     ] = False,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Build the kit, then rebuild what changed on every save until Ctrl+C.
 
@@ -618,7 +634,7 @@ def watch(
             paper=paper.value, layout=layout.value, printshop=printshop, out_dir=output,
             allow_overflow=allow_overflow,
         )  # fmt: skip
-        session = Session(game, options)
+        session = Session(game, options, only)
     except DeckwrightError as exc:
         raise fail(exc) from None
     _show(session.start())
@@ -643,7 +659,7 @@ def _show(outcome: Outcome) -> None:
     elif outcome.scope == "nothing":
         out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
     else:
-        what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+        what = {"kit": "the whole kit", "proof": "the proof"}.get(outcome.scope, outcome.scope)
         files = ", ".join(p.name for p in outcome.files)
         out.print(f"{stamp} {why}rebuilt {what} in {outcome.seconds:.2f} s: {files}")
 
