@@ -555,13 +555,21 @@ def export(
         str | None,
         typer.Option(help="Base URL where the TTS images will be hosted (default: file:// paths)."),
     ] = None,
+    showcase: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.png", help="Write card fronts (chosen by --only) as one picture."),
+    ] = None,
+    style: Annotated[str, typer.Option(help="The showcase: fan (a hand of cards) or spread.")] = "fan",
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
     from generator.loader import load_game
 
     try:
-        if cards is None and png is None and tts is None:
-            raise UsageError("nothing to export: give --cards FILE.csv|.json, --png DIR or --tts DIR")
+        if cards is None and png is None and tts is None and showcase is None:
+            raise UsageError(
+                "nothing to export: give --cards FILE.csv|.json, --png DIR, --tts DIR or --showcase FILE.png"
+            )
         if png is not None and tts is not None and png.resolve() == tts.resolve():
             raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
         if tts_url is not None:
@@ -580,6 +588,11 @@ def export(
         for folder, kind in ((png, "png"), (tts, "tts")):
             if folder is not None:
                 done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
+        if showcase is not None:
+            from generator.export.showcase import export_showcase
+
+            report(export_showcase(loaded, showcase, style.lower(), only, min(dpi, 300)))
+            done.append(f"wrote {paths_display(showcase)}")
     except DeckwrightError as exc:
         raise fail(exc) from None
     for line in done:
