@@ -296,7 +296,8 @@ class CardLayouter:
                 )
             elif isinstance(element, ImageElement):
                 path = self._note(self._image(substitute(element.file, values)), i)
-                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate)))
+                filters = self._filters(element.filters, path, style, values)
+                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate, filters)))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -355,7 +356,8 @@ class CardLayouter:
         image = None
         if element.image is not None:
             path = self._note(self._image(substitute(element.image, values)), i)
-            image = _sized(ImageOp(path, box, element.fit))
+            filters = self._filters(element.filters, path, style, values)
+            image = _sized(ImageOp(path, box, element.fit, 0.0, filters))
         fill, stroke = self._color(element.fill, style, values), self._color(element.stroke, style, values)
         segments = outline(element, box)
         return ShapeOp(segments, box, fill, stroke, element.stroke_width, _dash(element.dash), image)
@@ -465,6 +467,14 @@ class CardLayouter:
         except ValueError as exc:
             raise LayoutProblem(str(exc)) from None
         return value
+
+    def _filters(self, spec: Any, path: Path, style: Mapping[str, str], values: Mapping[str, Any]) -> tuple:
+        """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
+        if spec is None:
+            return ()
+        if path.suffix.lower() == ".svg":
+            raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
+        return spec.steps(self._color(spec.tint, style, values))
 
     def _note(self, path: Path, i: int) -> Path:
         """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""

@@ -60,6 +60,7 @@ class ImageOp:
     box: Box
     fit: str = "contain"
     rotate: float = 0.0
+    filters: tuple[tuple[str, object], ...] = ()  # (name, value) in order: see schema.imagefilter
 
 
 @dataclass(frozen=True, slots=True)

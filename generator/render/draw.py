@@ -24,6 +24,7 @@ from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op
 from generator.layout.resolution import printed_dpi
 from generator.notices import reading
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
+from generator.render.filters import draw_filtered
 from generator.render.shapes import draw_shape
 from generator.svgfile import read_svg
 
@@ -218,6 +219,9 @@ class Painter:
         return self._svg[key]
 
     def _image(self, op: ImageOp) -> None:
+        if op.filters:
+            draw_filtered(self, op)
+            return
         if op.path.suffix.lower() == ".svg":
             self._vector(op, "#000000")
             return
@@ -291,9 +295,11 @@ def flattens(ops) -> bool:
     for op in ops:
         if isinstance(op, GroupOp) and flattens(op.ops):
             return True
+        if isinstance(op, ImageOp) and op.filters:  # flattened over its backdrop, like translucent art
+            return True
         if isinstance(op, ImageOp | IconOp) and _translucent(op.path):
             return True
-        if isinstance(op, ShapeOp) and op.image is not None and _translucent(op.image.path):
+        if isinstance(op, ShapeOp) and op.image is not None and flattens([op.image]):
             return True
     return False
 

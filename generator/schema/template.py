@@ -15,6 +15,7 @@ from pydantic import Field, PlainValidator, StringConstraints
 from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
 from generator.schema.exprtext import Condition, Templated
 from generator.schema.exprtext import TemplatedColor as Color
+from generator.schema.imagefilter import FilterSpec
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 
@@ -57,6 +58,7 @@ class Clipped(Shape):
 
     image: Templated | None = None
     fit: Literal["contain", "cover", "stretch"] = "cover"
+    filters: FilterSpec | None = None
 
 
 class RectElement(Clipped):
@@ -141,6 +143,7 @@ class ImageElement(ElementBase):
     type: Literal["image"]
     file: Templated
     fit: Literal["contain", "cover", "stretch"] = "contain"
+    filters: FilterSpec | None = None
 
 
 class RepeatElement(ElementBase):
