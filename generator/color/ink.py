@@ -126,7 +126,7 @@ def _names(element: Any, style: Mapping[str, str], values: Mapping[str, Any], ex
     if children:
         return any(_names(child, style, values, excess) for child in children)
     wanted = excess.value.replace(" ", "")
-    for key in ("fill", "stroke", "color", "text", "file"):
+    for key in ("fill", "stroke", "color", "text", "file", "image"):
         raw = getattr(element, key, None)
         if not isinstance(raw, str):
             continue
