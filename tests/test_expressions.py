@@ -168,3 +168,17 @@ def test_a_computed_default(tmp_path: Path, run_cli) -> None:
     write_game(tmp_path / "mini", {"game.yaml": game.replace("(speed ?? 1) * 2", "speed *")})
     code, _, err = run_cli("check", "mini")
     assert code == 1 and "expression 'speed *': ends too early" in err and "game.yaml:" in err
+
+
+def test_the_example_computes_its_numbers_and_rebuilds_the_same_bytes(tmp_path: Path, run_cli) -> None:
+    from generator.loader import load_game
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "spice-market"
+    cards = {c.name: (c.fields["rarity"], c.fields["sells"]) for c in load_game(example).deck("market").cards}
+    assert cards["Saffron Crocus"] == (4, 6) and cards["Pepper Vine"] == (2, 2)
+    assert cards["Palace Order"] == (3, 9)  # an order sells for the sum of its prices
+    assert run_cli("build", str(example), "-o", "out")[0] == 0
+    pdf = tmp_path / "out" / "spice-market" / "market.pdf"
+    first = pdf.read_bytes()
+    assert run_cli("build", str(example), "-o", "out")[0] == 0
+    assert pdf.read_bytes() == first
