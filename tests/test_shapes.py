@@ -148,3 +148,18 @@ def test_the_template_schema_describes_shapes_and_expressions() -> None:
         assert "corner" in kinds[name]["properties"] and "image" in kinds[name]["properties"]
     assert "{= EXPR}" in kinds["TextElement"]["properties"]["text"]["description"]
     assert "{= stars * 2 > cost}" in str(kinds["RectElement"]["properties"]["when"])
+
+
+def test_the_example_templates_fit_the_template_schema() -> None:
+    import jsonschema
+    import yaml
+
+    from generator.schema.export import schema_for
+
+    validator = jsonschema.Draft202012Validator(schema_for("template"))
+    folder = Path(__file__).resolve().parents[1] / "examples" / "spice-market" / "templates"
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert [e.message for e in validator.iter_errors(data)] == [], path.name
+    broken = {"elements": [{"type": "star", "points": "many", "place": {"size": ["1mm"]}}]}
+    assert list(validator.iter_errors(broken))
