@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.expr.evaluate import Missing, as_text, evaluate, key_text
+from generator.expr.evaluate import Missing, evaluate
 from generator.expr.syntax import FUNCTIONS, ExprError, Node, names, parse
+from generator.expr.values import as_text, key_text
 
 __all__ = [
     "FUNCTIONS", "ExprError", "Missing", "Node", "as_text", "check", "fields_of", "key_text", "value_of",

@@ -22,12 +22,11 @@ import functools
 import re
 from dataclasses import dataclass
 
+from generator.expr.functions import FUNCTIONS as FUNCTION_TABLE
+
 MAX_SOURCE = 400
 MAX_DEPTH = 24
-FUNCTIONS = (
-    "abs", "ceil", "floor", "format", "int", "join", "len", "lower", "max", "min",
-    "replace", "round", "str", "sum", "title", "upper",
-)
+FUNCTIONS = tuple(sorted(FUNCTION_TABLE))
 CONSTANTS = {"true": True, "false": False}
 KEYWORDS = ("and", "or", "not", "in", "if", "else")
 
