@@ -59,6 +59,7 @@ def test_the_language(source: str, expected: object) -> None:
         ("format(price, '{0}')", "is not a number format", ""),
         ("spices[5]", "outside the 2 items", ""),
         ("cost < name", "cannot compare a number with text", ""),
+        ("int('1e400')", "'1e400' is not a number", ""),
     ],
 )
 def test_evaluation_errors_name_the_part_at_fault(source: str, reason: str, part: str) -> None:
@@ -182,3 +183,23 @@ def test_the_example_computes_its_numbers_and_rebuilds_the_same_bytes(tmp_path: 
     first = pdf.read_bytes()
     assert run_cli("build", str(example), "-o", "out")[0] == 0
     assert pdf.read_bytes() == first
+
+
+def test_any_text_gives_a_value_or_a_located_error() -> None:
+    """Seeded random token soup: the parser and evaluator never raise anything but ExprError
+    (or Missing for an absent field), and never run long."""
+    import random
+    import time
+
+    pieces = ["cost", "name", "spices", "prices", ".", "[", "]", "(", ")", ",", "0", "2", "1.5", "'★'", '"a"',
+              "+", "-", "*", "/", "//", "%", "==", "<", ">=", "in", "not", "and", "or", "if", "else", "??",
+              "max", "join", "format", "'.2f'", "upper", "len", "true", "x", " "]
+    rng = random.Random(26)
+    started = time.perf_counter()
+    for _ in range(3000):
+        source = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        try:
+            value_of(source, CARD)
+        except (ExprError, Missing):
+            pass
+    assert time.perf_counter() - started < 10

@@ -174,7 +174,7 @@ class _Eval:
                                   f"given {len(args)}")
         try:
             return rule(*args)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, ArithmeticError) as exc:
             raise self.fail(node, f"{node.value}(): {exc}") from None
 
 

@@ -33,7 +33,7 @@ def _int(value: Any) -> int:
         return int(value)
     try:
         return int(float(str(value).strip()))
-    except ValueError:
+    except (ValueError, OverflowError):
         raise ValueError(f"'{as_text(value)}' is not a number") from None
 
 
