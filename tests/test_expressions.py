@@ -196,10 +196,14 @@ def test_any_text_gives_a_value_or_a_located_error() -> None:
               "max", "join", "format", "'.2f'", "upper", "len", "true", "x", " "]
     rng = random.Random(26)
     started = time.perf_counter()
+    outcomes = {"value": 0, "error": 0}
     for _ in range(3000):
         source = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
         try:
             value_of(source, CARD)
-        except (ExprError, Missing):
-            pass
+            outcomes["value"] += 1
+        except (ExprError, Missing) as exc:
+            assert str(exc)
+            outcomes["error"] += 1
+    assert outcomes["value"] > 50 and outcomes["error"] > 1000
     assert time.perf_counter() - started < 10
