@@ -207,3 +207,52 @@ def test_any_text_gives_a_value_or_a_located_error() -> None:
             outcomes["error"] += 1
     assert outcomes["value"] > 50 and outcomes["error"] > 1000
     assert time.perf_counter() - started < 10
+
+
+def test_number_properties_take_expressions(tmp_path: Path) -> None:
+    from generator.fonts import FontBook
+    from generator.layout.card import CardLayouter
+    from generator.layout.ops import RectOp, ShapeOp, TextOp
+    from generator.paths import FONTS
+    from generator.templates import TemplateLibrary
+    from generator.units import mm
+
+    (tmp_path / "t.yaml").write_text(
+        "elements:\n"
+        "  - {type: text, box: [4mm, 4mm, 50mm, 10mm], text: '{name}', rotate: '{= cost * 10}',"
+        " size: \"{= '14pt' if len(name) < 6 else 9}\"}\n"
+        "  - {type: rect, box: [4mm, 20mm, 20mm, 10mm], fill: red, radius: '{= cost}', stroke: black,"
+        " stroke_width: '{= cost / 2}'}\n"
+        "  - type: repeat\n"
+        "    over: '{= cost}'\n"
+        "    box: [4mm, 40mm, 50mm, 8mm]\n"
+        "    flow: {size: [8mm, 8mm], gap: 1mm}\n"
+        "    elements:\n"
+        "      - {type: star, box: [0mm, 0mm, 8mm, 8mm], fill: gold, rotate: '{= item * 12}'}\n"
+    )
+    template = TemplateLibrary([tmp_path]).get("t")
+    layouter = CardLayouter(template, mm(63.5), mm(88.9), mm(3), FontBook.load([FONTS]), {}, {}, ())
+    for name, cost, size in (("Ann", 3, 14.0), ("Bartholomew", 2, 9.0), ("Cy", 3, 14.0)):
+        ops = layouter.layout({"name": name, "cost": cost}, "x").ops
+        [text] = [op for op in ops if isinstance(op, TextOp)]
+        [rect] = [op for op in ops if isinstance(op, RectOp)]
+        stars = [op for op in ops if isinstance(op, ShapeOp)]
+        assert text.rotate == cost * 10 and {r.size for r in text.layout.runs} == {size}
+        assert (rect.radius, rect.stroke_width) == (cost, cost / 2)
+        assert len(stars) == cost
+        tips = [s.segments[0][1] for s in stars]  # the first tip turns by 12 degrees per star
+        assert len({round(t[0] - s.box.x, 3) for t, s in zip(tips, stars, strict=True)}) == cost
+    from generator.layout.card import LayoutProblem
+
+    with pytest.raises(LayoutProblem, match="gives text 'xx', not a number"):
+        (tmp_path / "u.yaml").write_text("elements:\n  - {type: rect, box: trim, rotate: \"{= name * 2}\"}\n")
+        bad = TemplateLibrary([tmp_path]).get("u")
+        CardLayouter(bad, mm(63.5), mm(88.9), mm(3), FontBook.load([FONTS]), {}, {}, ()).layout({"name": "x"}, "x")
+
+
+def test_a_number_expression_with_a_syntax_error_is_reported_at_its_line(tmp_path: Path, run_cli) -> None:
+    write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT.replace(
+        "size: 10pt}", "size: '{= speed *}'}")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1 and "Traceback" not in err
+    assert "mini/templates/mini-front.yaml:8:" in err and "elements[3].size: expression 'speed *': ends too early" in err

@@ -18,6 +18,7 @@ from generator.color.spec import parse as parse_color
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
 from generator.layout.anchor import flow_offsets, placed_boxes
+from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.shapes import is_shape, outline
@@ -107,7 +108,7 @@ _VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font", "image")
 
 
 def _is_static(element: Any) -> bool:
-    if isinstance(element, RepeatElement) or element.when:
+    if isinstance(element, RepeatElement) or element.when or computed_fields(element):
         return False
     return not any(
         isinstance(v, str) and has_fields(v) for v in (getattr(element, k, None) for k in _VARYING)
@@ -152,6 +153,7 @@ class CardLayouter:
         areas = {"card": trim, "trim": trim, "bleed": trim.inset(-bleed), "safe": trim.inset(SAFE_ZONE)}
         placed = placed_boxes(template.elements, areas, width, height, lambda e: self.box(e.box))
         self._placed = {id(template.elements[i]): box for i, box in placed.items()}  # place: boxes
+        self._computed = Resolver()
         self._static_texts = tuple(
             ((i, -1), turned_box(self._placed.get(id(e)) or self.box(e.box), e.rotate))
             for i, e in enumerate(template.elements)
@@ -244,7 +246,8 @@ class CardLayouter:
             if isinstance(element, RepeatElement):
                 self._repeat(i, element, values, style, ops, overflows, offset)
                 return
-            box = self._placed.get(id(element)) or self.box(element.box, offset)
+            source, element = element, self._computed.resolve(element, values)  # {= ...} numbers
+            box = self._placed.get(id(source)) or self.box(element.box, offset)
             if is_shape(element):
                 ops.append(self._shape(i, element, box, style, values))
             elif isinstance(element, RectElement):
@@ -401,7 +404,8 @@ class CardLayouter:
         laid = fit_text(spans, box, text_style, self.fonts)
         if inked and self.record_texts:
             top = self.template.elements[i]
-            part = -1 if element is top else next((n for n, e in enumerate(top.elements) if e is element), -1)
+            own = self._computed.source(element)  # the template's element, not a per-card copy
+            part = -1 if own is top else next((n for n, e in enumerate(top.elements) if e is own), -1)
             self._texts.append(((i, part), turned_box(box, element.rotate)))
         for icon in laid.icons:
             self._icon(icon.name)

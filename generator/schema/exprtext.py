@@ -8,11 +8,12 @@ out; their JSON Schema descriptions and patterns tell an editor the syntax.
 
 from __future__ import annotations
 
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, PlainValidator
 
-from generator.schema.common import Color
+from generator.schema.common import Color, parse_length_value
 
 EXPRESSION_HELP = (
     "{= EXPR} is an expression: card fields by name (item.key, prices[spice], tables.NAME[field]), "
@@ -65,3 +66,49 @@ Condition = Annotated[
 ]
 TemplatedColor = Annotated[Color, AfterValidator(_expressions)]
 """A colour that may also be an expression: ``"{= '#c0392b' if cost > 3 else '#2e5e8c'}"``."""
+
+
+@dataclass(frozen=True)
+class ExprNumber:
+    """A number property written as an expression (``rotate: "{= index * 15}"``), worked out
+    per card by the layout: a number (points for a length, degrees for an angle) or a length
+    with its unit (``"{= '14pt' if len(name) < 12 else '11pt'}"``)."""
+
+    source: str
+    length: bool
+
+
+def _number_or_expression(length: bool):
+    def check(value: Any) -> Any:
+        text = value.strip() if isinstance(value, str) else None
+        if text and text.startswith("{") and text.endswith("}") and text[1:].lstrip().startswith("="):
+            from generator.expr import ExprError
+            from generator.expr import check as parse
+
+            source = text[1:-1].lstrip()[1:]
+            try:
+                parse(source)
+            except ExprError as exc:
+                raise ValueError(str(exc)) from None
+            return ExprNumber(source, length)
+        if length:
+            return parse_length_value(value)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"expected a number or an expression {{= ...}}, found {value!r}") from None
+
+    return check
+
+
+_NUMBER_HELP = "a number, or an expression {= EXPR} worked out per card. "
+ComputedLength = Annotated[
+    Any,
+    PlainValidator(_number_or_expression(True), json_schema_input_type=str | float),
+    Field(description="A length with its unit (3mm), or " + _NUMBER_HELP + EXPRESSION_HELP),
+]
+ComputedNumber = Annotated[
+    Any,
+    PlainValidator(_number_or_expression(False), json_schema_input_type=str | float),
+    Field(description="A number, or " + _NUMBER_HELP + EXPRESSION_HELP),
+]

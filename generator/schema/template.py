@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, PlainValidator, StringConstraints
 
 from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
-from generator.schema.exprtext import Condition, Templated
+from generator.schema.exprtext import ComputedLength, ComputedNumber, Condition, Templated
 from generator.schema.exprtext import TemplatedColor as Color
 from generator.schema.imagefilter import FilterSpec
 from generator.schema.placement import FlowSpec, PlaceSpec
@@ -41,7 +41,7 @@ class ElementBase(Strict):
     box: BoxSpec = "trim"
     place: PlaceSpec | None = None
     when: Condition | None = None
-    rotate: float = 0.0
+    rotate: ComputedNumber = 0.0
     overlap: Literal["ok"] | None = None
     """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
 
@@ -49,7 +49,7 @@ class ElementBase(Strict):
 class Shape(ElementBase):
     fill: Color = "none"
     stroke: Color = "none"
-    stroke_width: Length = 0.5
+    stroke_width: ComputedLength = 0.5
     dash: list[Length] | None = None
 
 
@@ -65,7 +65,7 @@ class RectElement(Clipped):
     """A rectangle, optionally with rounded corners."""
 
     type: Literal["rect"]
-    radius: Length = 0.0
+    radius: ComputedLength = 0.0
 
 
 class EllipseElement(Clipped):
@@ -118,8 +118,8 @@ class TextElement(ElementBase):
     type: Literal["text"]
     text: Templated
     font: Templated = "Lato"
-    size: Length = 10.0
-    min_size: Length | None = None
+    size: ComputedLength = 10.0
+    min_size: ComputedLength | None = None
     leading: float = Field(1.2, gt=0.5, le=3)
     color: Color = "#000000"
     align: Literal["left", "center", "right", "justify"] = "left"
