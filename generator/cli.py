@@ -237,6 +237,8 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        if only and printshop:
+            raise UsageError("--only writes a proof of some cards; --printshop files come with whole kits")
         if printshop:
             _preset(printshop)  # a bad preset is reported once, before any game is built
         from generator.publish import recover_all

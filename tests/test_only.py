@@ -60,6 +60,8 @@ def test_build_only_writes_a_proof_and_leaves_the_kit(tmp_path: Path, run_cli) -
     code, out, err = run_cli("build", "mini", "--only", "Gamma", "-o", "out")
     assert code == 2 and "no card is named 'Gamma'" in err and "Traceback" not in err
     assert proof.read_bytes() == first  # the last proof stays
+    code, _, err = run_cli("build", "mini", "--only", "Beta", "--printshop", "generic", "-o", "out")
+    assert code == 2 and "--printshop files come with whole kits" in err
 
 
 def test_watch_only_rebuilds_the_proof(tmp_path: Path) -> None:
