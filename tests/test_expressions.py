@@ -256,3 +256,12 @@ def test_a_number_expression_with_a_syntax_error_is_reported_at_its_line(tmp_pat
     code, _, err = run_cli("check", "mini")
     assert code == 1 and "Traceback" not in err
     assert "mini/templates/mini-front.yaml:8:" in err and "elements[3].size: expression 'speed *': ends too early" in err
+
+
+def test_an_unknown_field_in_a_number_expression_is_one_problem(tmp_path: Path, run_cli) -> None:
+    write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT.replace(
+        "size: 10pt}", "size: '{= spede + 8}'}")})
+    code, _, err = run_cli("check", "mini")
+    assert code == 1
+    assert "mini/templates/mini-front.yaml:8:5: template 'mini-front': uses field 'spede'" in err
+    assert "(did you mean 'speed'?)" in err and "1 problem found." in err

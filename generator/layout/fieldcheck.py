@@ -13,8 +13,10 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 from generator.errors import Problem, clip
+from generator.expr import fields_of
 from generator.layout.conditions import ConditionError, condition_fields
 from generator.layout.substitute import BadReference, fields_in
+from generator.schema.exprtext import ExprNumber
 from generator.schema.messages import suggest
 from generator.schema.template import RepeatElement
 from generator.templates import Template
@@ -59,6 +61,9 @@ def _element_refs(index: int, element: Any, in_repeat: bool) -> Iterator[tuple[i
         value = getattr(element, prop, None)
         if isinstance(value, str) and "{" in value:
             yield from ((index, f, in_repeat) for f in _text_fields(value))
+    for value in element.__dict__.values():  # number properties written as expressions
+        if isinstance(value, ExprNumber):
+            yield from ((index, f, in_repeat) for f in fields_of(value.source))
 
 
 def references(template: Template) -> Iterator[tuple[int, str, bool]]:
