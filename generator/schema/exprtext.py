@@ -8,6 +8,7 @@ out; their JSON Schema descriptions and patterns tell an editor the syntax.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -26,24 +27,27 @@ _BRACES = r"^([^{}]|\{\{|\}\}|\{[^{}]*\})*$"
 """Balanced single braces: what an editor can check of a template string."""
 
 
-def _expressions(value: str) -> str:
-    from generator.layout.substitute import BadReference, compile_text
+_EXPRESSION = re.compile(r"\{\s*=([^{}]*)\}")
 
-    if "{" in value:
+
+def _expressions(value: str) -> str:
+    """``value``, or ValueError for its first ``{= ...}`` that is not an expression."""
+    from generator.expr import ExprError, check
+
+    for found in _EXPRESSION.finditer(value):
         try:
-            compile_text(value)
-        except BadReference as exc:
+            check(found.group(1))
+        except ExprError as exc:
             raise ValueError(str(exc)) from None
     return value
 
 
 def _condition(value: str) -> str:
-    from generator.layout.conditions import ConditionError, compile_when
-
-    try:
-        compile_when(value)
-    except ConditionError as exc:
-        raise ValueError(str(exc)) from None
+    """``value``; ValueError when it is one ``{= ...}`` that is not an expression (the older
+    condition grammar is read, and its errors reported, by ``layout.conditions``)."""
+    text = value.strip()
+    if text.startswith("{") and text.endswith("}"):
+        _expressions(text)
     return value
 
 
