@@ -147,6 +147,15 @@ PRINTSHOP_HELP = (
 )
 
 
+ONLY_HELP = (
+    "Build only these cards, into OUTPUT/<game>-proof/: a card name, or FIELD=VALUE "
+    "(type=spice, deck=market); repeatable, a card matching any is kept."
+)
+
+
+ONLY_OPTION = typer.Option("--only", metavar="NAME|FIELD=VALUE", help=ONLY_HELP)
+
+
 def _preset(shop: str) -> object:
     from generator.printshop import load_preset
 
@@ -216,6 +225,7 @@ def build(
             max=400,
         ),
     ] = None,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -235,6 +245,8 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        if only and printshop:
+            raise UsageError("--only writes a proof of some cards; --printshop files come with whole kits")
         if printshop:
             _preset(printshop)  # a bad preset is reported once, before any game is built
         from generator.publish import recover_all
@@ -284,7 +296,12 @@ def build(
                     bar.update(task, description=title, completed=done, total=total)
 
                 warnings: list[Problem] = []
-                written += build_kit(game, options, tick, warnings)
+                if only:
+                    from generator.subset import build_proof, parse_only
+
+                    written += build_proof(game, options, parse_only(only), warnings)
+                else:
+                    written += build_kit(game, options, tick, warnings)
                 report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
@@ -617,13 +634,21 @@ def export(
         str | None,
         typer.Option(help="Base URL where the TTS images will be hosted (default: file:// paths)."),
     ] = None,
+    showcase: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.png", help="Write card fronts (chosen by --only) as one picture."),
+    ] = None,
+    style: Annotated[str, typer.Option(help="The showcase: fan (a hand of cards) or spread.")] = "fan",
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
     from generator.loader import load_game
 
     try:
-        if cards is None and png is None and tts is None:
-            raise UsageError("nothing to export: give --cards FILE.csv|.json, --png DIR or --tts DIR")
+        if cards is None and png is None and tts is None and showcase is None:
+            raise UsageError(
+                "nothing to export: give --cards FILE.csv|.json, --png DIR, --tts DIR or --showcase FILE.png"
+            )
         if png is not None and tts is not None and png.resolve() == tts.resolve():
             raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
         if tts_url is not None:
@@ -642,6 +667,11 @@ def export(
         for folder, kind in ((png, "png"), (tts, "tts")):
             if folder is not None:
                 done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
+        if showcase is not None:
+            from generator.export.showcase import export_showcase
+
+            report(export_showcase(loaded, showcase, style.lower(), only, min(dpi, 300)))
+            done.append(f"wrote {paths_display(showcase)}")
     except DeckwrightError as exc:
         raise fail(exc) from None
     for line in done:
@@ -679,6 +709,7 @@ def watch(
         bool,
         typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
     ] = False,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Build the kit, then rebuild what changed on every save until Ctrl+C.
 
@@ -695,7 +726,7 @@ def watch(
             paper=paper.value, layout=layout.value, printshop=printshop, out_dir=output,
             allow_overflow=allow_overflow,
         )  # fmt: skip
-        session = Session(game, options)
+        session = Session(game, options, only)
     except DeckwrightError as exc:
         raise fail(exc) from None
     _show(session.start())
@@ -720,7 +751,7 @@ def _show(outcome: Outcome) -> None:
     elif outcome.scope == "nothing":
         out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
     else:
-        what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+        what = {"kit": "the whole kit", "proof": "the proof"}.get(outcome.scope, outcome.scope)
         files = ", ".join(p.name for p in outcome.files)
         out.print(f"{stamp} {why}rebuilt {what} in {outcome.seconds:.2f} s: {files}")
 

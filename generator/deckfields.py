@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
+from generator import expr as expressions
+from generator.computed import Computed, expression_of
 from generator.errors import DataError, Problem
 from generator.model import Card, Origin
 from generator.schema.fieldtypes import BUILTIN_FIELDS, TypeCompiler, TypeExprError, card_model
@@ -80,6 +82,15 @@ def deck_defaults(deck: DeckSpec, model: type[BaseModel], doc: Document, index: 
             hint = suggest(key, settable) or f" (the fields are {', '.join(settable)})"
             problems.append(doc.problem(at, f"unknown card field '{key}'{hint}", rank=20, at_key=True))
             continue
+        source = expression_of(raw)
+        if source is not None:
+            try:
+                expressions.check(source)
+            except expressions.ExprError as exc:
+                problems.append(doc.problem(at, str(exc), rank=20))
+                continue
+            out[key] = Computed(source, fields[key].annotation)
+            continue
         try:
             value = validate(fields[key].annotation, raw, doc, base=at)
         except DataError as exc:
@@ -93,10 +104,21 @@ def deck_defaults(deck: DeckSpec, model: type[BaseModel], doc: Document, index: 
 
 
 def with_defaults(card: Card, defaults: dict[str, Any], doc: Document, index: int) -> Card:
-    """The card with the deck's defaults for the fields it leaves out."""
+    """The card with the deck's defaults for the fields it leaves out (computed defaults
+    worked out from its other fields, in the order written); DataError when one cannot be."""
     missing = [k for k in defaults if k not in card.fields]
     if not missing:
         return card
     origins = {k: Origin(doc.file, *doc.mark(("decks", index, "defaults", k))) for k in missing}
-    fields = {**card.fields, **{k: defaults[k] for k in missing}}
+    fields = {**card.fields, **{k: defaults[k] for k in missing if not isinstance(defaults[k], Computed)}}
+    values = {"name": card.name, "type": card.type, "count": card.count, "deck": card.deck, **fields}
+    problems = []
+    for key in missing:
+        if isinstance(defaults[key], Computed):
+            try:
+                fields[key] = values[key] = defaults[key].value(values, card.name)
+            except ValueError as exc:
+                problems.append(doc.problem(("decks", index, "defaults", key), str(exc), rank=20))
+    if problems:
+        raise DataError(problems)
     return replace(card, fields=fields, field_origins={**card.field_origins, **origins})

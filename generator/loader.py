@@ -146,7 +146,10 @@ def _load_deck(
     if collect.problems:
         raise DataError(collect.problems)
     if defaults:
-        cards = [with_defaults(card, defaults, doc, index) for card in cards]
+        filled = [collect.run(with_defaults, card, defaults, doc, index) for card in cards]
+        if collect.problems:
+            raise DataError(collect.problems)
+        cards = [c for c in filled if c is not None]
     line, col = doc.mark(("decks", index))
     return Deck(
         name=deck.name,

@@ -12,6 +12,7 @@ from generator.errors import DataError, Problem
 from generator.model import Origin
 from generator.schema.common import SizeSpec
 from generator.schema.messages import suggest, validate
+from generator.schema.placement import check_names
 from generator.schema.template import Element, KeywordStyling, TemplateSpec
 from generator.units import pixels_at
 from generator.yamlio import load_yaml
@@ -100,8 +101,20 @@ class TemplateLibrary:
             here = Problem(15, doc.file, line, col, "extends", "")
             parent = self.get(spec.extends, here, (*chain, name))
             template = _merge(parent, template)
+        _check_placement(template)
         self.loaded[name] = template
         return template
+
+
+def _check_placement(template: Template) -> None:
+    """DataError for each ``place:`` naming no earlier element, name used twice, or ``place``
+    inside a repeat, at its element's line."""
+    found = []
+    for i, message in check_names(template.elements):
+        where = template.element_origins[i] if i < len(template.element_origins) else template.origin
+        found.append(Problem(15, where.file, where.line, where.column, f"elements[{i}]", message))
+    if found:
+        raise DataError(found)
 
 
 def _declared_dpi(data: Any) -> float | None:

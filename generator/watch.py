@@ -55,9 +55,13 @@ class Outcome:
 class Session:
     """A watched game: its last successful build and the file contents it was built from."""
 
-    def __init__(self, game: str, options: BuildOptions):
+    def __init__(self, game: str, options: BuildOptions, only: list[str] | None = None):
+        """``only``: ``--only`` selectors; each rebuild is then the proof of those cards."""
+        from generator.subset import parse_only
+
         self.ref = game
         self.options = options
+        self.only = parse_only(only) if only else None
         self.folder = paths.resolve_game(game).resolve()
         self.game: Game | None = None
         self.templates: dict[str, object] = {}
@@ -141,7 +145,12 @@ class Session:
             nothing = decks == [] and all(p in card_files for p in changed)
             if self.before_build is not None and not nothing:
                 self.before_build(game, decks or None)
-            if decks:
+            if self.only is not None:
+                from generator.subset import build_proof
+
+                outcome.files = build_proof(game, self.options, self.only, outcome.problems)
+                outcome.scope = "proof"
+            elif decks:
                 outcome.files = _build_decks(game, self.options, decks, outcome.problems)
                 outcome.scope = "decks: " + ", ".join(decks)
             elif nothing:

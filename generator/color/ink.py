@@ -19,7 +19,7 @@ from typing import Any
 from generator.color.convert import to_cmyk
 from generator.color.images import max_coverage
 from generator.color.spec import is_cmyk
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.notices import reading
 
 INK_RANK = 62  # after overflows, beside image resolution; never stops a build
@@ -71,9 +71,11 @@ def excesses(ops: tuple[Op, ...] | list[Op], limit: float) -> Iterator[Excess]:
     for op in ops:
         if isinstance(op, GroupOp):
             yield from excesses(op.ops, limit)
-        elif isinstance(op, RectOp | EllipseOp):
+        elif isinstance(op, RectOp | EllipseOp | ShapeOp):
             yield from _colour("fill", op.fill, limit)
             yield from _colour("stroke", op.stroke, limit)
+            if isinstance(op, ShapeOp) and op.image is not None and op.image.path.suffix.lower() != ".svg":
+                yield from _image(op.image.path, limit)
         elif isinstance(op, LineOp):
             yield from _colour("stroke", op.stroke, limit)
         elif isinstance(op, IconOp):
@@ -124,7 +126,7 @@ def _names(element: Any, style: Mapping[str, str], values: Mapping[str, Any], ex
     if children:
         return any(_names(child, style, values, excess) for child in children)
     wanted = excess.value.replace(" ", "")
-    for key in ("fill", "stroke", "color", "text", "file"):
+    for key in ("fill", "stroke", "color", "text", "file", "image"):
         raw = getattr(element, key, None)
         if not isinstance(raw, str):
             continue

@@ -17,16 +17,19 @@ from generator.assets import svg_roots, unreadable, warnings_of
 from generator.color.spec import parse as parse_color
 from generator.fonts import FontBook, UnknownFontError
 from generator.geometry import Box, Line
+from generator.layout.anchor import flow_offsets, placed_boxes
+from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
     BadReference,
     MissingField,
     MissingTableKey,
     ValueTable,
     has_fields,
-    lookup,
     substitute,
+    value_at,
 )
 from generator.paths import OutsideError, find_file, search_roots, spelled
 from generator.schema.messages import suggest
@@ -45,6 +48,8 @@ from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, pars
 from generator.units import mm
 
 SAFE_ZONE = mm(3)
+MAX_COPIES = 200
+"""The most copies a repeat over a number (``over: "{= stars}"``) makes."""
 
 
 class LayoutProblem(Exception):
@@ -99,11 +104,11 @@ def turned_box(box: Box, angle: float) -> Box:
     return Box(cx - w / 2, cy - h / 2, w, h)
 
 
-_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font")
+_VARYING = ("text", "icon", "file", "fill", "stroke", "color", "font", "image")
 
 
 def _is_static(element: Any) -> bool:
-    if isinstance(element, RepeatElement) or element.when:
+    if isinstance(element, RepeatElement) or element.when or computed_fields(element):
         return False
     return not any(
         isinstance(v, str) and has_fields(v) for v in (getattr(element, k, None) for k in _VARYING)
@@ -144,8 +149,13 @@ class CardLayouter:
         self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
         self._lacking: list[tuple[int, str]] = []  # this face's characters no font can draw
+        trim = Box(0, 0, width, height)
+        areas = {"card": trim, "trim": trim, "bleed": trim.inset(-bleed), "safe": trim.inset(SAFE_ZONE)}
+        placed = placed_boxes(template.elements, areas, width, height, lambda e: self.box(e.box))
+        self._placed = {id(template.elements[i]): box for i, box in placed.items()}  # place: boxes
+        self._computed = Resolver()
         self._static_texts = tuple(
-            ((i, -1), turned_box(self.box(e.box), e.rotate))
+            ((i, -1), turned_box(self._placed.get(id(e)) or self.box(e.box), e.rotate))
             for i, e in enumerate(template.elements)
             if self.static[i] and isinstance(e, TextElement) and e.text.strip()
         )
@@ -236,8 +246,11 @@ class CardLayouter:
             if isinstance(element, RepeatElement):
                 self._repeat(i, element, values, style, ops, overflows, offset)
                 return
-            box = self.box(element.box, offset)
-            if isinstance(element, RectElement):
+            source, element = element, self._computed.resolve(element, values)  # {= ...} numbers
+            box = self._placed.get(id(source)) or self.box(element.box, offset)
+            if is_shape(element):
+                ops.append(self._shape(i, element, box, style, values))
+            elif isinstance(element, RectElement):
                 ops.append(
                     RectOp(
                         box,
@@ -286,7 +299,8 @@ class CardLayouter:
                 )
             elif isinstance(element, ImageElement):
                 path = self._note(self._image(substitute(element.file, values)), i)
-                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate)))
+                filters = self._filters(element.filters, path, style, values)
+                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate, filters)))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -311,7 +325,9 @@ class CardLayouter:
         overflows: list[tuple[int, float]],
         offset: tuple[float, float],
     ) -> None:
-        items = lookup(values, element.over)
+        items = value_at(element.over, values)
+        if isinstance(items, int) and not isinstance(items, bool):  # {= n}: the copies 1 to n
+            items = list(range(1, max(0, min(items, MAX_COPIES)) + 1))
         if isinstance(items, dict):
             items = [{"key": k, "value": v} for k, v in items.items()]
         elif not isinstance(items, list | tuple):
@@ -319,13 +335,36 @@ class CardLayouter:
         if element.max is not None:
             items = items[: element.max]
         x0, y0 = (0.0, 0.0) if isinstance(element.box, str) else (element.box[0], element.box[1])
+        x0, y0 = x0 + offset[0], y0 + offset[1]
+        bar = self._placed.get(id(element))
+        if bar is not None:
+            x0, y0 = bar.x, self.height - bar.top
+        if element.flow is not None:
+            bar = bar or self.box(element.box, offset)
+            length = bar.w if element.flow.direction == "row" else bar.h
+            steps = flow_offsets(element.flow, len(items), length)
+        else:
+            steps = [(n * element.step[0], n * element.step[1]) for n in range(len(items))]
         for n, item in enumerate(items):
             inner = {**values, "item": item, "index": n + 1}
-            shift = (offset[0] + x0 + n * element.step[0], offset[1] + y0 + n * element.step[1])
+            shift = (x0 + steps[n][0], y0 + steps[n][1])
             for child in element.elements:
                 self._element(i, child, inner, style, ops, overflows, shift)
 
     # -- element kinds ------------------------------------------------------------------------
+    def _shape(
+        self, i: int, element: Any, box: Box, style: Mapping[str, str], values: Mapping[str, Any]
+    ) -> ShapeOp:
+        """A polygon, star or path, or a rect or ellipse holding an image cut to its outline."""
+        image = None
+        if element.image is not None:
+            path = self._note(self._image(substitute(element.image, values)), i)
+            filters = self._filters(element.filters, path, style, values)
+            image = _sized(ImageOp(path, box, element.fit, 0.0, filters))
+        fill, stroke = self._color(element.fill, style, values), self._color(element.stroke, style, values)
+        segments = outline(element, box)
+        return ShapeOp(segments, box, fill, stroke, element.stroke_width, _dash(element.dash), image)
+
     def _text(
         self,
         i: int,
@@ -365,7 +404,8 @@ class CardLayouter:
         laid = fit_text(spans, box, text_style, self.fonts)
         if inked and self.record_texts:
             top = self.template.elements[i]
-            part = -1 if element is top else next((n for n, e in enumerate(top.elements) if e is element), -1)
+            own = self._computed.source(element)  # the template's element, not a per-card copy
+            part = -1 if own is top else next((n for n, e in enumerate(top.elements) if e is own), -1)
             self._texts.append(((i, part), turned_box(box, element.rotate)))
         for icon in laid.icons:
             self._icon(icon.name)
@@ -433,6 +473,14 @@ class CardLayouter:
         except ValueError as exc:
             raise LayoutProblem(str(exc)) from None
         return value
+
+    def _filters(self, spec: Any, path: Path, style: Mapping[str, str], values: Mapping[str, Any]) -> tuple:
+        """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
+        if spec is None:
+            return ()
+        if path.suffix.lower() == ".svg":
+            raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
+        return spec.steps(self._color(spec.tint, style, values))
 
     def _note(self, path: Path, i: int) -> Path:
         """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""

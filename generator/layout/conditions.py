@@ -1,7 +1,10 @@
 """``when:`` conditions on a card, e.g. ``speed``, ``not restored_name``, ``type == escape``,
 ``type in [escape, dual]``, ``speed >= 3 and type != dual``.
 
-Compiled once per template string into a predicate over the card's values.
+Compiled once per template string into a predicate over the card's values. A condition
+written as one expression, ``{= stars * 2 > cost}``, is evaluated by ``generator.expr`` and
+holds when its value is true; a field the card lacks makes it false (``{= (speed ?? 0) < 3}``
+gives a default).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from generator import expr
 from generator.layout.substitute import MissingField, lookup
 
 Predicate = Callable[[Mapping[str, Any]], bool]
@@ -145,15 +149,46 @@ class _Parser:
                 out.add(_value(tok))
 
 
+def _expression(text: str) -> str | None:
+    """The expression of a condition written ``{= ...}``, else None."""
+    inner = text.strip()
+    if inner.startswith("{") and inner.endswith("}") and inner[1:].lstrip().startswith(expr.MARK):
+        return inner[1:-1].lstrip()[1:]
+    return None
+
+
+def _holds(source: str) -> Predicate:
+    def predicate(values: Mapping[str, Any]) -> bool:
+        try:
+            return bool(expr.value_of(source, values))
+        except expr.Missing:
+            return False
+        except expr.ExprError as exc:
+            raise ConditionError(str(exc)) from None
+
+    return predicate
+
+
 @functools.lru_cache(maxsize=1024)
 def compile_when(text: str) -> Predicate:
     """Compile a ``when:`` expression; raise ConditionError with the reason."""
+    source = _expression(text)
+    if source is not None:
+        try:
+            expr.check(source)
+        except expr.ExprError as exc:
+            raise ConditionError(str(exc)) from None
+        return _holds(source)
     return _Parser(text).parse()
 
 
 @functools.lru_cache(maxsize=1024)
 def condition_fields(text: str) -> tuple[str, ...]:
     """The field paths a ``when:`` expression reads, in order; raise ConditionError if malformed."""
+    source = _expression(text)
+    if source is not None:
+        compile_when(text)
+        return tuple(expr.fields_of(source))
     parser = _Parser(text)
     parser.parse()
     return tuple(parser.fields)

@@ -13,8 +13,10 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 from generator.errors import Problem, clip
+from generator.expr import fields_of
 from generator.layout.conditions import ConditionError, condition_fields
-from generator.layout.substitute import BadReference, compile_text
+from generator.layout.substitute import BadReference, fields_in
+from generator.schema.exprtext import ExprNumber
 from generator.schema.messages import suggest
 from generator.schema.template import RepeatElement
 from generator.templates import Template
@@ -25,7 +27,7 @@ BUILT_IN = ("name", "type", "count", "deck")
 REPEAT_SCOPE = ("item", "index")
 """Names a repeat's elements may use besides the card's fields."""
 TABLES = "tables"
-_PROPERTIES = ("text", "icon", "file", "fill", "stroke", "color", "font")
+_PROPERTIES = ("text", "icon", "file", "fill", "stroke", "color", "font", "image")
 _NAME = re.compile(r"[A-Za-z_][\w-]*")
 _BRACKETS = re.compile(r"\[([^\]]+)\]")
 FIELD_RANK = 40
@@ -33,7 +35,7 @@ FIELD_RANK = 40
 
 def _text_fields(value: str) -> list[str]:
     try:
-        return [f for _, f, _, _ in compile_text(value) if f]
+        return fields_in(value)
     except BadReference:
         return []  # reported with its card by the layout
 
@@ -47,7 +49,11 @@ def _element_refs(index: int, element: Any, in_repeat: bool) -> Iterator[tuple[i
             fields = ()  # reported with its card by the layout
         yield from ((index, f, in_repeat) for f in fields)
     if isinstance(element, RepeatElement):
-        yield index, element.over, in_repeat
+        over = element.over.strip()
+        if over.startswith("{"):
+            yield from ((index, f, in_repeat) for f in fields_in(over))
+        else:
+            yield index, over, in_repeat
         for child in element.elements:
             yield from _element_refs(index, child, True)
         return
@@ -55,6 +61,9 @@ def _element_refs(index: int, element: Any, in_repeat: bool) -> Iterator[tuple[i
         value = getattr(element, prop, None)
         if isinstance(value, str) and "{" in value:
             yield from ((index, f, in_repeat) for f in _text_fields(value))
+    for value in element.__dict__.values():  # number properties written as expressions
+        if isinstance(value, ExprNumber):
+            yield from ((index, f, in_repeat) for f in fields_of(value.source))
 
 
 def references(template: Template) -> Iterator[tuple[int, str, bool]]:

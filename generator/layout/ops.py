@@ -68,6 +68,7 @@ class ImageOp:
     box: Box
     fit: str = "contain"
     rotate: float = 0.0
+    filters: tuple[tuple[str, object], ...] = ()  # (name, value) in order: see schema.imagefilter
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,4 +80,24 @@ class GroupOp:
     bounds: Box
 
 
-Op = RectOp | EllipseOp | LineOp | TextOp | IconOp | ImageOp | GroupOp
+
+
+Segment = tuple[str, tuple[float, ...]]
+"""One step of an outline: ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)), ("Z", ())."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeOp:
+    """An outline (polygon, star, path, or a rect or ellipse holding an image): the image cut to
+    it (placed in ``box``), then its fill under the image, then its stroke."""
+
+    segments: tuple[Segment, ...]
+    box: Box
+    fill: str | None
+    stroke: str | None
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] | None = None
+    image: ImageOp | None = None
+
+
+Op = RectOp | EllipseOp | LineOp | TextOp | IconOp | ImageOp | GroupOp | ShapeOp

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from generator.layout.ops import GroupOp, ImageOp, Op
+from generator.layout.ops import GroupOp, ImageOp, Op, ShapeOp
 from generator.notices import reading
 from generator.rasters import MAX_PIXELS, declared_size, too_large
 
@@ -35,6 +35,8 @@ def image_ops(ops: tuple[Op, ...]) -> Iterator[ImageOp]:
     for op in ops:
         if isinstance(op, ImageOp):
             yield op
+        elif isinstance(op, ShapeOp) and op.image is not None:
+            yield op.image
         elif isinstance(op, GroupOp):
             yield from image_ops(op.ops)
 

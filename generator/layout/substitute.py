@@ -5,7 +5,8 @@ A field the card lacks is an error (never a blank), except inside an optional se
 up by another field's value. ``{icon:name}`` is inline-icon markup and passes through untouched.
 ``{{`` and ``}}`` write literal braces. ``{tables.NAME[field]}`` looks the field's value up in
 the template's value table NAME (``ValueTable``): a value the table lacks is an error naming the
-table, unless the table has a default.
+table, unless the table has a default. ``{= expr}`` is an expression (``generator.expr``):
+``{= cost * 2}``, ``{= '★' * stars}``, ``{= format(price, '.2f')}``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import functools
 import re
 from collections.abc import Mapping
 from typing import Any
+
+from generator import expr
 
 _REF = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.S)
@@ -140,6 +143,14 @@ def compile_text(text: str) -> tuple[tuple[str, str | None, str | None, str | No
         if inner.strip().startswith("icon:"):
             parts.append((literal + token, None, None, None))
             continue
+        if inner.lstrip().startswith(expr.MARK):
+            source = inner.lstrip()[1:]
+            try:
+                expr.check(source)
+            except expr.ExprError as exc:
+                raise BadReference(str(exc)) from None
+            parts.append((literal, expr.MARK + source, None, None))
+            continue
         name, _, filt = inner.partition("|")
         name = name.strip()
         fname, _, arg = filt.partition(":")
@@ -180,7 +191,47 @@ def _fill(text: str, values: Mapping[str, Any]) -> str:
     out = []
     for literal, field, filt, arg in parts:
         out.append(literal)
-        if field is not None:
+        if field is not None and field[0] == expr.MARK:
+            out.append(expression(field[1:], values))
+        elif field is not None:
             value = lookup(values, field)
             out.append(_FILTERS[filt](value, arg) if filt else _to_text(value))
     return "".join(out)
+
+
+def expression(source: str, values: Mapping[str, Any]) -> str:
+    """The text of expression ``source`` for ``values``: MissingField for an absent field,
+    BadReference (naming the part at fault) for any other problem."""
+    try:
+        return expr.as_text(expr.value_of(source, values))
+    except expr.Missing as exc:
+        raise MissingField(exc.path) from None
+    except expr.ExprError as exc:
+        raise BadReference(str(exc)) from None
+
+
+def fields_in(text: str) -> list[str]:
+    """The field paths a template string reads: its ``{field}`` references and the names its
+    ``{= expr}`` expressions use."""
+    found: list[str] = []
+    for _, field, _, _ in compile_text(text):
+        if field and field[0] == expr.MARK:
+            found.extend(expr.fields_of(field[1:]))
+        elif field:
+            found.append(field)
+    return found
+
+
+def value_at(path: str, values: Mapping[str, Any]) -> Any:
+    """The raw value a repeat runs over: the field at ``path``, or the value of an expression
+    written ``{= ...}`` (MissingField / BadReference as ``expression``)."""
+    text = path.strip()
+    if text.startswith("{") and text.endswith("}") and text[1:].lstrip().startswith(expr.MARK):
+        source = text[1:-1].lstrip()[1:]
+        try:
+            return expr.value_of(source, values)
+        except expr.Missing as exc:
+            raise MissingField(exc.path) from None
+        except expr.ExprError as exc:
+            raise BadReference(str(exc)) from None
+    return lookup(values, path)

@@ -25,7 +25,7 @@ from generator.fonts import FontBook
 from generator.geometry import Box
 from generator.layout.card import CardLayouter, LayoutProblem
 from generator.layout.deck import OVERFLOW_RANK, RESOLUTION_RANK, DeckFaces
-from generator.layout.ops import IconOp, ImageOp, Op, TextOp
+from generator.layout.ops import IconOp, ImageOp, Op, ShapeOp, TextOp
 from generator.layout.resolution import pixel_size
 from generator.model import Deck, Game
 from generator.printshop.preset import Preset, nearest_size, print_size, shop_size
@@ -152,6 +152,12 @@ def _extent(op: Op, fonts: FontBook, trim: Box) -> Box | None:
         if not trim.inset(TOLERANCE).contains(op.box, tol=0.0):
             return None  # background art: runs to the trim line or past it into the bleed
         return _turned(_image_area(op), op.box, op.rotate)
+    if isinstance(op, ShapeOp) and op.image is not None:  # a portrait or tile: the outline's extent
+        if not trim.inset(TOLERANCE).contains(op.box, tol=0.0):
+            return None
+        xs = [c[n] for _, c in op.segments for n in range(0, len(c), 2)]
+        ys = [c[n] for _, c in op.segments for n in range(1, len(c), 2)]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     return None
 
 

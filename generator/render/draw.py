@@ -20,10 +20,12 @@ from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba,
 from generator.color.pdfx import pdf_color, retint, svg_tint
 from generator.errors import BuildError, display_path
 from generator.geometry import Box
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.resolution import printed_dpi
 from generator.notices import reading
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
+from generator.render.filters import draw_filtered
+from generator.render.shapes import draw_shape
 from generator.svgfile import read_svg
 
 
@@ -98,6 +100,8 @@ class Painter:
             self._ellipse(op)
         elif isinstance(op, ImageOp):
             self._image(op)
+        elif isinstance(op, ShapeOp):
+            draw_shape(self, op)
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash) -> tuple[int, int]:
         c = self.canvas
@@ -223,6 +227,9 @@ class Painter:
         return self._svg[key]
 
     def _image(self, op: ImageOp) -> None:
+        if op.filters:
+            draw_filtered(self, op)
+            return
         if op.path.suffix.lower() == ".svg":
             self._vector(op, "#000000")
             return
@@ -296,7 +303,11 @@ def flattens(ops) -> bool:
     for op in ops:
         if isinstance(op, GroupOp) and flattens(op.ops):
             return True
+        if isinstance(op, ImageOp) and op.filters:  # flattened over its backdrop, like translucent art
+            return True
         if isinstance(op, ImageOp | IconOp) and _translucent(op.path):
+            return True
+        if isinstance(op, ShapeOp) and op.image is not None and flattens([op.image]):
             return True
     return False
 

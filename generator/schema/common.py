@@ -43,7 +43,7 @@ PositiveLength = Annotated[float, BeforeValidator(parse_positive_length)]
 """A width or height: a length above zero."""
 
 _COLOR = re.compile(
-    r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$?[A-Za-z_]*\{[\w.\[\]-]+\}|\$[A-Za-z_][A-Za-z0-9_]*|none)$"
+    r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$?[A-Za-z_]*\{[\w.\[\]-]+\}|\{=[^{}]+\}|\$[A-Za-z_][A-Za-z0-9_]*|none)$"
 )
 
 

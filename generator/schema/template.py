@@ -12,7 +12,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator, StringConstraints
 
-from generator.schema.common import Color, Length, SizeSpec, Strict, parse_length_value
+from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
+from generator.schema.exprtext import ComputedLength, ComputedNumber, Condition, Templated
+from generator.schema.exprtext import TemplatedColor as Color
+from generator.schema.imagefilter import FilterSpec
+from generator.schema.placement import FlowSpec, PlaceSpec
 
 
 def _box(value: Any) -> Any:
@@ -30,11 +34,14 @@ BoxSpec = Annotated[Any, PlainValidator(_box)]
 
 
 class ElementBase(Strict):
-    """What every element has: where it goes and when it shows."""
+    """What every element has: where it goes and when it shows. ``place`` (instead of ``box``)
+    anchors the element to the card or to an earlier element called ``name``."""
 
+    name: str | None = Field(None, pattern=r"^[A-Za-z_][\w-]*$")
     box: BoxSpec = "trim"
-    when: str | None = None
-    rotate: float = 0.0
+    place: PlaceSpec | None = None
+    when: Condition | None = None
+    rotate: ComputedNumber = 0.0
     overlap: Literal["ok"] | None = None
     """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
 
@@ -42,21 +49,58 @@ class ElementBase(Strict):
 class Shape(ElementBase):
     fill: Color = "none"
     stroke: Color = "none"
-    stroke_width: Length = 0.5
+    stroke_width: ComputedLength = 0.5
     dash: list[Length] | None = None
 
 
-class RectElement(Shape):
+class Clipped(Shape):
+    """A shape that may show an image cut to its outline (``image``, placed by ``fit``)."""
+
+    image: Templated | None = None
+    fit: Literal["contain", "cover", "stretch"] = "cover"
+    filters: FilterSpec | None = None
+
+
+class RectElement(Clipped):
     """A rectangle, optionally with rounded corners."""
 
     type: Literal["rect"]
-    radius: Length = 0.0
+    radius: ComputedLength = 0.0
 
 
-class EllipseElement(Shape):
-    """An ellipse filling its box."""
+class EllipseElement(Clipped):
+    """An ellipse filling its box (with ``image``: a round portrait)."""
 
     type: Literal["ellipse"]
+
+
+class PolygonElement(Clipped):
+    """A regular polygon inscribed in its box (a hexagon by default), one corner at the top
+    before ``rotate``; ``corner`` rounds its corners."""
+
+    type: Literal["polygon"]
+    sides: int = Field(6, ge=3, le=64)
+    corner: Length = Field(0.0, ge=0)
+
+
+class StarElement(Clipped):
+    """A star inscribed in its box: ``points`` tips, the inner corners at ``inner`` times the
+    outer radius; one tip at the top before ``rotate``."""
+
+    type: Literal["star"]
+    points: int = Field(5, ge=3, le=64)
+    inner: float = Field(0.5, gt=0, lt=1)
+    corner: Length = Field(0.0, ge=0)
+
+
+class PathElement(Clipped):
+    """A polygon (``closed``) or an open line through ``points``, each ``[x, y]`` measured from
+    the box's top-left corner."""
+
+    type: Literal["path"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    corner: Length = Field(0.0, ge=0)
 
 
 class LineElement(ElementBase):
@@ -72,10 +116,10 @@ class TextElement(ElementBase):
     """Text with field substitution, light markup and inline icons, wrapped and shrunk to fit."""
 
     type: Literal["text"]
-    text: str
-    font: str = "Lato"
-    size: Length = 10.0
-    min_size: Length | None = None
+    text: Templated
+    font: Templated = "Lato"
+    size: ComputedLength = 10.0
+    min_size: ComputedLength | None = None
     leading: float = Field(1.2, gt=0.5, le=3)
     color: Color = "#000000"
     align: Literal["left", "center", "right", "justify"] = "left"
@@ -89,7 +133,7 @@ class IconElement(ElementBase):
     """An icon from the game's or the bundled icon set, scaled into its box."""
 
     type: Literal["icon"]
-    icon: str
+    icon: Templated
     color: Color = "#000000"
 
 
@@ -97,8 +141,9 @@ class ImageElement(ElementBase):
     """A PNG, JPEG or SVG file, fitted into its box."""
 
     type: Literal["image"]
-    file: str
+    file: Templated
     fit: Literal["contain", "cover", "stretch"] = "contain"
+    filters: FilterSpec | None = None
 
 
 class RepeatElement(ElementBase):
@@ -106,18 +151,29 @@ class RepeatElement(ElementBase):
 
     Inside, ``{item}`` is the item (``{item.key}`` / ``{item.value}`` for mapping fields,
     ``{item.field}`` for records) and ``{index}`` its 1-based position. Each copy's box is
-    ``box`` moved by ``step`` times the item's position.
+    ``box`` moved by ``step`` times the item's position; with ``flow``, the copies line up
+    along ``box`` instead (see ``FlowSpec``).
     """
 
     type: Literal["repeat"]
-    over: str
-    step: tuple[Length, Length]
+    over: Templated
+    step: tuple[Length, Length] = (0.0, 0.0)
+    flow: FlowSpec | None = None
     max: int | None = Field(None, ge=1)
     elements: list[Element]
 
 
 Element = Annotated[
-    RectElement | EllipseElement | LineElement | TextElement | IconElement | ImageElement | RepeatElement,
+    RectElement
+    | EllipseElement
+    | PolygonElement
+    | StarElement
+    | PathElement
+    | LineElement
+    | TextElement
+    | IconElement
+    | ImageElement
+    | RepeatElement,
     Field(discriminator="type"),
 ]
 RepeatElement.model_rebuild()
