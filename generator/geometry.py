@@ -56,3 +56,26 @@ class Line:
     def bounds(self) -> Box:
         x, y = min(self.x1, self.x2), min(self.y1, self.y2)
         return Box(x, y, abs(self.x2 - self.x1), abs(self.y2 - self.y1))
+
+
+Matrix = tuple[float, float, float, float, float, float]
+"""An affine transform (a, b, c, d, e, f) as PDF writes it: x' = a x + c y + e, y' = b x + d y + f."""
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    """The matrix that applies ``inner`` and then ``outer``."""
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    """The point (x, y) moved by ``m``."""
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]

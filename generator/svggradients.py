@@ -21,7 +21,8 @@ import math
 import re
 from typing import Any
 
-Matrix = tuple[float, float, float, float, float, float]
+from generator.geometry import Matrix, apply, compose
+
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _STEP = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 
@@ -50,26 +51,12 @@ def parse_transform(text: str) -> Matrix | None:
             step = (1, 0, t, 1, 0, 0) if name == "skewX" else (1, t, 0, 1, 0, 0)
         else:
             return None
-        m = _times(m, step)  # type: ignore[arg-type]
+        m = compose(m, step)  # type: ignore[arg-type]
     return m
 
 
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    """m then n applied to a point inside it (SVG order: the later step acts first)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 def fold_transforms(root: Any) -> list[str]:
@@ -134,7 +121,7 @@ def _num(element: Any, key: str, default: float) -> float:
 def _fold_linear(element: Any, m: Matrix) -> None:
     x1, y1 = _num(element, "x1", 0.0), _num(element, "y1", 0.0)
     x2, y2 = _num(element, "x2", 1.0), _num(element, "y2", 0.0)
-    p1, p2 = _apply(m, x1, y1), _apply(m, x2, y2)
+    p1, p2 = apply(m, x1, y1), apply(m, x2, y2)
     # the isolines' direction: the mapped perpendicular of the axis; the new axis is normal to it
     ix, iy = m[0] * -(y2 - y1) + m[2] * (x2 - x1), m[1] * -(y2 - y1) + m[3] * (x2 - x1)
     nx, ny = -iy, ix
@@ -155,7 +142,7 @@ def _fold_radial(element: Any, m: Matrix) -> bool:
     a, b, c, d = m[:4]
     scale = math.sqrt(abs(a * d - b * c))
     for keys, point in ((("cx", "cy"), (cx, cy)), (("fx", "fy"), (fx, fy))):
-        x, y = _apply(m, *point)
+        x, y = apply(m, *point)
         element.set(keys[0], f"{x:.6g}")
         element.set(keys[1], f"{y:.6g}")
     element.set("r", f"{r * scale:.6g}")

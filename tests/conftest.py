@@ -97,3 +97,25 @@ def run_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 os.environ.setdefault("COLUMNS", "200")
+
+
+@pytest.fixture(scope="module")
+def preview_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The starter game of `deckwright new`, named 'preview', made once per test module."""
+    from generator.scaffold import new_game
+
+    return new_game("preview", tmp_path_factory.mktemp("games"))
+
+
+@pytest.fixture
+def served(preview_game: Path, tmp_path: Path):
+    """A copy of the preview game served by `deckwright serve`'s server, stopped afterwards."""
+    import shutil
+
+    from tests.serving import Served
+
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    served = Served(folder, tmp_path / "out")
+    yield served
+    served.server.stop()

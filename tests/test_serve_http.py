@@ -4,31 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import socket
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from generator.scaffold import new_game
 from generator.serve.server import is_loopback
 from tests.serving import Served, card_named, line_of
-
-
-@pytest.fixture(scope="module")
-def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return new_game("preview", tmp_path_factory.mktemp("games"))
-
-
-@pytest.fixture
-def served(starter: Path, tmp_path: Path) -> Iterator[Served]:
-    folder = tmp_path / "preview"
-    shutil.copytree(starter, folder)
-    served = Served(folder, tmp_path / "out")
-    yield served
-    served.server.stop()
 
 
 def test_page_and_its_assets_are_served_with_a_strict_policy(served: Served) -> None:

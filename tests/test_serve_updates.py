@@ -4,30 +4,15 @@ good pictures, problems point at their card or page, the game's rules code never
 from __future__ import annotations
 
 import json
+import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from generator.scaffold import new_game
 from tests.conftest import MINI_GAME, write_game
 from tests.serving import Served, card_named, line_of
-
-
-@pytest.fixture(scope="module")
-def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return new_game("preview", tmp_path_factory.mktemp("games"))
-
-
-@pytest.fixture
-def served(starter: Path, tmp_path: Path) -> Iterator[Served]:
-    folder = tmp_path / "preview"
-    shutil.copytree(starter, folder)
-    served = Served(folder, tmp_path / "out")
-    yield served
-    served.server.stop()
 
 
 def test_one_card_edit_redraws_only_that_card(served: Served) -> None:
@@ -82,9 +67,9 @@ RULES = 'from pathlib import Path\nPath(__file__).with_name("ran.txt").write_tex
 CONSTRAINTS = "constraints:\n  - {id: custom, message: A custom rule, check: custom}\n  - {id: size, message: Six cards, deck: main, deck_size: 7}\n"
 
 
-def test_the_games_rules_code_is_never_run(starter: Path, tmp_path: Path) -> None:
+def test_the_games_rules_code_is_never_run(preview_game: Path, tmp_path: Path) -> None:
     folder = tmp_path / "ruled"
-    shutil.copytree(starter, folder)
+    shutil.copytree(preview_game, folder)
     game = folder / "game.yaml"
     game.write_text(
         game.read_text(encoding="utf-8") + "\nrules_module: rules.py\nconstraints: constraints.yaml\n",
@@ -185,7 +170,8 @@ def test_a_problem_in_a_template_points_at_every_card_drawn_with_it(served: Serv
     )
     data = json.loads(served.get(f"/api/card?id={card_named(state, 'Lucky Find')['id']}")[2])
     front = data["templates"][0]
-    assert front["rules"] == ["default", "bonus"] and front["style"]["band"] == "#b5651d"
+    bonus_band = re.search(r'bonus: \{band: "(#[0-9a-f]{6})"\}', (served.folder / "front.yaml").read_text())
+    assert front["rules"] == ["default", "bonus"] and front["style"]["band"] == bonus_band[1]
 
 
 BOARD = "name: track\nsize: {width: 200mm, height: 150mm}\nfeatures:\n  - type: map\n    nodes:\n      a: {at: [10mm, 10mm]}\n      b: {at: [80mm, 10mm]}\n"

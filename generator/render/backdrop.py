@@ -29,9 +29,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from generator.geometry import Matrix, compose
 from generator.layout.ops import ImageOp, Op
-
-Matrix = tuple[float, float, float, float, float, float]
 
 
 def placement(op: ImageOp, w: float, h: float) -> Matrix:
@@ -48,21 +47,10 @@ def placement(op: ImageOp, w: float, h: float) -> Matrix:
         cos, sin = math.cos(a), math.sin(a)
         cx, cy = b.x + b.w / 2, b.y + b.h / 2
         turn: Matrix = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
-        m = _times(turn, m)
+        m = compose(turn, m)
     return m
 
 
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
 
 
 def _inverse(m: Matrix) -> Matrix:

@@ -23,8 +23,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import where
+from generator.geometry import Matrix, apply, compose
 
-Matrix = tuple[float, float, float, float, float, float]
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""
 
@@ -189,16 +189,8 @@ def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
         observer.current.append(NoteMark(kind, box, observer._matrix()))
 
 
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    """The matrix that applies ``inner`` and then ``outer``."""
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
 
 
 def intersect(a: Rect, b: Rect | None) -> Rect:
