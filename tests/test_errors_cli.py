@@ -112,7 +112,7 @@ CASES = [
             )
         },
         "mini/templates/mini-front.yaml:5:5: elements[0]: unknown type 'rectangle' (did you mean 'rect'?); "
-        "expected one of rect, ellipse, line, text, icon, image, repeat",
+        "expected one of rect, ellipse, polygon, star, path, line, text, icon, image, repeat",
         1,
     ),
     (

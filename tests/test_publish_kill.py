@@ -25,8 +25,12 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
 
 def _build(game: Path, out: Path, *args: str) -> subprocess.Popen:
-    command = [sys.executable, "-m", "generator", "build", str(game), "-o", str(out), *args]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    """A build into ``out``, named as `-o out` from its parent: every kit here is then the same
+    bytes, print guide included (its rebuild command repeats the -o it was given)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "generator", "build", str(game), "-o", out.name, *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 @pytest.fixture(scope="module")
@@ -49,10 +53,10 @@ def test_a_build_killed_at_any_moment_leaves_the_old_kit_or_the_new_one(games, t
     two, one = games
     versions = [(two, ()), (one, ("--paper", "letter"))]
     started = time.perf_counter()
-    kits = [_kit(game, tmp_path / f"ref{i}", *args) for i, (game, args) in enumerate(versions)]
+    kits = [_kit(game, tmp_path / f"ref{i}" / "out", *args) for i, (game, args) in enumerate(versions)]
     span = (time.perf_counter() - started) / 2  # one whole build, start-up included
     assert kits[0] != kits[1] and "tokens.pdf" in kits[0] and "tokens.pdf" not in kits[1]
-    out = tmp_path / "out"
+    out = tmp_path / "run" / "out"
     _kit(*versions[0][:1], out)
     rng = random.Random(SEED)
     seen = {"finished": 0, "old": 0, "new": 0}  # before the kill; the kit a killed run left

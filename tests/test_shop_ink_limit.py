@@ -7,7 +7,16 @@ from pathlib import Path
 
 from tests.conftest import MINI_FRONT, write_game
 
-DARK = MINI_FRONT.replace('fill: "#ffffff"}', 'fill: "cmyk(100, 100, 100, 100)"}', 1)
+
+def _on(fill: str) -> str:
+    """The mini front on a dark ``fill``, its text white so that it reads (the proofreader)."""
+    front = MINI_FRONT.replace('fill: "#ffffff"}', f'fill: "{fill}"}}', 1)
+    return front.replace("size: 10pt}", 'size: 10pt, color: "#ffffff"}').replace(
+        "min_size: 7pt}", 'min_size: 7pt, color: "#ffffff"}'
+    )
+
+
+DARK = _on("cmyk(100, 100, 100, 100)")
 
 
 def test_a_cmyk_colour_over_the_shop_limit_fails_at_its_line(run_cli, tmp_path: Path) -> None:
@@ -31,7 +40,7 @@ def test_the_same_colour_in_a_home_build_stays_a_warning(run_cli, tmp_path: Path
 
 
 def test_under_the_limit_the_shop_file_is_written(run_cli, tmp_path: Path) -> None:
-    fine = MINI_FRONT.replace('fill: "#ffffff"}', 'fill: "cmyk(60, 60, 60, 60)"}', 1)
+    fine = _on("cmyk(60, 60, 60, 60)")
     game = write_game(tmp_path / "mini", {"templates/mini-front.yaml": fine})
     code, _, err = run_cli("build", game, "--printshop", "drivethrucards", "-o", tmp_path / "out")
     assert code == 0, err
