@@ -61,7 +61,7 @@ def _expected(card: Card) -> tuple[list[str], list[str]]:
         for k in cond.get("keywords") or ():
             flat.append(part + rf"[^W]*\b{k}\b")
         for k, n in (cond.get("damage") or {}).items():
-            flat.append(part + rf"[^W]*Damage[^W]*\b{k} {n}\b")
+            flat.append(part + rf"[^W]*\b{k} Damage {n}\b")  # as the rulebook: "DROP Damage 3"
         if cond.get("speed") is not None:
             flat.append(part + rf"[^W]*SPEED {cond['speed']}\b")
     return want, flat
@@ -89,7 +89,7 @@ def test_the_readings_the_rulebook_prints(printed):
     assert "AMBUSH 0" in printed["Knife And Fork"][0]
     too_smart = _flat(" ".join(printed["Too Smart!"][0]))
     assert "TRAP or AMBUSH damage" in too_smart and "TRAP and AMBUSH" not in too_smart
-    assert "Damage DROP 3" in _flat(" ".join(printed["Dehydrated Boulders"][0]))
+    assert "With Bucket Of Water: DROP Damage 3" in _flat(" ".join(printed["Dehydrated Boulders"][0]))
     assert any("Ball Bearings" in line for line in printed["Giant Magnet"][0])
     for name in ("Outboard Motor", "Skis"):  # METAL (MECHANICAL) always there, as on the Fan
         assert "METAL" in printed[name][0][:4], printed[name][0]
