@@ -63,3 +63,25 @@ def test_a_dashed_swatch_outlines_shapes_too(tmp_path: Path):
     assert sum(isinstance(op, RectOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
     assert sum(isinstance(op, EllipseOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
     assert sum(isinstance(op, PolyOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
+
+
+def test_score_pad_totals_each_players_four_meets():
+    """Rows are players, the four meets are columns, and a Total column closes each row (the
+    rulebook: a player's points of the four meets decide); no row totals a meet across players."""
+    from generator.build import DeckFaces
+    from generator.components.notes import groups_of
+    from generator.kit import load_parts
+    from tests.cardfaces import text_ops, words
+
+    game = load_game("entenrallye")
+    fonts = FontBook.load(game.font_dirs)
+    (deck,) = [g.deck for part, _, value in load_parts(game) if part.name == "components"
+               for g in groups_of(value) if g.deck.name.endswith("scores")]
+    (pad,) = deck.cards
+    front, _ = DeckFaces(game, deck, fonts, mm(3)).faces(pad)
+    texts = {words(op): op for op in text_ops(front)}
+    meets = [texts[m] for m in pad.get("columns")]
+    assert [m.box.x for m in meets] == sorted(m.box.x for m in meets) and len(meets) == 4
+    total = texts["Total"]
+    assert total.box.x > meets[-1].box.right and abs(total.box.y - meets[0].box.y) < 0.01
+    assert "Total" not in pad.get("rows") and len(pad.get("rows")) == 6  # one row per player
