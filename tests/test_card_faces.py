@@ -125,3 +125,28 @@ def test_no_card_text_below_6pt_and_repeated_badges_alike(name: str):
                 for key, sizes in rows.items():
                     assert len(sizes) == 1, (card.name, side, key, sizes)
         assert not faces.problems, faces.problems
+
+
+def test_capture_cards_show_the_capture_sets_they_belong_to():
+    """A Capture card's lower half shows the rule summary's six capture sets, the ones its own
+    keywords take part in filled (white text on the dark chip), the others outlined."""
+    import yaml
+
+    from generator import paths
+    from tests.cardfaces import laid_faces, words
+
+    summary = yaml.safe_load((paths.CARDDATA / "road-runner" / "summary.yaml").read_text(encoding="utf-8"))
+    sets = next(s["sets"] for s in summary["sections"] if s.get("kind") == "sets")
+    label = {(" + ".join(s["keywords"]) if len(s["keywords"]) > 1 else f"{s['keywords'][0]} ALONE"): s["keywords"]
+             for s in sets}
+    shown = 0
+    for name, (card, front, _) in laid_faces(load_game("road-runner")).items():
+        chips = [op for op in _texts(front.ops) if words(op) in label]
+        if card.type != "capture" or card.get("conditions") or card.get("text"):
+            assert chips == [], name
+            continue
+        assert sorted(words(op) for op in chips) == sorted(label), name
+        filled = {words(op) for op in chips if op.layout.runs[0].color == "#ffffff"}
+        assert filled == {k for k, kws in label.items() if set(kws) & set(card.get("keywords") or ())}, name
+        shown += 1
+    assert shown >= 30
