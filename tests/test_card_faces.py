@@ -152,16 +152,18 @@ def test_capture_cards_show_the_capture_sets_they_belong_to():
     assert shown >= 30
 
 
-@pytest.mark.parametrize("name", ["road-runner", "jokers-row"])
-def test_cards_of_differing_colours_share_a_white_edge(name: str):
-    """Decks whose cards differ in background print butted: every fill within 2 mm of the trim is
-    white on every card, so a miscut of up to 2 mm leaves no coloured sliver on a neighbour."""
+@pytest.mark.parametrize(("name", "edge"), [("road-runner", 2.0), ("jokers-row", 2.0), ("entenrallye", 0.8)])
+def test_cards_of_differing_colours_share_a_white_edge(name: str, edge: float):
+    """Decks whose cards differ in background print butted: every fill within ``edge`` mm of the
+    trim is white on every card, so a small miscut leaves no coloured sliver on a neighbour."""
     from generator.layout.ops import EllipseOp, RectOp
     from tests.cardfaces import flat, laid_faces
 
-    for card_name, (_, front, _) in laid_faces(load_game(name)).items():
-        w, h = mm(63.5), mm(88.9)
+    game = load_game(name)
+    sizes = {d.name: (d.width, d.height) for d in game.decks}
+    for card_name, (card, front, _) in laid_faces(game).items():
+        w, h = sizes[card.deck]
         near = [op.fill for op in flat(front.ops) if isinstance(op, RectOp | EllipseOp) and op.fill
-                and (op.box.x < mm(2) - 0.01 or op.box.y < mm(2) - 0.01
-                     or op.box.x + op.box.w > w - mm(2) + 0.01 or op.box.y + op.box.h > h - mm(2) + 0.01)]
+                and (op.box.x < mm(edge) - 0.01 or op.box.y < mm(edge) - 0.01
+                     or op.box.x + op.box.w > w - mm(edge) + 0.01 or op.box.y + op.box.h > h - mm(edge) + 0.01)]
         assert set(near) == {"#ffffff"}, (card_name, near)
