@@ -61,7 +61,7 @@ def _expected(card: Card) -> tuple[list[str], list[str]]:
         for k in cond.get("keywords") or ():
             flat.append(part + rf"[^W]*\b{k}\b")
         for k, n in (cond.get("damage") or {}).items():
-            flat.append(part + rf"[^W]*Damage[^W]*\b{k} {n}\b")
+            flat.append(part + rf"[^W]*\b{k} Damage {n}\b")  # as the rulebook: "DROP Damage 3"
         if cond.get("speed") is not None:
             flat.append(part + rf"[^W]*SPEED {cond['speed']}\b")
     return want, flat
@@ -89,7 +89,7 @@ def test_the_readings_the_rulebook_prints(printed):
     assert "AMBUSH 0" in printed["Knife And Fork"][0]
     too_smart = _flat(" ".join(printed["Too Smart!"][0]))
     assert "TRAP or AMBUSH damage" in too_smart and "TRAP and AMBUSH" not in too_smart
-    assert "Damage DROP 3" in _flat(" ".join(printed["Dehydrated Boulders"][0]))
+    assert "With Bucket Of Water: DROP Damage 3" in _flat(" ".join(printed["Dehydrated Boulders"][0]))
     assert any("Ball Bearings" in line for line in printed["Giant Magnet"][0])
     for name in ("Outboard Motor", "Skis"):  # METAL (MECHANICAL) always there, as on the Fan
         assert "METAL" in printed[name][0][:4], printed[name][0]
@@ -125,3 +125,45 @@ def test_no_card_text_below_6pt_and_repeated_badges_alike(name: str):
                 for key, sizes in rows.items():
                     assert len(sizes) == 1, (card.name, side, key, sizes)
         assert not faces.problems, faces.problems
+
+
+def test_capture_cards_show_the_capture_sets_they_belong_to():
+    """A Capture card's lower half shows the rule summary's six capture sets, the ones its own
+    keywords take part in filled (white text on the dark chip), the others outlined."""
+    import yaml
+
+    from generator import paths
+    from tests.cardfaces import laid_faces, words
+
+    summary = yaml.safe_load((paths.CARDDATA / "road-runner" / "summary.yaml").read_text(encoding="utf-8"))
+    sets = next(s["sets"] for s in summary["sections"] if s.get("kind") == "sets")
+    label = {(" + ".join(s["keywords"]) if len(s["keywords"]) > 1 else f"{s['keywords'][0]} ALONE"): s["keywords"]
+             for s in sets}
+    shown = 0
+    for name, (card, front, _) in laid_faces(load_game("road-runner")).items():
+        chips = [op for op in _texts(front.ops) if words(op) in label]
+        if card.type != "capture" or card.get("conditions") or card.get("text"):
+            assert chips == [], name
+            continue
+        assert sorted(words(op) for op in chips) == sorted(label), name
+        filled = {words(op) for op in chips if op.layout.runs[0].color == "#ffffff"}
+        assert filled == {k for k, kws in label.items() if set(kws) & set(card.get("keywords") or ())}, name
+        shown += 1
+    assert shown >= 30
+
+
+@pytest.mark.parametrize(("name", "edge"), [("road-runner", 2.0), ("jokers-row", 2.0), ("entenrallye", 0.8)])
+def test_cards_of_differing_colours_share_a_white_edge(name: str, edge: float):
+    """Decks whose cards differ in background print butted: every fill within ``edge`` mm of the
+    trim is white on every card, so a small miscut leaves no coloured sliver on a neighbour."""
+    from generator.layout.ops import EllipseOp, RectOp
+    from tests.cardfaces import flat, laid_faces
+
+    game = load_game(name)
+    sizes = {d.name: (d.width, d.height) for d in game.decks}
+    for card_name, (card, front, _) in laid_faces(game).items():
+        w, h = sizes[card.deck]
+        near = [op.fill for op in flat(front.ops) if isinstance(op, RectOp | EllipseOp) and op.fill
+                and (op.box.x < mm(edge) - 0.01 or op.box.y < mm(edge) - 0.01
+                     or op.box.x + op.box.w > w - mm(edge) + 0.01 or op.box.y + op.box.h > h - mm(edge) + 0.01)]
+        assert set(near) == {"#ffffff"}, (card_name, near)

@@ -40,11 +40,11 @@ def test_road_runner_lists_its_component_file(game):
 def test_road_runner_damage_counters(game):
     (components,) = [load_components(p, game) for p in component_files(game)]
     damage = components.groups[0]
-    assert (damage.name, damage.kind, damage.shape) == ("damage", "counter", "round")
+    assert (damage.name, damage.kind, damage.shape) == ("damage", "counter", "square")
     assert damage.size == 40
     assert not damage.two_sided
     assert damage.width == pytest.approx(mm(20)) and damage.height == pytest.approx(mm(20))
-    assert damage.deck.template == "counter-round"
+    assert damage.deck.template == "counter-square"
     (card,) = damage.deck.cards
     assert card.type == "counter" and card.deck == "damage" and card.count == 40
     values = card.values()
@@ -52,7 +52,7 @@ def test_road_runner_damage_counters(game):
         "value": "1",
         "icon": "damage",
         "kind": "counter",
-        "shape": "round",
+        "shape": "square",
     }
 
 

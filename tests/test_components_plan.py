@@ -193,9 +193,13 @@ def test_print_notes(game, groups):
     components = load_components(component_files(game)[0], game)
     damage, pad = components_print_notes(components, BuildOptions())
     assert damage.startswith(
-        "counters.pdf - Damage counters: 40 counters (20 mm round) on 1 A4 sheet; 1 copy;"
+        "counters.pdf - Damage counters: 40 counters (20 mm square) on 1 A4 sheet; 1 copy;"
     )
-    assert "print single-sided at 100%" in damage and "circle" in damage
+    assert "print single-sided at 100%" in damage and "cut on the crop marks" in damage
+    (round_note,) = components_print_notes(
+        [replace(components, groups=(replace(components.groups[0], shape="round"),))], BuildOptions()
+    )
+    assert "(20 mm round)" in round_note and "circle" in round_note
     assert pad.startswith("sheets.pdf - Damage pad: 2 player sheets (105 x 148 mm) on 1 A4 sheet;")
     money = components_print_notes(
         [replace(components, groups=(groups["notes"], groups["pawns"]))], BuildOptions(duplex="short")

@@ -63,3 +63,102 @@ def test_a_dashed_swatch_outlines_shapes_too(tmp_path: Path):
     assert sum(isinstance(op, RectOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
     assert sum(isinstance(op, EllipseOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
     assert sum(isinstance(op, PolyOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
+
+
+def test_score_pad_totals_each_players_four_meets():
+    """Rows are players, the four meets are columns, and a Total column closes each row (the
+    rulebook: a player's points of the four meets decide); no row totals a meet across players."""
+    from generator.build import DeckFaces
+    from generator.components.notes import groups_of
+    from generator.kit import load_parts
+    from tests.cardfaces import text_ops, words
+
+    game = load_game("entenrallye")
+    fonts = FontBook.load(game.font_dirs)
+    (deck,) = [g.deck for part, _, value in load_parts(game) if part.name == "components"
+               for g in groups_of(value) if g.deck.name.endswith("scores")]
+    (pad,) = deck.cards
+    front, _ = DeckFaces(game, deck, fonts, mm(3)).faces(pad)
+    texts = {words(op): op for op in text_ops(front)}
+    meets = [texts[m] for m in pad.get("columns")]
+    assert [m.box.x for m in meets] == sorted(m.box.x for m in meets) and len(meets) == 4
+    total = texts["Total"]
+    assert total.box.x > meets[-1].box.right and abs(total.box.y - meets[0].box.y) < 0.01
+    assert "Total" not in pad.get("rows") and len(pad.get("rows")) == 6  # one row per player
+
+
+def _fold(faces: list, size: float) -> dict:
+    """Fold a net of unit squares (their top-left corners, in units of ``size``) into a cube:
+    for each face's four sides, the cube edge it lands on (a frozenset of two corners)."""
+    def add(a, b, k=1):
+        return tuple(x + k * y for x, y in zip(a, b, strict=True))
+
+    cells = {(round(x / size), round(y / size)) for x, y in faces}
+    start = min(cells)
+    placed = {start: ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))}  # origin, u (net x), v (net y), fold
+    todo = [start]
+    while todo:
+        c = todo.pop()
+        o, u, v, n = placed[c]
+        minus = lambda w: tuple(-x for x in w)  # noqa: E731
+        for d, nxt in (((1, 0), (add(o, u), n, v, minus(u))), ((-1, 0), (add(o, n), minus(n), v, u)),
+                       ((0, 1), (add(o, v), u, n, minus(v))), ((0, -1), (add(o, n), u, minus(n), v))):
+            cell = (c[0] + d[0], c[1] + d[1])
+            if cell in cells and cell not in placed:
+                placed[cell] = nxt
+                todo.append(cell)
+    edges = {}
+    for cell, (o, u, v, _n) in placed.items():
+        edges[cell] = {"top": frozenset({o, add(o, u)}), "bottom": frozenset({add(o, v), add(add(o, v), u)}),
+                       "left": frozenset({o, add(o, v)}), "right": frozenset({add(o, u), add(add(o, u), v)})}
+    return edges
+
+
+def test_die_net_closes_with_one_glue_tab_per_seam():
+    """Fold the printed net: six faces on six cube faces, and each of the seven seams (cube edges
+    that two free sides of the net meet on) carries exactly one glue tab."""
+    from generator.build import DeckFaces
+    from generator.components.notes import groups_of
+    from generator.kit import load_parts
+    from tests.cardfaces import flat
+
+    game = load_game("entenrallye")
+    fonts = FontBook.load(game.font_dirs)
+    (deck,) = [g.deck for part, _, value in load_parts(game) if part.name == "components"
+               for g in groups_of(value) if g.deck.name.endswith("die")]
+    front, _ = DeckFaces(game, deck, fonts, mm(3)).faces(deck.cards[0])
+    rects = [op for op in flat(front.ops) if isinstance(op, RectOp)]
+    side = mm(22)
+    faces = [op.box for op in rects if abs(op.box.w - side) < 0.01 and abs(op.box.h - side) < 0.01]
+    tabs = [op.box for op in rects if op.fill == "#d9d9d9"]
+    assert len(faces) == 6
+    x0, y0 = min(b.x for b in faces), min(b.y for b in faces)
+    corners = [(b.x - x0, b.y - y0) for b in faces]
+    edges = _fold(corners, side)
+    assert len({frozenset().union(*e.values()) for e in edges.values()}) == 6  # six distinct cube faces
+    cells = {(round((b.x - x0) / side), round((b.y - y0) / side)): b for b in faces}
+    on_edge = {}
+    for cell in cells:  # sides of the net shared by two faces are folds, not seams
+        free = {"top": (0, 1), "bottom": (0, -1), "left": (1, 0), "right": (-1, 0)}
+        for name, (dx, dy) in free.items():
+            if (cell[0] - dx, cell[1] - dy) not in cells:
+                on_edge[(cell, name)] = edges[cell][name]
+    seams = {e for e in on_edge.values() if list(on_edge.values()).count(e) == 2}
+    assert len(seams) == 7 and len(on_edge) == 14
+    glued = []
+    for t in tabs:
+        touching = [key for key in on_edge if _touches(t, cells[key[0]], key[1])]
+        assert len(touching) == 1, t
+        glued.append(on_edge[touching[0]])
+    assert sorted(map(sorted, glued)) == sorted(map(sorted, seams))  # one tab on each seam
+
+
+def _touches(tab, face, name: str) -> bool:
+    e = 0.05
+    if name in ("top", "bottom"):
+        y = face.y if name == "top" else face.y + face.h  # boxes are top-down in the template
+        edge_y = tab.y + tab.h if name == "top" else tab.y
+        return abs(edge_y - y) < e and tab.x >= face.x - e and tab.x + tab.w <= face.x + face.w + e
+    x = face.x if name == "left" else face.x + face.w
+    edge_x = tab.x + tab.w if name == "left" else tab.x
+    return abs(edge_x - x) < e and tab.y >= face.y - e and tab.y + tab.h <= face.y + face.h + e

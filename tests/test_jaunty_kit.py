@@ -32,3 +32,35 @@ def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
         assert race in summary
     guide = (out / "print-guide.md").read_text(encoding="utf-8")
     assert "Fiendish" in guide and "Racer" in guide
+
+
+def test_player_aid_keeps_the_card_types_on_one_card():
+    """All ten card types, with their box letters, on one aid card (the table used to run over
+    three)."""
+    from generator.fonts import FontBook
+    from generator.summary import layout_aids, load_summary
+    from tests.cardfaces import text_ops, words
+
+    game = load_game(GAME)
+    summary = load_summary(GAME / "summary.yaml", game)
+    aids = layout_aids(summary, FontBook.load(game.font_dirs))
+    assert aids.overflows == ()
+    cards = [" ".join(words(op) for op in text_ops(face)) for face in aids.faces]
+    holding = [c for c in cards if "THE CARD TYPES" in c.upper()]
+    assert len(holding) == 1, "the card-type table is split over several aid cards"
+    types = ["Road Section", "Driving", "Terrain", "Personality", "Equipment", "Mishap", "Sub-Plot",
+             "Special", "Valuable Exp.", "Fiendish Plot"]
+    assert all(t in holding[0] for t in types)
+
+
+def test_rally_and_finish_line_wording():
+    """The Rally summary deals the racer's proper number (hand size), not 6; the Finish Line
+    piece names the final Road Section, not itself, as the place to reach."""
+    import yaml
+
+    summary = (GAME / "summary.yaml").read_text(encoding="utf-8")
+    assert "6 cards minus your finishing place" not in summary
+    assert "your hand size minus your finishing place" in summary
+    items = yaml.safe_load((GAME / "components.yaml").read_text(encoding="utf-8"))["groups"]
+    finish = next(i for g in items for i in g["items"] if i["name"] == "Finish Line")
+    assert "onto it wins" not in finish["subtitle"] and "reach that section wins" in finish["subtitle"]

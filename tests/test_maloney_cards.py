@@ -66,7 +66,7 @@ def test_the_best_day_is_picked_out(game, faces):
         seven = next(op for op in text_ops(front) if words(op) == "7" and op.box.x > mm(40))
         day = next(op for op in text_ops(front) if words(op) in DAYS and abs(op.box.y - seven.box.y) < 0.01)
         assert words(day) == card.get("best")
-        gold = [op for op in ops if getattr(op, "fill", None) == "#d9a730" and op.box.w > mm(50)]
+        gold = [op for op in ops if getattr(op, "fill", None) == "#f0c75e" and op.box.w > mm(50)]
         assert len(gold) == 1 and abs(gold[0].box.y - seven.box.y) < 0.01
 
 

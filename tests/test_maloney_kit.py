@@ -56,3 +56,20 @@ def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path:
     summary = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit / "rules-summary.pdf").pages)
     for fact in ("69 points", "$10,500", "12", "double", "$2,000", "$1,000 = 1 point"):
         assert fact in summary, fact
+
+
+def test_the_player_aid_is_one_card_of_what_a_player_needs():
+    """One aid card per heir with the day's order and the days and pieces that change it (it was
+    five cards repeating the summary, setup included)."""
+    from generator.fonts import FontBook
+    from generator.loader import load_game
+    from generator.summary import layout_aids, load_summary
+    from tests.cardfaces import text_ops, words
+
+    game = load_game("maloney")
+    aids = layout_aids(load_summary(game.folder / "summary.yaml", game), FontBook.load(game.font_dirs))
+    assert len(aids.faces) == 1 and aids.overflows == ()
+    text = " ".join(words(op) for op in text_ops(aids.faces[0]))
+    for fact in ("$100", "double", "$2,000", "69 points", "$1,000", "testament", "Joker"):
+        assert fact in text, fact
+    assert "Setup" not in text and "SETUP" not in text

@@ -92,10 +92,15 @@ def test_indices_in_two_corners(faces, suit, rank):
 
 @pytest.mark.parametrize("suit", SUITS)
 @pytest.mark.parametrize("rank", ["J", "Q", "K"])
-def test_court_cards_letter_suit_and_crown(faces, suit, rank):
+def test_court_cards_letter_suit_and_emblem(faces, suit, rank):
+    """Each court rank has its own emblem at both ends (jack a sword, queen a queen's crown,
+    king a king's crown), so the three differ by shape and not by letter alone."""
     _, front, _ = faces[f"{rank} of {suit}"]
     symbol, _ = SUITS[suit]
-    assert sorted(op.rotate for op in icons(front, "crown")) == [0, 180]
+    emblem = {"J": "knave-sword", "Q": "crown", "K": "king-crown"}[rank]
+    assert sorted(op.rotate for op in icons(front, emblem)) == [0, 180]
+    others = {"knave-sword", "crown", "king-crown"} - {emblem}
+    assert not any(icons(front, other) for other in others)
     assert len(pips(front, symbol)) == 2
     big = [op for op in text_ops(front) if op.layout.runs and op.box.w > INDEX_W]
     assert [(words(op), op.rotate) for op in big] == [(rank, 0), (rank, 180)]
@@ -123,3 +128,17 @@ def test_back_looks_the_same_either_way_up(faces):
     marks = {(op.name, centre(op), op.rotate % 360) for op in flat(back.ops) if isinstance(op, IconOp)}
     turned = {(n, (round(W - x, 3), round(H - y, 3)), (r + 180) % 360) for n, (x, y), r in marks}
     assert turned == marks
+
+
+@pytest.mark.parametrize("name", ["Red Joker", "Black Joker"])
+def test_joker_tint_stays_inside_a_white_edge(faces, name):
+    """A tinted joker beside white cards: its tint stops 2 mm inside the trim (no fill but white
+    reaches the edge or the bleed), so an off cut leaves no coloured sliver."""
+    from generator.layout.ops import RectOp
+
+    _, front, _ = faces[name]
+    w, h = mm(63.5), mm(88.9)
+    reaching = [op for op in flat(front.ops) if isinstance(op, RectOp) and op.fill
+                and (op.box.x < mm(2) - 0.01 or op.box.y < mm(2) - 0.01
+                     or op.box.x + op.box.w > w - mm(2) + 0.01 or op.box.y + op.box.h > h - mm(2) + 0.01)]
+    assert [op.fill for op in reaching] == ["#ffffff"]

@@ -436,7 +436,10 @@ class CardLayouter:
             look = spec.look if spec else None
             for word in words:
                 info = self.game_keywords.get(word) or {}
-                color = info.get("color") or (look.color if look else None)
+                own = spec.colors.get(word) if spec and spec.colors else None
+                if own and own.startswith("$") and own[1:] not in style:
+                    own = None  # this card type sets no colour of its own: the game's
+                color = own or info.get("color") or (look.color if look else None)
                 icon = (info.get("icon") or word.lower()) if (look and look.icon) else None
                 looks[word] = KeywordLook(
                     bold=look.bold if look else True,

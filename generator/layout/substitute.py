@@ -93,6 +93,8 @@ _FILTERS = {
     "title": lambda v, a: _to_text(v).title(),
     "join": lambda v, a: _to_text(v, a if a is not None else ", "),
     "count": lambda v, a: str(len(v)) if isinstance(v, list | tuple | dict) else "1",
+    # a mapping's values alone (``{damage|values}``: ``{DROP: 3}`` -> ``3``), joined like join
+    "values": lambda v, a: _to_text(list(v.values()) if isinstance(v, dict) else v, a or ", "),
 }
 
 

@@ -193,6 +193,10 @@ class KeywordStyling(Strict):
 
     words: list[str] | None = None
     look: KeywordLookSpec = KeywordLookSpec()
+    colors: dict[str, Color] | None = None
+    """Per keyword, a colour that wins over the game's (``DRIVING: $driving_kw``); a ``$style``
+    that a card type does not set leaves it the game's colour, so one type (a dark face) can
+    carry its own."""
 
 
 ValueTable = Annotated[dict[str, str], Field(min_length=1)]
