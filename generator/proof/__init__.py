@@ -39,6 +39,7 @@ def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
 
 GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
     "colour-only": _lazy("colouronly"),
+    "fit": _lazy("fit"),
     "links": _lazy("links"),
 }
 """Rules judged on the laid-out faces of every deck and component group rather than on pages."""
