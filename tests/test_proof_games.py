@@ -18,7 +18,7 @@ from generator.proof.kits import record_kit, recorded_kit
 # board and card redesign issues (see each game's proof.known)
 TODAY: dict[str, list[tuple[str, str, int]]] = {
     "entenrallye": [
-        ("colour-only", "components.yaml", 18),
+        ("colour-only", "components.yaml", 19),
         ("contrast", "board.yaml", 119),
         ("contrast", "entenrallye-car-back.yaml", 16),
         ("contrast", "entenrallye-part-back.yaml", 7),
@@ -37,8 +37,14 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         ("contrast", "summary.yaml", 93),
         ("contrast", "summary.yaml", 101),
         ("contrast", "summary.yaml", 107),
+        ("fit", "components.yaml", 9),
+        ("fit", "components.yaml", 25),
+        ("fit", "components.yaml", 41),
         ("links", "board.yaml", 80),
         ("links", "board.yaml", 82),
+        ("nets", "entenrallye-die-net.yaml", 29),
+        ("nets", "entenrallye-die-net.yaml", 30),
+        ("nets", "entenrallye-die-net.yaml", 31),
         ("type-size", "board.yaml", 26),
         ("type-size", "board.yaml", 86),
         ("type-size", "board.yaml", 90),
