@@ -149,7 +149,7 @@ def test_a_seam_without_a_tab_and_one_with_two() -> None:
 
 
 def test_a_net_that_does_not_close() -> None:
-    panels, tabs = _cross(GOOD)
+    _, tabs = _cross(GOOD)
     column = [(Box(mm(32), mm(200) - (r + 1) * S, S, S), Origin("net.yaml", 10 + r, 5)) for r in range(6)]
     found = nets.net_findings(column, tabs[:1], "box")  # a strip of six rolls round onto itself
     assert any("does not close" in f.message for f in found)
