@@ -71,3 +71,19 @@ def test_entenrallye_targets_on_repair_cells_and_meet_2() -> None:
     found = {f.problem().line: f.message for f in tiling.check(pages, settings_of(game))}
     assert "print over '16', '17', '20'," in found[119]  # the repair track
     assert "print over '2'," in found[26]  # Meet 2 on the route map
+
+
+def test_a_card_place_is_an_area_not_content_even_cut_by_the_window(tmp_path: Path) -> None:
+    path = tmp_path / "t.pdf"
+    with record.recording() as found, pdf_canvas(path, "tile", (400, 400)) as c:
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(0, 0, 150, 400)  # the tile's window cuts the place to 30 pt wide
+        c.clipPath(clip, stroke=0, fill=0)
+        with where.at(BOARD):
+            c.setFillColor("#ffffff")
+            c.rect(120, 100, 180, 250, stroke=0, fill=1)  # a poker card place
+        c.restoreState()
+        record.note(c, "tiling-mark", (134, 200, 150, 216))
+        c.showPage()
+    assert tiling.check(found.files[path], Settings()) == []

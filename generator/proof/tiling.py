@@ -2,8 +2,10 @@
 stays visible once the tiles are assembled. Judged on the recorded tile pages: each target the
 renderer notes (``tiling-mark``) is cut to the part of its tile no neighbour covers
 (``stays-visible``: the window less the overlap the next tiles are glued over), and whatever is
-drawn under that part (a filled shape or text of the board, not its background) is hit. One
-finding per board element hit, located at its line, naming the pages."""
+drawn under that part is hit: text, and filled shapes up to ``LARGEST`` across (spaces, cells,
+nodes, swatches: what a target is taken for part of, or hides). Larger plain areas (the
+background, a card place, a panel) are not: a target there marks no space, and a card laid on
+the place covers it. One finding per board element hit, located at its line, naming the pages."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from collections import defaultdict
 from generator.errors import clip
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
-from generator.render.record import FillMark, PageRecord, Rect, TextMark, intersect
+from generator.render.record import FillMark, PageRecord, Rect, apply, intersect
+from generator.units import MM
 
+LARGEST = 40 * MM
+"""A filled shape wider and taller than this is an area (background, card place), not content."""
 SLACK = 0.5
 """Points by which a target and the content under it must overlap to count (a hairline touch
 does not)."""
@@ -24,25 +29,35 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 def _covers(a: Rect, b: Rect) -> bool:
-    """Whether ``a`` covers all of ``b`` (a background under the whole visible window)."""
+    """Whether ``a`` covers all of ``b``."""
     return a[0] <= b[0] + SLACK and a[1] <= b[1] + SLACK and a[2] >= b[2] - SLACK and a[3] >= b[3] - SLACK
+
+
+def _area(fill: FillMark) -> bool:
+    """Whether a filled shape is a plain area rather than content (see ``LARGEST``): judged whole,
+    not cut to the tile's window."""
+    x0, y0, x1, y1 = fill.local
+    corners = [apply(fill.matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return max(xs) - min(xs) > LARGEST and max(ys) - min(ys) > LARGEST
 
 
 def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
     """(origin, what, box) of the content under each visible target part on ``page``."""
     shows = page.notes("stays-visible")
     visible = shows[0].box if shows else (0.0, 0.0, page.width, page.height)
+    fills = [m for m in page.marks if isinstance(m, FillMark) and m.alpha > 0 and not _area(m)]
     found = []
     for target in page.notes("tiling-mark"):
         part = intersect(target.box, visible)
         if part[2] - part[0] <= SLACK or part[3] - part[1] <= SLACK:
             continue
-        for mark in page.marks:
-            if isinstance(mark, TextMark) and mark.visible and _overlap(mark.shown, part):
-                found.append((mark.origin, f"'{clip(mark.text, 20)}'", part))
-            elif (isinstance(mark, FillMark) and mark.alpha > 0 and _overlap(mark.box, part)
-                  and not _covers(mark.box, visible)):
-                found.append(_named(page, mark, part))
+        for text in page.texts():
+            if text.visible and _overlap(text.shown, part):
+                found.append((text.origin, f"'{clip(text.text, 20)}'", part))
+        for fill in fills:
+            if _overlap(fill.box, part):
+                found.append(_named(page, fill, part))
     return found
 
 
