@@ -185,3 +185,26 @@ def test_the_die_net_mended_passes(tmp_path: Path) -> None:
     _edit(template, "box: [63.0mm, 70.0mm, 6.0mm, 18.0mm]", "box: [1.0mm, 1.0mm, 1.0mm, 1.0mm]")
     game = load_game(str(folder))
     assert nets.check(game, settings_of(game)) == []
+
+
+def test_check_reports_fit_and_nets_and_draws_them_in_the_proof(tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    folder = _copy(tmp_path)
+    game_yaml = folder / "game.yaml"
+    kept = [line for line in game_yaml.read_text(encoding="utf-8").splitlines()
+            if "rule: fit," not in line and "rule: nets," not in line]
+    game_yaml.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    proof = tmp_path / "proof.pdf"
+    result = CliRunner().invoke(app, ["check", str(folder), "--proof", str(proof)])
+    assert result.exit_code == 1, result.output
+    out = " ".join(result.output.split())
+    assert "components.yaml:25:17: proof fit: the 16 mm disc footprint of 'Repair markers'" in out
+    assert "entenrallye-die-net.yaml:31:5: proof nets: the net 'Entenrallye die'" in out
+    pdf = pdfium.PdfDocument(str(proof))
+    last = pdf[len(pdf) - 1].get_textpage().get_text_range()
+    assert "fit: the 25 x 24 mm base of 'Cars'" in " ".join(last.split())
+    assert "nets: the net 'Entenrallye die'" in " ".join(last.split())
