@@ -186,6 +186,7 @@ def face_nets(rects: list[Panel]) -> list[tuple[list[Panel], list[Panel]]]:
 
 
 def _deck_findings(game: Game, deck: Deck, fonts: FontBook) -> list[Finding]:
+    from generator.layout.card import LayoutProblem
     from generator.layout.deck import DeckFaces
 
     layouter = DeckFaces(game, deck, fonts, mm(3)).front
@@ -195,7 +196,10 @@ def _deck_findings(game: Game, deck: Deck, fonts: FontBook) -> list[Finding]:
         values = card.values()
         rects: list[Panel] = []
         for i in range(len(layouter.template.elements)):
-            ops = layouter.element_ops(i, values, card.type)
+            try:
+                ops = layouter.element_ops(i, values, card.type)
+            except LayoutProblem:  # reported by check's own layout of the faces
+                continue
             rects += [(op.box, origins[i]) for op in ops if isinstance(op, RectOp) and not op.rotate]
         for panels, tabs in face_nets(rects):
             found += [f for f in net_findings(panels, tabs, card.name) if f not in found]
