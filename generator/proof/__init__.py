@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.errors import Problem
 from generator.model import Game
-from generator.proof import contrast, furniture, overlap, typesize
+from generator.proof import contrast, furniture, overlap, tiling, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
@@ -26,6 +26,7 @@ RULES: dict[str, Rule] = {
     "contrast": contrast.check,
     "furniture": furniture.check,
     "overlap": overlap.check,
+    "tiling": tiling.check,
 }
 
 def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
@@ -39,7 +40,9 @@ def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
 
 GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
     "colour-only": _lazy("colouronly"),
+    "fit": _lazy("fit"),
     "links": _lazy("links"),
+    "nets": _lazy("nets"),
 }
 """Rules judged on the laid-out faces of every deck and component group rather than on pages."""
 

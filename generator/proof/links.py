@@ -1,19 +1,22 @@
 """Rule "links": on a board's map, a drawn road that passes through a node it does not join
-reads as a link that does not exist, and one that runs through a label strikes it out. Judged on
-the board's own geometry (the node centres and road bends the layout draws) and on the label
-boxes its layout makes; located at the road's line, naming the node's or label's line."""
+reads as a link that does not exist, one that runs through a label strikes it out, and one that
+runs under a node's card place is hidden by the card laid there; two labels that collide cannot
+be read. Judged on the board's own geometry (the node centres and road bends the layout draws)
+and on the label and place boxes its layout makes; located at the road's line (for collisions,
+the line of the node nearest the labels), naming the node's or label's line."""
 
 from __future__ import annotations
 
 import math
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from generator.board.context import Context
 from generator.board.layout import layout_board
-from generator.board.maps import DEFAULT_KINDS, parse_edge
+from generator.board.maps import DEFAULT_KINDS, _place, parse_edge
 from generator.board.model import Board
 from generator.board.ops import XY
 from generator.fonts import FontBook
+from generator.geometry import Box
 from generator.layout.ops import TextOp
 from generator.model import Game, Origin
 from generator.proof.finding import Finding
@@ -53,10 +56,50 @@ def _at(board: Board, *loc) -> Origin:
     return Origin(board.doc.file, *board.doc.mark(loc))
 
 
+def _places(board: Board, i: int, f: MapFeature, ctx: Context, centres: dict[str, XY]) -> dict[str, Box]:
+    """The card place beside each node that has one, as the layout draws it."""
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    out = {}
+    for name, node in f.nodes.items():
+        kind = kinds.get(node.kind)
+        if kind is None or kind.place is None or node.place == "none":
+            continue
+        c, s = centres[name], kind.size
+        ops = _place(ctx, f, kind.place, node.place or kind.place.side, Box(c[0] - s / 2, c[1] - s / 2, s, s),
+                     ("features", i, "nodes", name, "place"))
+        if ops:
+            out[name] = ops[0].box
+    return out
+
+
+def _text(op: TextOp) -> str:
+    return "".join(r.text for r in op.layout.runs)
+
+
+def _collisions(
+    board: Board, i: int, f: MapFeature, centres: dict[str, XY], labels: list[TextOp]
+) -> list[Finding]:
+    """Pairs of the map's labels whose boxes overlap, each at the node nearest the first."""
+    found = []
+    for a, b in combinations(labels, 2):
+        x, y = a.box, b.box
+        if min(x.right, y.right) - max(x.x, y.x) <= 0.5 or min(x.top, y.top) - max(x.y, y.y) <= 0.5:
+            continue
+        if _text(a) == _text(b):
+            continue
+        mid = (x.x + x.w / 2, x.y + x.h / 2)
+        near = min(centres, key=lambda n: math.hypot(centres[n][0] - mid[0], centres[n][1] - mid[1]))
+        found.append(Finding("links", _at(board, "features", i, "nodes", near), (
+            f"map labels '{_text(a)}' and '{_text(b)}' collide near node '{near}': neither reads "
+            "whole; move a label (label: above/below/left/right) or the node")))
+    return found
+
+
 def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: list[TextOp]) -> list[Finding]:
     kinds = {**DEFAULT_KINDS, **f.kinds}
     centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
-    found = []
+    places = _places(board, i, f, ctx, centres)
+    found = _collisions(board, i, f, centres, labels)
     for j, raw in enumerate(f.edges):
         edge = parse_edge(raw)
         if edge is None or edge.from_ not in f.nodes or edge.to not in f.nodes:
@@ -75,6 +118,14 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                     f"road {edge.from_} - {edge.to} passes through node '{name}' (line {there.line}), "
                     "which it does not join: it reads as a link that does not exist; bend it round "
                     "with 'via' points or move the node")))
+        for name, box in places.items():
+            inner = (box.x + 0.5, box.y + 0.5, box.right - 0.5, box.top - 0.5)
+            if any(_crosses(a, b, inner) for a, b in segments):
+                there = _at(board, "features", i, "nodes", name)
+                found.append(Finding("links", road, (
+                    f"road {edge.from_} - {edge.to} runs under the card place of node '{name}' "
+                    f"(line {there.line}): the card laid there hides it; put the place on another side "
+                    "(place: left/right/above/below) or bend the road with 'via' points")))
         inside = [centres[e] for e in ends]
         struck = []
         for label in labels:

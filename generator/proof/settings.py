@@ -8,6 +8,8 @@ from generator.model import Game
 
 DEFAULT_MIN_SIZE = 6.0
 """Smallest printed type in points when game.yaml does not say."""
+DEFAULT_FIT_MARGIN = 2.834645669291339
+"""Room a piece keeps inside the cell it stands on (1 mm, in points) when game.yaml does not say."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class Known:
 class Settings:
     min_size: float = DEFAULT_MIN_SIZE
     known: tuple[Known, ...] = ()
+    fit_margin: float = DEFAULT_FIT_MARGIN
 
 
 def settings_of(game: Game) -> Settings:
@@ -31,4 +34,4 @@ def settings_of(game: Game) -> Settings:
     if proof is None:
         return Settings()
     known = tuple(Known(k.rule, k.file, k.reason) for k in proof.known)
-    return Settings(proof.min_size, known)
+    return Settings(proof.min_size, known, proof.fit_margin)

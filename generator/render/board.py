@@ -14,7 +14,7 @@ from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page
-from generator.board.tiling import Tile, plan_tiles
+from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
 from generator.errors import UsageError
 from generator.fonts import FontBook
@@ -131,6 +131,7 @@ def write_board(
                 c.showPage()
             c.setPageSize((plan.page_w, plan.page_h))
             _tile(c, bp, tile, fonts, board.spec.font)
+            record.note(c, "stays-visible", _visible(plan, tile))
     return [path]
 
 
@@ -167,6 +168,7 @@ def _tile(c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str)
     path.rect(b.x, b.y, b.w, b.h)
     c.clipPath(path, stroke=0, fill=0)
     for m in tile.marks:
+        record.note(c, "tiling-mark", (m.box.x, m.box.y, m.box.right, m.box.top))
         for stroke, width in (("#ffffff", 1.6), ("#000000", 0.5)):
             c.setStrokeColor(color(stroke))
             c.setLineWidth(width)
@@ -183,6 +185,15 @@ def _tile(c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str)
     style = TextStyle(family, 7, 5, leading=1.15, color="#444444", valign="middle")
     _text(c, fonts, tile.label, Box(lb.x + indent, lb.y, lb.w - indent, lb.h), style)
     draw_scale_bar(c, tile.scale_bar)
+
+
+def _visible(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
+    """The part of a tile's window no neighbour covers once assembled (for the proofreader): the
+    tiles to its right and below are laid over its right and bottom overlap."""
+    b = tile.page_box
+    right = b.right - (plan.overlap if tile.col < plan.cols - 1 else 0.0)
+    bottom = b.y + (plan.overlap if tile.row < plan.rows - 1 else 0.0)
+    return (b.x, bottom, right, b.top)
 
 
 def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str) -> None:

@@ -59,6 +59,9 @@ class GroupSpec(Strict):
     back: str | None = None
     tab: Length | None = None
     note: str | None = None
+    stands_on: list[str] = Field(default_factory=list)
+    """Where the pieces stand on a board (``board.route``: a map's squares; ``board.repair``: a
+    track's cells; ``board.route.meet``: a map's nodes of one kind), for the proofreader's fit rule."""
     defaults: dict[str, Any] = Field(default_factory=dict)
     items: list[dict[str, Any]] = Field(min_length=1)
 

@@ -6,7 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from generator.schema.common import CardSizeSpec, Color, PositiveLength, Strict
+from generator.schema.common import CardSizeSpec, Color, Length, PositiveLength, Strict
+from generator.units import mm
 
 
 class CardTypeSpec(Strict):
@@ -91,6 +92,7 @@ class ProofSpec(Strict):
     """The proofreader's settings (see the README, "The proofreader")."""
 
     min_size: PositiveLength = 6.0
+    fit_margin: Length = mm(1)
     known: list[KnownFindingSpec] = Field(default_factory=list)
 
 

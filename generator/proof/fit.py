@@ -1,0 +1,133 @@
+"""Rule "fit": a component group may say what its pieces stand on (``stands_on:`` in its
+component file): a board map's squares (``board.route``), a track's cells (``board.repair``) or a
+map's nodes of one kind (``board.route.meet``). Each piece's footprint (a counter's disc or
+square, a marker's rectangle, a standee's folded base) must fit the cell with at least
+``proof.fit_margin`` (default 1 mm) to spare across it. Judged on the sizes the build uses;
+located at the ``stands_on`` entry, naming the board feature's line."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.board.maps import DEFAULT_KINDS
+from generator.board.model import Board
+from generator.components.model import ComponentGroup, ComponentSet
+from generator.model import Game, Origin
+from generator.proof.finding import Finding
+from generator.proof.settings import Settings
+from generator.schema.board import MapFeature, TrackFeature
+from generator.units import MM
+from generator.yamlio import load_yaml
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A footprint or a cell: a disc (``round``, width = diameter) or a width x height rectangle."""
+
+    round: bool
+    width: float
+    height: float
+
+    def text(self) -> str:
+        if self.round:
+            return f"{self.width / MM:g} mm disc"
+        return f"{self.width / MM:g} x {self.height / MM:g} mm"
+
+
+def footprint(group: ComponentGroup) -> Shape:
+    """What a piece of the group covers on the board: a standee its base (the two tabs folded
+    outward under the panel), a round counter its disc, anything else its rectangle."""
+    if group.kind == "standee":
+        return Shape(False, group.width, 2 * group.tab)
+    if group.shape == "round":
+        return Shape(True, group.width, group.width)
+    return Shape(False, group.width, group.height)
+
+
+def fits(piece: Shape, cell: Shape, margin: float) -> bool:
+    """Whether ``piece`` lies inside ``cell`` (turned if that helps) with ``margin`` to spare."""
+    if cell.round:
+        across = piece.width if piece.round else math.hypot(piece.width, piece.height)
+        return across + margin <= min(cell.width, cell.height) + 1e-6
+    if piece.round:
+        return piece.width + margin <= min(cell.width, cell.height) + 1e-6
+    for w, h in ((piece.width, piece.height), (piece.height, piece.width)):
+        if w + margin <= cell.width + 1e-6 and h + margin <= cell.height + 1e-6:
+            return True
+    return False
+
+
+def _size(space) -> tuple[float, float]:
+    return (space, space) if isinstance(space, int | float) else (space.width, space.height)
+
+
+def cell_of(board: Board, ref: list[str]) -> tuple[Shape, str, int] | str:
+    """The cell ``ref`` (feature id, optionally a node kind) names on ``board``: (shape, what it
+    is, the feature's line), or why there is none."""
+    for i, f in enumerate(board.spec.features):
+        if f.id != ref[0]:
+            continue
+        line = board.doc.mark(("features", i))[0]
+        if isinstance(f, TrackFeature) and len(ref) == 1:
+            w, h = _size(f.space)
+            return Shape(f.shape == "circle", w, h), f"cells of track '{f.id}'", line
+        if isinstance(f, MapFeature) and len(ref) == 1:
+            w, h = _size(f.space)
+            return Shape(f.space_shape == "circle", w, h), f"squares of map '{f.id}'", line
+        if isinstance(f, MapFeature) and len(ref) == 2:
+            kind = {**DEFAULT_KINDS, **f.kinds}.get(ref[1])
+            if kind is None or kind.shape in ("dot", "bar", "none"):
+                return f"map '{f.id}' has no node kind '{ref[1]}' a piece can stand on"
+            side = kind.size / math.sqrt(2) if kind.shape == "diamond" else kind.size
+            return Shape(kind.shape == "circle", side, side), f"'{ref[1]}' nodes of map '{f.id}'", line
+        return f"feature '{f.id}' is a {f.type}, not a map or a track"
+    return f"board '{board.name}' has no feature with id '{ref[0]}'"
+
+
+def _group_findings(
+    group: ComponentGroup, targets: list[str], at: list[Origin], boards: dict[str, Board], margin: float
+) -> list[Finding]:
+    piece = footprint(group)
+    what = "base" if group.kind == "standee" else "footprint"
+    found = []
+    for target, origin in zip(targets, at, strict=True):
+        name, _, rest = str(target).partition(".")
+        board = boards.get(name)
+        cell = cell_of(board, rest.split(".")) if board and rest else (
+            f"no board named '{name}' (boards: {', '.join(sorted(boards)) or 'none'})" if not board
+            else "name a feature: 'board.feature' or 'board.map.kind'")
+        if isinstance(cell, str):
+            found.append(Finding("fit", origin, f"stands_on '{target}': {cell}"))
+            continue
+        shape, where, line = cell
+        if fits(piece, shape, margin):
+            continue
+        found.append(Finding("fit", origin, (
+            f"the {piece.text()} {what} of '{group.title}' does not fit the {shape.text()} {where} "
+            f"({Path(board.path).name} line {line}) with {margin / MM:g} mm to spare: make the cells "
+            "larger or the pieces smaller")))
+    return found
+
+
+def check(game: Game, settings: Settings) -> list[Finding]:
+    """Findings for every component group that says what it stands on."""
+    from generator.kit import load_parts
+
+    parts = load_parts(game)
+    boards = {b.name: b for part, _, b in parts if part.name == "board"}
+    found = []
+    for part, path, value in parts:
+        if part.name != "components" or not isinstance(value, ComponentSet):
+            continue
+        doc = load_yaml(path)
+        groups = {g.name: g for g in value.groups}
+        for i, raw in enumerate((doc.data or {}).get("groups") or []):
+            targets = list(raw.get("stands_on") or [])
+            group = groups.get(raw.get("name"))
+            if not targets or group is None:
+                continue
+            at = [Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))) for k in range(len(targets))]
+            found += _group_findings(group, targets, at, boards, settings.fit_margin)
+    return found
