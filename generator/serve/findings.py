@@ -24,9 +24,12 @@ class Findings:
     kit: list[Problem] = field(default_factory=list)
     skipped: int = 0  # named checks left out (they would run the game's code)
 
-    def refresh(self, game: Game, decks: list[str] | None, kit: bool) -> list[Problem]:
+    def refresh(
+        self, game: Game, decks: list[str] | None, kit: bool, whole: Game | None = None
+    ) -> list[Problem]:
         """Check again the faces of ``decks`` (None: all) and, with ``kit``, the kit parts; the
-        composition every time (it reads every card)."""
+        composition every time (it reads every card: those of ``whole``, the game before
+        ``--only`` chose some, when given)."""
         from generator.color import ink
         from generator.fonts import FontBook
         from generator.kit import check_kit
@@ -48,7 +51,8 @@ class Findings:
             if kit or decks is None:
                 self.kit = check_kit(game, fonts)
         self.decks = {d.name: self.decks[d.name] for d in game.decks}
-        found = [p for problems in self.decks.values() for p in problems] + self.kit + self._composition(game)
+        found = [p for problems in self.decks.values() for p in problems] + self.kit
+        found += self._composition(whole or game)
         return sorted(set(found))
 
     def checkpoint(self) -> tuple[dict[str, list[Problem]], list[Problem], int]:

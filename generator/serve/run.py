@@ -36,10 +36,13 @@ def serve(
     started: Callable[[PreviewServer], None],
     show: Callable[[Outcome], None],
     stop: Event | None = None,
+    only: list[str] | None = None,
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
-    the first build), ``show`` after each rebuild. Returns when interrupted (or ``stop`` is set)."""
-    session = Session(game, options)
+    the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
+again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
+(or ``stop`` is set)."""
+    session = Session(game, options, only)
     preview = Preview(session)
     server = open_server(preview, host, port)
     thread = Thread(target=server.serve_forever, name="deckwright-serve", daemon=True)
@@ -47,12 +50,14 @@ def serve(
     try:
         started(server)
         first = session.start()
-        preview.apply(first)
+        preview.apply(first, proofread=False)
         show(first)
+        preview.proofread()
 
         def rebuilt(outcome: Outcome) -> None:
-            preview.apply(outcome)
+            preview.apply(outcome, proofread=False)
             show(outcome)
+            preview.proofread()
 
         run(session, events(session.roots(), stop), rebuilt)
     finally:
