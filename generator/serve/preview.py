@@ -258,7 +258,8 @@ def _line(outcome: Outcome, seconds: float) -> str:
         return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
     if outcome.scope == "nothing":
         return f"{stamp} {why}nothing to redraw"
-    what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+    named = {"kit": "the whole kit", "proof": "the proof of the chosen cards"}
+    what = named.get(outcome.scope, outcome.scope)
     return f"{stamp} {why}rebuilt {what} in {seconds:.2f} s"
 
 
