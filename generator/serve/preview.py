@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from threading import Condition
+from threading import Condition, Lock, RLock
 from typing import Any
 
 from generator.errors import DataError, DeckwrightError, Problem, display_path
@@ -51,7 +51,10 @@ class Preview:
         self.proofing = ""  # "checking" while the proofreader reads a new build, else ""
         self._proof_due: list[str] | bool | None = False  # decks to proofread next (None: all)
         self._shown_problems: list[Problem] = []
-        self._line = ""
+        self._line, self._status, self._error = "", "building", ""
+        self._generation = 0  # raised by each apply: a proofreading of an older build is not shown
+        self._lock = RLock()  # the watch thread's apply and early, the proofreader's publish
+        self._reading = Lock()  # one proofreading at a time
         self.gallery = Gallery()
         self.findings = Findings()
         self.good: list[Problem] = []  # the findings of the last good build
@@ -84,11 +87,17 @@ class Preview:
         """Before ``watch`` writes the PDFs of ``decks``: redraw their changed faces and publish
         them, then their findings (the PDFs follow; ``apply`` finishes). A face that cannot be
         drawn raises DataError and fails the rebuild. A whole-kit rebuild waits for its files."""
+        with self._lock:
+            self._early(game, decks)
+
+    def _early(self, game: Game, decks: list[str] | None) -> None:
         self._undo = None
         if decks is None or not self.gallery.faces:
             return
         whole_game, game = game, self.shown(game)
         decks = [d.name for d in game.decks if d.name in decks]
+        if not decks:  # --only: no card shown differs
+            return
         started = time.perf_counter()
         undo = (self.gallery.checkpoint(), self.findings.checkpoint(), self.good)
         warnings: list[Problem] = []
@@ -119,6 +128,12 @@ class Preview:
     def apply(self, outcome: Outcome, proofread: bool = True) -> None:
         """Bring the page up to date after one rebuild (or a failed one) and publish it; then,
         with ``proofread``, the proofreader's findings on the new build (see ``proofread``)."""
+        with self._lock:
+            self._apply(outcome)
+        if proofread:
+            self.proofread()
+
+    def _apply(self, outcome: Outcome) -> None:
         started = time.perf_counter()
         whole_game = self.session.game
         game = self.shown(whole_game) if whole_game is not None else None
@@ -150,35 +165,49 @@ class Preview:
                 problems = sorted(self.good + [p for p in problems if p not in self.good])
         elif outcome.ok:
             problems = self.good  # nothing differs from the last good build (a broken save undone)
-        self._proof_due = due
+        self._generation += 1
+        if due is not False:  # merged with a proofreading asked for and not begun yet
+            pending = self._proof_due
+            if pending is not False:
+                due = None if due is None or pending is None else sorted({*due, *pending})
+            self._proof_due = due
         self._shown_problems = problems
-        self.proofing = "checking" if due is not False else ""
+        self.proofing = "checking" if self._proof_due is not False else ""
         seconds = outcome.seconds + time.perf_counter() - started
-        self._line = _line(outcome, seconds)
-        self._publish(game, "ok" if outcome.ok else "failed", self._line, problems, error)
-        if proofread:
-            self.proofread()
+        self._line, self._error = _line(outcome, seconds), error
+        self._status = "ok" if outcome.ok else "failed"
+        self._publish(game, self._status, self._line, problems, error)
 
     def proofread(self) -> None:
         """The second step of a good rebuild, after its pictures are published: proofread the
         kit as served (the decks rebuilt, the other files' pages kept) and publish the findings,
         each pointing at its cards and pages. Never runs the game's code."""
-        due, self._proof_due = self._proof_due, False
-        whole_game = self.session.game
-        if due is False or whole_game is None:
-            return
-        game = self.shown(whole_game)
-        started = time.perf_counter()
-        try:
-            only = self.session.only is not None
-            self.proof = self.proofreader.run(game, self.session.options, due, cards_only=only)
-        except DeckwrightError as exc:  # the build just worked: say so rather than stop serving
-            self.proof = []
-            self._shown_problems = [*self._shown_problems, Problem(PROOF_RANK, "", 0, 0, "proof",
-                                                                   f"not proofread: {exc}", "warning")]
-        self.proofing = ""
-        line = f"{self._line}; proofread in {time.perf_counter() - started:.2f} s"
-        self._publish(game, "ok", line, self._shown_problems)
+        with self._reading:
+            with self._lock:
+                due, self._proof_due = self._proof_due, False
+                whole_game, generation = self.session.game, self._generation
+            if due is False or whole_game is None:
+                return
+            started = time.perf_counter()
+            note: list[Problem] = []
+            try:
+                game = self.shown(whole_game)
+                only = self.session.only is not None
+                found = self.proofreader.run(game, self.session.options, due, cards_only=only)
+            except DeckwrightError as exc:  # the build just worked: say so rather than stop serving
+                found = []
+                note = [Problem(PROOF_RANK, "", 0, 0, "proof", f"not proofread: {exc}", "warning")]
+            with self._lock:
+                self.proof = found
+                if self._proof_due is not False:
+                    return  # a newer build is on the page: its own proofreading follows
+                self.proofing = ""
+                self._shown_problems = [*self._shown_problems, *note]
+                line = self._line
+                if generation == self._generation:
+                    line += f"; proofread in {time.perf_counter() - started:.2f} s"
+                shown = self.shown(self.session.game) if self.session.game is not None else None
+                self._publish(shown, self._status, line, self._shown_problems, self._error)
 
     def _parts_only(self, changed: list[Path]) -> bool:
         """Whether only kit parts' own files changed (a board, the summary, components, the
