@@ -136,3 +136,52 @@ def test_only_on_the_command_line_is_checked_first(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "no-such-game", "--port", "0", "--only", "=x"])
     assert result.exit_code == 2 and "--only '=x'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_serve_proofreads_in_its_own_thread_while_watching(preview_game: Path, tmp_path: Path) -> None:
+    """``serve`` itself: the findings come from the proofreader's thread, for the first build
+    and for a save the watcher sees."""
+    import json
+    import threading
+    import time
+    import urllib.request
+
+    from generator.options import BuildOptions
+    from generator.serve.run import serve
+
+    folder = _copy(preview_game, tmp_path)
+    stop, ready, urls = threading.Event(), threading.Event(), []
+
+    def started(server: Any) -> None:
+        urls.append(server.url)
+        ready.set()
+
+    def work() -> None:
+        serve(str(folder), BuildOptions(out_dir=tmp_path / "out"), "127.0.0.1", 0, started, lambda o: None, stop)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    assert ready.wait(60)
+
+    def wait(done: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + 60
+        while True:
+            with urllib.request.urlopen(urls[0] + "api/state", timeout=30) as response:
+                state = json.load(response)
+            if done(state):
+                return state
+            assert time.monotonic() < deadline, state["line"]
+            time.sleep(0.05)
+
+    try:
+        first = wait(lambda s: s["status"] == "ok" and not s["proofing"] and "proofread in" in s["line"])
+        assert any("proof type-size" in p["text"] for p in first["problems"])
+        time.sleep(0.5)  # the watcher starts listening once the first pictures are out
+        path = folder / "cards.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("Never look back.", "Look."), "utf-8")
+        where = f"front.yaml:{_flavour_line(folder)}:5"
+        state = wait(lambda s: not s["proofing"] and "'Look.'" in str(s["problems"]))
+        assert "cards.yaml changed" in state["line"] and "4.0 pt" in _proof(state, where)["text"]
+    finally:
+        stop.set()
+        thread.join(30)
