@@ -2,7 +2,8 @@
 
 The same checks as ``deckwright check`` (card faces, kit parts, deck composition, total ink at
 300 %) except named composition checks, which run the game's own Python: the preview never runs
-it. Card faces are checked deck by deck, only for the decks a rebuild redrew.
+it. Card faces are checked deck by deck, only for the decks a rebuild redrew. The proofreader's
+findings come after, from ``generator.serve.proofing`` (``Preview.proofread``).
 """
 
 from __future__ import annotations
