@@ -55,7 +55,8 @@ def test_findings_point_at_the_cards_and_the_page_regions(planted: Served) -> No
     assert "proofread in" in state["line"]
     small = _proof(state, f"front.yaml:{_flavour_line(planted.folder)}:5")
     assert small["severity"] == "error" and "type prints at 4.0 pt, below the 8.5 pt minimum" in small["text"]
-    assert set(small["targets"]) == {c["id"] for c in state["cards"]}  # drawn with that template
+    # the one card whose face draws that element (only Long Stride has a flavour line)
+    assert small["targets"] == [card_named(state, "Long Stride")["id"]]
     assert small["regions"] == []  # on card sheets, not shown as pages: the cards are outlined
     steps = _proof(state, f"summary.yaml:{line_of(planted.folder / 'summary.yaml', 'kind: steps')}:5")
     assert "rules-summary/1" in steps["targets"]
@@ -122,7 +123,7 @@ def test_only_limits_the_cards_served_and_rebuilt(preview_game: Path, tmp_path: 
         assert (tmp_path / "out" / "preview-proof" / "cards.pdf").is_file()
         assert not (tmp_path / "out" / "preview").exists()  # the kit is not built
         small = _proof(state, f"front.yaml:{_flavour_line(folder)}:5")
-        assert small["targets"] == [c["id"] for c in state["cards"]]  # the cards shown only
+        assert small["targets"] == [card_named(state, "Long Stride")["id"]]
         before = card_named(state, "Long Stride")["front"]["url"]
         served.save("cards.yaml", "Never look back.", "Never look sideways.")
         state = served.state()

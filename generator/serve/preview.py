@@ -47,7 +47,7 @@ class Preview:
         # the kit is written despite the proofreader's findings: the page lists them instead
         session.options = replace(session.options, allow_proof=True)
         self.proofreader = Proofreader()
-        self.proof: list[tuple[Problem, list[Region]]] = []  # the last proofreading's findings
+        self.proof: list[tuple[Problem, list[Region], Any]] = []  # the last proofreading's findings
         self.proofing = ""  # "checking" while the proofreader reads a new build, else ""
         self._proof_due: list[str] | bool | None = False  # decks to proofread next (None: all)
         self._shown_problems: list[Problem] = []
@@ -262,12 +262,17 @@ class Preview:
         them while the build is good, each with the page regions where it prints."""
         pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}
         regions: dict[Problem, list[Region]] = {}
+        origins: dict[Problem, Any] = {}
         if with_proof:
-            for problem, where in self.proof:
-                regions[problem] = where
+            for problem, where, origin in self.proof:
+                regions[problem], origins[problem] = where, origin
+        cards = {f.id for f in self.gallery.faces}
         found = []
         for problem in sorted(set(problems) | set(regions)):
             item = _problem(problem, game, self.sources)
+            drawn = _drawing(self.gallery.faces, origins.get(problem))
+            if drawn:  # the faces that draw the element, not every card of its template
+                item["targets"] = drawn + [t for t in item["targets"] if t not in cards]
             marks = [
                 {"page": pages[(name, n)], "box": list(box)}
                 for name, n, box in regions.get(problem, [])
@@ -277,6 +282,14 @@ class Preview:
             item["targets"] += [m["page"] for m in marks if m["page"] not in item["targets"]]
             found.append(item)
         return found
+
+
+def _drawing(faces: list[FaceView], origin: Any) -> list[str]:
+    """The ids of the faces that draw the element at ``origin`` (none when unknown)."""
+    try:
+        return [f.id for f in faces if origin is not None and origin in f.drawn]
+    except TypeError:  # an origin that cannot be looked up
+        return []
 
 
 def _line(outcome: Outcome, seconds: float) -> str:

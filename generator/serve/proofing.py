@@ -13,6 +13,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from generator.errors import Problem
 from generator.model import Game
@@ -28,14 +29,15 @@ class Proofreader:
     """The pages last recorded for the served kit, by file name, and what the rules found."""
 
     pages: dict[str, list[PageRecord]] = field(default_factory=dict)
-    found: list[tuple[Problem, list[Region]]] = field(default_factory=list)
+    found: list[tuple[Problem, list[Region], Any]] = field(default_factory=list)
 
     def run(
         self, game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool = False
-    ) -> list[tuple[Problem, list[Region]]]:
+    ) -> list[tuple[Problem, list[Region], Any]]:
         """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
         nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
-        with the regions where they print."""
+        with the regions where they print and the origin of the element (to find the card faces
+        that draw it)."""
         from generator.proof import as_problems, proofread_game, settings_of
 
         recorded = _record(game, options, decks, cards_only)
@@ -54,7 +56,7 @@ class Proofreader:
                 size = sizes.get((seen.file.name, seen.page))
                 if size is not None:
                     regions.append((seen.file.name, seen.page, _share(seen.box, *size)))
-            found.append((problem, regions))
+            found.append((problem, regions, finding.origin))
         self.found = found
         return found
 
