@@ -771,10 +771,11 @@ def serve(
         bool,
         typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
     ] = False,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
-    with check's findings; redrawn on every save (like watch) until Ctrl+C. Never runs the game's
-    rules code."""
+    with check's findings (the proofreader's too); redrawn on every save (like watch) until
+    Ctrl+C. Never runs the game's rules code."""
     from generator.build import BuildOptions
     from generator.serve.run import serve as run_serve
     from generator.serve.server import is_loopback
@@ -792,7 +793,7 @@ def serve(
 
     try:
         options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
-        run_serve(game, options, host, port, started, _show)
+        run_serve(game, options, host, port, started, _show, only=only)
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild

@@ -18,9 +18,9 @@ from generator.watch import Session
 class Served:
     """A game served on a free loopback port, its session and its preview."""
 
-    def __init__(self, folder: Path, out: Path):
+    def __init__(self, folder: Path, out: Path, only: list[str] | None = None):
         self.folder = folder
-        self.session = Session(str(folder), BuildOptions(out_dir=out))
+        self.session = Session(str(folder), BuildOptions(out_dir=out), only)
         self.preview = Preview(self.session)
         self.server = PreviewServer(self.preview, "127.0.0.1", 0)
         self.port = self.server.server_address[1]

@@ -2,7 +2,8 @@
 
 The same checks as ``deckwright check`` (card faces, kit parts, deck composition, total ink at
 300 %) except named composition checks, which run the game's own Python: the preview never runs
-it. Card faces are checked deck by deck, only for the decks a rebuild redrew.
+it. Card faces are checked deck by deck, only for the decks a rebuild redrew. The proofreader's
+findings come after, from ``generator.serve.proofing`` (``Preview.proofread``).
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ class Findings:
     kit: list[Problem] = field(default_factory=list)
     skipped: int = 0  # named checks left out (they would run the game's code)
 
-    def refresh(self, game: Game, decks: list[str] | None, kit: bool) -> list[Problem]:
+    def refresh(
+        self, game: Game, decks: list[str] | None, kit: bool, whole: Game | None = None
+    ) -> list[Problem]:
         """Check again the faces of ``decks`` (None: all) and, with ``kit``, the kit parts; the
-        composition every time (it reads every card)."""
+        composition every time (it reads every card: those of ``whole``, the game before
+        ``--only`` chose some, when given)."""
         from generator.color import ink
         from generator.fonts import FontBook
         from generator.kit import check_kit
@@ -48,7 +52,8 @@ class Findings:
             if kit or decks is None:
                 self.kit = check_kit(game, fonts)
         self.decks = {d.name: self.decks[d.name] for d in game.decks}
-        found = [p for problems in self.decks.values() for p in problems] + self.kit + self._composition(game)
+        found = [p for problems in self.decks.values() for p in problems] + self.kit
+        found += self._composition(whole or game)
         return sorted(set(found))
 
     def checkpoint(self) -> tuple[dict[str, list[Problem]], list[Problem], int]:

@@ -12,15 +12,17 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from threading import Condition
+from threading import Condition, Lock, RLock
 from typing import Any
 
 from generator.errors import DataError, DeckwrightError, Problem, display_path
 from generator.layout.deck import OVERFLOW_RANK
 from generator.model import Game
+from generator.proof.finding import PROOF_RANK
 from generator.serve import details
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
+from generator.serve.proofing import Proofreader, Region
 from generator.watch import Outcome, Session
 
 
@@ -39,7 +41,20 @@ class Preview:
     """The state of a served game, fed with ``watch`` outcomes."""
 
     def __init__(self, session: Session):
+        from dataclasses import replace
+
         self.session = session
+        # the kit is written despite the proofreader's findings: the page lists them instead
+        session.options = replace(session.options, allow_proof=True)
+        self.proofreader = Proofreader()
+        self.proof: list[tuple[Problem, list[Region], Any]] = []  # the last proofreading's findings
+        self.proofing = ""  # "checking" while the proofreader reads a new build, else ""
+        self._proof_due: list[str] | bool | None = False  # decks to proofread next (None: all)
+        self._shown_problems: list[Problem] = []
+        self._line, self._status, self._error = "", "building", ""
+        self._generation = 0  # raised by each apply: a proofreading of an older build is not shown
+        self._lock = RLock()  # the watch thread's apply and early, the proofreader's publish
+        self._reading = Lock()  # one proofreading at a time
         self.gallery = Gallery()
         self.findings = Findings()
         self.good: list[Problem] = []  # the findings of the last good build
@@ -72,8 +87,16 @@ class Preview:
         """Before ``watch`` writes the PDFs of ``decks``: redraw their changed faces and publish
         them, then their findings (the PDFs follow; ``apply`` finishes). A face that cannot be
         drawn raises DataError and fails the rebuild. A whole-kit rebuild waits for its files."""
+        with self._lock:
+            self._early(game, decks)
+
+    def _early(self, game: Game, decks: list[str] | None) -> None:
         self._undo = None
         if decks is None or not self.gallery.faces:
+            return
+        whole_game, game = game, self.shown(game)
+        decks = [d.name for d in game.decks if d.name in decks]
+        if not decks:  # --only: no card shown differs
             return
         started = time.perf_counter()
         undo = (self.gallery.checkpoint(), self.findings.checkpoint(), self.good)
@@ -90,30 +113,49 @@ class Preview:
         if show:
             seconds = time.perf_counter() - started
             self._publish(game, "ok", f"{drawn} in {seconds:.2f} s; checking", self.good)
-        self.good = self.findings.refresh(game, decks, False)
+        self.good = self.findings.refresh(game, decks, False, whole_game)
         if show:
             self._publish(game, "ok", f"{drawn}; writing the PDFs", self.good)
 
-    def apply(self, outcome: Outcome) -> None:
-        """Bring the page up to date after one rebuild (or a failed one) and publish it."""
+    def shown(self, game: Game) -> Game:
+        """The game as the page shows it: with ``--only``, the chosen cards alone."""
+        if self.session.only is None:
+            return game
+        from generator.subset import select
+
+        return select(game, self.session.only)
+
+    def apply(self, outcome: Outcome, proofread: bool = True) -> None:
+        """Bring the page up to date after one rebuild (or a failed one) and publish it; then,
+        with ``proofread``, the proofreader's findings on the new build (see ``proofread``)."""
+        with self._lock:
+            self._apply(outcome)
+        if proofread:
+            self.proofread()
+
+    def _apply(self, outcome: Outcome) -> None:
         started = time.perf_counter()
-        game = self.session.game
+        whole_game = self.session.game
+        game = self.shown(whole_game) if whole_game is not None else None
         problems, error, undo = list(outcome.problems), outcome.error, self._undo
+        problems = [p for p in problems if p.rank != PROOF_RANK]  # the proofreader's step says them
         self._undo = None
         if not outcome.ok and undo is not None:  # redrawn early, then the build failed
             self.gallery.restore(undo[0])
             self.findings.restore(undo[1])
             self.good = undo[2]
+        due: list[str] | bool | None = False
         if outcome.ok and game is not None and outcome.scope != "nothing":
             try:
+                whole = outcome.scope in ("kit", "proof") or not self.gallery.faces
+                decks = None if whole else outcome.scope.removeprefix("decks: ").split(", ")
                 if undo is None:
-                    whole = outcome.scope == "kit" or not self.gallery.faces
-                    decks = None if whole else outcome.scope.removeprefix("decks: ").split(", ")
                     if not (whole and self.gallery.faces and self._parts_only(outcome.changed)):
                         self.gallery.refresh_faces(game, decks, [])
                     if whole:
                         self._refresh_kit(game, outcome.files)
-                    self.good = self.findings.refresh(game, decks, whole)
+                    self.good = self.findings.refresh(game, decks, whole, whole_game)
+                due = decks
             except DataError as exc:
                 problems, outcome = list(exc.problems), Outcome(outcome.changed, "failed")
             except DeckwrightError as exc:
@@ -123,8 +165,49 @@ class Preview:
                 problems = sorted(self.good + [p for p in problems if p not in self.good])
         elif outcome.ok:
             problems = self.good  # nothing differs from the last good build (a broken save undone)
+        self._generation += 1
+        if due is not False:  # merged with a proofreading asked for and not begun yet
+            pending = self._proof_due
+            if pending is not False:
+                due = None if due is None or pending is None else sorted({*due, *pending})
+            self._proof_due = due
+        self._shown_problems = problems
+        self.proofing = "checking" if self._proof_due is not False else ""
         seconds = outcome.seconds + time.perf_counter() - started
-        self._publish(game, "ok" if outcome.ok else "failed", _line(outcome, seconds), problems, error)
+        self._line, self._error = _line(outcome, seconds), error
+        self._status = "ok" if outcome.ok else "failed"
+        self._publish(game, self._status, self._line, problems, error)
+
+    def proofread(self) -> None:
+        """The second step of a good rebuild, after its pictures are published: proofread the
+        kit as served (the decks rebuilt, the other files' pages kept) and publish the findings,
+        each pointing at its cards and pages. Never runs the game's code."""
+        with self._reading:
+            with self._lock:
+                due, self._proof_due = self._proof_due, False
+                whole_game, generation = self.session.game, self._generation
+            if due is False or whole_game is None:
+                return
+            started = time.perf_counter()
+            note: list[Problem] = []
+            try:
+                game = self.shown(whole_game)
+                only = self.session.only is not None
+                found = self.proofreader.run(game, self.session.options, due, cards_only=only)
+            except DeckwrightError as exc:  # the build just worked: say so rather than stop serving
+                found = []
+                note = [Problem(PROOF_RANK, "", 0, 0, "proof", f"not proofread: {exc}", "warning")]
+            with self._lock:
+                self.proof = found
+                if self._proof_due is not False:
+                    return  # a newer build is on the page: its own proofreading follows
+                self.proofing = ""
+                self._shown_problems = [*self._shown_problems, *note]
+                line = self._line
+                if generation == self._generation:
+                    line += f"; proofread in {time.perf_counter() - started:.2f} s"
+                shown = self.shown(self.session.game) if self.session.game is not None else None
+                self._publish(shown, self._status, line, self._shown_problems, self._error)
 
     def _parts_only(self, changed: list[Path]) -> bool:
         """Whether only kit parts' own files changed (a board, the summary, components, the
@@ -161,7 +244,8 @@ class Preview:
             "pages": [_page(p) for p in pages],
             "files": sorted(self.files),
             "guide": self.guide,
-            "problems": [_problem(p, game, self.sources) for p in sorted(problems)],
+            "problems": self._problems(game, problems, status == "ok"),
+            "proofing": self.proofing,
             "skipped": self.findings.skipped,
         }
         cards = {f.id: details.card(f, game) for f in faces} if game else {}
@@ -169,6 +253,43 @@ class Preview:
         with self._changed:
             self._snapshot = Snapshot(state["version"], body, self.gallery.images, dict(self.files), cards)
             self._changed.notify_all()
+
+
+    def _problems(
+        self, game: Game | None, problems: list[Problem], with_proof: bool
+    ) -> list[dict[str, Any]]:
+        """The problems as the page lists them, the proofreader's (of the last good build) with
+        them while the build is good, each with the page regions where it prints."""
+        pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}
+        regions: dict[Problem, list[Region]] = {}
+        origins: dict[Problem, Any] = {}
+        if with_proof:
+            for problem, where, origin in self.proof:
+                regions[problem], origins[problem] = where, origin
+        cards = {f.id for f in self.gallery.faces}
+        found = []
+        for problem in sorted(set(problems) | set(regions)):
+            item = _problem(problem, game, self.sources)
+            drawn = _drawing(self.gallery.faces, origins.get(problem))
+            if drawn:  # the faces that draw the element, not every card of its template
+                item["targets"] = drawn + [t for t in item["targets"] if t not in cards]
+            marks = [
+                {"page": pages[(name, n)], "box": list(box)}
+                for name, n, box in regions.get(problem, [])
+                if (name, n) in pages
+            ]
+            item["regions"] = marks
+            item["targets"] += [m["page"] for m in marks if m["page"] not in item["targets"]]
+            found.append(item)
+        return found
+
+
+def _drawing(faces: list[FaceView], origin: Any) -> list[str]:
+    """The ids of the faces that draw the element at ``origin`` (none when unknown)."""
+    try:
+        return [f.id for f in faces if origin is not None and origin in f.drawn]
+    except TypeError:  # an origin that cannot be looked up
+        return []
 
 
 def _line(outcome: Outcome, seconds: float) -> str:
@@ -179,7 +300,8 @@ def _line(outcome: Outcome, seconds: float) -> str:
         return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
     if outcome.scope == "nothing":
         return f"{stamp} {why}nothing to redraw"
-    what = "the whole kit" if outcome.scope == "kit" else outcome.scope
+    named = {"kit": "the whole kit", "proof": "the proof of the chosen cards"}
+    what = named.get(outcome.scope, outcome.scope)
     return f"{stamp} {why}rebuilt {what} in {seconds:.2f} s"
 
 

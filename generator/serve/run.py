@@ -36,24 +36,50 @@ def serve(
     started: Callable[[PreviewServer], None],
     show: Callable[[Outcome], None],
     stop: Event | None = None,
+    only: list[str] | None = None,
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
-    the first build), ``show`` after each rebuild. Returns when interrupted (or ``stop`` is set)."""
-    session = Session(game, options)
+    the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
+again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
+(or ``stop`` is set)."""
+    session = Session(game, options, only)
     preview = Preview(session)
     server = open_server(preview, host, port)
     thread = Thread(target=server.serve_forever, name="deckwright-serve", daemon=True)
     thread.start()
+    wanted, done = Event(), Event()
+    reader = Thread(target=_proofreading, args=(preview, wanted, done), name="deckwright-proof", daemon=True)
+    reader.start()
     try:
         started(server)
         first = session.start()
-        preview.apply(first)
+        preview.apply(first, proofread=False)
         show(first)
+        wanted.set()  # the proofreader reads the build while the watcher already listens
 
         def rebuilt(outcome: Outcome) -> None:
-            preview.apply(outcome)
+            preview.apply(outcome, proofread=False)
             show(outcome)
+            wanted.set()
 
         run(session, events(session.roots(), stop), rebuilt)
     finally:
+        done.set()
+        wanted.set()
         server.stop()
+
+
+def _proofreading(preview: Preview, wanted: Event, done: Event) -> None:
+    """The proofreader's own thread: read the latest good build each time one is published
+    (builds published meanwhile are read together), until ``done``."""
+    import traceback
+
+    while True:
+        wanted.wait()
+        wanted.clear()
+        if done.is_set():
+            return
+        try:
+            preview.proofread()
+        except Exception:  # a bug in a rule must not end the preview: show it, keep serving
+            traceback.print_exc()

@@ -35,7 +35,7 @@ function render() {
   $("title").textContent = state.title;
   const status = $("status");
   status.className = `status ${state.status}`;
-  status.textContent = state.line;
+  status.textContent = state.line + (state.proofing ? " (proofreading...)" : "");
   fillSelect($("deck"), state.decks.map((d) => [d.name, `${d.title} (${d.cards})`]), "all decks");
   fillSelect($("type"), [...new Set(state.cards.map((c) => c.type))].map((t) => [t, t]), "all types");
   renderProblems();
@@ -84,6 +84,8 @@ function renderProblems() {
 function point(problem) {
   pointed = problem.targets;
   document.querySelectorAll(".pointed").forEach((n) => n.classList.remove("pointed"));
+  const index = String(state.problems.indexOf(problem));
+  document.querySelectorAll(".region").forEach((n) => n.classList.toggle("hot", n.dataset.problem === index));
   let first = null;
   for (const id of pointed) {
     const node = document.querySelector(`[data-id="${CSS.escape(id)}"]`);
@@ -142,9 +144,29 @@ function renderPages() {
     const flagged = problemsOf(p.id).length ? " flagged" : "";
     const cls = `page${flagged}${pointed.includes(p.id) ? " pointed" : ""}`;
     const link = el("a", {href: `/kit/${encodeURIComponent(p.file)}`, "data-id": p.id, title: `open ${p.file}`},
-      picture(p, `${p.kind}: ${p.file}, page ${p.number}`, ""));
+      picture(p, `${p.kind}: ${p.file}, page ${p.number}`, ""), ...regions(p.id));
     return el("figure", {class: cls}, link, el("figcaption", {}, `${p.kind}: ${p.file}, page ${p.number}`));
   }));
+}
+
+function regions(pageId) {
+  // the proofreader's findings on this page: an outline where each prints (set through the
+  // CSSOM: the page's policy allows no inline style)
+  const found = [];
+  state.problems.forEach((problem, i) => {
+    for (const r of problem.regions || []) {
+      if (r.page !== pageId) continue;
+      const box = el("span", {class: `region ${problem.severity}`, "data-problem": String(i),
+        title: problem.text});
+      const [left, top, width, height] = r.box;
+      box.style.left = `${left * 100}%`;
+      box.style.top = `${top * 100}%`;
+      box.style.width = `${width * 100}%`;
+      box.style.height = `${height * 100}%`;
+      found.push(box);
+    }
+  });
+  return found;
 }
 
 function renderGuide() {

@@ -1,0 +1,91 @@
+"""The proofreader in the preview: the kit as served (its own paper and layout, not the four
+``check`` judges), recorded into a scratch folder after a good build and judged by every rule.
+
+A rebuild of some decks records only their card files again: the pages of the other files are
+kept from the last recording, and every rule judges the whole set again (the rules are functions
+of the pages). Each finding comes back as ``check`` reports it (a note when ``proof.known`` lists
+it) with where it prints: the file's name, the page, and its box as shares of the page (from the
+top left), for the picture of that page.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from generator.errors import Problem
+from generator.model import Game
+from generator.options import BuildOptions
+from generator.render.record import PageRecord
+
+Region = tuple[str, int, tuple[float, float, float, float]]
+"""(file name, 1-based page, (left, top, width, height) as shares of the page)."""
+
+
+@dataclass
+class Proofreader:
+    """The pages last recorded for the served kit, by file name, and what the rules found."""
+
+    pages: dict[str, list[PageRecord]] = field(default_factory=dict)
+    found: list[tuple[Problem, list[Region], Any]] = field(default_factory=list)
+
+    def run(
+        self, game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool = False
+    ) -> list[tuple[Problem, list[Region], Any]]:
+        """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
+        nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
+        with the regions where they print and the origin of the element (to find the card faces
+        that draw it)."""
+        from generator.proof import as_problems, proofread_game, settings_of
+
+        recorded = _record(game, options, decks, cards_only)
+        if decks is None:
+            self.pages = recorded
+        else:
+            self.pages = {**self.pages, **recorded}
+        settings = settings_of(game)
+        pages = [p for records in self.pages.values() for p in records]
+        sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
+        found = []
+        for finding in proofread_game(game, pages, settings):
+            (problem,) = as_problems([finding], settings, game.folder)
+            regions = []
+            for seen in finding.seen:
+                size = sizes.get((seen.file.name, seen.page))
+                if size is not None:
+                    regions.append((seen.file.name, seen.page, _share(seen.box, *size)))
+            found.append((problem, regions, finding.origin))
+        self.found = found
+        return found
+
+
+def _share(box: tuple[float, float, float, float], width: float, height: float) -> tuple[float, ...]:
+    """A box in PDF points (from the bottom left) as (left, top, width, height) shares of the page."""
+    x0, y0, x1, y1 = box
+    left, right = max(0.0, min(x0, x1) / width), min(1.0, max(x0, x1) / width)
+    top, bottom = max(0.0, 1 - max(y0, y1) / height), min(1.0, 1 - min(y0, y1) / height)
+    return tuple(round(v, 4) for v in (left, top, max(0.0, right - left), max(0.0, bottom - top)))
+
+
+def _record(
+    game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool
+) -> dict[str, list[PageRecord]]:
+    """Build into a scratch folder while recording; the pages by file name (the folder goes)."""
+    from generator.build import build_game, output_dir
+    from generator.kit import build_kit
+    from generator.layout.deck import collect_overflows
+    from generator.render.pdf import staged
+    from generator.render.record import recording
+
+    with tempfile.TemporaryDirectory(prefix="deckwright-serve-proof-") as scratch, recording() as found:
+        opts = replace(
+            options, out_dir=Path(scratch), printshop=None, allow_overflow=True, allow_proof=True
+        )
+        if decks is None and not cards_only:
+            build_kit(game, opts)
+        else:
+            with staged(output_dir(game, opts)), collect_overflows():
+                build_game(game, opts, None, decks)
+        return {path.name: list(records) for path, records in found.files.items()}
