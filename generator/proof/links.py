@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from generator.board.context import Context
 from generator.board.layout import layout_board
-from generator.board.maps import DEFAULT_KINDS, parse_edge
+from generator.board.maps import DEFAULT_KINDS, map_routes, parse_edge
 from generator.board.model import Board
 from generator.board.ops import XY
 from generator.fonts import FontBook
@@ -56,12 +56,13 @@ def _at(board: Board, *loc) -> Origin:
 def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: list[TextOp]) -> list[Finding]:
     kinds = {**DEFAULT_KINDS, **f.kinds}
     centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
+    routes = map_routes(ctx, f, ("features", i))  # the roads as drawn, bends and all
     found = []
     for j, raw in enumerate(f.edges):
         edge = parse_edge(raw)
         if edge is None or edge.from_ not in f.nodes or edge.to not in f.nodes:
             continue
-        pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+        pts = routes.get(j) or [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
         segments = list(pairwise(pts))
         road = _at(board, "features", i, "edges", j)
         ends = {edge.from_, edge.to}
