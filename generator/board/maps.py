@@ -239,16 +239,18 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
         ops += stack(ctx, r.box, f.toward, loc, label=str(node.number), text=kind.text, label_size=s * 0.5,
                      pad=s * 0.12, frame=r)
     side = node.label or kind.label
-    parts: list[Box] = []
+    labels: list[Box] = []
+    places: list[Box] = []
     if side != "none" and (node.name or links):
         named = _name(ctx, r, node, kind, side, links, loc)
         ops += named
-        parts += [op.box for op in named if isinstance(op, TextOp)]
+        labels += [op.box for op in named if isinstance(op, TextOp)]
     if kind.place is not None and node.place != "none":
         placed = _place(ctx, f, kind.place, node, box, (*loc, "place"))
         ops += placed
-        parts += [op.box for op in placed[:1] if isinstance(op, RectOp)]
-    return Drawn(tuple(ops), c, s / 2 if kind.shape not in ("bar", "none") else 0.0, tuple(parts))
+        places += [op.box for op in placed[:1] if isinstance(op, RectOp)]
+    radius = s / 2 if kind.shape not in ("bar", "none") else 0.0
+    return Drawn(tuple(ops), c, radius, tuple(labels), tuple(places))
 
 
 def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box, loc: Loc) -> list[BoardOp]:
@@ -266,8 +268,12 @@ def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box
             "above": (cx - w / 2, nb.top + g),
             "below": (cx - w / 2, nb.y - g - h),
         }[node.place or place.side]
+    label, note, sizes = place.label, place.note, {}
+    if place.numbered and node.number is not None:
+        label, note = str(node.number), node.name or note
+        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2}
     return zone(ctx, Box(x, y, w, h), place.look, place.toward if "toward" in place.model_fields_set
-                else f.toward, loc, label=place.label, note=place.note, icon=place.icon, text=place.text)
+                else f.toward, loc, label=label, note=note, icon=place.icon, text=place.text, **sizes)
 
 
 def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,

@@ -19,7 +19,8 @@ class Drawn:
     ops: tuple[BoardOp, ...]
     centre: XY
     radius: float
-    parts: tuple[Box, ...]
+    labels: tuple[Box, ...]
+    places: tuple[Box, ...]
 
 
 def road_paths(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], centres: dict[str, XY],
@@ -32,11 +33,11 @@ def road_paths(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], ce
             grow = roads[edge.road].width / 2 + f.clearance
             obstacles = []
             for name, d in drawn.items():
-                if name in (edge.from_, edge.to):  # its own labels and place, not its own node
-                    obstacles += [hull(box_points(b, grow)) for b in d.parts]
-                else:
-                    ring = circle_points(d.centre, d.radius + grow) if d.radius else []
-                    obstacles.append(hull(ring + [p for b in d.parts for p in box_points(b, grow)]))
+                # a node's words and (unless the road ends there) its mark as one shape; its place apart
+                words = [p for b in d.labels for p in box_points(b, grow)]
+                if name not in (edge.from_, edge.to) and d.radius:
+                    words += circle_points(d.centre, d.radius + grow)
+                obstacles += [hull(words)] + [hull(box_points(b, grow)) for b in d.places]
             pts = route(pts, [o for o in obstacles if len(o) >= 3])
         out[i] = pts
     return out

@@ -112,6 +112,31 @@ def _corners(shape: Polygon, push: float) -> list[XY]:
     return out
 
 
+def _touch(p: Polygon, q: Polygon, push: float) -> bool:
+    """Whether two convex shapes overlap or leave no room between them for a bend."""
+    return (any(inside(v, q) for v in _corners(p, push * 2))
+            or any(inside(v, p) for v in _corners(q, push * 2))
+            or any(entry(a, b, q) is not None for a, b in zip(p, p[1:] + p[:1], strict=True)))
+
+
+def _cluster(shape: Polygon, obstacles: list[Polygon], ends: tuple[XY, XY],
+             push: float) -> tuple[Polygon, list[Polygon]]:
+    """``shape`` grown to the hull of every obstacle overlapping it (no way through between
+    them), unless that would swallow an end of the road; and the obstacles left outside it."""
+    merged, rest = shape, [o for o in obstacles if o is not shape]
+    grown = True
+    while grown:
+        grown = False
+        for o in rest:
+            if _touch(merged, o, push):
+                bigger = hull([*merged, *o])
+                if not any(inside(e, bigger) for e in ends):
+                    merged, grown = bigger, True
+                    rest = [r for r in rest if r is not o]
+                    break
+    return merged, rest
+
+
 def clear(a: XY, b: XY, obstacles: list[Polygon]) -> bool:
     return all(entry(a, b, o) is None for o in obstacles)
 
@@ -128,7 +153,7 @@ def route(waypoints: list[XY], obstacles: list[Polygon], push: float = 0.5) -> l
             break
         i, shape = hit
         a, b = path[i], path[i + 1]
-        others = [o for o in obstacles if o is not shape]
+        shape, others = _cluster(shape, obstacles, (path[0], path[-1]), push)
         options = [c for c in _corners(shape, push) if not any(inside(c, o) for o in others)
                    and entry(a, c, shape) is None and min(math.dist(c, p) for p in path) > EPS * 1e3]
         if not options:

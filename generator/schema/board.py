@@ -154,6 +154,8 @@ class NodePlace(ZoneContent):
     """A card-sized place beside every node of a kind (e.g. a face-down card on each city)."""
     side: Literal["left", "right", "above", "below"] = "right"
     gap: Length = mm(2)
+    numbered: bool = False
+    """Print the node's number and name in its place, so a place set apart (``place_at``) is found."""
 
 
 class NodeKind(Strict):
