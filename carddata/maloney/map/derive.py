@@ -7,7 +7,8 @@ https://www.naturalearthdata.com/about/terms-of-use/), as shipped in geopandas 0
     python -m venv /tmp/ne && /tmp/ne/bin/pip install pyshp
     /tmp/ne/bin/pip download geopandas==0.14.4 --no-deps -d /tmp/ne
     (cd /tmp/ne && unzip -o geopandas-0.14.4-py3-none-any.whl 'geopandas/datasets/*')
-    /tmp/ne/bin/python carddata/maloney/map/derive.py /tmp/ne/geopandas/datasets/naturalearth_lowres/naturalearth_lowres
+    /tmp/ne/bin/python carddata/maloney/map/derive.py \
+        /tmp/ne/geopandas/datasets/naturalearth_lowres/naturalearth_lowres
 
 It keeps the contiguous United States' ring, projects it with the USGS Albers equal-area conic
 (standard parallels 29.5 and 45.5 N, origin 23 N 96 W), simplifies it (Douglas-Peucker, 0.8 mm at
@@ -18,6 +19,7 @@ checks that they agree with ``project``).
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from pathlib import Path
@@ -80,7 +82,7 @@ def main(shapefile_base: str) -> None:
         if rec["iso_a3"] != "USA":
             continue
         parts = [*shape.parts, len(shape.points)]
-        for a, b in zip(parts, parts[1:], strict=False):
+        for a, b in itertools.pairwise(parts):
             ring = shape.points[a:b]
             if all(-126 < lon < -66 and 24 < lat < 50 for lon, lat in ring):  # the contiguous states
                 rings.append([project(lon, lat) for lon, lat in ring])
