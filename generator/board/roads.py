@@ -35,8 +35,8 @@ def road_paths(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], ce
             for name, d in drawn.items():
                 # a node's words and (unless the road ends there) its mark as one shape; its place apart
                 words = [p for b in d.labels for p in box_points(b, grow)]
-                if name not in (edge.from_, edge.to) and d.radius:
-                    words += circle_points(d.centre, d.radius + grow)
+                if name not in (edge.from_, edge.to) and d.radius:  # twice the room: a road
+                    words += circle_points(d.centre, d.radius + grow + f.clearance)  # near a city joins it
                 obstacles += [hull(words)] + [hull(box_points(b, grow)) for b in d.places]
             pts = route(pts, [o for o in obstacles if len(o) >= 3])
         out[i] = pts
