@@ -78,10 +78,11 @@ def test_jokers_row_mat(jokers) -> None:
     assert len(omens) == 10
     left = sorted(o.box.x for o in omens)[:5]
     assert max(left) < min(p.box.x for p in places)  # five omen slots left of the rows, five right
-    red_omen = [op for op in ops if isinstance(op, TextOp) and op.layout.runs and op.layout.runs[0].text == "Omen"]
-    assert sorted(op.rotate for op in red_omen) == [0] * 5 + [180] * 5
+    omens = [op for op in ops if isinstance(op, TextOp) and op.layout.runs and op.layout.runs[0].text.endswith("omen")]
+    assert sorted((op.layout.runs[0].text, op.rotate) for op in omens) == [("Black omen", 180)] * 5 + [("Red omen", 0)] * 5
     paths = [op for op in ops if isinstance(op, PolyOp) and not op.closed and len(op.points) == 15]
-    assert {p.stroke for p in paths} == {"#c62828", "#1f1f1f"}
+    assert {(p.stroke, p.dash is not None) for p in paths} == {("#c62828", False), ("#1f1f1f", True)}  # grey too
+    assert {"R1", "R15", "B1", "B15"} <= set(texts(ops))
     red = next(p for p in paths if p.stroke == "#c62828")
     assert red.points[0][0] < red.points[2][0] and red.points[0][1] < red.points[3][1]  # bottom-left, rightwards
     badges = [w for w in texts(ops) if "starts here" in w]

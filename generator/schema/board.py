@@ -88,7 +88,11 @@ class GridPath(Strict):
     color: Color = "#333333"
     width: Length = 1.5
     offset: Length = 0.0
+    dash: list[Length] | None = None
+    """A dashed line, so two paths differ by more than colour in black-and-white print."""
     numbers: bool = False
+    prefix: str = ""
+    """Printed before each step number (``R`` gives R1, R2, ...): a mark that survives grey."""
     toward: Toward = "bottom"
     start_label: str | None = None
     start_icon: str | None = None
