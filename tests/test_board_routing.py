@@ -179,3 +179,25 @@ def test_the_one_sheet_board_only_where_it_reads(tmp_path: Path, fonts: FontBook
     assert board_print_notes(small, "a4")[0].startswith("board.pdf is not made: reduced to one A4 sheet (46 %)")
     (fit,) = write_board(large, game, fonts, tmp_path, "a4", "fit")
     assert fit.name == "board.pdf" and board_print_notes(large, "a4")[0].startswith("board.pdf: ")
+
+
+@pytest.mark.parametrize(("game_name", "paper"), [("maloney", "a4"), ("maloney", "letter"), ("entenrallye", "a4")])
+def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
+    """(Joker's Row's seams on six A4 sheets run through card places end to end: no free spot.)"""
+    from generator.board import board_files, load_board
+    from generator.board.tiling import plan_tiles
+    from generator.layout.sizes import paper_size
+    from generator.loader import load_game
+    from generator.render.board import content_boxes
+
+    game = load_game(game_name)
+    fonts = FontBook.load(game.font_dirs)
+    board = load_board(board_files(game)[0], game, fonts)
+    boxes = content_boxes(layout_board(board, fonts))
+    plan = plan_tiles(board.width, board.height, paper_size(paper), board.overlap, board.title, keep_clear=boxes)
+    for tile in plan.tiles:
+        for mark in tile.marks:
+            x, y = tile.to_board(mark.x, mark.y)
+            hit = [b for b in boxes if b.x < x + mark.r and x - mark.r < b.right and b.y < y + mark.r
+                   and y - mark.r < b.top]
+            assert not hit, (tile.name, round(x / mm(1)), round(y / mm(1)))

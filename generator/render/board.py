@@ -123,7 +123,8 @@ def write_board(
             _outline(c, page.box)
             _fit_furniture(c, page.label, page.label_box, face)
         return [path]
-    plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title)
+    plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title,
+                      keep_clear=content_boxes(layout))
     path = Path(out_dir) / f"{board.name}-tiled.pdf"
     with pdf_canvas(path, f"{board.title} (tiled)", (plan.page_w, plan.page_h)) as c:
         bp = BoardPainter(c, icons)
@@ -139,6 +140,18 @@ def write_board(
             c.setPageSize((plan.page_w, plan.page_h))
             _tile(c, bp, tile, fonts, board.spec.font)
     return [path]
+
+
+def content_boxes(layout: BoardLayout) -> tuple[Box, ...]:
+    """Where the board's content is, for the tiling targets to keep off: its words, icons, discs
+    and every box smaller than a quarter of the board (places, spaces, panels; not backgrounds)."""
+    quarter = layout.width * layout.height / 4
+    boxes = []
+    for op in layout.ops:
+        box = getattr(op, "box", None)
+        if isinstance(box, Box) and (isinstance(op, TextOp) or box.w * box.h < quarter):
+            boxes.append(box)
+    return tuple(boxes)
 
 
 def _fit_furniture(c: Canvas, label: str, strip: Box, face: str) -> None:
