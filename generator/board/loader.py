@@ -14,7 +14,6 @@ from generator.fonts import FontBook
 from generator.layout.ops import TextOp
 from generator.layout.sizes import UnknownSizeError, paper_size
 from generator.model import Game
-from generator.proof.settings import settings_of
 from generator.schema.board import BoardSpec
 from generator.schema.messages import validate
 from generator.yamlio import Document, load_yaml
@@ -71,7 +70,9 @@ def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
         sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
     )
     laid = layout_board(board, fonts or FontBook.load(game.font_dirs))
-    return replace(board, smallest_text=smallest_text(laid.ops), min_size=settings_of(game).min_size)
+    proof = getattr(game.extra.get("spec"), "proof", None)  # the proofreader's setting, read here
+    min_size = proof.min_size if proof is not None else board.min_size
+    return replace(board, smallest_text=smallest_text(laid.ops), min_size=min_size)
 
 
 def smallest_text(ops) -> float:
