@@ -201,3 +201,29 @@ def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
             hit = [b for b in boxes if b.x < x + mark.r and x - mark.r < b.right and b.y < y + mark.r
                    and y - mark.r < b.top]
             assert not hit, (tile.name, round(x / mm(1)), round(y / mm(1)))
+
+
+SPACES_MAP = """\
+size: {width: 200mm, height: 120mm}
+features:
+  - type: map
+    space: 10mm
+    nodes:
+      a: {at: [20mm, 60mm], name: A}
+      b: {at: [180mm, 60mm], name: B}
+      c: {at: [100mm, 20mm], name: C}
+      d: {at: [100mm, 110mm], name: D}
+    edges:
+      - {from: a, to: b, spaces: 6, labels: ["-1", "-2", "-3", "-4", "-5", "-6"]}
+      - c - d
+"""
+
+
+def test_a_road_is_not_struck_by_the_labels_in_its_own_spaces(tmp_path: Path):
+    from generator.proof.links import check
+    from generator.proof.settings import Settings
+
+    _, game = make_board(tmp_path / "spaces", SPACES_MAP)
+    found = [f.message for f in check(game, Settings())]
+    assert not any(m.startswith("road a - b") for m in found)  # its own -1 ... -6
+    assert any(m.startswith("road c - d runs through 1 label(s)") for m in found), found  # crosses one of them

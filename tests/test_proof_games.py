@@ -37,8 +37,6 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         ("contrast", "summary.yaml", 93),
         ("contrast", "summary.yaml", 101),
         ("contrast", "summary.yaml", 107),
-        ("links", "board.yaml", 80),
-        ("links", "board.yaml", 82),
     ],
     "jaunty-jalopies": [
         ("colour-only", "components.yaml", 19),

@@ -13,6 +13,7 @@ from generator.board.layout import layout_board
 from generator.board.maps import DEFAULT_KINDS, map_routes, parse_edge
 from generator.board.model import Board
 from generator.board.ops import XY
+from generator.board.track import space_size
 from generator.fonts import FontBook
 from generator.layout.ops import TextOp
 from generator.model import Game, Origin
@@ -77,11 +78,15 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                     "which it does not join: it reads as a link that does not exist; bend it round "
                     "with 'via' points or move the node")))
         inside = [centres[e] for e in ends]
+        half = min(space_size(f.space)) / 2 if edge.labels else 0.0
         struck = []
         for label in labels:
             b = label.box
             if any(b.x <= c[0] <= b.right and b.y <= c[1] <= b.top for c in inside):
                 continue  # the node's own number, drawn over its road's end
+            middle = (b.x + b.w / 2, b.y + b.h / 2)
+            if half and any(_distance(middle, a, c) < half for a, c in segments):
+                continue  # written in one of this road's own spaces
             box = (b.x + 0.5, b.y + 0.5, b.right - 0.5, b.top - 0.5)
             if any(_crosses(a, c, box) for a, c in segments):
                 struck.append("".join(r.text for r in label.layout.runs))
