@@ -119,3 +119,20 @@ def served(preview_game: Path, tmp_path: Path):
     served = Served(folder, tmp_path / "out")
     yield served
     served.server.stop()
+
+
+# Maloney's map as the proofreader issue found it (roads through Salt Lake City and Detroit, under
+# other cities' suitcase places); the bundled map has since been redrawn (issue 22)
+MALONEY_BOARD_BEFORE = Path(__file__).parent / "proof_fixtures" / "maloney-board-before.yaml"
+
+
+def maloney_as_it_was(tmp_path: Path) -> Path:
+    """A copy of Maloney's Inheritance with the map of before."""
+    import shutil
+
+    from generator import paths
+
+    folder = tmp_path / "maloney"
+    shutil.copytree(paths.CARDDATA / "maloney", folder)
+    shutil.copy(MALONEY_BOARD_BEFORE, folder / "board.yaml")
+    return folder

@@ -21,7 +21,7 @@ CASES = [
      "3:1: backgrond: unknown key 'backgrond' (did you mean 'background'?)"),
     ("unknown-type", F + "  - {type: gird, at: [0mm, 0mm], rows: 1, columns: 1}\n",
      "4:5: features[0]: unknown type 'gird' (did you mean 'grid'?); expected one of zone, grid, track, map, "
-     "text, legend, icon, image, rect, ellipse, line"),
+     "text, legend, icon, image, rect, ellipse, line, outline"),
     ("unknown-feature-key", F + "  - {type: zone, at: [10mm, 10mm], lable: Draw}\n",
      "4:36: features[0].lable: unknown key 'lable' (did you mean 'label'?)"),
     ("bad-unit", F + "  - {type: zone, at: [10px, 0mm]}\n",

@@ -78,10 +78,11 @@ def test_jokers_row_mat(jokers) -> None:
     assert len(omens) == 10
     left = sorted(o.box.x for o in omens)[:5]
     assert max(left) < min(p.box.x for p in places)  # five omen slots left of the rows, five right
-    red_omen = [op for op in ops if isinstance(op, TextOp) and op.layout.runs and op.layout.runs[0].text == "Omen"]
-    assert sorted(op.rotate for op in red_omen) == [0] * 5 + [180] * 5
+    omens = [op for op in ops if isinstance(op, TextOp) and op.layout.runs and op.layout.runs[0].text.endswith("omen")]
+    assert sorted((op.layout.runs[0].text, op.rotate) for op in omens) == [("Black omen", 180)] * 5 + [("Red omen", 0)] * 5
     paths = [op for op in ops if isinstance(op, PolyOp) and not op.closed and len(op.points) == 15]
-    assert {p.stroke for p in paths} == {"#c62828", "#1f1f1f"}
+    assert {(p.stroke, p.dash is not None) for p in paths} == {("#c62828", False), ("#1f1f1f", True)}  # grey too
+    assert {"R1", "R15", "B1", "B15"} <= set(texts(ops))
     red = next(p for p in paths if p.stroke == "#c62828")
     assert red.points[0][0] < red.points[2][0] and red.points[0][1] < red.points[3][1]  # bottom-left, rightwards
     badges = [w for w in texts(ops) if "starts here" in w]
@@ -90,12 +91,12 @@ def test_jokers_row_mat(jokers) -> None:
 
 def test_write_fit_and_tiled(jokers, tmp_path: Path) -> None:
     game, fonts, board = jokers
-    (fit,) = write_board(board, game, fonts, tmp_path, "a4", "fit")
+    # at 38 % its smallest type would print at 3.8 pt: no one-sheet file (the print guide says so)
+    assert write_board(board, game, fonts, tmp_path, "a4", "fit") == []
     (tiled,) = write_board(board, game, fonts, tmp_path, "letter", "tiled")
-    assert fit == tmp_path / "playfield.pdf" and tiled == tmp_path / "playfield-tiled.pdf"
-    assert len(PdfReader(fit).pages) == 1
+    assert tiled == tmp_path / "playfield-tiled.pdf"
     assert len(PdfReader(tiled).pages) == 1 + 6
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["playfield-tiled.pdf", "playfield.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playfield-tiled.pdf"]
     first = tiled.read_bytes()
     write_board(board, game, fonts, tmp_path, "letter", "tiled")
     assert tiled.read_bytes() == first  # reproducible
@@ -106,7 +107,8 @@ def test_write_fit_and_tiled(jokers, tmp_path: Path) -> None:
 def test_print_notes(jokers) -> None:
     _, _, board = jokers
     notes = board_print_notes(board, "a4")
-    assert notes[0].startswith("playfield.pdf: Joker's Row playfield scaled to one A4 sheet (38 %)")
+    assert notes[0] == ("playfield.pdf is not made: reduced to one A4 sheet (38 %) the board's smallest type "
+                        "would print at 3.8 pt, below the 6 pt minimum; print playfield-tiled.pdf.")
     assert "on 6 A4 sheets (2 rows x 3 columns, portrait)" in notes[1]
     assert "6 Letter sheets" in board_print_notes(board, "letter")[1]
 

@@ -17,7 +17,7 @@ from generator.loader import load_game
 from generator.units import mm
 from tests.test_board_layout import make_board
 
-FILES = ["cars.pdf", "parts.pdf", "board.pdf", "board-tiled.pdf", "standees.pdf", "counters.pdf",
+FILES = ["cars.pdf", "parts.pdf", "board-tiled.pdf", "standees.pdf", "counters.pdf",
          "sheets.pdf", "rules-summary.pdf", "player-aids.pdf", "print-guide.md"]
 
 
@@ -32,11 +32,13 @@ def test_kit_builds(run_cli, tmp_path: Path, args: list[str]):
     for name in FILES[2:] + next((v for k, v in cards.items() if k in args), FILES[:2]):
         assert (kit / name).is_file(), name
     assert len(PdfReader(kit / "board-tiled.pdf").pages) > 2  # an assembly page and the tiles
-    text = " ".join(page.extract_text() or "" for page in PdfReader(kit / "board.pdf").pages)
+    # reduced to one A4 or Letter sheet its type would print below 6 pt: no one-sheet board
+    assert not (kit / "board.pdf").exists()
+    text = " ".join(page.extract_text() or "" for page in PdfReader(kit / "board-tiled.pdf").pages[1:])
     for words in ("Meet 1", "February", "June", "August", "December", "TöV", "ASU", "-6", "Januar"):
         assert words in text, words
     guide = (kit / "print-guide.md").read_text(encoding="utf-8")
-    assert "board" in guide and "die" in guide.lower()
+    assert "board.pdf is not made" in guide and "die" in guide.lower()
 
 
 def test_legend_draws_the_short_cut_dashed():

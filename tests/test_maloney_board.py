@@ -58,7 +58,7 @@ def test_every_city_has_a_suitcase_place_clear_of_the_others(laid):
     for i, a in enumerate(places):
         for b in places[i + 1 :]:
             assert a.box.right <= b.box.x or b.box.right <= a.box.x or a.box.top <= b.box.y or b.box.top <= a.box.y
-    cities = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(13))]
+    cities = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(10))]
     assert len(cities) == 16
     for c in cities:  # no place covers a city
         assert not any(p.box.x < c.box.x + c.box.w / 2 < p.box.right and p.box.y < c.box.y + c.box.h / 2 < p.box.top
@@ -74,7 +74,7 @@ def test_weekday_track_and_score_track(laid):
         assert any(re.fullmatch(rf"{de} {en}.*", w) for w in shown)
     assert any("Sunday is lucky day" in w for w in shown)
     numbers = {w for w in shown if w.isdigit()}
-    assert {str(n) for n in range(69)} <= numbers and "69!" in shown
+    assert {str(n) for n in range(69)} <= numbers and "69+" in shown
 
 
 def broken(tmp_path: Path, old: str, new: str) -> Path:
@@ -108,5 +108,5 @@ def test_a_map_that_cannot_be_read_is_reported_once_at_its_line(tmp_path, run_cl
     line = next(n for n, t in enumerate((folder / "board.yaml").read_text().splitlines(), 1) if "sf - sdd" in t)
     code, out, err = run_cli("check", folder)
     assert code == 1 and "Traceback" not in out + err
-    assert f"board.yaml:{line}:9: features[1].edges[0]: unknown node 'sdd' (did you mean 'sd'?)" in out + err
+    assert f"board.yaml:{line}:9: features[2].edges[0]: unknown node 'sdd' (did you mean 'sd'?)" in out + err
     assert (out + err).count("[map-") == 1 and "check 'map" not in out + err

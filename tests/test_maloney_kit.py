@@ -48,11 +48,12 @@ def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path:
                              "--output", tmp_path)
     assert code == 0, err
     kit = tmp_path / "maloney"
-    for name in ("actions-gutterfold", "suitcases-gutterfold", "jokers-gutterfold", "map", "map-tiled",
+    for name in ("actions-gutterfold", "suitcases-gutterfold", "jokers-gutterfold", "map-tiled",
                  "money", "standees", "markers", "counters", "sheets", "rules-summary", "player-aids"):
         assert len(PdfReader(kit / f"{name}.pdf").pages) >= 1, name
     guide = (kit / "print-guide.md").read_text(encoding="utf-8")
     assert "594 x 420 mm" in guide and "for LETTER paper" in guide
+    assert not (kit / "map.pdf").exists() and "map.pdf is not made" in guide  # 5 pt on one Letter sheet
     summary = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit / "rules-summary.pdf").pages)
     for fact in ("69 points", "$10,500", "12", "double", "$2,000", "$1,000 = 1 point"):
         assert fact in summary, fact

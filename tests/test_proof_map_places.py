@@ -11,6 +11,7 @@ from generator.cli import app
 from generator.loader import load_game
 from generator.proof import links
 from generator.proof.settings import Settings, settings_of
+from tests.conftest import maloney_as_it_was
 
 BOARD = """# planted map
 name: planted-map
@@ -63,8 +64,8 @@ def test_labels_that_collide(tmp_path: Path) -> None:
     assert [p for p in _map(tmp_path / "b") if "collide" in p.message] == []
 
 
-def test_maloney_roads_under_other_cities_suitcase_places() -> None:
-    game = load_game("maloney")
+def test_maloney_roads_under_other_cities_suitcase_places(tmp_path: Path) -> None:
+    game = load_game(maloney_as_it_was(tmp_path))
     under = [f.message.split(" (line")[0] for f in links.check(game, settings_of(game)) if "card place" in f.message]
     others = [m for m in under if m.split("'")[1] not in m.split(" runs")[0].split()]
     assert "road sac - chey runs under the card place of node 'slc'" in others

@@ -114,7 +114,8 @@ def _path(ctx: Context, g: GridGeometry, path: GridPath, loc: Loc) -> list[Board
         ctx.fail((*loc, "cells"), f"cell {list(bad[0])} is outside the {g.rows} x {g.columns} grid")
         return []
     pts = offset_polyline([g.centre(*rc) for rc in cells], path.offset)
-    ops: list[BoardOp] = [PolyOp(tuple(pts), path.color, path.width)] if len(pts) > 1 else []
+    dash = tuple(path.dash) if path.dash else None
+    ops: list[BoardOp] = [PolyOp(tuple(pts), path.color, path.width, dash=dash)] if len(pts) > 1 else []
     for a, b in itertools.pairwise(pts):
         u = unit(a, b)
         gap = g.gx if abs(u[0]) > abs(u[1]) else g.gy
@@ -125,8 +126,8 @@ def _path(ctx: Context, g: GridGeometry, path: GridPath, loc: Loc) -> list[Board
         for k, rc in enumerate(cells, 1):
             r = ctx.reading(g.cell(*rc), path.toward)
             nb = Box(r.box.x + mm(1.5), r.box.y + mm(1.2), mm(10), mm(5))
-            laid = ctx.fit(str(k), nb, TextLook(), 10.0, loc, bold=True, align="left", valign="bottom",
-                           color=path.color)
+            laid = ctx.fit(f"{path.prefix}{k}", nb, TextLook(), 10.0, loc, bold=True, align="left",
+                           valign="bottom", color=path.color)
             if laid is not None:
                 ops.append(r.text(laid, nb))
     if cells and (path.start_label or path.start_icon):

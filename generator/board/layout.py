@@ -19,6 +19,7 @@ from generator.board.grid import grid_feature
 from generator.board.maps import map_feature
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp
+from generator.board.outline import outline_feature
 from generator.board.track import track_feature
 from generator.board.zones import paint, rect_op, zone_feature
 from generator.errors import DataError
@@ -39,6 +40,7 @@ FEATURES: dict[str, Callable] = {
     "rect": shape_feature,
     "ellipse": shape_feature,
     "line": line_feature,
+    "outline": outline_feature,
 }
 FRAME_LOOK = {"fill": None, "stroke": "#1a1a1a", "stroke_width": 1.0, "radius": 0.0}
 

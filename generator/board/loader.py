@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from pathlib import Path
 
 from generator import paths
@@ -9,6 +11,7 @@ from generator.board.layout import layout_board
 from generator.board.model import Board
 from generator.errors import DataError, display_path
 from generator.fonts import FontBook
+from generator.layout.ops import TextOp
 from generator.layout.sizes import UnknownSizeError, paper_size
 from generator.model import Game
 from generator.schema.board import BoardSpec
@@ -66,5 +69,12 @@ def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
         image_dirs=paths.image_dirs(game.folder, game.template_dirs),
         sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
     )
-    layout_board(board, fonts or FontBook.load(game.font_dirs))
-    return board
+    laid = layout_board(board, fonts or FontBook.load(game.font_dirs))
+    proof = getattr(game.extra.get("spec"), "proof", None)  # the proofreader's setting, read here
+    min_size = proof.min_size if proof is not None else board.min_size
+    return replace(board, smallest_text=smallest_text(laid.ops), min_size=min_size)
+
+
+def smallest_text(ops) -> float:
+    """The smallest type size among the text ops (infinity when there is none)."""
+    return min((run.size for op in ops if isinstance(op, TextOp) for run in op.layout.runs), default=math.inf)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from generator.board.context import Context, Reading
 from generator.board.ops import (
@@ -18,10 +19,11 @@ from generator.board.ops import (
     right_of,
     unit,
 )
+from generator.board.roads import Drawn, road_paths
 from generator.board.track import space_size
 from generator.board.zones import paint, stack, zone
 from generator.geometry import Box
-from generator.layout.ops import EllipseOp, RectOp
+from generator.layout.ops import EllipseOp, RectOp, TextOp
 from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind, TextLook
 from generator.units import mm
 from generator.yamlio import Loc
@@ -87,20 +89,42 @@ def map_feature(ctx: Context, f: MapFeature, loc: Loc) -> list[BoardOp]:
             edges.append((i, edge))
     if ctx.problems:
         return []
+    drawn = _nodes(ctx, f, edges, kinds, centres, loc)
+    paths = road_paths(ctx, f, edges, centres, roads, drawn)
     ops: list[BoardOp] = []
     for i, edge in edges:
-        ops += _edge(ctx, f, edge, centres, kinds, roads[edge.road], (*loc, "edges", i))
+        ops += _edge(ctx, f, edge, paths[i], kinds, roads[edge.road], (*loc, "edges", i))
+    for d in drawn.values():
+        ops += d.ops
+    return ops
+
+
+def map_routes(ctx: Context, f: MapFeature, loc: Loc) -> dict[int, list[XY]]:
+    """Each well-formed edge's drawn polyline (ends, bends), by its index in ``f.edges``: what the
+    layout draws, for the checks."""
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    roads = {"road": RoadKind(), **f.roads}
+    centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
+    edges = [(i, e) for i, raw in enumerate(f.edges) if (e := parse_edge(raw)) is not None
+             and e.from_ in f.nodes and e.to in f.nodes and e.road in roads]
+    return road_paths(ctx, f, edges, centres, roads, _nodes(ctx, f, edges, kinds, centres, loc))
+
+
+def _nodes(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], kinds: dict[str, NodeKind],
+           centres: dict[str, XY], loc: Loc) -> dict[str, Drawn]:
     neighbours: dict[str, list[int]] = {name: [] for name in f.nodes}
     for _, e in edges:
         for a, b in ((e.from_, e.to), (e.to, e.from_)):
             if isinstance(f.nodes[b].number, int):
                 neighbours[a].append(f.nodes[b].number)  # type: ignore[arg-type]
+    drawn = {}
     for name, node in f.nodes.items():
         direction = next((_leaving(ctx, e, name, centres) for _, e in edges if name in (e.from_, e.to)),
                          (1.0, 0.0))
         links = ranges(neighbours[name]) if f.links and node.number is not None else None
-        ops += _node(ctx, f, node, kinds[node.kind], centres[name], direction, links, (*loc, "nodes", name))
-    return ops
+        drawn[name] = _node(ctx, f, node, kinds[node.kind], centres[name], direction, links,
+                            (*loc, "nodes", name))
+    return drawn
 
 
 def _leaving(ctx: Context, edge: MapEdge, name: str, centres: dict[str, XY]) -> XY:
@@ -116,9 +140,8 @@ def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     return f"unknown {what} '{name}'{suggest(name, known)}; known: {', '.join(known) or 'none defined'}"
 
 
-def _edge(ctx: Context, f: MapFeature, edge: MapEdge, centres: dict[str, XY], kinds: dict[str, NodeKind],
+def _edge(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: dict[str, NodeKind],
           road: RoadKind, loc: Loc) -> list[BoardOp]:
-    pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
     dash = tuple(road.dash) if road.dash else None
     ops: list[BoardOp] = [PolyOp(tuple(pts), road.color, road.width, dash=dash)]
     length = polyline_length(pts)
@@ -188,7 +211,7 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
 
 
 def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, direction: XY,
-          links: str | None, loc: Loc) -> list[BoardOp]:
+          links: str | None, loc: Loc) -> Drawn:
     s = kind.size
     box = Box(c[0] - s / 2, c[1] - s / 2, s, s)
     p = paint(kind.look, NODE_LOOK)
@@ -216,25 +239,41 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
         ops += stack(ctx, r.box, f.toward, loc, label=str(node.number), text=kind.text, label_size=s * 0.5,
                      pad=s * 0.12, frame=r)
     side = node.label or kind.label
+    labels: list[Box] = []
+    places: list[Box] = []
     if side != "none" and (node.name or links):
-        ops += _name(ctx, r, node, kind, side, links, loc)
+        named = _name(ctx, r, node, kind, side, links, loc)
+        ops += named
+        labels += [op.box for op in named if isinstance(op, TextOp)]
     if kind.place is not None and node.place != "none":
-        ops += _place(ctx, f, kind.place, node.place or kind.place.side, box, (*loc, "place"))
-    return ops
+        placed = _place(ctx, f, kind.place, node, box, (*loc, "place"))
+        ops += placed
+        places += [op.box for op in placed[:1] if isinstance(op, RectOp)]
+    radius = s / 2 if kind.shape not in ("bar", "none") else 0.0
+    return Drawn(tuple(ops), c, radius, tuple(labels), tuple(places))
 
 
-def _place(ctx: Context, f: MapFeature, place: NodePlace, side: str, nb: Box, loc: Loc) -> list[BoardOp]:
-    """A card-sized zone ``place.gap`` beside the node's box, centred on that side."""
+def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box, loc: Loc) -> list[BoardOp]:
+    """A card-sized zone ``place.gap`` beside the node's box, centred on that side, or centred on
+    the node's ``place_at``."""
     w, h = ctx.size(place.size, place.orientation, place.padding, loc)
     cx, cy, g = nb.x + nb.w / 2, nb.y + nb.h / 2, place.gap
-    x, y = {
-        "right": (nb.right + g, cy - h / 2),
-        "left": (nb.x - g - w, cy - h / 2),
-        "above": (cx - w / 2, nb.top + g),
-        "below": (cx - w / 2, nb.y - g - h),
-    }[side]
+    if node.place_at is not None:
+        px, py = ctx.point(node.place_at)
+        x, y = px - w / 2, py - h / 2
+    else:
+        x, y = {
+            "right": (nb.right + g, cy - h / 2),
+            "left": (nb.x - g - w, cy - h / 2),
+            "above": (cx - w / 2, nb.top + g),
+            "below": (cx - w / 2, nb.y - g - h),
+        }[node.place or place.side]
+    label, note, sizes = place.label, place.note, {}
+    if place.numbered and node.number is not None:
+        label, note = str(node.number), node.name or note
+        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2}
     return zone(ctx, Box(x, y, w, h), place.look, place.toward if "toward" in place.model_fields_set
-                else f.toward, loc, label=place.label, note=place.note, icon=place.icon, text=place.text)
+                else f.toward, loc, label=label, note=note, icon=place.icon, text=place.text, **sizes)
 
 
 def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
@@ -250,7 +289,17 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
         "right": (Box(nb.right + gap, cy - height / 2, width, height), "left", "middle"),
         "center": (nb, "center", "middle"),
     }[side]
-    return stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
+    laid = stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
                  label_size=kind.name_text.size or 9.0, note_size=kind.links_size, pad=0.0, align=align,
-                 valign=valign,
-                 frame=r)
+                 valign=valign, frame=r)
+    return [tight(ctx, op) if isinstance(op, TextOp) and not op.rotate else op for op in laid]
+
+
+def tight(ctx: Context, op: TextOp) -> TextOp:
+    """The text op with its box narrowed to the ink's width (what a road must keep off)."""
+    runs = op.layout.runs
+    if not runs:
+        return op
+    x0 = min(r.x for r in runs)
+    x1 = max(r.x + ctx.fonts.width(r.text, r.face, r.size) for r in runs)
+    return replace(op, box=Box(x0 - mm(0.5), op.box.y, x1 - x0 + mm(1), op.box.h))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,10 @@ class Board:
     icons: Mapping[str, Path]
     image_dirs: tuple[Path, ...]
     sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    smallest_text: float = math.inf
+    """The smallest type on the board at full size (points), once laid out."""
+    min_size: float = 6.0
+    """The smallest type the game lets print (its ``proof: min_size``)."""
 
 
 @dataclass(frozen=True)

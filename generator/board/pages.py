@@ -113,11 +113,30 @@ def board_print_notes(board: Board, paper: str) -> list[str]:
     name, p = board.name, paper_name(paper)
     dims = f"{board.width / MM:.0f} x {board.height / MM:.0f} mm"
     n = len(plan.tiles)
+    if n > 1 and not legible(board, fit.scale):
+        return [
+            f"{name}.pdf is not made: reduced to one {p} sheet ({fit.scale * 100:.0f} %) the board's "
+            f"smallest type would print at {board.smallest_text * fit.scale:.1f} pt, below the "
+            f"{board.min_size:g} pt minimum; print {name}-tiled.pdf.",
+            *_tiled_notes(board, plan, dims, p),
+        ]
     if n == 1:
         return [f"{name}.pdf: {board.title} ({dims}) on one {p} sheet at 100 %; "
                 f"{name}-tiled.pdf is the same page."]
     return [
         f"{name}.pdf: {board.title} scaled to one {p} sheet ({fit.scale * 100:.0f} %), for quick playtests.",
+        *_tiled_notes(board, plan, dims, p),
+    ]
+
+
+def legible(board: Board, scale: float) -> bool:
+    """Whether the board's smallest type, printed at ``scale``, still reaches the game's minimum."""
+    return board.smallest_text * scale >= board.min_size - 0.05
+
+
+def _tiled_notes(board: Board, plan: TilePlan, dims: str, p: str) -> list[str]:
+    name, n = board.name, len(plan.tiles)
+    return [
         f"{name}-tiled.pdf: {board.title} at full size ({dims}) on {n} {p} sheets ({plan.rows} rows x "
         f"{plan.cols} columns, {plan.orientation}) after an assembly page; print single-sided at 100 % "
         "(actual size).",

@@ -95,9 +95,11 @@ def _count(length: float, room: float, overlap: float) -> int:
 
 
 def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overlap: float,
-               title: str = "", orientation: str = "auto", margin: float = MARGIN) -> TilePlan:
+               title: str = "", orientation: str = "auto", margin: float = MARGIN,
+               keep_clear: tuple[Box, ...] = ()) -> TilePlan:
     """Tiles for a board on ``paper`` (portrait W x H); ``auto`` picks the orientation with fewer
-    sheets (portrait on a tie)."""
+    sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes (the board's content, in
+    board points) where the seam has room, since half of each stays visible after assembly."""
     choices = ("portrait", "landscape") if orientation == "auto" else (orientation,)
     best = None
     for o in choices:
@@ -116,7 +118,7 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     wh = (board_h + (rows - 1) * overlap) / rows if rows > 1 else board_h
     windows = {(r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
                for r in range(rows) for c in range(cols)}
-    seams = _seams(windows, rows, cols, overlap)
+    seams = _seams(windows, rows, cols, overlap, keep_clear)
     page = Box(area.x + (area.w - ww) / 2, area.y + (area.h - wh) / 2, ww, wh)
     tiles = []
     for (r, c), win in windows.items():
@@ -137,22 +139,36 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     return TilePlan(pw, ph, o, rows, cols, overlap, printable, board_w, board_h, tuple(tiles))
 
 
-def _seams(windows: dict[tuple[int, int], Box], rows: int, cols: int,
-           overlap: float) -> list[tuple[float, float]]:
+def _seams(windows: dict[tuple[int, int], Box], rows: int, cols: int, overlap: float,
+           keep_clear: tuple[Box, ...] = ()) -> list[tuple[float, float]]:
     """Board points of the targets: on each tile's left and top window edge (its cut lines),
-    away from the corners where a third tile overlaps."""
+    away from the corners where a third tile overlaps, each moved along its seam to the nearest
+    spot clear of ``keep_clear`` (left where it is when the seam has none)."""
     out = []
     room = TARGET_R + mm(2)
     for (r, c), w in windows.items():
         if c > 0:
             lo = w.y + (overlap if r < rows - 1 else 0.0) + room
             hi = w.top - (overlap if r > 0 else 0.0) - room
-            out += [(w.x, y) for y in _spread(lo, hi)]
+            out += [(w.x, _clear(y, lo, hi, lambda v, x=w.x: (x, v), keep_clear)) for y in _spread(lo, hi)]
         if r > 0:
             lo = w.x + (overlap if c > 0 else 0.0) + room
             hi = w.right - (overlap if c < cols - 1 else 0.0) - room
-            out += [(x, w.top) for x in _spread(lo, hi)]
+            along = [_clear(x, lo, hi, lambda v, y=w.top: (v, y), keep_clear) for x in _spread(lo, hi)]
+            out += [(x, w.top) for x in along]
     return out
+
+
+def _clear(at: float, lo: float, hi: float, point, keep_clear: tuple[Box, ...]) -> float:
+    """The position nearest ``at`` within lo-hi (1 mm steps) whose target misses every box."""
+    def free(v: float) -> bool:
+        x, y = point(v)
+        t = Box(x - TARGET_R - mm(1), y - TARGET_R - mm(1), 2 * TARGET_R + mm(2), 2 * TARGET_R + mm(2))
+        return not any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear)
+
+    steps = int((hi - lo) / mm(1)) + 1
+    spots = sorted((lo + k * mm(1) for k in range(steps)), key=lambda v: (abs(v - at), v))
+    return next((v for v in spots if free(v)), at)
 
 
 def _spread(lo: float, hi: float) -> list[float]:

@@ -12,9 +12,10 @@ from itertools import combinations, pairwise
 
 from generator.board.context import Context
 from generator.board.layout import layout_board
-from generator.board.maps import DEFAULT_KINDS, _place, parse_edge
+from generator.board.maps import DEFAULT_KINDS, _place, map_routes, parse_edge
 from generator.board.model import Board
 from generator.board.ops import XY
+from generator.board.track import space_size
 from generator.fonts import FontBook
 from generator.geometry import Box
 from generator.layout.ops import TextOp
@@ -65,7 +66,7 @@ def _places(board: Board, i: int, f: MapFeature, ctx: Context, centres: dict[str
         if kind is None or kind.place is None or node.place == "none":
             continue
         c, s = centres[name], kind.size
-        ops = _place(ctx, f, kind.place, node.place or kind.place.side, Box(c[0] - s / 2, c[1] - s / 2, s, s),
+        ops = _place(ctx, f, kind.place, node, Box(c[0] - s / 2, c[1] - s / 2, s, s),
                      ("features", i, "nodes", name, "place"))
         if ops:
             out[name] = ops[0].box
@@ -100,11 +101,12 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
     centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
     places = _places(board, i, f, ctx, centres)
     found = _collisions(board, i, f, centres, labels)
+    routes = map_routes(ctx, f, ("features", i))  # the roads as drawn, bends and all
     for j, raw in enumerate(f.edges):
         edge = parse_edge(raw)
         if edge is None or edge.from_ not in f.nodes or edge.to not in f.nodes:
             continue
-        pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+        pts = routes.get(j) or [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
         segments = list(pairwise(pts))
         road = _at(board, "features", i, "edges", j)
         ends = {edge.from_, edge.to}
@@ -127,11 +129,15 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                     f"(line {there.line}): the card laid there hides it; put the place on another side "
                     "(place: left/right/above/below) or bend the road with 'via' points")))
         inside = [centres[e] for e in ends]
+        half = min(space_size(f.space)) / 2 if edge.labels else 0.0
         struck = []
         for label in labels:
             b = label.box
             if any(b.x <= c[0] <= b.right and b.y <= c[1] <= b.top for c in inside):
                 continue  # the node's own number, drawn over its road's end
+            middle = (b.x + b.w / 2, b.y + b.h / 2)
+            if half and any(_distance(middle, a, c) < half for a, c in segments):
+                continue  # written in one of this road's own spaces
             box = (b.x + 0.5, b.y + 0.5, b.right - 0.5, b.top - 0.5)
             if any(_crosses(a, c, box) for a, c in segments):
                 struck.append("".join(r.text for r in label.layout.runs))

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
-from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page
+from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page, legible
 from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
 from generator.errors import UsageError
@@ -33,6 +33,7 @@ from generator.units import mm
 __all__ = ["board_print_notes", "write_board"]
 MODES = ("fit", "tiled")
 FORM = "DeckwrightBoard"
+PLAIN = "DeckwrightBoardPictures"  # the board without its words, for an overview too small to read
 TILE_BLUE = "#1e5aa8"
 
 
@@ -74,14 +75,16 @@ class BoardPainter:
         c.drawPath(path, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
         c.restoreState()
 
-    def form(self, layout: BoardLayout) -> str:
+    def form(self, layout: BoardLayout, name: str = FORM, words: bool = True) -> str:
+        """The board as a PDF form; without ``words``, its pictures only (an overview too small
+        to read)."""
         c = self.canvas
-        c.beginForm(FORM, 0, 0, layout.width, layout.height)
-        self.draw(layout.ops)
+        c.beginForm(name, 0, 0, layout.width, layout.height)
+        self.draw(layout.ops if words else tuple(op for op in layout.ops if not isinstance(op, TextOp)))
         c.endForm()
-        return FORM
+        return name
 
-    def place(self, scale: float, at: tuple[float, float], clip: Box | None = None) -> None:
+    def place(self, scale: float, at: tuple[float, float], clip: Box | None = None, name: str = FORM) -> None:
         c = self.canvas
         c.saveState()
         if clip is not None:
@@ -90,7 +93,7 @@ class BoardPainter:
             c.clipPath(path, stroke=0, fill=0)
         c.translate(*at)
         c.scale(scale, scale)
-        c.doForm(FORM)
+        c.doForm(name)
         c.restoreState()
 
 
@@ -110,6 +113,8 @@ def write_board(
     icons = {**game.icons, **board.icons}
     if mode == "fit":
         page = fit_page(board.width, board.height, sheet, board.title)
+        if page.scale < 1.0 and not legible(board, page.scale):
+            return []  # the print guide says why and which file to print instead
         path = Path(out_dir) / f"{board.name}.pdf"
         with pdf_canvas(path, board.title, (page.page_w, page.page_h)) as c:
             bp = BoardPainter(c, icons)
@@ -118,13 +123,16 @@ def write_board(
             _outline(c, page.box)
             _fit_furniture(c, page.label, page.label_box, face)
         return [path]
-    plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title)
+    plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title,
+                      keep_clear=content_boxes(layout))
     path = Path(out_dir) / f"{board.name}-tiled.pdf"
     with pdf_canvas(path, f"{board.title} (tiled)", (plan.page_w, plan.page_h)) as c:
         bp = BoardPainter(c, icons)
         bp.form(layout)
         if len(plan.tiles) > 1:
-            _assembly(c, bp, assembly_page(plan, board.title, paper), fonts, board.spec.font)
+            page = assembly_page(plan, board.title, paper)
+            overview = FORM if legible(board, page.scale) else bp.form(layout, PLAIN, words=False)
+            _assembly(c, bp, page, fonts, board.spec.font, overview)
             c.showPage()
         for i, tile in enumerate(plan.tiles):
             if i:
@@ -133,6 +141,18 @@ def write_board(
             _tile(c, bp, tile, fonts, board.spec.font)
             record.note(c, "stays-visible", _visible(plan, tile))
     return [path]
+
+
+def content_boxes(layout: BoardLayout) -> tuple[Box, ...]:
+    """Where the board's content is, for the tiling targets to keep off: its words, icons, discs
+    and every box smaller than a quarter of the board (places, spaces, panels; not backgrounds)."""
+    quarter = layout.width * layout.height / 4
+    boxes = []
+    for op in layout.ops:
+        box = getattr(op, "box", None)
+        if isinstance(box, Box) and (isinstance(op, TextOp) or box.w * box.h < quarter):
+            boxes.append(box)
+    return tuple(boxes)
 
 
 def _fit_furniture(c: Canvas, label: str, strip: Box, face: str) -> None:
@@ -196,12 +216,13 @@ def _visible(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
     return (b.x, bottom, right, b.top)
 
 
-def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str) -> None:
+def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str,
+              form: str) -> None:
     c.setPageSize((page.page_w, page.page_h))
     record.note(c, "reading-page")  # an overview of the tiles, not printed to size
     record.note(c, "overview")  # tile names over the reduced board, by design
     _text(c, fonts, page.title, page.title_box, TextStyle(family, 14, 8, valign="middle"), bold=True)
-    bp.place(page.scale, (page.thumb.x, page.thumb.y))
+    bp.place(page.scale, (page.thumb.x, page.thumb.y), name=form)
     c.saveState()
     c.setFillColor(color(TILE_BLUE))
     c.setFillAlpha(0.22)

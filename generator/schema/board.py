@@ -88,7 +88,11 @@ class GridPath(Strict):
     color: Color = "#333333"
     width: Length = 1.5
     offset: Length = 0.0
+    dash: list[Length] | None = None
+    """A dashed line, so two paths differ by more than colour in black-and-white print."""
     numbers: bool = False
+    prefix: str = ""
+    """Printed before each step number (``R`` gives R1, R2, ...): a mark that survives grey."""
     toward: Toward = "bottom"
     start_label: str | None = None
     start_icon: str | None = None
@@ -154,6 +158,8 @@ class NodePlace(ZoneContent):
     """A card-sized place beside every node of a kind (e.g. a face-down card on each city)."""
     side: Literal["left", "right", "above", "below"] = "right"
     gap: Length = mm(2)
+    numbered: bool = False
+    """Print the node's number and name in its place, so a place set apart (``place_at``) is found."""
 
 
 class NodeKind(Strict):
@@ -194,6 +200,8 @@ class MapNode(Strict):
     icon: str | None = None
     place: Literal["left", "right", "above", "below", "none"] | None = None
     """Which side of this node its kind's place goes (``none``: no place here)."""
+    place_at: Point | None = None
+    """Where the centre of this node's place goes instead (a crowded corner of the map)."""
     data: dict[str, str] = Field(default_factory=dict)
 
 
@@ -220,6 +228,10 @@ class MapFeature(Feature):
     nodes: dict[str, MapNode] = Field(min_length=1)
     edges: list[str | MapEdge] = Field(default_factory=list)
     links: bool = False
+    routing: Literal["straight", "around"] = "straight"
+    """``around``: every road bends round the nodes it does not join and round labels and places."""
+    clearance: Length = mm(1.5)
+    """With ``routing: around``, the room kept between a road's edge and what it goes round."""
 
 
 class TextFeature(Feature):
@@ -290,9 +302,24 @@ class LineFeature(Feature):
     arrow: Literal["none", "end", "start", "both"] = "none"
 
 
+class OutlineHalo(Strict):
+    """One band drawn round an outline's edge, under its fill (a coast's water lining)."""
+    width: Length
+    color: Color
+
+
+class OutlineFeature(Feature):
+    """Filled outlines (a country, a coast) read from a data file of ``outlines: [{name, points}]``
+    in board coordinates, with bands round their edges drawn widest first."""
+    type: Literal["outline"]
+    file: str
+    look: Look = Look()
+    halo: list[OutlineHalo] = Field(default_factory=list)
+
+
 BoardFeature = Annotated[
     ZoneFeature | GridFeature | TrackFeature | MapFeature | TextFeature | LegendFeature
-    | IconFeature | ImageFeature | ShapeFeature | LineFeature,
+    | IconFeature | ImageFeature | ShapeFeature | LineFeature | OutlineFeature,
     Field(discriminator="type"),
 ]
 
@@ -317,3 +344,14 @@ class BoardSpec(Strict):
             raise ValueError(f"overlap must be wider than the 5 mm printer margin and at most 50 mm, "
                              f"found {value / mm(1):.4g} mm")
         return value
+
+
+class OutlineShape(Strict):
+    """One closed outline of an outline data file."""
+    name: str
+    points: list[Point] = Field(min_length=3)
+
+
+class OutlineFile(Strict):
+    """An outline data file (``type: outline``'s ``file``)."""
+    outlines: list[OutlineShape] = Field(min_length=1)

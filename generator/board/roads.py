@@ -1,0 +1,43 @@
+"""Where a map's roads run: through their ``via`` points, and with ``routing: around`` bent
+round every node they do not join and every label and card place (route.py's geometry)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.board.context import Context
+from generator.board.ops import XY, BoardOp
+from generator.board.route import box_points, circle_points, hull, route
+from generator.geometry import Box
+from generator.schema.board import MapEdge, MapFeature, RoadKind
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A node as drawn: its ops, centre and radius, and the boxes of its labels and place."""
+
+    ops: tuple[BoardOp, ...]
+    centre: XY
+    radius: float
+    labels: tuple[Box, ...]
+    places: tuple[Box, ...]
+
+
+def road_paths(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], centres: dict[str, XY],
+               roads: dict[str, RoadKind], drawn: dict[str, Drawn]) -> dict[int, list[XY]]:
+    """Each edge's polyline, by index: ends and ``via`` points, bent round obstacles when routed."""
+    out: dict[int, list[XY]] = {}
+    for i, edge in edges:
+        pts = [centres[edge.from_], *(ctx.point(p) for p in edge.via), centres[edge.to]]
+        if f.routing == "around":
+            grow = roads[edge.road].width / 2 + f.clearance
+            obstacles = []
+            for name, d in drawn.items():
+                # a node's words and (unless the road ends there) its mark as one shape; its place apart
+                words = [p for b in d.labels for p in box_points(b, grow)]
+                if name not in (edge.from_, edge.to) and d.radius:  # twice the room: a road
+                    words += circle_points(d.centre, d.radius + grow + f.clearance)  # near a city joins it
+                obstacles += [hull(words)] + [hull(box_points(b, grow)) for b in d.places]
+            pts = route(pts, [o for o in obstacles if len(o) >= 3])
+        out[i] = pts
+    return out
