@@ -204,9 +204,7 @@ def test_an_edit_updates_the_picture_and_a_broken_one_shows_its_problem(
         shutil.copyfile(shot, DOCS / "serve-preview.png")
     live.edit("    speed: fast\n", "    speed: 1\n")
     browser.wait_for(f"({STATUS}).startsWith('status ok')", 30)
-    # left: the proofreader's findings Road Runner accepts (proof.known), as notes
+    # left: no error or warning (Road Runner's kit passes the proofreader; accepted findings would
+    # be notes, outlined on their pages: tests/test_serve_proof.py), only the word on named checks
     classes = browser.js("[...document.querySelectorAll('#problems li')].map(li => li.className + ': ' + li.textContent.slice(0, 90))")
-    assert all(c.startswith("note") for c in classes if "named check(s)" not in c), classes
-    assert "(known: " in browser.js(PROBLEMS)
-    # each outlined where it prints on the summary's and aids' page pictures
-    assert browser.wait_for("document.querySelectorAll('.page .region.note').length", 30) > 0
+    assert all(c.startswith(("note", "none")) for c in classes if "named check(s)" not in c), classes
