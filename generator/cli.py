@@ -154,6 +154,10 @@ ONLY_HELP = (
 
 
 ONLY_OPTION = typer.Option("--only", metavar="NAME|FIELD=VALUE", help=ONLY_HELP)
+OUTPUT_OPTION = typer.Option("--output", "-o", help="Output folder (default: output/).")
+ALLOW_OVERFLOW_OPTION = typer.Option(
+    "--allow-overflow", help="Write files even where text does not fit (a warning each)."
+)
 
 
 def _preset(shop: str) -> object:
@@ -194,9 +198,7 @@ def build(
     printshop_order: Annotated[
         Order | None, _choice("Page order of the print-shop files (default: the shop's).")
     ] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
-    ] = None,
+    output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[
         bool,
         typer.Option(
@@ -702,13 +704,8 @@ def watch(
         Layout, _choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
     ] = Layout.duplex,
     printshop: Annotated[str | None, typer.Option(metavar="SHOP", help=PRINTSHOP_HELP)] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
-    ] = None,
-    allow_overflow: Annotated[
-        bool,
-        typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
-    ] = False,
+    output: Annotated[Path | None, OUTPUT_OPTION] = None,
+    allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Build the kit, then rebuild what changed on every save until Ctrl+C.
@@ -764,13 +761,8 @@ def serve(
         str,
         typer.Option(help="Address to listen on. Anything but loopback shows the game to your network."),
     ] = "127.0.0.1",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Output folder (default: output/).")
-    ] = None,
-    allow_overflow: Annotated[
-        bool,
-        typer.Option("--allow-overflow", help="Write files even where text does not fit (a warning each)."),
-    ] = False,
+    output: Annotated[Path | None, OUTPUT_OPTION] = None,
+    allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
 ) -> None:
     """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
