@@ -2,12 +2,20 @@
 faces are drawn the same except for colour must still be told apart in a black-and-white print
 (a lightness margin) and by a viewer with a colour-vision deficiency (deuteranopia, protanopia,
 tritanopia: simulated). Faces that differ in anything else (a letter, a number, an icon, a
-pattern) carry a mark and are not judged. Judged on the laid-out faces the build draws."""
+pattern) carry a mark and are not judged. Judged on the laid-out faces the build draws.
+
+On a board, features of one kind are judged the same way: the paths through its grids, and
+zones of one size (a zone, a zone beside a grid's rows). Two that differ in a mark (a path's
+dash or the prefix of its step numbers; a zone's label, icon or dashed outline) are not judged;
+otherwise the widest paint that differs (a zone's fill, else its outline, else its text; a
+path's line) must print apart. A zone's note and a path's start label are not marks: they
+explain, they do not name the feature where it is seen."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from itertools import combinations
+from typing import NamedTuple
 
 from generator.errors import clip
 from generator.fonts import FontBook
@@ -106,17 +114,93 @@ def _deck_findings(deck: Deck, faces: DeckFaces) -> list[Finding]:
     return [Finding("colour-only", deck.origin, message)]
 
 
+class _Feature(NamedTuple):
+    """A board feature as the rule compares it: what it is, its kind (features of one kind are
+    compared), its marks, its colours widest first, and where it is written."""
+
+    name: str
+    kind: tuple
+    marks: tuple
+    inks: tuple[str | None, ...]
+    loc: tuple
+
+
+def _dash(dash) -> tuple | None:
+    return tuple(round(d, 2) for d in dash) if dash else None
+
+
+def _zone(ctx, z, loc: tuple, what: str) -> _Feature:
+    from generator.board.zones import ZONE_LOOK, paint
+
+    p = paint(z.look, ZONE_LOOK)
+    w, h = ctx.size(z.size, z.orientation, z.padding, loc)
+    name = f"{what} '{clip(z.label, 30)}'" if z.label else what
+    marks = (z.label, z.icon, _dash(p.get("dash")))
+    return _Feature(name, ("zone", round(w, 1), round(h, 1)), marks,
+                    (p.get("fill"), p.get("stroke"), z.text.color), loc)
+
+
+def _board_features(board, fonts: FontBook) -> list[_Feature]:
+    from generator.board.context import Context
+    from generator.schema.board import GridFeature, ZoneFeature
+
+    ctx = Context(board, fonts)
+    out = []
+    for i, f in enumerate(board.spec.features):
+        if isinstance(f, ZoneFeature):
+            out.append(_zone(ctx, f, ("features", i), "zone"))
+        elif isinstance(f, GridFeature):
+            for k, z in enumerate(f.beside_rows):
+                out.append(_zone(ctx, z, ("features", i, "beside_rows", k), "zone beside the rows"))
+            for k, p in enumerate(f.paths):
+                marks = (_dash(p.dash), p.prefix if p.numbers else None)
+                out.append(_Feature(f"path '{clip(p.name, 30)}'", ("path",), marks, (p.color,),
+                                    ("features", i, "paths", k)))
+    return out
+
+
+HOW = {
+    "path": "give one a dash, a prefix to its step numbers (R1, B1, ...), or colours further apart",
+    "zone": "give each its own label or icon, a dashed outline, or fills further apart",
+}
+
+
+def _board_findings(board, fonts: FontBook) -> list[Finding]:
+    from generator.model import Origin
+
+    found = []
+    for a, b in combinations(_board_features(board, fonts), 2):
+        if a.kind != b.kind or a.marks != b.marks:
+            continue
+        differ = [(x, y) for x, y in zip(a.inks, b.inks, strict=True) if x and y and x != y]
+        if not differ:
+            continue
+        x, y = differ[0]  # the widest paint that differs is what a viewer tells them apart by
+        why = _why(_rgb(x), _rgb(y))
+        if why is None:
+            continue
+        first = board.doc.mark(a.loc)[0]
+        message = (
+            f"{b.name} ({y}) and {a.name} (line {first}, {x}) of '{clip(board.title, 30)}' differ only "
+            f"by colour and cannot be told apart: {why}: {HOW[a.kind[0]]}"
+        )
+        found.append(Finding("colour-only", Origin(board.doc.file, *board.doc.mark(b.loc)), message))
+    return found
+
+
 def check(game: Game, settings: Settings) -> list[Finding]:
-    """Findings for the game's card decks and the decks of its component groups."""
+    """Findings for the game's card decks, the decks of its component groups and its boards."""
     from generator.components.notes import groups_of
     from generator.kit import load_parts
 
-    decks = list(game.decks)
+    decks, boards = list(game.decks), []
     for part, _, value in load_parts(game):
         if part.name == "components":
             decks += [g.deck for g in groups_of(value)]
+        elif part.name == "board":
+            boards.append(value)
     fonts = FontBook.load(game.font_dirs)
-    found = []
+    found = [f for board in boards for f in _board_findings(board, fonts)]
     for deck in decks:
         found += _deck_findings(deck, DeckFaces(game, deck, fonts, mm(3)))
     return found
