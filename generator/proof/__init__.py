@@ -44,7 +44,8 @@ GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
     "links": _lazy("links"),
     "nets": _lazy("nets"),
 }
-"""Rules judged on the laid-out faces of every deck and component group rather than on pages."""
+"""Rules judged on the laid-out faces of every deck and component group, and on the boards, rather
+than on pages."""
 
 __all__ = [
     "GAME_RULES",
