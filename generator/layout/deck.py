@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
@@ -42,38 +42,31 @@ _GLYPHS: ContextVar[list[Problem] | None] = ContextVar("glyphs", default=None)
 
 
 @contextmanager
-def collect_missing_glyphs() -> Iterator[list[Problem]]:
+def _collecting(var: ContextVar[list[Problem] | None]) -> Iterator[list[Problem]]:
+    """A list that the faces laid out inside the block add their problems of one kind to."""
+    found: list[Problem] = []
+    token = var.set(found)
+    try:
+        yield found
+    finally:
+        var.reset(token)
+
+
+def collect_missing_glyphs() -> AbstractContextManager[list[Problem]]:
     """Gather the characters no font can draw of every face laid out inside the block (each
     once), as warnings for ``build``."""
-    found: list[Problem] = []
-    token = _GLYPHS.set(found)
-    try:
-        yield found
-    finally:
-        _GLYPHS.reset(token)
+    return _collecting(_GLYPHS)
 
 
-@contextmanager
-def collect_low_resolution() -> Iterator[list[Problem]]:
+def collect_low_resolution() -> AbstractContextManager[list[Problem]]:
     """Gather the low-resolution image problems of every face laid out inside the block (each
     once), as warnings for ``build``."""
-    found: list[Problem] = []
-    token = _LOW_RES.set(found)
-    try:
-        yield found
-    finally:
-        _LOW_RES.reset(token)
+    return _collecting(_LOW_RES)
 
 
-@contextmanager
-def collect_overflows() -> Iterator[list[Problem]]:
+def collect_overflows() -> AbstractContextManager[list[Problem]]:
     """Gather the overflow problems of every face laid out inside the block (each once)."""
-    found: list[Problem] = []
-    token = _OVERFLOWS.set(found)
-    try:
-        yield found
-    finally:
-        _OVERFLOWS.reset(token)
+    return _collecting(_OVERFLOWS)
 
 
 class DeckFaces:

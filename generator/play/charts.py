@@ -26,10 +26,7 @@ def interval_chart(
 ) -> Drawing:
     """A point and its interval per label; a dashed line at 0 when ``zero`` (a difference), or at
     a ``fair`` share."""
-    d = Drawing(width, height)
-    pen.text(d, 0, height - 12, title, 11, bold=True)
-    if note:
-        pen.text(d, 0, height - 25, note, 8, color=MUTED)
+    d = pen.chart(width, height, title, note)
     left, bottom, right, head = 44, 26, 6, 34
     w, h = width - left - right, height - bottom - head
     level = 0.0 if zero else fair

@@ -31,6 +31,14 @@ class Pen:
         font = self.bold if kw.pop("bold", False) else self.regular
         d.add(String(x, y, text, fontName=font, fontSize=size, fillColor=kw.pop("color", INK), **kw))
 
+    def chart(self, width: float, height: float, title: str, note: str = "") -> Drawing:
+        """An empty chart of that size with its title (and a muted note under it)."""
+        d = Drawing(width, height)
+        self.text(d, 0, height - 12, title, 11, bold=True)
+        if note:
+            self.text(d, 0, height - 25, note, 8, color=MUTED)
+        return d
+
 
 def bar_chart(
     pen: Pen,
@@ -46,10 +54,7 @@ def bar_chart(
     note: str = "",
 ) -> Drawing:
     """Vertical bars with optional error bars (intervals) and a dashed 'fair share' line."""
-    d = Drawing(width, height)
-    pen.text(d, 0, height - 12, title, 11, bold=True)
-    if note:
-        pen.text(d, 0, height - 25, note, 8, color=MUTED)
+    d = pen.chart(width, height, title, note)
     left, bottom, right, head = 34, 26, 6, 34
     w, h = width - left - right, height - bottom - head
     peak = nice(top or max([*values, *(e[1] for e in errors or [])], default=1) or 1)
