@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
@@ -98,17 +99,22 @@ def tables(stats: Stats) -> Group:
         for name, f in figs.items():
             ft.add_row(name, *(num(f[k]) for k in ("n", "mean", "median", "min", "max", "total")))
         parts.append(ft)
+    parts.append(card_table(stats.cards()))
+    return Group(*parts)
+
+
+def card_table(uses: Mapping[str, Any]) -> Table:
+    """Per card: drawn, played, in how many games, and how often its holder won (with interval)."""
     cards = Table(title="cards", title_justify="left")
     for name in ("card", "drawn", "played", "games played", "holder won", "95% interval"):
         cards.add_column(name, justify="left" if name == "card" else "right")
-    for name, u in stats.cards().items():
+    for name, u in uses.items():
         r = Rate(u.won, u.games_played)
         cards.add_row(
             name, str(u.drawn), str(u.played), str(u.games_played), pct(r.rate) if r.n else "-",
             interval(r) if r.n else "-",
         )
-    parts.append(cards)
-    return Group(*parts)
+    return cards
 
 
 def num(x: float) -> str:

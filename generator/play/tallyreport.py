@@ -10,7 +10,7 @@ from typing import Any
 from generator.errors import UsageError, display_path
 from generator.play.compare import moments
 from generator.play.results import Tally, read_results
-from generator.play.stats import SHARED_RULE, Rate
+from generator.play.stats import SHARED_RULE
 
 
 def merged(paths: list[Path], game: str) -> tuple[Tally, list[dict[str, Any]]]:
@@ -66,7 +66,7 @@ def tables(t: Tally, runs: list[dict[str, Any]]) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    from generator.play.report import interval, num, pct, seat_table
+    from generator.play.report import card_table, num, seat_table
 
     data = as_dict(t, runs)
     parts: list[Any] = [Text(f"{t.games} games from {len(runs)} results file(s), {t.finished} finished, "
@@ -79,14 +79,7 @@ def tables(t: Tally, runs: list[dict[str, Any]]) -> Any:
         if f.get("n"):
             spread.add_row(name, *(num(f[k]) for k in ("n", "mean", "median", "min", "max")))
     parts.append(spread)
-    cards = Table(title="cards", title_justify="left")
-    for col in ("card", "drawn", "played", "games played", "holder won", "95% interval"):
-        cards.add_column(col, justify="left" if col == "card" else "right")
-    for name, u in t.card_use().items():
-        r = Rate(u.won, u.games_played)
-        cards.add_row(name, str(u.drawn), str(u.played), str(u.games_played), pct(r.rate) if r.n else "-",
-                      interval(r) if r.n else "-")
-    parts.append(cards)
+    parts.append(card_table(t.card_use()))
     return Group(*parts)
 
 
