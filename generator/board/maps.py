@@ -253,6 +253,22 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
     return Drawn(tuple(ops), c, radius, tuple(labels), tuple(places))
 
 
+def place_boxes(ctx: Context, f: MapFeature, loc: Loc) -> dict[str, Box]:
+    """The card place beside each node that has one, as the layout draws it (``loc``: the feature's)."""
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    out = {}
+    for name, node in f.nodes.items():
+        kind = kinds.get(node.kind)
+        if kind is None or kind.place is None or node.place == "none":
+            continue
+        (cx, cy), s = ctx.point(node.at), kind.size
+        nb = Box(cx - s / 2, cy - s / 2, s, s)
+        ops = _place(ctx, f, kind.place, node, nb, (*loc, "nodes", name, "place"))
+        if ops:
+            out[name] = ops[0].box
+    return out
+
+
 def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box, loc: Loc) -> list[BoardOp]:
     """A card-sized zone ``place.gap`` beside the node's box, centred on that side, or centred on
     the node's ``place_at``."""

@@ -12,12 +12,11 @@ from itertools import combinations, pairwise
 
 from generator.board.context import Context
 from generator.board.layout import layout_board
-from generator.board.maps import DEFAULT_KINDS, _place, map_routes, parse_edge
+from generator.board.maps import DEFAULT_KINDS, map_routes, parse_edge, place_boxes
 from generator.board.model import Board
 from generator.board.ops import XY
 from generator.board.track import space_size
 from generator.fonts import FontBook
-from generator.geometry import Box
 from generator.layout.ops import TextOp
 from generator.model import Game, Origin
 from generator.proof.finding import Finding
@@ -57,22 +56,6 @@ def _at(board: Board, *loc) -> Origin:
     return Origin(board.doc.file, *board.doc.mark(loc))
 
 
-def _places(board: Board, i: int, f: MapFeature, ctx: Context, centres: dict[str, XY]) -> dict[str, Box]:
-    """The card place beside each node that has one, as the layout draws it."""
-    kinds = {**DEFAULT_KINDS, **f.kinds}
-    out = {}
-    for name, node in f.nodes.items():
-        kind = kinds.get(node.kind)
-        if kind is None or kind.place is None or node.place == "none":
-            continue
-        c, s = centres[name], kind.size
-        ops = _place(ctx, f, kind.place, node, Box(c[0] - s / 2, c[1] - s / 2, s, s),
-                     ("features", i, "nodes", name, "place"))
-        if ops:
-            out[name] = ops[0].box
-    return out
-
-
 def _text(op: TextOp) -> str:
     return "".join(r.text for r in op.layout.runs)
 
@@ -99,7 +82,7 @@ def _collisions(
 def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: list[TextOp]) -> list[Finding]:
     kinds = {**DEFAULT_KINDS, **f.kinds}
     centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
-    places = _places(board, i, f, ctx, centres)
+    places = place_boxes(ctx, f, ("features", i))
     found = _collisions(board, i, f, centres, labels)
     routes = map_routes(ctx, f, ("features", i))  # the roads as drawn, bends and all
     for j, raw in enumerate(f.edges):
