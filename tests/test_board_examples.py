@@ -18,6 +18,8 @@ from generator.fonts import FontBook
 from generator.layout.ops import EllipseOp, RectOp, TextOp
 from generator.layout.sizes import paper_size
 from generator.loader import load_game
+from generator.proof import proofread_game, settings_of
+from generator.proof.kits import record_kit
 from generator.render.board import board_print_notes, write_board
 from generator.units import mm
 from tests.test_board_layout import make_board, texts
@@ -144,6 +146,17 @@ def test_print_notes(jokers) -> None:
     assert "2 Letter sheets" in board_print_notes(board, "letter")[1]
     assert board_print_notes(board, "a3")[0] == (
         "playfield.pdf: Joker's Row playfield scaled to one A3 sheet (78 %), for quick playtests.")
+
+
+def test_jokers_row_mat_on_a3_and_legal_gives_no_finding(jokers) -> None:
+    """Built for A3 the mat also prints on one sheet (78 %), its type still readable; on Legal it
+    tiles like Letter. The proofreader finds nothing in either kit."""
+    game, _, _ = jokers
+    pages = record_kit(game, (("a3", "duplex"), ("legal", "duplex"))).pages()
+    boards = {(p.variant, p.file.name) for p in pages if p.file.name.startswith("playfield")}
+    assert boards == {("a3 duplex", "playfield.pdf"), ("a3 duplex", "playfield-tiled.pdf"),
+                      ("legal duplex", "playfield-tiled.pdf")}
+    assert proofread_game(game, pages, settings_of(game)) == []
 
 
 def test_small_board_tiles_to_one_page(tmp_path: Path) -> None:
