@@ -183,7 +183,7 @@ def test_the_one_sheet_board_only_where_it_reads(tmp_path: Path, fonts: FontBook
 
 @pytest.mark.parametrize(("game_name", "paper"), [("maloney", "a4"), ("maloney", "letter"), ("entenrallye", "a4")])
 def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
-    """(Joker's Row's seams on six A4 sheets run through card places end to end: no free spot.)"""
+    """(Joker's Row's one seam runs through its middle row, under the cards: test_board_examples.)"""
     from generator.board import board_files, load_board
     from generator.board.tiling import plan_tiles
     from generator.layout.sizes import paper_size

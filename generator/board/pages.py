@@ -137,10 +137,15 @@ def legible(board: Board, scale: float) -> bool:
 def _tiled_notes(board: Board, plan: TilePlan, dims: str, p: str) -> list[str]:
     name, n = board.name, len(plan.tiles)
     return [
-        f"{name}-tiled.pdf: {board.title} at full size ({dims}) on {n} {p} sheets ({plan.rows} rows x "
-        f"{plan.cols} columns, {plan.orientation}) after an assembly page; print single-sided at 100 % "
-        "(actual size).",
+        f"{name}-tiled.pdf: {board.title} at full size ({dims}) on {n} {p} sheets "
+        f"({_count(plan.rows, 'row')} x {_count(plan.cols, 'column')}, {plan.orientation}) after an "
+        "assembly page; print single-sided at 100 % (actual size).",
         f"Assembling {name}-tiled.pdf: cut along the dashed left and top edges of each tile that has a "
         "neighbour there, lay it over that neighbour so the half targets make whole ones, and tape the "
         "seams from behind (page 1 shows the order).",
     ]
+
+
+def _count(n: int, word: str) -> str:
+    """'1 column', '3 columns'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
