@@ -145,3 +145,17 @@ def test_assembly_page_shows_every_tile_and_overlap() -> None:
     pr = Box(MARGIN, MARGIN, page.page_w - 2 * MARGIN, page.page_h - 2 * MARGIN)
     assert pr.contains(page.thumb) and all(pr.contains(b) for _, b in page.outlines)
     assert "pages 2-7" in page.steps[0]
+
+
+@pytest.mark.parametrize(
+    ("w", "h", "words"),
+    [
+        (200, 513, "A1 at the top to B1 at the bottom"),
+        (520, 150, "A1 at the left to A2 at the right"),
+        (570.3, 512.5, "A1 at the top left to B3 at the bottom right"),
+    ],
+)
+def test_assembly_steps_name_the_layout_the_tiles_form(w: float, h: float, words: str) -> None:
+    """A single column, a single row and a grid each get words that fit how the tiles lie."""
+    plan = plan_tiles(mm(w), mm(h), paper_size("a4"), mm(10))
+    assert words in assembly_page(plan, "Board", "a4").steps[1]

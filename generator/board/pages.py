@@ -94,7 +94,7 @@ def assembly_page(plan: TilePlan, title: str, paper: str) -> AssemblyPage:
     steps = (
         f"1. Print pages 2-{n + 1} at 100 % ('actual size', not 'fit to page'), single-sided on "
         f"{paper_name(paper)} ({plan.orientation}). The bar beside each tile's label measures 50 mm.",
-        f"2. Lay the {n} tiles out as shown, A1 at the top left to {last} at the bottom right "
+        f"2. Lay the {n} tiles out as shown, {_reading_order(plan, last)} "
         "(shaded: where neighbours overlap).",
         "3. On each tile with a neighbour to its left or above, cut off the margin along the dashed "
         "line on that edge; the tile's label says which edges.",
@@ -103,6 +103,15 @@ def assembly_page(plan: TilePlan, title: str, paper: str) -> AssemblyPage:
     )
     full = f"{title}: how to assemble - {plan.board_w / MM:.0f} x {plan.board_h / MM:.0f} mm on {n} sheets"
     return AssemblyPage(pw, ph, full, title_box, thumb, s, outlines, tuple(overlaps), steps, steps_box)
+
+
+def _reading_order(plan: TilePlan, last: str) -> str:
+    """Where the first and last tiles lie, in words that fit one row, one column or a grid."""
+    if plan.cols == 1:
+        return f"A1 at the top to {last} at the bottom"
+    if plan.rows == 1:
+        return f"A1 at the left to {last} at the right"
+    return f"A1 at the top left to {last} at the bottom right"
 
 
 def board_print_notes(board: Board, paper: str) -> list[str]:
