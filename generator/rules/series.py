@@ -110,7 +110,7 @@ def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Re
     out.turns = sum(r.turns for r in out.races)
     out.state = series
     if finish:
-        after = f"at the end of the series (after {len(out.races)} race{'s' if len(out.races) != 1 else ''})"
+        after = f"at the end of the series (after {series.label(len(out.races) - 1)})" if out.races else ""
         check_result(log, out, lambda line, code, message, where="": add(line, code, message, after))
     return out
 

@@ -94,7 +94,7 @@ class Rally(Series):
                     f"the winner of each segment goes first in the following segment: "
                     f"{winner} won segment {index}, so {winner} goes first, not {first}",
                 )
-            first = winner
+            first = first or winner  # after a wrong first player, follow the log's turn order
         hands = setup.hands
         leg = Leg(self.label(index), self.points if index == SEGMENTS - 1 else 0)
         race = self.rules.begin(
