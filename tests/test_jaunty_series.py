@@ -67,8 +67,11 @@ def test_the_bundled_rally_is_legal_and_carries_places_karma_and_the_lead():
 def test_a_segment_deals_the_hand_size_less_the_place_and_carries_the_karma_hands():
     r = rules(GAME)
     setup = r.setup_model.model_validate(
-        {"race": "rally", "racers": {"Amy": "Dexter Johnson", "Ben": "Fifi Le Boom", "Cy": "Zeke Hatfield"},
-         "roles": {"Amy": "hero", "Ben": "villain", "Cy": "neutral"}}
+        {
+            "race": "rally",
+            "racers": {"Amy": "Dexter Johnson", "Ben": "Fifi Le Boom", "Cy": "Zeke Hatfield"},
+            "roles": {"Amy": "hero", "Ben": "villain", "Cy": "neutral"},
+        }
     )
     notes: list[tuple[str, str]] = []
     rally = r.series(["Amy", "Ben", "Cy"], setup, lambda c, m: notes.append((c, m)))
@@ -87,8 +90,9 @@ def test_a_segment_deals_the_hand_size_less_the_place_and_carries_the_karma_hand
     assert nxt.deck.count == main - 12 - 1 and nxt.plots.count == plots - 1 and not notes
     wrong = setup.model_copy(update={"hands": {"Cy": sorted(r.main_total)[:6]}})
     rally.start(1, ["Amy", "Ben", "Cy"], wrong, None, lambda c, m: notes.append((c, m)))
-    assert notes == [("SETUP", "Cy begins segment 2 with 5 cards (hand size 6 less 1 for 1st place in "
-                               "segment 1), not 6")]
+    assert notes == [
+        ("SETUP", "Cy begins segment 2 with 5 cards (hand size 6 less 1 for 1st place in segment 1), not 6")
+    ]
 
 
 def test_the_wrong_racer_opening_a_segment_is_reported_once():
@@ -103,8 +107,13 @@ def test_the_bundled_circuit_scores_ten_less_the_place_and_the_highest_total_win
     assert clean(out) and out.over and out.outcome.winner == "Ben"
     assert dict(out.outcome.scores) == {"Amy": 24, "Ben": 26, "Cleo": 22}
     labels = [v for v in out.state.labels]
-    assert labels == ["race 1 (Rally segment 1)", "race 1 (Rally segment 2)", "race 1 (Rally segment 3)",
-                      "race 2", "race 3"]
+    assert labels == [
+        "race 1 (Rally segment 1)",
+        "race 1 (Rally segment 2)",
+        "race 1 (Rally segment 3)",
+        "race 2",
+        "race 3",
+    ]
     points = [dict(r.outcome.scores) if r.outcome.scores else None for r in out.races]
     assert points[:2] == [None, None]  # a Rally scores once, for its third segment
     assert points[2] == {"Amy": 9, "Ben": 8, "Cleo": 7} and sorted(points[4].values()) == [7, 8, 9]
@@ -168,7 +177,9 @@ def test_a_circuit_is_three_to_five_normal_rally_or_endurance_races():
     # races 4 and 5 count (Ben wins them again: 44 points), race 6 is after the end
     assert violations(out) == {("race 6", "AFTER_END", None), ("", "WRONG_SCORES", None)}
     assert out.outcome.scores["Ben"] == 44
-    assert "a Circuit is three to five races" in next(v.message for v in out.violations if v.code == "AFTER_END")
+    assert "a Circuit is three to five races" in next(
+        v.message for v in out.violations if v.code == "AFTER_END"
+    )
 
 
 def test_a_circuits_race_points_are_checked_and_its_racers_stay():
@@ -177,16 +188,20 @@ def test_a_circuits_race_points_are_checked_and_its_racers_stay():
     out = run(log)
     assert violations(out) == {("race 2", "WRONG_SCORES", None)}
     log = data("circuit-race.yaml")
-    log["races"][4]["setup"]["racers"] = {"Amy": "John Smith", "Ben": "Fifi Le Boom", "Cleo": "Dexter Johnson"}
+    log["races"][4]["setup"]["racers"] = {
+        "Amy": "John Smith",
+        "Ben": "Fifi Le Boom",
+        "Cleo": "Dexter Johnson",
+    }
     out = run(log)
     assert ("race 3", "SETUP", None) in violations(out)
 
 
 def test_a_tie_for_the_highest_total_is_a_shared_win():
     r = rules(GAME)
-    setup = r.setup_model.model_validate({"race": "circuit", "racers": dict(zip("AB", ["Zeke Hatfield",
-                                                                                       "Hata Marie"],
-                                                                                      strict=True))})
+    setup = r.setup_model.model_validate(
+        {"race": "circuit", "racers": dict(zip("AB", ["Zeke Hatfield", "Hata Marie"], strict=True))}
+    )
     circuit = r.series(["A", "B"], setup, lambda c, m: None)
     for i, order in enumerate([["A", "B"], ["B", "A"], ["A", "B"], ["B", "A"]]):
         s = circuit.start(i, ["A", "B"], setup, None, lambda c, m: None)
@@ -205,8 +220,9 @@ def test_one_race_logs_and_series_logs_do_not_mix():
     out = run(log)
     assert {v.code for v in out.violations} == {"SERIES"} and not out.races
     r = rules(GAME)
-    both = to_yaml(data("rally-race.yaml")).replace("races:\n", "log:\n  - {turn: 1, player: Amy, action: draw}\n"
-                                                                  "races:\n", 1)
+    both = to_yaml(data("rally-race.yaml")).replace(
+        "races:\n", "log:\n  - {turn: 1, player: Amy, action: draw}\nraces:\n", 1
+    )
     with pytest.raises(DataError, match="not both"):
         parse_log(both, r, "both.yaml")
     stranger = data("rally-race.yaml")
@@ -262,3 +278,27 @@ def test_a_seeded_series_replays_clean_as_a_table_writes_it():
         log = table_view(r, series(kind, 4, 7))
         assert "hands" not in log["races"][1].get("setup", {})
         assert clean(run(log))
+
+
+def test_stats_count_each_race_of_a_series_as_a_game():
+    from generator.loader import load_game
+    from generator.play.stats import gather
+
+    stats = gather(load_game(GAME), [LOGS / "rally-race.yaml", LOGS / "circuit-race.yaml"])
+    assert stats.read == 2 and not stats.rejected and len(stats.records) == 3 + 5
+    assert [r.turns for r in stats.records[:3]] == [r.turns for r in bundled("rally-race.yaml").races]
+
+
+def test_the_readme_series_example_is_a_valid_log_envelope():
+    import re
+
+    from generator.schema.messages import validate
+    from generator.schema.playlog import PlayLogSpec
+    from generator.yamlio import parse_yaml
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    blocks = re.findall(r"```yaml\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
+    text = next(b for b in blocks if b.startswith("game: jaunty-jalopies") and "races:" in b)
+    doc = parse_yaml(text, "README.md")
+    spec = validate(PlayLogSpec, doc.data, doc)
+    assert len(spec.races) == 2 and spec.races[1].first == "Ben" and spec.races[0].result.order[0] == "Ben"
