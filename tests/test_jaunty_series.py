@@ -302,3 +302,38 @@ def test_the_readme_series_example_is_a_valid_log_envelope():
     doc = parse_yaml(text, "README.md")
     spec = validate(PlayLogSpec, doc.data, doc)
     assert len(spec.races) == 2 and spec.races[1].first == "Ben" and spec.races[0].result.order[0] == "Ben"
+
+
+def test_a_malformed_series_log_is_reported_at_its_lines(run_cli, tmp_path):
+    head = (
+        'game: jaunty-jalopies\nversion: "1.0"\ndate: 2026-11-25\nplayers: [Amy, Ben]\n'
+        "setup: {race: rally, racers: {Amy: John Smith, Ben: Hata Marie}, roles: {Amy: hero, Ben: hero}}\n"
+    )
+    (tmp_path / "none.yaml").write_text(head + "races: []\n", encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text(
+        head + "races:\n  - just a string\n  - setup: {race: sprint}\n    log:\n"
+        "      - {turn: 1, player: Amy, action: fly}\n    result: {order: [Amy, Amy]}\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_cli("log", "check", GAME, tmp_path / "none.yaml", tmp_path / "bad.yaml")
+    said = out + err
+    assert code == 1 and "Traceback" not in said
+    assert "none.yaml:6:1: races: lists no race" in said
+    assert "bad.yaml:7:5: races[0]: expected a mapping" in said
+    assert "bad.yaml:8:19: races[1].setup.race: expected one of standard" in said
+    assert "bad.yaml:10:40: races[1].log[0].action: unknown action 'fly'" in said
+    assert "bad.yaml:11:14: races[1].result.order: a player is listed twice" in said
+
+
+def test_a_game_without_series_says_so():
+    log = {
+        "game": "road-runner",
+        "version": rules("road-runner").game.version,
+        "date": "2024-01-01",
+        "players": ["Amy", "Ben", "Cy"],
+        "races": [{"log": []}],
+    }
+    out = run(log)
+    assert [v.code for v in out.violations] == ["SERIES"] and "records one game a log" in out.violations[
+        0
+    ].message

@@ -83,9 +83,14 @@ class PlayLogSpec(Strict):
         if self.races is not None and self.log:
             raise ValueError("a log is one game ('log') or several races ('races', each with its own "
                              "'log'), not both")
-        if self.races == []:
-            raise ValueError("'races' lists no race: give each race its 'log', or write one game as 'log'")
         return self
+
+    @field_validator("races")
+    @classmethod
+    def _some(cls, value: list[RaceSpec] | None) -> list[RaceSpec] | None:
+        if value == []:
+            raise ValueError("lists no race: give each race its 'log', or write one game as 'log'")
+        return value
 
     @field_validator("players")
     @classmethod
