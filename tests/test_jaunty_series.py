@@ -337,3 +337,12 @@ def test_a_game_without_series_says_so():
     assert [v.code for v in out.violations] == ["SERIES"] and "records one game a log" in out.violations[
         0
     ].message
+
+
+def test_a_segment_opened_out_of_turn_says_the_winner_goes_first():
+    log = data("rally-race.yaml")
+    log["races"][1]["log"].insert(0, {"turn": 1, "player": "Cleo", "action": "rest"})
+    out = run(log)
+    first = out.violations[0]
+    assert (first.race, first.code, first.turn, first.player) == ("segment 2", "TURN_ORDER", 1, "Cleo")
+    assert "it is Ben's turn; Ben won segment 1: the winner of each segment goes first" in first.message

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rules import Note, Outcome
+from generator.rules import Expect, Note, Outcome
 from generator.rules.series import Series
 
 from .circuit import Circuit
@@ -72,6 +72,14 @@ class RaceRules(Options):
         race = super().start(players, setup, note)
         race.leg = leg
         return race
+
+    def expected(self, s: Race) -> Expect:
+        """Who acts; on a Rally segment's first turn the reason its winner opens it."""
+        expect = super().expected(s)
+        if s.leg is None or not s.leg.opens or s.turn != 1 or s.ended:
+            return expect
+        why = {p: f"it is {s.current}'s turn; {s.leg.opens}" for p in expect.why}
+        return Expect(expect.moves, why=why)
 
     def _cross(self, s: Race, racer: Any) -> None:
         """Rally, Circuit: "continues until all Racers cross the Finish Line"; the order they

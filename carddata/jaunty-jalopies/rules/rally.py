@@ -32,6 +32,7 @@ class Leg:
 
     label: str
     points: int = 0  # Circuit: each racer scores this many less their place (0: no points)
+    opens: str = ""  # why the first racer goes first, where the rules say who does
 
 
 def rotated(players: list[str], first: str) -> list[str]:
@@ -86,8 +87,8 @@ class Rally(Series):
     def start(self, index: int, players: list[str], setup: Setup, first: str | None, note: Note) -> Race:
         self.begun = index + 1
         self._same(setup, note)
-        if index and len(self.orders) >= index:
-            winner = self.orders[index - 1][0]
+        winner = self.orders[index - 1][0] if index and len(self.orders) >= index else None
+        if winner is not None:
             if first is not None and first != winner:
                 note(
                     "FIRST_PLAYER",
@@ -97,6 +98,10 @@ class Rally(Series):
             first = first or winner  # after a wrong first player, follow the log's turn order
         hands = setup.hands
         leg = Leg(self.label(index), self.points if index == SEGMENTS - 1 else 0)
+        if winner is not None and first == winner:
+            leg.opens = (
+                f"{first} won segment {index}: the winner of each segment goes first in the following segment"
+            )
         race = self.rules.begin(
             rotated(players, first or players[0]), setup.model_copy(update={"hands": {}}), leg, note
         )
