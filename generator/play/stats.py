@@ -309,7 +309,9 @@ def gather(
             stats.rejected.append(Rejected(shown, str(result.violations[0])))
             if not include_illegal:
                 continue
-        stats.records.append(record(rules, figures, log, result))
+        # several races in one log (a rally, a tournament): each race counts as a game
+        for part, replayed in zip(log.races, result.races, strict=False) if log.races else [(log, result)]:
+            stats.records.append(record(rules, figures, part, replayed))
         if tick and ((i + 1) % 25 == 0 or i + 1 == len(files)):
             tick(i + 1, len(files))
     return stats

@@ -68,11 +68,13 @@ class Expect:
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: its winner (None when nobody won yet, or when the win is shared), the
-    players who share a win (``shared``, seat order; empty otherwise) and scores where kept."""
+    players who share a win (``shared``, seat order; empty otherwise), scores where kept and
+    the finishing order (``order``, first first) where the rules rank everyone."""
 
     winner: str | None
     scores: Mapping[str, int | float] | None = None
     shared: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -222,6 +224,13 @@ class Rules:
 
     def outcome(self, state: Any) -> Outcome:
         raise NotImplementedError
+
+    def series(self, players: list[str], setup: Any, note: Note) -> Any:
+        """Several races in one log (``races:``): a :class:`generator.rules.series.Series` that
+        starts each race and carries scores between them; None (the default) when the setup is
+        not one the game plays as several races (the game notes why)."""
+        note("SERIES", f"{self.game.name} records one game a log; write it under 'log', not 'races'")
+        return None
 
     # -- random playthroughs -----------------------------------------------------------------
 

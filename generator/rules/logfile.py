@@ -3,7 +3,7 @@ validated with the game's own models. Every problem is reported at its file:line
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from generator.errors import DataError, Problem
 from generator.rules.base import Entry, Rules
 from generator.schema.messages import suggest, validate
-from generator.schema.playlog import ENTRY_KEYS, EntryHead, PlayLogSpec, ResultSpec
+from generator.schema.playlog import ENTRY_KEYS, EntryHead, PlayLogSpec, RaceSpec, ResultSpec
 from generator.yamlio import Document, Loc, load_yaml, parse_yaml
 
 
@@ -24,13 +24,18 @@ class PlayLog:
     spec: PlayLogSpec
     setup: BaseModel
     entries: list[Entry]
+    races: list[PlayLog] = field(default_factory=list)
+    """Several races in one log (``races:``): each a log of its own (its ``log``, ``result``
+    and ``setup`` laid over the log's), lines found in the same file; empty for one game."""
+    base: tuple[str | int, ...] = ()  # where this race sits in the file (("races", 2))
+    first: str | None = None  # who goes first in this race, where the log says so
 
     @property
     def file(self) -> str:
         return self.doc.file
 
     def line(self, *loc: str | int) -> int:
-        return self.doc.mark(loc)[0]
+        return self.doc.mark((*self.base, *loc))[0]
 
 
 def load_log(path: Path | str, rules: Rules) -> PlayLog:
@@ -65,26 +70,60 @@ def _validated(doc: Document, rules: Rules) -> PlayLog:
     if isinstance(game, str) and game != rules.game.name:
         problems.append(doc.problem(("game",), f"this log is for '{game}', not '{rules.game.name}'"))
     players = list(spec.players) if spec else [p for p in _list(raw_log.get("players")) if isinstance(p, str)]
-    setup = check(rules.setup_model, (spec.setup if spec else raw_log.get("setup")) or {}, ("setup",))
+    raw_setup = (spec.setup if spec else raw_log.get("setup")) or {}
+    setup = check(rules.setup_model, raw_setup, ("setup",))
     raw_entries = spec.log if spec else _list(raw_log.get("log"))
-    entries = []
-    for i, raw in enumerate(raw_entries):
-        if entry := _entry(doc, rules, i, raw, players, check, problems):
-            entries.append(entry)
-    result = spec.result if spec else _quiet(ResultSpec, raw_log.get("result"))
-    if result is not None:
-        named: list[tuple[tuple[str | int, ...], str]] = []
-        if result.winner is not None:
-            named.append((("winner",), result.winner))
-        named += [(("winners", i), name) for i, name in enumerate(result.winners or [])]
-        named += [(("scores", name), name) for name in result.scores or {}]
-        for loc, name in named:
-            if name not in players:
-                message = f"'{name}' is not in players{suggest(str(name), players)}"
-                problems.append(doc.problem(("result", *loc), message))
+    entries = _entries(doc, rules, raw_entries, players, check, problems, ())
+    _named(doc, spec.result if spec else _quiet(ResultSpec, raw_log.get("result")), players, problems, ())
+    races = []
+    for i, raw in enumerate(_list(raw_log.get("races"))):
+        base = ("races", i)
+        race = spec.races[i] if spec and spec.races else _quiet(RaceSpec, raw)
+        raw = raw if isinstance(raw, dict) else {}
+        own = raw.get("setup") if isinstance(raw.get("setup"), dict) else {}
+        merged = {**(raw_setup if isinstance(raw_setup, dict) else {}), **own}
+        race_setup = check(rules.setup_model, merged, (*base, "setup") if own else ("setup",))
+        race_entries = _entries(doc, rules, _list(raw.get("log")), players, check, problems, base)
+        _named(doc, race.result if race else None, players, problems, base)
+        first = race.first if race else None
+        if first is not None and first not in players:
+            message = f"'{first}' is not in players{suggest(first, players)}"
+            problems.append(doc.problem((*base, "first"), message))
+        if spec is not None and race is not None and race_setup is not None:
+            race_spec = spec.model_copy(update={"setup": merged, "log": race.log, "races": None,
+                                                "result": race.result, "notes": race.notes})
+            races.append(PlayLog(doc, race_spec, race_setup, race_entries, base=base, first=first))
     if problems or spec is None:
         raise DataError(problems)
-    return PlayLog(doc, spec, setup, entries)
+    return PlayLog(doc, spec, setup, entries, races)
+
+
+def _entries(
+    doc: Document, rules: Rules, raw_entries: list[Any], players: list[str], check: Any,
+    problems: list[Problem], base: Loc,
+) -> list[Entry]:
+    return [
+        entry for i, raw in enumerate(raw_entries)
+        if (entry := _entry(doc, rules, i, raw, players, check, problems, base))
+    ]
+
+
+def _named(
+    doc: Document, result: ResultSpec | None, players: list[str], problems: list[Problem], base: Loc
+) -> None:
+    """Every player a result names must be playing."""
+    if result is None:
+        return
+    named: list[tuple[tuple[str | int, ...], str]] = []
+    if result.winner is not None:
+        named.append((("winner",), result.winner))
+    named += [(("winners", i), name) for i, name in enumerate(result.winners or [])]
+    named += [(("scores", name), name) for name in result.scores or {}]
+    named += [(("order", i), name) for i, name in enumerate(result.order or [])]
+    for loc, name in named:
+        if name not in players:
+            message = f"'{name}' is not in players{suggest(str(name), players)}"
+            problems.append(doc.problem((*base, "result", *loc), message))
 
 
 def _quiet(model: type[BaseModel], value: Any) -> Any:
@@ -100,28 +139,30 @@ def _list(value: Any) -> list[Any]:
 
 
 def _entry(
-    doc: Document, rules: Rules, i: int, raw: Any, players: list[str], check: Any, problems: list[Problem]
+    doc: Document, rules: Rules, i: int, raw: Any, players: list[str], check: Any, problems: list[Problem],
+    base: Loc = (),
 ) -> Entry | None:
     """One entry: the envelope keys, then the action's own fields with the game's model."""
     if not isinstance(raw, dict):
         return None  # reported by the envelope
-    head: EntryHead | None = check(EntryHead, {k: raw[k] for k in ENTRY_KEYS if k in raw}, ("log", i))
+    at = (*base, "log", i)
+    head: EntryHead | None = check(EntryHead, {k: raw[k] for k in ENTRY_KEYS if k in raw}, at)
     if head is None:
         return None
     if head.player not in players:
         hint = suggest(head.player, players)
-        problems.append(doc.problem(("log", i, "player"), f"'{head.player}' is not in players{hint}"))
+        problems.append(doc.problem((*at, "player"), f"'{head.player}' is not in players{hint}"))
     model = rules.actions.get(head.action)
     if model is None:
         names = sorted(rules.actions)
         hint = suggest(head.action, names)
         message = f"unknown action '{head.action}'{hint}; expected one of {', '.join(names)}"
-        problems.append(doc.problem(("log", i, "action"), message))
+        problems.append(doc.problem((*at, "action"), message))
         return None
-    data = check(model, {k: v for k, v in raw.items() if k not in ENTRY_KEYS}, ("log", i))
+    data = check(model, {k: v for k, v in raw.items() if k not in ENTRY_KEYS}, at)
     if data is None:
         return None
-    return Entry(i, doc.mark(("log", i))[0], head.turn, head.player, head.action, data, head.note)
+    return Entry(i, doc.mark(at)[0], head.turn, head.player, head.action, data, head.note)
 
 
 def log_from_data(data: dict[str, Any], rules: Rules, shown: str = "<playthrough>") -> PlayLog:

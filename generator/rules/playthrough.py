@@ -65,8 +65,13 @@ def played(
     seed: int | random.Random,
     max_entries: int | None = None,
     policy: Policy = random_policy,
+    setup: dict[str, Any] | None = None,
+    start: Callable[[list[str], Any, Any], Any] | None = None,
 ) -> Played:
-    """:func:`playthrough`, keeping the final state and the entries as replay has them."""
+    """:func:`playthrough`, keeping the final state and the entries as replay has them.
+
+    ``setup`` (in place of a random one) and ``start`` (in place of ``rules.start``) play one
+    race of several (see ``generator.rules.series``)."""
     max_entries = max_entries or rules.longest_game
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
@@ -74,11 +79,11 @@ def played(
     def note(code: str, message: str) -> None:
         problems.append(f"{code}: {message}")
 
-    setup_data = rules.random_setup(players, rng)
+    setup_data = rules.random_setup(players, rng) if setup is None else setup
     rules.chance = rng
     try:
-        setup = rules.setup_model.model_validate(setup_data)
-        state = rules.start(players, setup, note)
+        model = rules.setup_model.model_validate(setup_data)
+        state = (start or rules.start)(players, model, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
         while not rules.over(state) and len(entries) < max_entries:
@@ -120,7 +125,7 @@ def played(
     }
     if rules.over(state):
         log["result"] = result_of(rules.outcome(state))
-    return Played(log, state, setup, kept)
+    return Played(log, state, model, kept)
 
 
 def result_of(outcome: Outcome) -> dict[str, Any]:
@@ -134,25 +139,29 @@ def result_of(outcome: Outcome) -> dict[str, Any]:
         result["winners"] = list(outcome.shared)
     if outcome.scores is not None:
         result["scores"] = dict(outcome.scores)
+    if outcome.order:
+        result["order"] = list(outcome.order)
     return result
 
 
 def table_view(rules: Rules, log: dict[str, Any]) -> dict[str, Any]:
     """The log a table would write: hidden fields and optional entries left out."""
     out = copy.deepcopy(log)
-    setup = out.get("setup") or {}
-    for key in rules.hidden.get("setup", ()):
-        setup.pop(key, None)
-    if not setup:
-        out.pop("setup", None)
-    entries = []
-    for entry in out.get("log", []):
-        if entry["action"] in rules.optional_actions:
-            continue
-        for key in rules.hidden.get(entry["action"], ()):
-            entry.pop(key, None)
-        entries.append(entry)
-    out["log"] = entries
+    for part in [out, *out.get("races", [])]:  # several races in one log: each race's own too
+        setup = part.get("setup") or {}
+        for key in rules.hidden.get("setup", ()):
+            setup.pop(key, None)
+        if not setup:
+            part.pop("setup", None)
+        entries = []
+        for entry in part.get("log", []):
+            if entry["action"] in rules.optional_actions:
+                continue
+            for key in rules.hidden.get(entry["action"], ()):
+                entry.pop(key, None)
+            entries.append(entry)
+        if entries or "races" not in part:
+            part["log"] = entries
     return out
 
 
@@ -165,16 +174,29 @@ def _dump(data: Any, **options: Any) -> str:
 
 def to_yaml(log: dict[str, Any]) -> str:
     """Log data as YAML, one flow-style line per entry."""
-    head = {k: v for k, v in log.items() if k not in ("log", "result", "notes")}
+    head = {k: v for k, v in log.items() if k not in ("log", "races", "result", "notes")}
     text = "".join(line + "\n" for line in _block(head, 0))
     lines = ["log:"] + ["  - " + flow(e) for e in log.get("log", [])]
     tail = {k: log[k] for k in ("result", "notes") if k in log}
-    if not log.get("log"):
+    if "races" in log:
+        lines = ["races:"] + [line for race in log["races"] for line in _race(race)]
+    elif not log.get("log"):
         lines = ["log: []"]
     extra = (
         _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
     )
     return text + "\n".join(lines) + "\n" + extra
+
+
+def _race(race: dict[str, Any]) -> list[str]:
+    """One race of several: its keys, its entries one a line."""
+    lines = []
+    for key, value in race.items():
+        if key == "log" and value:
+            lines += ["    log:"] + ["      - " + flow(e) for e in value]
+        else:
+            lines.append(f"    {_scalar(key)}: {flow(value)}")
+    return ["  - " + lines[0][4:], *lines[1:]] if lines else ["  - {}"]
 
 
 def _block(mapping: dict[str, Any], indent: int) -> list[str]:

@@ -8,7 +8,7 @@ going after a violation: the state follows what the log says happened.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,13 +32,15 @@ class Violation:
     turn: int | None = None
     player: str | None = None
     where: str = ""
+    race: str = ""  # which race of several in one log ("segment 2"), empty for one game
 
     def __str__(self) -> str:
         who = f"turn {self.turn}, {self.player}" if self.player else self.where
-        return f"{self.file}:{self.line}: {who}: {self.message} [{self.code}]"
+        race = f"{self.race}, " if self.race and who else self.race
+        return f"{self.file}:{self.line}: {race}{who}: {self.message} [{self.code}]"
 
     def as_dict(self) -> dict[str, Any]:
-        keys = ("file", "line", "turn", "player", "code", "message")
+        keys = ("file", "line", "turn", "player", "code", "message") + (("race",) if self.race else ())
         return {k: getattr(self, k) for k in keys}
 
 
@@ -53,6 +55,7 @@ class Replay:
     over: bool = False
     turns: int = 0
     state: Any = None
+    races: list[Replay] = field(default_factory=list)  # several races in one log: each one's replay
 
     @property
     def ok(self) -> bool:
@@ -67,6 +70,10 @@ def replay(rules: Rules, log: PlayLog, finish: bool = True) -> Replay:
     """
     at = [0]  # the log line being replayed, for the message should the rules module crash
     try:
+        if log.races:
+            from generator.rules.series import replay_series
+
+            return replay_series(rules, log, finish, at)
         return _replay(rules, log, finish, at)
     except Exception as exc:
         source = rules_path(rules.game) or Path(
@@ -76,26 +83,25 @@ def replay(rules: Rules, log: PlayLog, finish: bool = True) -> Replay:
         raise DataError([code_problem(exc, source, f"the rules failed while replaying {where}")]) from None
 
 
-def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
+def _replay(
+    rules: Rules, log: PlayLog, finish: bool, at: list[int], start: Start | None = None, race: str = ""
+) -> Replay:
+    """One game; ``start`` (for one race of several) makes the state in place of ``rules.start``
+    and ``race`` names that race in every violation."""
     out = Replay(log)
     spec = log.spec
 
     def add(line: int, code: str, message: str, entry: Entry | None = None, where: str = "") -> None:
         turn, player = (entry.turn, entry.player) if entry else (None, None)
-        out.violations.append(Violation(log.file, line, code, message, turn, player, where))
+        out.violations.append(Violation(log.file, line, code, message, turn, player, where, race))
 
-    if spec.version != rules.game.version:
-        out.warnings.append(
-            f"{log.file}:{log.line('version')}: the log is of version {spec.version}, "
-            f"the game data is version {rules.game.version}"
-        )
-    allowed = rules.player_range()
-    if allowed and not allowed[0] <= len(spec.players) <= allowed[1]:
-        span = f"{allowed[0]}" if allowed[0] == allowed[1] else f"{allowed[0]} to {allowed[1]}"
-        message = f"{len(spec.players)} players; the game is for {span}"
-        add(log.line("players"), "PLAYER_COUNT", message, where="players")
-    setup_line = log.line("setup") if spec.setup is not None else log.line("players")
-    state = rules.start(list(spec.players), log.setup, lambda c, m: add(setup_line, c, m, where="setup"))
+    if not race:  # one race of several: the log's envelope is checked once, for the whole log
+        envelope(rules, log, out, add)
+    # a race of several: its own setup, else the race itself
+    setup_line = log.line("setup") if spec.setup is not None or log.base else log.line("players")
+    state = (start or rules.start)(
+        list(spec.players), log.setup, lambda c, m: add(setup_line, c, m, where="setup")
+    )
     offset = 0
     last: Entry | None = None
     played: int | None = None  # the turn the last entry reached
@@ -149,8 +155,27 @@ def _replay(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
     out.state = state
     if finish:
         after = f"at the end of the game (after turn {out.turns})"
-        _check_result(log, out, lambda line, code, message, where="": add(line, code, message, where=after))
+        check_result(log, out, lambda line, code, message, where="": add(line, code, message, where=after))
     return out
+
+
+def envelope(rules: Rules, log: PlayLog, out: Replay, add: Any) -> None:
+    """The log's version (a warning when it differs) and the player count."""
+    spec = log.spec
+    if spec.version != rules.game.version:
+        out.warnings.append(
+            f"{log.file}:{log.line('version')}: the log is of version {spec.version}, "
+            f"the game data is version {rules.game.version}"
+        )
+    allowed = rules.player_range()
+    if allowed and not allowed[0] <= len(spec.players) <= allowed[1]:
+        span = f"{allowed[0]}" if allowed[0] == allowed[1] else f"{allowed[0]} to {allowed[1]}"
+        message = f"{len(spec.players)} players; the game is for {span}"
+        add(log.line("players"), "PLAYER_COUNT", message, where="players")
+
+
+Start = Callable[[list[str], Any, Any], Any]
+"""``start(players, setup, note)``: the state before a game's first entry."""
 
 
 def _bound(add: Any, entry: Entry) -> Any:
@@ -170,7 +195,7 @@ def _who_won(names: Sequence[str], nobody: str = "nobody won") -> str:
     return f"{', '.join(names[:-1])} and {names[-1]} shared the win"
 
 
-def _check_result(log: PlayLog, out: Replay, add: Any) -> None:
+def check_result(log: PlayLog, out: Replay, add: Any) -> None:
     recorded = log.spec.result
     if recorded is None:
         return
@@ -187,6 +212,13 @@ def _check_result(log: PlayLog, out: Replay, add: Any) -> None:
         key = "winner" if recorded.winner is not None else "winners"
         message = f"the log says {_who_won(sorted(said), 'nobody won')}; by the rules {_who_won(actual)}"
         add(log.line("result", key), "WRONG_WINNER", message, where="result")
+    if recorded.order is not None and list(recorded.order) != list(out.outcome.order):
+        if not out.outcome.order:
+            message = "this game keeps no finishing order"
+        else:
+            message = (f"the log gives the finishing order {', '.join(recorded.order)}; by the rules "
+                       f"they finished {', '.join(out.outcome.order)}")
+        add(log.line("result", "order"), "WRONG_ORDER", message, where="result")
     if recorded.scores is not None:
         actual = dict(out.outcome.scores or {})
         if out.outcome.scores is None:

@@ -22,6 +22,7 @@ class ResultSpec(Strict):
     winner: str | None = None
     winners: list[str] | None = None
     scores: dict[str, int | float] | None = None  # a float where points come in fractions
+    order: list[str] | None = None  # the finishing order, first first, where the game keeps one
 
     @field_validator("winners")
     @classmethod
@@ -31,6 +32,13 @@ class ResultSpec(Strict):
                              "or leave 'winners' out")
         if value is not None and len(set(value)) < len(value):
             raise ValueError("a player is listed twice; name each player who shares the win once")
+        return value
+
+    @field_validator("order")
+    @classmethod
+    def _once_each(cls, value: list[str] | None) -> list[str] | None:
+        if value is not None and len(set(value)) < len(value):
+            raise ValueError("a player is listed twice; the finishing order names each player once")
         return value
 
     @model_validator(mode="after")
@@ -46,6 +54,17 @@ class ResultSpec(Strict):
         return frozenset(self.winners) if self.winners is not None else None
 
 
+class RaceSpec(Strict):
+    """One race of several played in a row (a rally, a tournament): its own ``setup`` (laid over
+    the log's), who goes ``first`` where the rules leave it to the table, its entries and result."""
+
+    setup: dict[str, Any] | None = None
+    first: str | None = None
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    result: ResultSpec | None = None
+    notes: str | list[str] | None = None
+
+
 class PlayLogSpec(Strict):
     """One game played: who, when, with which version of the game data, and what happened."""
 
@@ -55,8 +74,23 @@ class PlayLogSpec(Strict):
     players: list[str] = Field(min_length=1)
     setup: dict[str, Any] | None = None
     log: list[dict[str, Any]] = Field(default_factory=list)
+    races: list[RaceSpec] | None = None
     result: ResultSpec | None = None
     notes: str | list[str] | None = None
+
+    @model_validator(mode="after")
+    def _log_or_races(self) -> PlayLogSpec:
+        if self.races is not None and self.log:
+            raise ValueError("a log is one game ('log') or several races ('races', each with its own "
+                             "'log'), not both")
+        return self
+
+    @field_validator("races")
+    @classmethod
+    def _some(cls, value: list[RaceSpec] | None) -> list[RaceSpec] | None:
+        if value == []:
+            raise ValueError("lists no race: give each race its 'log', or write one game as 'log'")
+        return value
 
     @field_validator("players")
     @classmethod

@@ -2,12 +2,13 @@
 
 from .checks import CHECKS
 from .figures import FIGURES
-from .options import Options
 from .policy import POLICIES
+from .races import RaceRules
 
 
-class JauntyRules(Options):
-    """The standard race: replay of playtest logs and seeded playthroughs."""
+class JauntyRules(RaceRules):
+    """The standard race and the advanced races (Rally and Circuit as several races in one log):
+    replay of playtest logs and seeded playthroughs."""
 
 
 RULES = JauntyRules

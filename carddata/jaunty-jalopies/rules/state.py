@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -20,9 +20,10 @@ class Setup(Strict):
     ``standard``, ``endurance`` (Advanced Races: the racers' main Special Abilities work only
     while the unused Character sheet lies face up) or ``partner`` (partners, seated across the
     table, move one pawn) or ``team`` (like partner, each with a pawn of their own; the team
-    whose second pawn crosses the Finish Line first wins)."""
+    whose second pawn crosses the Finish Line first wins); ``rally`` and ``circuit`` are several
+    races in one log (``races:``, see ``races.py``)."""
 
-    race: Literal["standard", "endurance", "partner", "team"] = "standard"
+    race: Literal["standard", "endurance", "partner", "team", "rally", "circuit"] = "standard"
     racers: dict[str, str] = Field(default_factory=dict)
     roles: dict[str, Role] = Field(default_factory=dict)
     hands: dict[str, list[str]] = Field(default_factory=dict)
@@ -219,6 +220,7 @@ class Race:
     partners: dict[str, str] = field(default_factory=dict)  # Partner/Team race: each racer's partner
     team: bool = False  # Team race: the race goes on until a team's second pawn crosses
     crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
+    leg: Any = None  # one race of a Rally or Circuit (races.Leg): on until every pawn has crossed
 
     @property
     def current(self) -> str:

@@ -1,0 +1,157 @@
+"""Several races in one log (``races:``): a rally run in segments, a tournament of races.
+
+Each race is replayed like a log of its own, with the same engine; the game's
+:meth:`Rules.series` gives a :class:`Series` that starts each race from what the last ones left
+(scores, places, cards carried over) and says when the whole series is over and who won it.
+The engine checks that each race is over before the next begins, that no race comes after the
+end, and the log's overall ``result`` against the series' outcome; every violation names its race.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from generator.rules.base import Note, Outcome, Rules
+from generator.rules.logfile import PlayLog
+from generator.rules.playthrough import Policy, played, random_policy, result_of
+from generator.rules.replay import Replay, Violation, _replay, check_result, envelope
+
+
+class Series:
+    """What a game's rules say about a run of races. Subclasses fill in ``start``, ``finish``,
+    ``over`` and ``outcome``; ``label`` names a race in messages."""
+
+    def label(self, index: int, setup: Any = None) -> str:
+        """How messages name race ``index`` (0 for the first; ``setup``: that race's, if known)."""
+        return f"race {index + 1}"
+
+    def start(self, index: int, players: list[str], setup: Any, first: str | None, note: Note) -> Any:
+        """The state before race ``index``'s first entry; ``first``: who the log says goes first."""
+        raise NotImplementedError
+
+    def finish(self, index: int, state: Any, note: Note) -> None:
+        """Race ``index`` is over: record its standings (``note`` reports at its result)."""
+        raise NotImplementedError
+
+    def over(self) -> bool:
+        """Whether the series may end here (its result can be told)."""
+        raise NotImplementedError
+
+    def more(self) -> bool:
+        """Whether another race may follow (a series of three to five may go on once over)."""
+        return not self.over()
+
+    def ending(self) -> str:
+        """What the rules say of the series' length, for a race that comes after the end."""
+        return ""
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def random_race(self, index: int, players: list[str], rng: random.Random) -> dict[str, Any] | None:
+        """Race ``index``'s own ``setup`` for a random playthrough (dealt hands and the like), or
+        None to end the series there (only once it is over)."""
+        return None if self.over() else {}
+
+
+def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
+    """Replay every race of ``log`` in order, carrying the standings from one to the next."""
+    out = Replay(log)
+
+    def add(line: int, code: str, message: str, where: str = "", race: str = "") -> None:
+        out.violations.append(Violation(log.file, line, code, message, where=where, race=race))
+
+    envelope(rules, log, out, lambda line, code, message, where="": add(line, code, message, where))
+    setup_line = log.line("setup") if log.spec.setup is not None else log.line("players")
+    series = rules.series(list(log.spec.players), log.setup, lambda c, m: add(setup_line, c, m, "setup"))
+    if series is None:
+        return out
+    for i, race in enumerate(log.races):
+        label = series.label(i, race.setup)
+        if not series.more():
+            later = len(log.races) - i - 1
+            extra = f" (and {later} later race{'s' if later != 1 else ''})" if later else ""
+            rule = f"; {series.ending()}" if series.ending() else ""
+            add(
+                race.line(),
+                "AFTER_END",
+                f"the series was over after {series.label(i - 1)}{_won(series)}"
+                f"{rule}; this race{extra} comes after the end",
+                "race",
+                label,
+            )
+            break
+        if out.races and not out.races[-1].over:
+            add(
+                race.line(),
+                "RACE_NOT_OVER",
+                f"{series.label(i - 1)} is not over by the rules; the next "
+                "race begins only when the last one is over",
+                "race",
+                label,
+            )
+
+        def begin(
+            players: list[str], setup: Any, note: Note, i: int = i, first: str | None = race.first
+        ) -> Any:
+            return series.start(i, players, setup, first, note)
+
+        done = _replay(rules, race, finish, at, start=begin, race=label)
+        out.races.append(done)
+        out.violations += done.violations
+        if done.over:
+            line = race.line("result") if race.spec.result is not None else race.line("log")
+            series.finish(
+                i, done.state, lambda c, m, line=line, label=label: add(line, c, m, "result", label)
+            )
+    out.over = series.over()
+    out.outcome = series.outcome()
+    out.turns = sum(r.turns for r in out.races)
+    out.state = series
+    if finish:
+        after = f"at the end of the series (after {series.label(len(out.races) - 1)})" if out.races else ""
+        check_result(log, out, lambda line, code, message, where="": add(line, code, message, after))
+    return out
+
+
+def _won(series: Series) -> str:
+    won = series.outcome().winners
+    return f" ({' and '.join(won)} won)" if won else ""
+
+
+def series_playthrough(
+    rules: Rules,
+    players: list[str],
+    seed: int | random.Random,
+    setup: dict[str, Any],
+    policy: Policy = random_policy,
+) -> dict[str, Any]:
+    """A legal series as log data (``races:``), each race chosen by ``policy``; ``setup`` is the
+    series' own (what every race shares). Raises IllegalPlaythrough like :func:`playthrough`."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    problems: list[str] = []
+
+    def note(code: str, message: str) -> None:
+        problems.append(f"{code}: {message}")
+
+    series = rules.series(players, rules.setup_model.model_validate(setup), note)
+    if series is None or problems:
+        raise ValueError(f"not a series: {'; '.join(problems)}")
+    races: list[dict[str, Any]] = []
+    while series.more():
+        i = len(races)
+        own = series.random_race(i, players, rng)
+        if own is None:
+            break
+
+        def begin(names: list[str], race_setup: Any, note: Note, i: int = i) -> Any:
+            return series.start(i, names, race_setup, None, note)
+
+        game = played(rules, players, rng, policy=policy, setup={**setup, **own}, start=begin)
+        if not rules.over(game.state):
+            raise ValueError(f"race {i + 1} did not end within {rules.longest_game} entries")
+        series.finish(i, game.state, note)
+        races.append({"setup": own, "log": game.log["log"], "result": game.log["result"]})
+    log = {k: v for k, v in game.log.items() if k not in ("log", "result", "setup")}
+    return {**log, "setup": setup, "races": races, "result": result_of(series.outcome())}
