@@ -63,8 +63,11 @@ class Abilities(Phases):
         Rest's two (``discards``); ``rest_draws`` (phases.py) draws more."""
         most = int(s.power("swap") or 0)
         if d.discards and not most:
-            note("DISCARD_NOT_NEEDED", f"a Rest discards nothing; {racer.player} has no ability written "
-                                       "that swaps cards (ability: NAME)")
+            note(
+                "DISCARD_NOT_NEEDED",
+                f"a Rest discards nothing; {racer.player} has no ability written "
+                "that swaps cards (ability: NAME)",
+            )
         elif len(d.discards) > most:
             note("ABILITY_WRONG", f"{s.using.name} swaps up to {most} cards, not {len(d.discards)}")
         for name in d.discards:
@@ -81,7 +84,7 @@ class Abilities(Phases):
             super()._may_move(s, racer, note)
             return
         if racer.subplot is None:
-            note("ABILITY_WRONG", f"{s.using.name} drives under a Sub-Plot; none is in play against {racer.player}")
+            note("ABILITY_WRONG", f"{s.using.name} drives under a Sub-Plot; none holds {racer.player}")
         if racer.stalled:
             stall = next(c.name for c in racer.lasting() if (c.get("effect") or {}).get("stall"))
             note("STALLED", f"{stall} stops {racer.player} playing Driving cards to move")
@@ -121,21 +124,28 @@ class Abilities(Phases):
             if kind in self.kinds(card) and plot is not None:
                 plot.needs.pop(0)  # the first of the two; the meet itself takes the second
             else:
-                note("ABILITY_WRONG", f"{name} lets an {self._label(str(kind))} card meet two such "
-                                      f"requirements in a row: {card.name} on {d.plot} does not")
+                note(
+                    "ABILITY_WRONG",
+                    f"{name} lets an {self._label(str(kind))} card meet two such "
+                    f"requirements in a row: {card.name} on {d.plot} does not",
+                )
         if pair := s.power("counts_as"):
             have, need = pair
             plot = next((p for p in named if p.needs[:1] == [need]), None)
             if have in self.kinds(card) and plot is not None:
                 plot.needs[0] = have  # the requirement this card now meets
             else:
-                note("ABILITY_WRONG", f"{name} lets a {self._label(have)} card meet an "
-                                      f"{self._label(need)} requirement: {card.name} on {d.plot} does not")
+                note(
+                    "ABILITY_WRONG",
+                    f"{name} lets a {self._label(have)} card meet an "
+                    f"{self._label(need)} requirement: {card.name} on {d.plot} does not",
+                )
         if s.power("karma_from") and (racer.role != "hero" or target is racer):
             note("ABILITY_WRONG", f"{name} chooses a Hero's Karma card: only when a Hero aids another racer")
 
-    def _also_counts(self, s: Race, racer: Racer, target: Racer, card: Card, d: Meet, kind: str,
-                     note: Note) -> None:
+    def _also_counts(
+        self, s: Race, racer: Racer, target: Racer, card: Card, d: Meet, kind: str, note: Note
+    ) -> None:
         """``also_counts``: a card of that kind played on another racer's plot also meets the
         next requirement of your own plot ``also`` (any card, on a Neutral's own Sub-Plot)."""
         name = s.using.name
@@ -143,10 +153,13 @@ class Abilities(Phases):
         if kind not in self.kinds(card) or target is racer:
             note("ABILITY_WRONG", f"{name} counts a {self._label(kind)} card played to help another racer")
             return
+        if own is None and d.also is None:
+            note(
+                "ABILITY_WRONG", f"{name}: write the plot of {racer.player}'s own it also meets (also: NAME)"
+            )
+        elif own is None:
+            note("NO_SUCH_PLOT", f"{d.also} is not in play against {racer.player}")
         if own is None:
-            note("ABILITY_WRONG" if d.also is None else "NO_SUCH_PLOT",
-                 f"{name}: write the plot of {racer.player}'s own it also meets (also: NAME)" if d.also is None
-                 else f"{d.also} is not in play against {racer.player}")
             return
         anything = own.kind == "subplot" and racer.role == "neutral"
         if own.needs[0] not in self.kinds(card) and not anything:
@@ -192,7 +205,7 @@ class Abilities(Phases):
             self._take_back(s, racer, d, str(powers["take_back"]), note)
         elif "draws" in powers:
             if s.acted or s.rested:
-                note("ABILITY_WRONG", f"{s.using.name} draws at the start of the turn, before anything is played")
+                note("ABILITY_WRONG", f"{s.using.name} draws at the start of the turn, before any play")
             draws = self.draws(d.drew)
             self.draw_into(s, racer.hand, draws, int(powers["draws"]))
             if why := draws.mismatch():
@@ -202,11 +215,15 @@ class Abilities(Phases):
         name = s.using.name
         plot = next((p for p in racer.plots if p.card.name == d.plot), None)
         if d.plot is None or plot is None:
-            note("NO_SUCH_PLOT", f"{name} removes a card in play against {racer.player}: "
-                                 + (f"{d.plot} is not one" if d.plot else "write which (plot: NAME)"))
+            note(
+                "NO_SUCH_PLOT",
+                f"{name} removes a card in play against {racer.player}: "
+                + (f"{d.plot} is not one" if d.plot else "write which (plot: NAME)"),
+            )
             return
         if plot.card.name not in removes and plot.kind not in removes:
-            note("ABILITY_WRONG", f"{name} removes {' or '.join(self._label(r) for r in removes)}, not {d.plot}")
+            what = " or ".join(self._label(r) for r in removes)
+            note("ABILITY_WRONG", f"{name} removes {what}, not {d.plot}")
         racer.plots.remove(plot)
         self.discard(s, [plot.card.name, *plot.under])
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from generator.model import Card
 from generator.rules import Note
 
-from .using import Using
 from .state import (
     Attack,
     Drive,
@@ -17,6 +16,7 @@ from .state import (
     Section,
     Terrain,
 )
+from .using import Using
 
 
 class Moves(Using):

@@ -284,6 +284,7 @@ class Race:
         if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
             change = min(0, change)  # "cost you nothing extra"
         free = self.power("free_plots") or ()
-        change -= sum((p.card.get("effect") or {}).get("penalty") or 0 for p in racer.plots if p.card.name in free)
+        freed = [p.card for p in racer.plots if p.card.name in free]
+        change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
         due = (s.card.get("penalty") or 0) + change + racer.bonus("penalty")
         return max(0, due - int(self.power("penalty_less") or 0))

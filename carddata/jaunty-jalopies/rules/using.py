@@ -48,12 +48,18 @@ class Using(Base):
         if ability.sidekick and not (s.endurance and not racer.abilities):
             race = "standard" if not s.partners else ("Team" if s.team else "Partner")
             now = f"this is a {race} race" if not s.endurance else "now it lies face up"
-            note("SIDEKICK_OFF", f"{ability.name} is a Sidekick Ability: it works only in an Endurance "
-                                 f"race while the unused sheet lies face down; {now}")
+            note(
+                "SIDEKICK_OFF",
+                f"{ability.name} is a Sidekick Ability: it works only in an Endurance "
+                f"race while the unused sheet lies face down; {now}",
+            )
             return False
         if not ability.sidekick and not racer.abilities:
-            note("ABILITY_OFF", f"{ability.name} is a main Special Ability: in an Endurance race it works "
-                                "only while the unused sheet lies face up; now it lies face down")
+            note(
+                "ABILITY_OFF",
+                f"{ability.name} is a main Special Ability: in an Endurance race it works "
+                "only while the unused sheet lies face up; now it lies face down",
+            )
             return False
         return True
 
