@@ -1,12 +1,12 @@
 """Jaunty Jalopies: composition checks, the standard-race rules model, simulated players."""
 
+from .ability_options import AbilityOptions
 from .checks import CHECKS
 from .figures import FIGURES
-from .options import Options
 from .policy import POLICIES
 
 
-class JauntyRules(Options):
+class JauntyRules(AbilityOptions):
     """The standard race: replay of playtest logs and seeded playthroughs."""
 
 
