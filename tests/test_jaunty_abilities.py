@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.rules.module import load_rules_module
 from generator.rules.playthrough import playthrough
 from tests.rules_fixtures.logkit import clean, e, found, make, rules, run
 from tests.test_jaunty_readings import bundled, endurance_rules
@@ -226,3 +227,11 @@ def test_seeded_races_with_abilities_replay_clean(players):
             out = run(log)
             assert clean(out) and out.outcome.winner == log["result"]["winner"]
     assert used  # some ability was used
+
+
+def test_stats_count_the_abilities_used():
+    r = rules(GAME)
+    figures = load_rules_module(r.game).FIGURES
+    for name in ("written-abilities.yaml", "sidekicks.yaml"):
+        out = bundled(name)
+        assert figures.game(r, out.state, out.log.entries)["abilities used"] == 6
