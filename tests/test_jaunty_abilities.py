@@ -235,3 +235,20 @@ def test_stats_count_the_abilities_used():
     for name in ("written-abilities.yaml", "sidekicks.yaml"):
         out = bundled(name)
         assert figures.game(r, out.state, out.log.entries)["abilities used"] == 6
+
+
+def test_a_malformed_ability_entry_gets_file_line_messages(run_cli, tmp_path: Path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "game: jaunty-jalopies\nversion: '1.0'\ndate: 2026-11-26\nplayers: [Amy, Ben]\n"
+        "setup:\n  racers: {Amy: Angus MacTavish, Ben: Cliff Graham}\n  roles: {Amy: neutral, Ben: neutral}\n"
+        "log:\n"
+        "  - {turn: 1, player: Amy, action: use}\n"
+        "  - {turn: 1, player: Amy, action: rest, ablity: Thrifty}\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_cli("log", "check", GAME, bad)
+    text = out + err
+    assert code != 0 and "Traceback" not in text
+    assert "bad.yaml:9:" in text and "missing required key 'ability'" in text
+    assert "bad.yaml:10:" in text and "did you mean 'ability'" in text
