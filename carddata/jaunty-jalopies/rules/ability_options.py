@@ -1,9 +1,7 @@
 """Legal ability uses for seeded playthroughs: each option the race offers, again with an ability
 the acting racer may use on it now, and the uses that are entries of their own (``use``).
 
-Left out (a simulated racer never uses them): Kiku (driving under a Sub-Plot would need the
-Driving options built anew), Rashid (looking at a card changes nothing the log records) and
-Trophy Cabinet while no Road Section it paid lies in the discard pile.
+Left out: Rashid (looking at a card changes nothing the log records).
 """
 
 from __future__ import annotations
@@ -115,11 +113,38 @@ class AbilityOptions(Options):
                 if back:
                     yield {"player": r.player, "action": "use", "ability": name, "card": back[0]}
             elif p.get("rest_and_play") and s.rested:
-                kind = p["rest_and_play"]
-                for card in sorted(c for c in self.held(r) if kind in self._kinds[c]):
-                    if self.cards[card].get("retain") and "retain" in a.on:
-                        yield {"player": r.player, "action": "retain", "card": card, "ability": name}
-                        break
+                yield from self._besides_rest_options(r, name, a, str(p["rest_and_play"]))
+            elif p.get("drive_under") and r.subplot is not None and not r.stalled and not s.rested:
+                yield from self._under_subplot(s, r, name, rng)
+
+    def _besides_rest_options(self, r: Racer, name: str, a: Ability, kind: str):
+        """Royal Treasury: one card of its kind, Retained or met against an own plot, after a Rest."""
+        cards = sorted(c for c in self.held(r) if kind in self._kinds[c])
+        kept = [c for c in cards if self.cards[c].get("retain")]
+        if kept and "retain" in a.on:
+            yield {"player": r.player, "action": "retain", "card": kept[0], "ability": name}
+        plot = next((q for q in r.plots if q.needs[:1] == [kind]), None)
+        if cards and plot is not None and "meet" in a.on:
+            yield {
+                "player": r.player,
+                "action": "meet",
+                "card": cards[0],
+                "plot": plot.card.name,
+                "ability": name,
+            }
+
+    def _under_subplot(self, s: Race, r: Racer, name: str, rng: random.Random):
+        """Kiku: the moves the race would offer without the Sub-Plot, each with the ability."""
+        plot = r.subplot
+        assert plot is not None
+        at = r.plots.index(plot)
+        r.plots.remove(plot)  # set aside while the moves are listed, then put back in its place
+        try:
+            moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
+        finally:
+            r.plots.insert(at, plot)
+        for entry in moves:
+            yield {"player": r.player, **entry, "ability": name}
 
     def _negated_by_sidekick(self, s: Race, entry: dict[str, Any] | None, rng: random.Random):
         """An attack its target's Sidekick can Negate is Negated four times in five (as a card is)."""
