@@ -39,8 +39,15 @@ class Steal(Strict):
 
 
 class Exchange(Strict):
+    """Take one of ``with``'s face-down parts without looking and give one of yours: ``take``
+    names the part taken, ``take_at`` the place it lay in that player's row (1 = left, the row in
+    the order the parts were laid down; see row.py), ``row`` the row as it lay, when the
+    players had rearranged it. At least one of ``take`` and ``take_at`` is written."""
+
     with_: str = Field(alias="with")
-    take: str
+    take: str | None = None
+    take_at: int | None = Field(None, ge=1)
+    row: list[str] | None = None
     give: str
 
 

@@ -116,8 +116,9 @@ def specials(rules: Entenrallye, s: Table, rng: random.Random) -> list[dict[str,
     if turn.roll == 2 and not turn.exchanged and car.hidden and others:
         for other in others:
             give = rng.choice(car.hidden)
-            out.append({**me, "action": "exchange", "with": other.player, "take": rng.choice(other.hidden),
-                        "give": give})
+            at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
+            out.append({**me, "action": "exchange", "with": other.player, "take": other.hidden[at],
+                        "take_at": at + 1, "give": give})
     for part in car.hidden:
         if rules.parts.slot[part] not in car.attached:
             out.append({**me, "action": "attach", "part": part})

@@ -9,6 +9,7 @@ from .drive import month_end
 from .parts import Parts
 from .pile import take_top
 from .route import Route
+from .row import blind_take
 from .state import MAX_REPAIR, PART_COST, Car, Table, Turn, parse_when
 
 
@@ -100,10 +101,11 @@ def exchange(table: Table, car: Car, turn: Turn, data: Exchange, note: Note) -> 
     if other is None or other is car:
         note("BAD_PLAYER", f"cannot exchange with '{data.with_}'")
         return
-    took = take(table, other, data.take, "exchanged", note)
+    part = blind_take(other, data, note)
+    took = part is not None and take(table, other, part, "exchanged", note)
     gave = take(table, car, data.give, "exchanged", note)
-    if took:
-        car.hidden.append(data.take)
+    if took and part is not None:
+        car.hidden.append(part)
     if gave:
         other.hidden.append(data.give)
 

@@ -1,5 +1,6 @@
 """Jaunty Jalopies figures for ``deckwright stats``: the cards played, and per race the winner's
-side, the Rests, Mishaps, Sub-Plots, Fiendish Plots and Negated attacks, and the course laid."""
+side, the Rests, Mishaps, Sub-Plots, Fiendish Plots and Negated attacks, the course laid and the
+racer abilities used."""
 
 from __future__ import annotations
 
@@ -26,7 +27,15 @@ def per_game(rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, fl
         "fiendish plots": actions.count("fiendish"),
         "negated": sum(1 for e in entries if e.action in ATTACKS and getattr(e.data, "negated", None)),
         "sections laid": len(state.course),
+        # racer abilities written in the log (on an entry, a `use`, or a Sidekick's Negate)
+        "abilities used": sum(1 for e in entries if getattr(e.data, "ability", None))
+        + sum(1 for e in entries if e.action in ATTACKS and _sidekick_negated(state, e)),
     }
+
+
+def _sidekick_negated(state: Any, entry: Entry) -> bool:
+    target = state.racers.get(getattr(entry.data, "target", None))
+    return target is not None and getattr(entry.data, "negated", None) == target.sidekick
 
 
 # discards paid for penalties or to make room are not plays

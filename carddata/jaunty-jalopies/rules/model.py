@@ -14,7 +14,22 @@ from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
-from .state import Attack, DrawPhase, Drive, Meet, Negate, Pile, Play, Race, Racer, Rest, Road, Setup, Terrain
+from .state import (
+    Attack,
+    DrawPhase,
+    Drive,
+    Meet,
+    Negate,
+    Pile,
+    Play,
+    Race,
+    Racer,
+    Rest,
+    Road,
+    Setup,
+    Terrain,
+    Use,
+)
 
 TURN_ACTIONS = frozenset(
     {
@@ -29,6 +44,7 @@ TURN_ACTIONS = frozenset(
         "experience",
         "rest",
         "draw",
+        "use",
     }
 )
 ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any time"; Negate likewise
@@ -56,12 +72,13 @@ class Base(Rules):
         "negate": Negate,
         "rest": Rest,
         "draw": DrawPhase,
+        "use": Use,
     }
     setup_model = Setup
     hidden: ClassVar[dict[str, tuple[str, ...]]] = {
         "setup": ("hands",),
         # a Hero's Karma draw (meet) stays recorded: the table must know which hand a card leaves
-        **{a: ("drew",) for a in ("mishap", "experience", "special", "rest", "draw")},
+        **{a: ("drew",) for a in ("mishap", "experience", "special", "rest", "draw", "use")},
     }
 
     def __init__(self, game: Any) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from generator.model import Card
 from generator.rules import Note
 
-from .model import Base
 from .state import (
     Attack,
     Drive,
@@ -17,9 +16,10 @@ from .state import (
     Section,
     Terrain,
 )
+from .using import Using
 
 
-class Moves(Base):
+class Moves(Using):
     def _playing(self, s: Race, racer: Racer, what: str, note: Note) -> None:
         """Action Phase: EITHER play cards OR Rest."""
         if s.rested:
@@ -146,19 +146,12 @@ class Moves(Base):
         return card, target
 
     def _sidekick_negates(self, s: Race, target: Racer, card: Card, note: Note) -> None:
-        """Negate: "play a card or use an ability"; a Sidekick Ability works only in an Endurance
-        race while the unused sheet is face down ("only Racer's Sidekick Abilities function")."""
-        kinds = ((target.sheet.get("sidekick_powers") if target.sheet else None) or {}).get("negates") or []
-        if not s.endurance or target.abilities:
-            now = "this is a standard race" if not s.endurance else "now it lies face up"
-            note("SIDEKICK_OFF", f"{target.sidekick} is a Sidekick Ability: it works only in an Endurance "
-                                 f"race while the unused sheet lies face down; {now}")
-        elif card.type not in kinds:
-            note("NEGATE_WRONG", f"{target.sidekick} cannot Negate a {card.type} card")
-        elif target.sidekick_used:
-            note("SIDEKICK_USED", f"{target.sidekick} Negates once a race, and has done so already")
-        else:
-            target.sidekick_used = True
+        """Negate: "play a card or use an ability"; the Sidekick's ``negates`` lists the kinds
+        (or names) of card it Negates, its use is checked like any ability's (using.py)."""
+        ability = self.ability_for(s, target, target.sidekick or "", "negated", note)
+        kinds = (ability.powers.get("negates") if ability else None) or []
+        if ability is not None and card.type not in kinds and card.name not in kinds:
+            note("NEGATE_WRONG", f"{ability.name} cannot Negate {card.name} (a {card.type} card)")
 
     def _lasting(self, s: Race, card: Card, target: Racer, by: str) -> None:
         needs = list(card.get("requires") or card.get("cure") or [])

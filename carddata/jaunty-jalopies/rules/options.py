@@ -10,7 +10,7 @@ from typing import Any
 from generator.model import Card
 from generator.rules import Option
 
-from .phases import Phases
+from .effects import Abilities
 from .state import Race, Racer
 
 KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "personality": 4,
@@ -19,7 +19,7 @@ WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap"
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
 
 
-class Options(Phases):
+class Options(Abilities):
     def held(self, r: Racer) -> Counter[str]:
         """The cards a racer can play: hand and Karma hand (all known in a playthrough)."""
         return r.hand.known + r.karma.known

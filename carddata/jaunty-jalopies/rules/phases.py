@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.rules import Note
+from generator.rules import Draws, Note
 
 from .cards import REST_DRAW
 from .moves import Moves
@@ -63,12 +63,16 @@ class Phases(Moves):
                 note("DRAW_COUNT", f"a Hero aiding another racer may draw one Karma card: write it "
                                    f"(drew: [CARD]), or drew: [] when {racer.player} declines")
             if draws.names != []:
-                self.draw_into(s, racer.karma, draws, 1)
+                self._karma_draw(s, racer, draws)
             if why := draws.mismatch():
                 note("DRAW_COUNT", f"a Hero draws at most one Karma card per card played to aid: {why}")
         elif draws.names:
             drew = len(draws.names)
             note("KARMA", f"only a Hero aiding another racer draws a Karma card; {racer.player} drew {drew}")
+
+    def _karma_draw(self, s: Race, racer: Racer, draws: Draws) -> None:
+        """A Hero's Karma card for a card played to aid: one, into the Karma hand."""
+        self.draw_into(s, racer.karma, draws, 1)
 
     def _retain(self, s: Race, racer: Racer, d: Play, note: Note) -> None:
         self._playing(s, racer, "cards", note)
@@ -143,10 +147,12 @@ class Phases(Moves):
                 continue
             racer.plots.remove(plot)
             self.discard(s, [plot.card.name, *plot.under])
+        # an ability may draw more: a swap's new cards (``discards``), ``rest_draws`` more
+        count = REST_DRAW + int(s.power("rest_draws") or 0) + len(d.discards)
         draws = self.draws(d.drew)
-        self.draw_into(s, racer.hand, draws, REST_DRAW)
+        self.draw_into(s, racer.hand, draws, count)
         if why := draws.mismatch():
-            note("REST_DRAW", f"a Rest draws {REST_DRAW}: {why}")
+            note("REST_DRAW", f"a Rest draws {count} here: {why}")
 
     def _draw(self, s: Race, racer: Racer, d: DrawPhase, note: Note) -> None:
         """Draw Phase: draw your Draw Rate; discard only to make room; respect your Hand Size."""

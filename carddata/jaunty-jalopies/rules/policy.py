@@ -15,7 +15,7 @@ from generator.rules.playthrough import Policy
 
 BASE = {"road": 10.0, "drive": 9.0, "meet": 8.0, "negate": 8.5, "experience": 7.0, "special": 6.5,
         "retain": 6.0, "terrain": 2.0, "subplot": 4.0, "mishap": 3.0, "fiendish": 5.0, "rest": 1.0,
-        "draw": 1.5}  # fmt: skip
+        "draw": 1.5, "use": 7.5}  # fmt: skip
 SIDES = {
     "hero": {"meet_other": 5.0, "mishap": -99.0},
     "villain": {"mishap": 7.5, "fiendish": 8.0, "subplot": 6.0, "meet_other": -99.0},
@@ -51,8 +51,11 @@ def _score(rules: Rules, s: Any, entry: dict[str, Any]) -> float:
 
 def by_role(rules: Rules, state: Any, options: list[Option], rng: random.Random) -> Option:
     """The best-scoring legal option for the acting racer's side (ties broken by ``rng``)."""
+    # the same move with an ability is at least as good (it pays less, draws more, meets more)
     scored = [
-        (_score(rules, state, entry) + rng.random() * 0.01, (w, entry)) for w, entry in options if entry
+        (_score(rules, state, entry) + 0.2 * bool(entry.get("ability")) + rng.random() * 0.01, (w, entry))
+        for w, entry in options
+        if entry
     ]
     if not scored:
         return options[0]

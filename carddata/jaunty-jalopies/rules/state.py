@@ -12,6 +12,8 @@ from generator.model import Card
 from generator.rules import Zone
 from generator.schema.common import Strict
 
+from .powers import Ability, sidekick_name
+
 Role = Literal["hero", "villain", "neutral"]
 
 
@@ -43,11 +45,13 @@ class Attack(Strict):
 
 class Road(Strict):
     """Put a Road Section into play and drive onto it (``driving``: the Driving card it needs
-    when it is not a Driving card itself); ``pays``: the discard penalty."""
+    when it is not a Driving card itself); ``pays``: the discard penalty; ``ability``: a racer
+    ability used on the move (powers.py)."""
 
     card: str
     driving: str | None = None
     pays: list[str] = Field(default_factory=list)
+    ability: str | None = None
 
 
 class Drive(Strict):
@@ -56,6 +60,7 @@ class Drive(Strict):
     card: str
     to: int | None = Field(None, ge=0)
     pays: list[str] = Field(default_factory=list)
+    ability: str | None = None
 
 
 class Terrain(Strict):
@@ -64,12 +69,15 @@ class Terrain(Strict):
 
 
 class Meet(Strict):
-    """Play a card toward the next requirement of ``plot``, in play against ``target``."""
+    """Play a card toward the next requirement of ``plot``, in play against ``target``; with
+    an ability that counts the card for you too, ``also`` names your own plot it meets."""
 
     card: str
     plot: str
     target: str | None = None
     drew: list[str] | None = None
+    ability: str | None = None
+    also: str | None = None
 
 
 class Negate(Strict):
@@ -85,10 +93,26 @@ class Play(Strict):
     card: str
     subplot: str | None = None
     drew: list[str] | None = None
+    ability: str | None = None
 
 
 class Rest(Strict):
+    """The Rest: the Mishaps removed, the cards drawn; with an ability that swaps cards,
+    ``discards`` are the cards swapped away (the new ones are drawn with the Rest's)."""
+
     remove: list[str] = Field(default_factory=list)
+    drew: list[str] | None = None
+    ability: str | None = None
+    discards: list[str] = Field(default_factory=list)
+
+
+class Use(Strict):
+    """A racer ability used on its own (not on another entry): ``plot`` a card it removes,
+    ``card`` a card it takes back, ``drew`` the cards it draws."""
+
+    ability: str
+    plot: str | None = None
+    card: str | None = None
     drew: list[str] | None = None
 
 
@@ -129,7 +153,8 @@ class Racer:
     plots: list[Plot] = field(default_factory=list)
     retained: list[Card] = field(default_factory=list)
     abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
-    sidekick_used: bool = False  # a once-a-race Sidekick Ability was used
+    used: Counter[str] = field(default_factory=Counter)  # abilities used this race, by name
+    penalties: Counter[str] = field(default_factory=Counter)  # cards discarded to penalties
 
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
@@ -146,8 +171,7 @@ class Racer:
     @property
     def sidekick(self) -> str | None:
         """The Sidekick's name, as a log writes it (the sheet's text before the comma)."""
-        text = self.sheet.get("sidekick") if self.sheet else None
-        return text.split(",")[0].split(":")[0].strip() if text else None
+        return sidekick_name(self.sheet.get("sidekick") if self.sheet else None)
 
     def lasting(self) -> list[Card]:
         return [p.card for p in self.plots] + self.retained
@@ -213,6 +237,8 @@ class Race:
     rested: bool = False
     fiendish_played: bool = False
     terrain_ignored: bool = False  # a racer with ``ignore_terrain`` used it this turn
+    used_turn: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) used this turn
+    using: Ability | None = None  # the ability written on the entry being replayed
     completed: list[str] = field(default_factory=list)
     resolved: dict[str, tuple[str, str]] = field(default_factory=dict)  # Sub-Plot -> (resolver, target)
     winner: str | None = None
@@ -232,25 +258,35 @@ class Race:
             self.seat = (self.seat + 1) % len(self.players)
             self.turn += 1
             self.ended = self.acted = self.rested = self.fiendish_played = self.terrain_ignored = False
-            self.completed, self.resolved = [], {}
+            self.completed, self.resolved, self.used_turn = [], {}, set()
             if self.endurance and self.seat == 0:
                 self.turn_sheet()
 
     def turn_sheet(self) -> None:
         """Endurance: "Every time the Racer who went first begins a turn, the unused Character
         sheet is turned over"; face up, only main Special Abilities work, face down only Sidekick
-        Abilities (which the replay does not model)."""
+        Abilities."""
         for racer in self.racers.values():
             racer.abilities = not racer.abilities
+
+    def power(self, key: str) -> object:
+        """What the ability written on the entry being replayed says about ``key`` (or None)."""
+        return self.using.powers.get(key) if self.using else None
 
     def penalty(self, racer: Racer, section: int, ignore_terrain: bool = False) -> int:
         """The discard penalty ``racer`` pays to enter section ``section`` (1-based); a Terrain
         card named in the racer's ``free_terrain`` adds nothing, and ``ignore_terrain`` leaves
-        the Terrain out altogether (the racer's ``ignore_terrain`` power)."""
+        the Terrain out altogether (the racer's ``ignore_terrain`` power). An ability written
+        on the move may take cards off (``penalty_less``) or leave a plot's penalty out
+        (``free_plots``)."""
         if section == 0:
             return 0
         s = self.course[section - 1]
         change = (s.terrain.get("terrain") or 0) if s.terrain and not ignore_terrain else 0
         if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
             change = min(0, change)  # "cost you nothing extra"
-        return max(0, (s.card.get("penalty") or 0) + change + racer.bonus("penalty"))
+        free = self.power("free_plots") or ()
+        freed = [p.card for p in racer.plots if p.card.name in free]
+        change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
+        due = (s.card.get("penalty") or 0) + change + racer.bonus("penalty")
+        return max(0, due - int(self.power("penalty_less") or 0))

@@ -1,0 +1,159 @@
+"""Legal ability uses for seeded playthroughs: each option the race offers, again with an ability
+the acting racer may use on it now, and the uses that are entries of their own (``use``).
+
+Left out: Rashid (looking at a card changes nothing the log records).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from generator.rules import Option
+
+from .options import Options
+from .powers import Ability, abilities
+from .state import Race, Racer
+
+
+class AbilityOptions(Options):
+    def options(self, s: Race, rng: random.Random) -> list[Option]:
+        out = super().options(s, rng)  # starts the next turn if the last one ended
+        r = s.racers[s.current]
+        ready = self.ready(s, r)
+        if not ready:
+            return [(w, self._negated_by_sidekick(s, e, rng)) for w, e in out]
+        more: list[Option] = []
+        for w, entry in out:
+            more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
+        more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
+        return [(w, self._negated_by_sidekick(s, e, rng)) for w, e in out + more]
+
+    def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
+        """The abilities ``r`` may use now: working in this race and round, within their limit."""
+        out = {}
+        for name, a in abilities(r.sheet).items():
+            works = (s.endurance and not r.abilities) if a.sidekick else r.abilities
+            spent = (a.limit == "race" and r.used[name]) or (
+                a.limit == "turn" and (r.player, name) in s.used_turn
+            )
+            if a.on and works and not spent:
+                out[name] = a
+        return out
+
+    def _variants(
+        self, s: Race, r: Racer, ready: dict[str, Ability], entry: dict[str, Any], rng: random.Random
+    ):
+        action = entry.get("action")
+        for name, a in ready.items():
+            p = a.powers
+            if action not in a.on:
+                continue
+            if action == "rest" and p.get("rest_draws"):
+                yield {**entry, "ability": name}
+            elif action == "rest" and p.get("swap"):
+                swap = self.cheapest(r.hand.known, int(p["swap"]), r, rng)
+                if swap:
+                    yield {**entry, "ability": name, "discards": swap}
+            elif (
+                action in ("road", "drive")
+                and entry.get("pays")
+                and (p.get("penalty_less") or p.get("free_plots"))
+            ):
+                free = p.get("free_plots") or ()
+                relief = int(p.get("penalty_less") or 0) + sum(
+                    (q.card.get("effect") or {}).get("penalty") or 0 for q in r.plots if q.card.name in free
+                )
+                if relief > 0:
+                    yield {
+                        **entry,
+                        "ability": name,
+                        "pays": entry["pays"][: max(0, len(entry["pays"]) - relief)],
+                    }
+            elif action == "meet":
+                yield from self._meet_variants(s, r, name, p, entry)
+
+    def _meet_variants(self, s: Race, r: Racer, name: str, p: Any, entry: dict[str, Any]):
+        target = s.racers[entry.get("target") or r.player]
+        plot = next((q for q in target.plots if q.card.name == entry["plot"] and q.needs), None)
+        if plot is None:
+            return
+        kinds = self._kinds[entry["card"]]
+        if p.get("meets_two") and plot.needs[:2] == [p["meets_two"]] * 2 and p["meets_two"] in kinds:
+            yield {**entry, "ability": name}
+        if p.get("karma_from") and r.role == "hero" and target is not r:
+            yield {**entry, "ability": name}
+        if p.get("counts_as") and plot.needs[0] == p["counts_as"][1]:
+            have = [c for c in sorted(self.held(r)) if p["counts_as"][0] in self._kinds[c]]
+            if have:
+                yield {**entry, "card": have[0], "ability": name}
+        if p.get("also_counts") and target is not r and p["also_counts"] in kinds:
+            anything = r.role == "neutral"
+            own = [
+                q for q in r.plots if q.needs and (q.needs[0] in kinds or (anything and q.kind == "subplot"))
+            ]
+            if own:
+                yield {**entry, "ability": name, "also": own[0].card.name}
+
+    def _uses(self, s: Race, r: Racer, ready: dict[str, Ability], rng: random.Random):
+        """``use`` entries, and Royal Treasury's one Equipment card after a Rest."""
+        for name, a in ready.items():
+            p = a.powers
+            if "use" in a.on and p.get("removes"):
+                for q in r.plots:
+                    if q.card.name in p["removes"] or q.kind in p["removes"]:
+                        yield {"player": r.player, "action": "use", "ability": name, "plot": q.card.name}
+                        break
+            elif "use" in a.on and p.get("draws") and not (s.acted or s.rested):
+                yield {"player": r.player, "action": "use", "ability": name}
+            elif "use" in a.on and p.get("take_back"):
+                back = sorted(
+                    c for c in +r.penalties if s.deck.discard[c] and p["take_back"] in self._kinds[c]
+                )
+                if back:
+                    yield {"player": r.player, "action": "use", "ability": name, "card": back[0]}
+            elif p.get("rest_and_play") and s.rested:
+                yield from self._besides_rest_options(r, name, a, str(p["rest_and_play"]))
+            elif p.get("drive_under") and r.subplot is not None and not r.stalled and not s.rested:
+                yield from self._under_subplot(s, r, name, rng)
+
+    def _besides_rest_options(self, r: Racer, name: str, a: Ability, kind: str):
+        """Royal Treasury: one card of its kind, Retained or met against an own plot, after a Rest."""
+        cards = sorted(c for c in self.held(r) if kind in self._kinds[c])
+        kept = [c for c in cards if self.cards[c].get("retain")]
+        if kept and "retain" in a.on:
+            yield {"player": r.player, "action": "retain", "card": kept[0], "ability": name}
+        plot = next((q for q in r.plots if q.needs[:1] == [kind]), None)
+        if cards and plot is not None and "meet" in a.on:
+            yield {
+                "player": r.player,
+                "action": "meet",
+                "card": cards[0],
+                "plot": plot.card.name,
+                "ability": name,
+            }
+
+    def _under_subplot(self, s: Race, r: Racer, name: str, rng: random.Random):
+        """Kiku: the moves the race would offer without the Sub-Plot, each with the ability."""
+        plot = r.subplot
+        assert plot is not None
+        at = r.plots.index(plot)
+        r.plots.remove(plot)  # set aside while the moves are listed, then put back in its place
+        try:
+            moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
+        finally:
+            r.plots.insert(at, plot)
+        for entry in moves:
+            yield {"player": r.player, **entry, "ability": name}
+
+    def _negated_by_sidekick(self, s: Race, entry: dict[str, Any] | None, rng: random.Random):
+        """An attack its target's Sidekick can Negate is Negated four times in five (as a card is)."""
+        if not entry or entry.get("action") not in ("mishap", "subplot", "fiendish") or "negated" in entry:
+            return entry
+        t = s.racers[entry["target"]]
+        a = self.ready(s, t).get(t.sidekick or "")
+        kinds = (a.powers.get("negates") or ()) if a else ()
+        card = self.cards[entry["card"]]
+        if (card.type in kinds or card.name in kinds) and rng.random() < 0.8:
+            return {k: v for k, v in entry.items() if k != "discards"} | {"negated": a.name}
+        return entry
