@@ -9,6 +9,7 @@ length of its ``span`` (board.yaml's kinds): a junction one square, a meet two.
 
     .venv/bin/python carddata/entenrallye/map/route_layout.py          # the grid and the checks
     .venv/bin/python carddata/entenrallye/map/route_layout.py --yaml   # nodes' at and edges' via
+    .venv/bin/python carddata/entenrallye/map/route_layout.py --seasons  # seasons-*.yaml
 
 The output is copied into board.yaml (its nodes' ``at`` and edges' ``via``); the board file stays
 the one source the printed board and the rules read. ``tests/test_entenrallye_board.py`` checks
@@ -150,6 +151,11 @@ def picture(at, squares) -> str:
 
 def main(args: list[str]) -> None:
     at, squares, bends, problems = lay(FIXED, ROADS)
+    if "--seasons" in args:
+        from pathlib import Path
+
+        write_seasons(Path(__file__).parent)
+        return
     if "--yaml" in args:
         for n, p in at.items():
             print(f"{n}: at {mm(p)}")
@@ -159,6 +165,41 @@ def main(args: list[str]) -> None:
     print(picture(at, squares))
     for p in problems + crowding(at, squares):
         print(p)
+
+
+
+# The seasons under the route (board mm): a rounded patch round the months each part of the
+# route is driven in, its edge gently waved; written to seasons-<name>.yaml by --seasons.
+SEASONS = {
+    "winter": [(138, 90, 134, 86), (60, 362, 56, 54)],  # January-February, and December
+    "spring": [(372, 96, 84, 92)],  # March-May: the TöV
+    "summer": [(382, 306, 74, 110)],  # June-August: meets 2 and 3
+    "autumn": [(196, 282, 104, 122)],  # September-November: the ASU
+}
+
+
+def patch(cx: float, cy: float, a: float, b: float, n: int = 72) -> list[tuple[float, float]]:
+    """A superellipse (power 4) about (cx, cy) with half-axes a, b, its edge waved by 2 %, kept
+    on the route's part of the board (x 3-457 mm, y 3-417 mm)."""
+    out = []
+    for k in range(n):
+        t = 2 * math.pi * k / n
+        c, s = math.cos(t), math.sin(t)
+        wave = 1 + 0.02 * math.sin(5 * t + cx / 40)
+        x = cx + a * wave * math.copysign(abs(c) ** 0.5, c)
+        y = cy + b * wave * math.copysign(abs(s) ** 0.5, s)
+        out.append((round(min(max(x, 3.0), 457.0), 1), round(min(max(y, 3.0), 417.0), 1)))
+    return out
+
+
+def write_seasons(folder) -> None:
+    for name, patches in SEASONS.items():
+        lines = [f"# The {name} patch under Entenrallye's route, written by route_layout.py --seasons.",
+                 "outlines:"]
+        for i, p in enumerate(patches):
+            pts = ", ".join(f"[{x:g}mm, {y:g}mm]" for x, y in patch(*p))
+            lines += [f"  - name: {name}-{i + 1}", f"    points: [{pts}]"]
+        (folder / f"seasons-{name}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
