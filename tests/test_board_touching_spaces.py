@@ -17,7 +17,9 @@ from generator.layout.ops import RectOp, TextOp
 from generator.units import mm
 from tests.test_board_layout import HEAD, make_board
 
-ROUTE = HEAD + """\
+ROUTE = (
+    HEAD
+    + """\
 features:
   - type: map
     space: 20mm
@@ -37,6 +39,7 @@ features:
       - {from: j, to: b, spaces: 3, pattern: [beige], one_way: true}
       - {from: j, to: c, spaces: 2, pattern: [beige], one_way: true}
 """
+)
 
 
 def layout(tmp_path: Path, arrows: str = "junctions"):

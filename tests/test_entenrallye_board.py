@@ -48,12 +48,16 @@ def test_board_yaml_holds_the_scripts_layout(board):
         assert node.at == pytest.approx(grid(at[name]), abs=mm(0.05)), name
     assert [(e.from_, e.to) for e in route.edges] == [(a, b) for a, b, _, _ in layout.ROADS]
     for edge, turns in zip(route.edges, bends, strict=True):
-        assert [c for p in edge.via for c in p] == pytest.approx([c for t in turns for c in grid(t)], abs=mm(0.05))
+        assert [c for p in edge.via for c in p] == pytest.approx(
+            [c for t in turns for c in grid(t)], abs=mm(0.05)
+        )
 
 
 def test_squares_touch_along_the_road_and_never_overlap(board):
     _, ops = board
-    squares = [op for op in ops if isinstance(op, RectOp) and op.fill in SQUARES and mm(10) < op.box.w < mm(30)]
+    squares = [
+        op for op in ops if isinstance(op, RectOp) and op.fill in SQUARES and mm(10) < op.box.w < mm(30)
+    ]
     assert len(squares) == 139  # every road square, as before the redesign (not the legend's, not the start)
     assert all(op.box.w == pytest.approx(mm(20)) and op.box.h == pytest.approx(mm(20)) for op in squares)
     centres = [(op.box.x + op.box.w / 2, op.box.y + op.box.h / 2) for op in squares]

@@ -23,15 +23,35 @@ import sys
 
 PITCH = 21.0  # mm: square 20 mm + 1 mm
 X0, Y0 = 24.0, 38.0  # mm: grid column 0, row 0 (rows run from -1 to 17)
-SPAN = {"junction": 1.0, "meet": 2.0, "start": 2.0, "workshop": 30 / PITCH, "station": 32 / PITCH,
-        "dead-end": 10 / PITCH}  # road length a node takes, in squares (board.yaml's span or size + 2 mm)
+SPAN = {
+    "junction": 1.0,
+    "meet": 2.0,
+    "start": 2.0,
+    "workshop": 30 / PITCH,
+    "station": 32 / PITCH,
+    "dead-end": 10 / PITCH,
+}  # road length a node takes, in squares (board.yaml's span or size + 2 mm)
 HEAD = {"R": (1, 0), "L": (-1, 0), "U": (0, -1), "D": (0, 1)}
 
-KIND = {"start": "start", "meet1": "meet", "meet2": "meet", "meet3": "meet", "meet4": "meet",
-        "tuev": "station", "asu": "station", "tuev-workshop": "workshop", "asu-workshop": "workshop",
-        "tuev-minus": "dead-end", "asu-minus": "dead-end"}
+KIND = {
+    "start": "start",
+    "meet1": "meet",
+    "meet2": "meet",
+    "meet3": "meet",
+    "meet4": "meet",
+    "tuev": "station",
+    "asu": "station",
+    "tuev-workshop": "workshop",
+    "asu-workshop": "workshop",
+    "tuev-minus": "dead-end",
+    "asu-minus": "dead-end",
+}
 # Where the first nodes stand (grid units); the others follow from the roads.
-FIXED = {"start": (0.0, 4.5), "tuev-minus": (17.0 + 3.5 / PITCH, -1.0), "asu-minus": (2.0 + 1 / PITCH, 9.0 - 4.5 / PITCH)}
+FIXED = {
+    "start": (0.0, 4.5),
+    "tuev-minus": (17.0 + 3.5 / PITCH, -1.0),
+    "asu-minus": (2.0 + 1 / PITCH, 9.0 - 4.5 / PITCH),
+}
 
 # (from, to, squares, headings; None: a straight short cut, its squares spread) in board.yaml's order
 ROADS: list[tuple[str, str, int, str | None]] = [
@@ -83,8 +103,12 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
             u = ((q[0] - p[0]) / d, (q[1] - p[1]) / d)
             step = free / count
             s0 = SPAN[kind(a)] / 2
-            squares.append([(p[0] + u[0] * (s0 + (i + 0.5) * step), p[1] + u[1] * (s0 + (i + 0.5) * step))
-                            for i in range(count)])
+            squares.append(
+                [
+                    (p[0] + u[0] * (s0 + (i + 0.5) * step), p[1] + u[1] * (s0 + (i + 0.5) * step))
+                    for i in range(count)
+                ]
+            )
             bends.append([])
             continue
         if len(moves) != count + 1:
@@ -96,7 +120,7 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
             step = SPAN[kind(a)] / 2 + 0.5 if i == 0 else 1.0
             if i == len(moves) - 1:
                 step = (0.5 if i else SPAN[kind(a)] / 2) + SPAN[kind(b)] / 2
-            if 0 < i and h != moves[i - 1]:
+            if i > 0 and h != moves[i - 1]:
                 turns.append((x, y))
             x, y = x + dx * step, y + dy * step
             if i < len(moves) - 1:
@@ -115,16 +139,19 @@ def crowding(at, squares) -> list[str]:
     """Squares and nodes of different roads that touch or overlap; a junction's own squares may
     meet at their corners round it."""
     items = [(n, p, SPAN[kind(n)], {n}) for n, p in at.items() if kind(n) != "junction"]
-    for k, ((a, b, _, _), pts) in enumerate(zip(ROADS, squares, strict=True)):
+    for (a, b, _, _), pts in zip(ROADS, squares, strict=True):
         items += [(f"road {a}-{b} square {i + 1}", p, 1.0, {a, b}) for i, p in enumerate(pts)]
     out = []
     for i, (na, pa, sa, ea) in enumerate(items):
-        for nb, pb, sb, eb in items[i + 1:]:
+        for nb, pb, sb, eb in items[i + 1 :]:
             if na.split(" square")[0] == nb.split(" square")[0] or (ea & eb and (na in eb or nb in ea)):
                 continue
             gap = max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1])) - (sa + sb) / 2 * (20 / 21)
-            near = [j for j in ea & eb if kind(j) == "junction"
-                    and max(math.dist(pa, at[j]), math.dist(pb, at[j])) < 1.5]
+            near = [
+                j
+                for j in ea & eb
+                if kind(j) == "junction" and max(math.dist(pa, at[j]), math.dist(pb, at[j])) < 1.5
+            ]
             if gap < 0.45 and not near:
                 out.append(f"{na} {pa} and {nb} {pb}: {gap * PITCH:.1f} mm apart")
     return out
@@ -140,12 +167,14 @@ def picture(at, squares) -> str:
         for p in pts:
             cells[(round(p[0] * 2), round(p[1] * 2))] = "0123456789abcdefghijklmnop"[k]
     for n, p in at.items():
-        cells[(round(p[0] * 2), round(p[1] * 2))] = {"junction": "+", "dead-end": "|"}.get(kind(n), n[0].upper())
+        mark = {"junction": "+", "dead-end": "|"}.get(kind(n), n[0].upper())
+        cells[(round(p[0] * 2), round(p[1] * 2))] = mark
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     rows = []
     for y in range(min(ys), max(ys) + 1):
-        rows.append("".join(cells.get((x, y), " " if (x % 2 or y % 2) else ".") for x in range(min(xs), max(xs) + 1)))
+        row = (cells.get((x, y), " " if (x % 2 or y % 2) else ".") for x in range(min(xs), max(xs) + 1))
+        rows.append("".join(row))
     return "\n".join(rows)
 
 
@@ -165,7 +194,6 @@ def main(args: list[str]) -> None:
     print(picture(at, squares))
     for p in problems + crowding(at, squares):
         print(p)
-
 
 
 # The seasons under the route (board mm): a rounded patch round the months each part of the
@@ -194,8 +222,10 @@ def patch(cx: float, cy: float, a: float, b: float, n: int = 72) -> list[tuple[f
 
 def write_seasons(folder) -> None:
     for name, patches in SEASONS.items():
-        lines = [f"# The {name} patch under Entenrallye's route, written by route_layout.py --seasons.",
-                 "outlines:"]
+        lines = [
+            f"# The {name} patch under Entenrallye's route, written by route_layout.py --seasons.",
+            "outlines:",
+        ]
         for i, p in enumerate(patches):
             pts = ", ".join(f"[{x:g}mm, {y:g}mm]" for x, y in patch(*p))
             lines += [f"  - name: {name}-{i + 1}", f"    points: [{pts}]"]
