@@ -354,9 +354,11 @@ class BoardSpec(Strict):
 
 
 class OutlineShape(Strict):
-    """One closed outline of an outline data file."""
+    """One closed outline of an outline data file; ``fill`` paints this one instead of the
+    feature's fill (patches of several colours in one file)."""
     name: str
     points: list[Point] = Field(min_length=3)
+    fill: Color | None = None
 
 
 class OutlineFile(Strict):

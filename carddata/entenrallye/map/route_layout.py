@@ -9,7 +9,7 @@ length of its ``span`` (board.yaml's kinds): a junction one square, a meet two.
 
     .venv/bin/python carddata/entenrallye/map/route_layout.py          # the grid and the checks
     .venv/bin/python carddata/entenrallye/map/route_layout.py --yaml   # nodes' at and edges' via
-    .venv/bin/python carddata/entenrallye/map/route_layout.py --seasons  # seasons-*.yaml
+    .venv/bin/python carddata/entenrallye/map/route_layout.py --seasons  # seasons.yaml
 
 The output is copied into board.yaml (its nodes' ``at`` and edges' ``via``); the board file stays
 the one source the printed board and the rules read. ``tests/test_entenrallye_board.py`` checks
@@ -197,12 +197,12 @@ def main(args: list[str]) -> None:
 
 
 # The seasons under the route (board mm): a rounded patch round the months each part of the
-# route is driven in, its edge gently waved; written to seasons-<name>.yaml by --seasons.
-SEASONS = {
-    "winter": [(138, 90, 134, 86), (60, 362, 56, 54)],  # January-February, and December
-    "spring": [(372, 96, 84, 92)],  # March-May: the TöV
-    "summer": [(382, 306, 74, 110)],  # June-August: meets 2 and 3
-    "autumn": [(196, 282, 104, 122)],  # September-November: the ASU
+# route is driven in, its edge gently waved; written to seasons.yaml by --seasons.
+SEASONS = {  # name: (fill, patches as centre x, y and half-axes a, b)
+    "winter": ("#e3ebf3", [(138, 90, 134, 86), (60, 362, 56, 54)]),  # January-February; December
+    "spring": ("#e1eed5", [(372, 96, 84, 92)]),  # March-May: the TöV
+    "summer": ("#f5ecc4", [(382, 306, 74, 110)]),  # June-August: meets 2 and 3
+    "autumn": ("#f4dfc8", [(196, 282, 104, 122)]),  # September-November: the ASU
 }
 
 
@@ -221,15 +221,12 @@ def patch(cx: float, cy: float, a: float, b: float, n: int = 72) -> list[tuple[f
 
 
 def write_seasons(folder) -> None:
-    for name, patches in SEASONS.items():
-        lines = [
-            f"# The {name} patch under Entenrallye's route, written by route_layout.py --seasons.",
-            "outlines:",
-        ]
+    lines = ["# The seasons under Entenrallye's route, written by route_layout.py --seasons.", "outlines:"]
+    for name, (fill, patches) in SEASONS.items():
         for i, p in enumerate(patches):
             pts = ", ".join(f"[{x:g}mm, {y:g}mm]" for x, y in patch(*p))
-            lines += [f"  - name: {name}-{i + 1}", f"    points: [{pts}]"]
-        (folder / f"seasons-{name}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            lines += [f"  - name: {name}-{i + 1}", f'    fill: "{fill}"', f"    points: [{pts}]"]
+    (folder / "seasons.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
