@@ -86,3 +86,27 @@ def test_a_name_on_two_lines_keeps_its_size(tmp_path: Path):
     runs = [r for op in layout(tmp_path) if isinstance(op, TextOp) for r in op.layout.runs]
     sizes = {r.text: r.size for r in runs}
     assert sizes["Meet 1"] == sizes["February"] == sizes["Meet 2"] == pytest.approx(14.0)
+
+
+PATCHES = """\
+outlines:
+  - name: winter
+    fill: "#e3ebf3"
+    points: [[10mm, 10mm], [90mm, 10mm], [90mm, 90mm]]
+  - name: plain
+    points: [[110mm, 10mm], [190mm, 10mm], [190mm, 90mm]]
+"""
+
+
+def test_outline_shapes_carry_their_own_fill(tmp_path: Path):
+    """Patches of several colours in one outline file (Entenrallye's seasons); a shape without a
+    fill takes the feature's."""
+    folder = tmp_path / "patches"
+    folder.mkdir()
+    (folder / "patches.yaml").write_text(PATCHES, encoding="utf-8")
+    board, game = make_board(
+        folder,
+        HEAD + 'features:\n  - {type: outline, file: patches.yaml, look: {fill: "#f4dfc8", stroke: none}}\n',
+    )
+    polys = [op for op in layout_board(board, FontBook.load(game.font_dirs)).ops if isinstance(op, PolyOp)]
+    assert [p.fill for p in polys] == ["#e3ebf3", "#f4dfc8"]
