@@ -136,8 +136,8 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
 
 
 def crowding(at, squares) -> list[str]:
-    """Squares and nodes of different roads that touch or overlap; a junction's own squares may
-    meet at their corners round it."""
+    """Squares and nodes of different roads less than about 9 mm apart (so two roads never read as
+    one), with the gap; a junction's own squares may meet at their corners round it."""
     items = [(n, p, SPAN[kind(n)], {n}) for n, p in at.items() if kind(n) != "junction"]
     for (a, b, _, _), pts in zip(ROADS, squares, strict=True):
         items += [(f"road {a}-{b} square {i + 1}", p, 1.0, {a, b}) for i, p in enumerate(pts)]
