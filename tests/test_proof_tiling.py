@@ -67,7 +67,9 @@ def test_a_cell_without_text_is_reported_by_its_colour(tmp_path: Path) -> None:
     assert [f.origin for f in found_] == [BOARD] and "a #f1e2bd area" in found_[0].message
 
 
-def test_entenrallye_targets_on_repair_cells_and_meet_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_entenrallye_targets_on_repair_cells_and_meet_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """As the issue found them: the targets where they fell before tiling learned to slide them
     off the board's content (issue 22), on Entenrallye's route of before its redesign."""
     from generator.render import board
