@@ -126,6 +126,26 @@ def served(preview_game: Path, tmp_path: Path):
 MALONEY_BOARD_BEFORE = Path(__file__).parent / "proof_fixtures" / "maloney-board-before.yaml"
 
 
+ENTENRALLYE_BEFORE = {
+    "board.yaml": Path(__file__).parent / "proof_fixtures" / "entenrallye-board-before.yaml",
+    "components.yaml": Path(__file__).parent / "proof_fixtures" / "entenrallye-components-before.yaml",
+}
+
+
+def entenrallye_as_it_was(tmp_path: Path) -> Path:
+    """A copy of Entenrallye with the board and pieces of before its board redesign (issue 22):
+    10 mm squares, 25 mm car standees, 16 mm time markers on 10 mm period circles."""
+    import shutil
+
+    from generator import paths
+
+    folder = tmp_path / "entenrallye"
+    shutil.copytree(paths.CARDDATA / "entenrallye", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name, path in ENTENRALLYE_BEFORE.items():
+        shutil.copy(path, folder / name)
+    return folder
+
+
 def maloney_as_it_was(tmp_path: Path) -> Path:
     """A copy of Maloney's Inheritance with the map of before."""
     import shutil

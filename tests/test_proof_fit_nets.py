@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
 from generator.geometry import Box
 from generator.loader import load_game
 from generator.model import Origin
@@ -16,6 +15,7 @@ from generator.proof import fit, nets
 from generator.proof.fit import Shape, fits
 from generator.proof.settings import settings_of
 from generator.units import mm
+from tests.conftest import entenrallye_as_it_was
 
 # -- fit ---------------------------------------------------------------------------------------
 
@@ -34,10 +34,10 @@ def test_fits_discs_and_rectangles_with_the_margin() -> None:
     assert fits(base, Shape(True, mm(29), mm(29)), mm(1))
 
 
-def _copy(tmp_path: Path, name: str = "entenrallye") -> Path:
-    folder = tmp_path / name
-    shutil.copytree(paths.CARDDATA / name, folder)
-    return folder
+def _copy(tmp_path: Path) -> Path:
+    """Entenrallye as the proofreader issue found it: its board and pieces of before the board
+    redesign (issue 22), which sized them to each other."""
+    return entenrallye_as_it_was(tmp_path)
 
 
 # the die net as the proofreader issue found it (two tabs on two seams, none on a third); the
@@ -59,10 +59,16 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def test_entenrallye_pieces_that_do_not_fit_today() -> None:
+def test_entenrallye_pieces_fit_their_squares_and_cells_today() -> None:
     game = load_game("entenrallye")
+    assert fit.check(game, settings_of(game)) == []
+
+
+def test_entenrallye_pieces_that_did_not_fit_before(tmp_path: Path) -> None:
+    game = load_game(str(_copy(tmp_path)))
     found = fit.check(game, settings_of(game))
-    got = [(f.problem().location().split("carddata/")[-1], f.message.split(" with ")[0]) for f in found]
+    got = [("entenrallye/" + f.problem().location().split("/entenrallye/")[-1], f.message.split(" with ")[0])
+           for f in found]
     assert got == [
         ("entenrallye/components.yaml:11:17",
          "the 25 x 24 mm base of 'Cars' does not fit the 10 x 10 mm squares of map 'route' (board.yaml line 26)"),

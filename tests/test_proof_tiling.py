@@ -67,13 +67,16 @@ def test_a_cell_without_text_is_reported_by_its_colour(tmp_path: Path) -> None:
     assert [f.origin for f in found_] == [BOARD] and "a #f1e2bd area" in found_[0].message
 
 
-def test_entenrallye_targets_on_repair_cells_and_meet_2(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_entenrallye_targets_on_repair_cells_and_meet_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """As the issue found them: the targets where they fell before tiling learned to slide them
-    off the board's content (issue 22), on Entenrallye's route."""
+    off the board's content (issue 22), on Entenrallye's route of before its redesign."""
     from generator.render import board
+    from tests.conftest import entenrallye_as_it_was
 
     monkeypatch.setattr(board, "content_boxes", lambda layout: ())
-    game = load_game("entenrallye")
+    game = load_game(str(entenrallye_as_it_was(tmp_path)))
     pages = list(record_kit(game, (("a4", "duplex"),)).pages())
     found = {f.problem().line: f.message for f in tiling.check(pages, settings_of(game))}
     assert "print over '16', '17', '20'," in found[119]  # the repair track

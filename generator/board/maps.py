@@ -147,18 +147,51 @@ def _edge(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: dict
     length = polyline_length(pts)
     count = edge.spaces if isinstance(edge.spaces, int) else len(edge.spaces or ())
     if edge.one_way:
-        at = length / 2 if not count else _gap_after(f, edge, kinds, length, count)
-        p, u = point_along(pts, at)
         head = max(road.width * 3, mm(3.5))
-        ops.append(arrowhead((p[0] + u[0] * head / 2, p[1] + u[1] * head / 2), u, head, road.color))
+        for at in _arrows_at(f, edge, kinds, length, count, head):
+            p, u = point_along(pts, at)
+            ops.append(arrowhead((p[0] + u[0] * head / 2, p[1] + u[1] * head / 2), u, head, road.color))
     if count:
         ops += _spaces(ctx, f, edge, pts, kinds, count, loc)
     return ops
 
 
 def _ends(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind]) -> tuple[float, float]:
+    """The road each end node takes before the first space and after the last: half its span."""
     a, b = kinds[f.nodes[edge.from_].kind], kinds[f.nodes[edge.to].kind]
-    return a.size / 2 + mm(1), b.size / 2 + mm(1)
+    return (_span(a) / 2, _span(b) / 2)
+
+
+def _span(kind: NodeKind) -> float:
+    return kind.span if kind.span is not None else kind.size + mm(2)
+
+
+OPEN = ("dot", "bar", "none")
+"""Node shapes a road runs up to in the open (junctions, dead ends): room for an arrowhead."""
+
+
+def _arrows_at(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int,
+               head: float) -> list[float]:
+    """Where along the road (the arrowhead's middle) a one-way road shows its direction: in the
+    middle of a road without spaces; between its first two spaces; or with ``arrows: junctions``
+    on the free road beside each junction or dead end it touches (between touching spaces it
+    would hide under one): none where it touches neither, as between two meets of a route."""
+    if not count:
+        return [length / 2]
+    if f.arrows == "junctions":
+        start, end = _ends(f, edge, kinds)
+        step = (length - start - end) / count
+        w = min(space_size(f.space)[0], step - mm(0.8))
+        out = []
+        for node, free, from_end in ((edge.from_, start + (step - w) / 2, False),
+                                     (edge.to, end + (step - w) / 2, True)):
+            kind = kinds[f.nodes[node].kind]
+            near = kind.size / 2 if kind.shape == "dot" else 0.0  # where the node's mark ends
+            if kind.shape in OPEN and free - near >= head + mm(1):
+                mid = (near + free) / 2
+                out.append(length - mid if from_end else mid)
+        return out
+    return [_gap_after(f, edge, kinds, length, count)]
 
 
 def _gap_after(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int) -> float:
@@ -296,7 +329,10 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
           loc: Loc) -> list[BoardOp]:
     nb, gap = r.box, mm(1)
     name_size = kind.name_text.size or 9.0
-    width, height = max(nb.w * 3, mm(34)), max(mm(14), name_size * 1.3 + kind.links_size * 1.5)
+    lines = (node.name or "").count("\n") + 1
+    # a name on several lines keeps its size (stack() gives a label 55 % of the room)
+    words = name_size * 1.3 * (1 if lines == 1 else lines / 0.55)
+    width, height = max(nb.w * 3, mm(34)), max(mm(14), words + kind.links_size * 1.5)
     cx, cy = nb.x + nb.w / 2, nb.y + nb.h / 2
     region, align, valign = {
         "below": (Box(cx - width / 2, nb.y - gap - height, width, height), "center", "top"),

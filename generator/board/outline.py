@@ -45,5 +45,6 @@ def outline_feature(ctx: Context, f: OutlineFeature, loc: Loc) -> list[BoardOp]:
     rings = [tuple(ctx.point(pt) for pt in shape.points) for shape in data.outlines]
     for band in sorted(f.halo, key=lambda b: -b.width):
         ops += [PolyOp(ring, band.color, band.width, None, True) for ring in rings]
-    ops += [PolyOp(ring, p.get("stroke"), p["stroke_width"], p.get("fill"), True) for ring in rings]
+    for ring, shape in zip(rings, data.outlines, strict=True):
+        ops.append(PolyOp(ring, p.get("stroke"), p["stroke_width"], shape.fill or p.get("fill"), True))
     return ops

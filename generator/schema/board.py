@@ -173,6 +173,9 @@ class NodeKind(Strict):
     links_size: Length = 7.0
     """Text size of the reach numbers under the name (``links: true``)."""
     place: NodePlace | None = None
+    span: Length | None = None
+    """The length of road the node takes between the spaces on either side of it (default its
+    size + 2 mm): a junction given one space's pitch keeps the spaces of a route evenly apart."""
 
 
 class RoadKind(Strict):
@@ -232,6 +235,10 @@ class MapFeature(Feature):
     """``around``: every road bends round the nodes it does not join and round labels and places."""
     clearance: Length = mm(1.5)
     """With ``routing: around``, the room kept between a road's edge and what it goes round."""
+    arrows: Literal["first-space", "junctions"] = "first-space"
+    """Where a one-way road of spaces shows its arrowhead: between its first two spaces, or
+    (``junctions``) on the free road next to each junction or dead end it touches, where spaces
+    touch along the road."""
 
 
 class TextFeature(Feature):
@@ -347,9 +354,11 @@ class BoardSpec(Strict):
 
 
 class OutlineShape(Strict):
-    """One closed outline of an outline data file."""
+    """One closed outline of an outline data file; ``fill`` paints this one instead of the
+    feature's fill (patches of several colours in one file)."""
     name: str
     points: list[Point] = Field(min_length=3)
+    fill: Color | None = None
 
 
 class OutlineFile(Strict):
