@@ -341,3 +341,21 @@ def test_a_disabled_progress_bar_takes_the_calls_the_commands_make() -> None:
     assert (first, second) == (0, 1)
     shown = Progress(TextColumn("x"), BarColumn(), console=Console(stderr=True), transient=True)
     assert type(shown).__name__ == "Progress" and len(shown.columns) == 2  # rich's own bar
+
+
+def test_the_program_collects_cycles_in_larger_batches_and_a_library_use_does_not() -> None:
+    """``deckwright`` runs with ``PROGRAM_GC_THRESHOLD`` (fewer rescans of a build's long-lived
+    objects); ``import generator`` elsewhere keeps Python's own thresholds."""
+    from generator import PROGRAM_GC_THRESHOLD
+
+    probe = "import gc, generator; print(list(gc.get_threshold()))"
+    as_program = f"import sys; sys.argv[0] = 'deckwright'; {probe}"
+    library = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    program = subprocess.run(
+        [sys.executable, "-c", as_program], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    default = subprocess.run(
+        [sys.executable, "-c", "import gc; print(list(gc.get_threshold()))"], capture_output=True, text=True, check=True
+    )
+    assert json.loads(library.stdout) == json.loads(default.stdout)
+    assert json.loads(program.stdout) == list(PROGRAM_GC_THRESHOLD)
