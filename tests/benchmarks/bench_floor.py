@@ -5,6 +5,7 @@
     python tests/benchmarks/bench_floor.py 1000 --no-accel       # as if rl-accel were absent
     git archive 169b014 | (mkdir /tmp/old && tar -x -C /tmp/old)
     python tests/benchmarks/bench_floor.py 1000 10000 --before /tmp/old   # before and after, one run
+    python tests/benchmarks/bench_floor.py 1000 --before /tmp/old --before-accel   # both with rl-accel
 
 ``perf_game.py DIR N`` writes the game, ``perf_floor.py OUT --n N --font ttf --full --cutmarks``
 draws the floor, ``deckwright build DIR --no-backs -o OUT`` is the build: whole processes, byte
@@ -13,7 +14,9 @@ each as wall-clock seconds and the CPU seconds of that process (children's rusag
 build / floor. ``--no-accel`` hides ReportLab's C helpers (``_rl_accel``) from both processes.
 ``--before DIR`` adds, interleaved in the same runs, the floor without rl-accel and the build of
 the checkout in DIR without it (its ``generator.cli.main``, DIR first on the path): the state
-before rl-accel was a dependency. ``--bench DIR`` names the folder of the yardstick scripts.
+before rl-accel was a dependency; with ``--before-accel`` both keep rl-accel (an older checkout
+against this one, both as installed today). ``--bench DIR`` names the folder of the yardstick
+scripts.
 Not part of the test suite.
 """
 
@@ -63,6 +66,8 @@ def main(argv: list[str]) -> None:
         if "--no-accel" in argv:
             env = plain
         before = Path(argv[argv.index("--before") + 1]).resolve() if "--before" in argv else None
+        if "--before-accel" in argv:
+            plain = env
         print(f"{'cards':>7} {'floor s (CPU)':>16} {'build s (CPU)':>16} {'ratio wall (CPU)':>18}   load: "
               + " ".join(f"{x:.2f}" for x in os.getloadavg()))
         for n in sizes:
