@@ -1,6 +1,7 @@
 """Deckwright: print-and-play kits and rules checks for tabletop games described in YAML."""
 
 import gc as _gc
+import os as _os
 
 from generator import interrupt as _interrupt
 
@@ -16,5 +17,8 @@ the same to the megabyte). Importing ``generator`` as a library leaves the colle
 if _interrupt.started_as_program():  # Ctrl+C during the imports ahead prints one line, exits 130
     _interrupt.install()
     _gc.set_threshold(*PROGRAM_GC_THRESHOLD)
+    # pydantic's documented switch: no search of every installed package's entry points for
+    # validation plugins the first time a schema is built (about 10 ms); a value the user sets wins
+    _os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 __version__ = "0.1.0"
