@@ -35,8 +35,10 @@ BENCH = next((p for p in (ROOT.parent / "shared" / "bench", Path("/work/shared/b
 
 
 # the older checkout's command line, not the editable install's (whose finder comes first)
-OLD = ("import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]; "
-       "sys.path.insert(0, {tree!r}); from generator.cli import main; sys.argv[0] = 'deckwright'; main()")
+OLD = (
+    "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]; "
+    "sys.path.insert(0, {tree!r}); from generator.cli import main; sys.argv[0] = 'deckwright'; main()"
+)
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -68,33 +70,60 @@ def main(argv: list[str]) -> None:
         before = Path(argv[argv.index("--before") + 1]).resolve() if "--before" in argv else None
         if "--before-accel" in argv:
             plain = env
-        print(f"{'cards':>7} {'floor s (CPU)':>16} {'build s (CPU)':>16} {'ratio wall (CPU)':>18}   load: "
-              + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+        print(
+            f"{'cards':>7} {'floor s (CPU)':>16} {'build s (CPU)':>16} {'ratio wall (CPU)':>18}   load: "
+            + " ".join(f"{x:.2f}" for x in os.getloadavg())
+        )
         for n in sizes:
             game = Path(tmp) / f"game{n}"
             subprocess.run([py, str(bench / "perf_game.py"), str(game), str(n)], check=True)
-            floor_cmd = [py, str(bench / "perf_floor.py"), str(Path(tmp) / "floor.pdf"), "--n", str(n),
-                         "--font", "ttf", "--full", "--cutmarks"]
+            floor_cmd = [
+                py,
+                str(bench / "perf_floor.py"),
+                str(Path(tmp) / "floor.pdf"),
+                "--n",
+                str(n),
+                "--font",
+                "ttf",
+                "--full",
+                "--cutmarks",
+            ]
             cmds = {
                 "floor": (floor_cmd, env),
                 "build": ([deckwright, "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")], env),
             }
             if before is not None:
                 cmds["floor before"] = (floor_cmd, plain)
-                cmds["build before"] = ([py, "-c", OLD.format(tree=str(before)), "build", str(game),
-                                         "--no-backs", "-o", str(Path(tmp) / "old")], plain)
+                cmds["build before"] = (
+                    [
+                        py,
+                        "-c",
+                        OLD.format(tree=str(before)),
+                        "build",
+                        str(game),
+                        "--no-backs",
+                        "-o",
+                        str(Path(tmp) / "old"),
+                    ],
+                    plain,
+                )
             for cmd, e in cmds.values():
                 timed(cmd, e)  # warm-up: byte code written, files cached
             runs: dict[str, list[tuple[float, float]]] = {k: [] for k in cmds}
             for _ in range(3):
                 for kind, (cmd, e) in cmds.items():
                     runs[kind].append(timed(cmd, e))
-            pairs = [("", "floor", "build")] + ([("before", "floor before", "build before")] if before else [])
+            pairs = [("", "floor", "build")] + (
+                [("before", "floor before", "build before")] if before else []
+            )
             for label, f, b in pairs:
                 floor, build = min(runs[f]), min(runs[b])
                 fcpu, bcpu = min(c for _, c in runs[f]), min(c for _, c in runs[b])
-                print(f"{n:>7} {floor[0]:>8.2f} ({fcpu:.2f}) {build[0]:>8.2f} ({bcpu:.2f}) "
-                      f"{build[0] / floor[0]:>9.2f} ({bcpu / fcpu:.2f}) {label}", flush=True)
+                print(
+                    f"{n:>7} {floor[0]:>8.2f} ({fcpu:.2f}) {build[0]:>8.2f} ({bcpu:.2f}) "
+                    f"{build[0] / floor[0]:>9.2f} ({bcpu / fcpu:.2f}) {label}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
