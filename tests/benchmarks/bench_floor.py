@@ -34,10 +34,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCH = next((p for p in (ROOT.parent / "shared" / "bench", Path("/work/shared/bench")) if p.is_dir()), None)
 
 
-# the older checkout's command line, not the editable install's (whose finder comes first)
+# the older checkout's command line, not the editable install's (whose finder comes first); named
+# 'deckwright' before ``generator`` is imported, so it sets up as the program does (collector)
 OLD = (
     "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]; "
-    "sys.path.insert(0, {tree!r}); from generator.cli import main; sys.argv[0] = 'deckwright'; main()"
+    "sys.path.insert(0, {tree!r}); sys.argv[0] = 'deckwright'; from generator.cli import main; main()"
 )
 
 
