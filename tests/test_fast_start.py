@@ -4,6 +4,7 @@ at their first use (a build that sets two of the eleven bundled faces parses two
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -83,10 +84,18 @@ def test_a_game_without_boards_loads_no_board_summary_or_component_code(tmp_path
     loaded = _modules_after(code)
     assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()
     assert "generator.layout.card" in loaded  # the cards were laid out
-    unused = ("generator.board", "generator.summary", "generator.components", "generator.rules", "generator.play")
+    unused = (
+        "generator.board",
+        "generator.summary",
+        "generator.components",
+        "generator.rules",
+        "generator.play",
+    )
     assert [m for m in loaded if m.startswith(unused)] == []
     # an RGB build without a print shop or a spreadsheet: no shop code, no LittleCMS, no sheet reader
-    assert [m for m in loaded if m.startswith(("generator.printshop", "generator.sheets.", "PIL.ImageCms"))] == []
+    assert [
+        m for m in loaded if m.startswith(("generator.printshop", "generator.sheets.", "PIL.ImageCms"))
+    ] == []
 
 
 def test_bundled_faces_are_parsed_at_first_use() -> None:
@@ -100,7 +109,9 @@ def test_bundled_faces_are_parsed_at_first_use() -> None:
         "print(json.dumps([sorted(before), sorted(after - before), face, len(book.files())]))"
     )
     probe = f"import json\n{code}"
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     before, added, face, count = json.loads(result.stdout)
     assert not any(name.startswith("Lato") for name in before)
     assert added == [face] == ["Lato-Bold"]
@@ -257,7 +268,9 @@ def test_a_whole_process_build_writes_its_files_and_output_before_it_ends(tmp_pa
     out = tmp_path / "out"
     done = subprocess.run(
         [sys.executable, "-m", "generator", "build", str(game), "-o", str(out)],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
     pdf = (out / "mini" / "cards.pdf").read_bytes()
@@ -267,7 +280,9 @@ def test_a_whole_process_build_writes_its_files_and_output_before_it_ends(tmp_pa
     assert not [p for p in (out / "mini").iterdir() if p.name.startswith(".")]  # no staged leftovers
     failed = subprocess.run(
         [sys.executable, "-m", "generator", "build", str(tmp_path / "nowhere")],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert failed.returncode == 2
     assert "unknown game" in failed.stderr and "earlier output left as it was" in failed.stderr
@@ -341,3 +356,49 @@ def test_a_disabled_progress_bar_takes_the_calls_the_commands_make() -> None:
     assert (first, second) == (0, 1)
     shown = Progress(TextColumn("x"), BarColumn(), console=Console(stderr=True), transient=True)
     assert type(shown).__name__ == "Progress" and len(shown.columns) == 2  # rich's own bar
+
+
+def test_the_program_collects_cycles_in_larger_batches_and_a_library_use_does_not() -> None:
+    """``deckwright`` runs with ``PROGRAM_GC_THRESHOLD`` (fewer rescans of a build's long-lived
+    objects); ``import generator`` elsewhere keeps Python's own thresholds."""
+    from generator import PROGRAM_GC_THRESHOLD
+
+    probe = "import gc, generator; print(list(gc.get_threshold()))"  # the collector
+    as_program = f"import sys; sys.argv[0] = 'deckwright'; {probe}"
+    library = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    program = subprocess.run(
+        [sys.executable, "-c", as_program], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    default = subprocess.run(
+        [sys.executable, "-c", "import gc; print(list(gc.get_threshold()))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(library.stdout) == json.loads(default.stdout)
+    assert json.loads(program.stdout) == list(PROGRAM_GC_THRESHOLD)
+
+
+def test_the_program_runs_without_pydantic_plugins_unless_told_otherwise() -> None:
+    """``deckwright`` sets pydantic's ``PYDANTIC_DISABLE_PLUGINS`` (no entry-point search when
+    the first schema is built) unless the user set it; a library use leaves it alone."""
+    probe = "import os, generator; print(os.environ.get('PYDANTIC_DISABLE_PLUGINS'))"
+    as_program = f"import sys; sys.argv[0] = 'deckwright'; {probe}"
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+
+    def run(code: str, **extra: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={**env, **extra},
+        )
+        return done.stdout.strip()
+
+    assert run(probe) == "None"
+    assert run(as_program) == "__all__"
+    assert run(as_program, PYDANTIC_DISABLE_PLUGINS="") == ""

@@ -39,26 +39,38 @@ def _order(mark: TextMark) -> tuple[str, int, int]:
     return (getattr(o, "file", ""), getattr(o, "line", 0), getattr(o, "column", 0))
 
 
+def _pairs(marks: list[Placed]) -> list[tuple[int, int]]:
+    """(i, j), i < j, of the runs in ``marks`` (sorted by their left edge) that collide, in the
+    order a sweep along x meets them. Found by a sweep along y (lines of text stack up a page,
+    so far fewer runs share a height than share a left edge), then put in that order."""
+    down = sorted(range(len(marks)), key=lambda k: marks[k][1][1])
+    found = []
+    for n, i in enumerate(down):
+        a = marks[i]
+        top = a[1][3]
+        for j in down[n + 1 :]:
+            b = marks[j]
+            if b[1][1] >= top:  # this and every later run start above a's top: no overlap
+                break
+            if _collide(a, b):
+                found.append((i, j) if i < j else (j, i))
+    return sorted(found)
+
+
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, str, Seen]]] = defaultdict(list)
     for page in pages:
         if page.notes("overview"):
             continue
-        marks = sorted(
-            ((m, m.shown, m.size) for m in page.texts() if m.visible), key=lambda p: p[1][0]
-        )
-        for i, a in enumerate(marks):
-            right = a[1][2]
-            for b in marks[i + 1 :]:
-                if b[1][0] >= right:
-                    break
-                if not _collide(a, b) or _same_line(a[0], b[0]):
-                    continue
-                first, second = sorted((a[0], b[0]), key=_order)
-                box = (min(a[1][0], b[1][0]), min(a[1][1], b[1][1]),
-                       max(a[1][2], b[1][2]), max(a[1][3], b[1][3]))
-                seen = Seen(page.file, page.number, box)
-                groups[(first.origin, second.origin)].append((first.text, second.text, seen))
+        marks = sorted(((m, m.shown, m.size) for m in page.texts() if m.visible), key=lambda p: p[1][0])
+        for i, j in _pairs(marks):
+            a, b = marks[i], marks[j]
+            if _same_line(a[0], b[0]):
+                continue
+            first, second = sorted((a[0], b[0]), key=_order)
+            box = (min(a[1][0], b[1][0]), min(a[1][1], b[1][1]), max(a[1][2], b[1][2]), max(a[1][3], b[1][3]))
+            seen = Seen(page.file, page.number, box)
+            groups[(first.origin, second.origin)].append((first.text, second.text, seen))
     found = []
     for (here, there), hits in groups.items():
         seen = tuple(h[2] for h in hits)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 from generator.errors import clip
+from generator.geometry import apply
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
-from generator.render.record import FillMark, PageRecord, Rect, apply, intersect
+from generator.render.record import FillMark, PageRecord, Rect, intersect
 from generator.units import MM
 
 LARGEST = 40 * MM

@@ -25,6 +25,7 @@ from generator.layout.resolution import printed_dpi
 from generator.notices import reading
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
+from generator.render.record import draw_run
 from generator.render.shapes import draw_shape
 from generator.svgfile import read_svg
 
@@ -165,7 +166,10 @@ class Painter:
                 c.setFont(run.face, run.size)
                 c.setFillColor(color(run.color))
                 current = key
-            c.drawString(run.x, run.y, run.text)
+            if run.width is None:
+                c.drawString(run.x, run.y, run.text)
+            else:  # a recording takes the layout's width (generator.render.record)
+                draw_run(c, run.x, run.y, run.text, run.width)
         for icon in op.layout.icons:
             self._svg_icon(icon.name, None, Box(icon.x, icon.y, icon.size, icon.size), icon.color)
         if turned:

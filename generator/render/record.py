@@ -9,10 +9,9 @@ not a second guess of it.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import where
-from generator.geometry import Matrix, apply, compose
+from generator.geometry import Matrix, compose
 
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""
@@ -32,10 +31,14 @@ ASCENT, DESCENT = 0.75, 0.22
 """The share of the font size above and below the baseline that a text box covers."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class TextMark:
     """A run of text: its unturned box in text space, the matrix that places it on the page, its
-    font and size as set, its colour and origin."""
+    font and size as set, its colour and origin; its printed size and page boxes are worked out
+    as it is made (every rule reads them).
+
+    Read-only by use, not frozen: a build records thousands of marks, and a frozen dataclass
+    takes about four times as long to make."""
 
     text: str
     local: Rect
@@ -46,20 +49,18 @@ class TextMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    size: float = field(init=False)
+    """The size it prints at, in points (font size times the transform's vertical scale)."""
+    box: Rect = field(init=False)
+    """Its box on the page."""
+    shown: Rect = field(init=False)
+    """The part of its box inside its clip (a tile shows only its window of the board)."""
 
-    @functools.cached_property
-    def size(self) -> float:
-        """The size it prints at, in points (font size times the transform's vertical scale)."""
-        return self.font_size * math.hypot(self.matrix[2], self.matrix[3])
-
-    @functools.cached_property
-    def box(self) -> Rect:
-        return _bounds(self.matrix, *self.local)
-
-    @functools.cached_property
-    def shown(self) -> Rect:
-        """The part of its box inside its clip (a tile shows only its window of the board)."""
-        return intersect(self.box, self.clip)
+    def __post_init__(self) -> None:
+        m = self.matrix
+        self.size = self.font_size * math.hypot(m[2], m[3])
+        self.box = _bounds(m, *self.local)
+        self.shown = intersect(self.box, self.clip)
 
     @property
     def visible(self) -> bool:
@@ -69,13 +70,22 @@ class TextMark:
     def placed(self, outer: Matrix, clip: Rect | None = None) -> TextMark:
         inner = _bounds(outer, *self.clip) if self.clip is not None else None
         both = inner if clip is None else intersect(clip, inner)
-        return TextMark(self.text, self.local, compose(outer, self.matrix), self.font_size, self.color,
-                        self.font, self.origin, both)
+        return TextMark(
+            self.text,
+            self.local,
+            compose(outer, self.matrix),
+            self.font_size,
+            self.color,
+            self.font,
+            self.origin,
+            both,
+        )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class FillMark:
-    """A filled area (rectangle, ellipse, path) by its box, its colour and opacity."""
+    """A filled area (rectangle, ellipse, path) by its box, its colour and opacity (read-only by
+    use, like :class:`TextMark`)."""
 
     local: Rect
     matrix: Matrix
@@ -84,11 +94,11 @@ class FillMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    box: Rect = field(init=False)
+    """The box it covers: its shape's bounds cut to the clip."""
 
-    @functools.cached_property
-    def box(self) -> Rect:
-        """The box it covers: its shape's bounds cut to the clip."""
-        return intersect(_bounds(self.matrix, *self.local), self.clip)
+    def __post_init__(self) -> None:
+        self.box = intersect(_bounds(self.matrix, *self.local), self.clip)
 
     def placed(self, outer: Matrix, clip: Rect | None = None) -> FillMark:
         inner = _bounds(outer, *self.clip) if self.clip is not None else None
@@ -189,8 +199,15 @@ def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
         observer.current.append(NoteMark(kind, box, observer._matrix()))
 
 
-
-
+def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> None:
+    """``canvas.drawString(x, y, text)`` for a run whose advance width at the canvas's font and
+    size the layout has measured already (``width``, points): a recording takes that width
+    rather than measuring the text a second time (it agrees with ``stringWidth`` to rounding)."""
+    observer = getattr(canvas, "_deckwright_record", None)
+    if observer is None:
+        canvas.drawString(x, y, text)
+    else:
+        observer.run(x, y, text, width)
 
 
 def intersect(a: Rect, b: Rect | None) -> Rect:
@@ -201,9 +218,12 @@ def intersect(a: Rect, b: Rect | None) -> Rect:
 
 
 def _bounds(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
-    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs), min(ys), max(xs), max(ys))
+    """The page box of the corners (x0, y0), (x1, y0), (x0, y1), (x1, y1) moved by ``m``: what
+    ``apply`` gives for each corner, written out (it runs for every mark)."""
+    a, b, c, d, e, f = m
+    xa, xb, xc, xd = a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e
+    ya, yb, yc, yd = b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f
+    return (min(xa, xb, xc, xd), min(ya, yb, yc, yd), max(xa, xb, xc, xd), max(ya, yb, yc, yd))
 
 
 def _hex(color: Any) -> str:
@@ -236,6 +256,9 @@ class _Observer:
         self.current: list[Mark] = []
         self.clip: Rect | None = None
         self.clips: list[Rect | None] = []
+        self.originals: dict[str, Callable[..., Any]] = {}
+        self._hexes: dict[int, tuple[Any, str]] = {}  # id of a colour object -> (it, its '#rrggbb')
+        self._clip_boxes: dict[str, Rect | None] = {}  # a clipping path's code -> its local box
         for name in ("drawString", "drawCentredString", "drawRightString"):
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
@@ -248,8 +271,8 @@ class _Observer:
         self._wrap("restoreState", self._restore)
         self._wrap("clipPath", self._clip_path)
 
-    def _wrap(self, name: str, before) -> None:
-        original = getattr(self.c, name)
+    def _wrap(self, name: str, before: Callable[..., Any]) -> None:
+        original = self.originals[name] = getattr(self.c, name)
 
         def call(*args: Any, **kw: Any) -> Any:
             before(*args, **kw)
@@ -261,19 +284,44 @@ class _Observer:
         share = {"drawString": 0.0, "drawCentredString": 0.5, "drawRightString": 1.0}[name]
 
         def note(x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
-            if not str(text).strip():
-                return
-            c = self.c
-            size = c._fontsize
-            width = stringWidth(text, c._fontname, size)
-            x0 = x - share * width
-            local = (x0, y - DESCENT * size, x0 + width, y + ASCENT * size)
-            self.current.append(
-                TextMark(str(text), local, self._matrix(), size, _hex(c._fillColorObj), c._fontname,
-                         where.current(), self.clip)
-            )
+            if str(text).strip():
+                c = self.c
+                self._text(x, y, str(text), stringWidth(text, c._fontname, c._fontsize), share)
 
         self._wrap(name, note)
+
+    def run(self, x: float, y: float, text: str, width: float) -> None:
+        """Record and draw a left-aligned run of known width (see :func:`draw_run`)."""
+        if text.strip():
+            self._text(x, y, text, width, 0.0)
+        self.originals["drawString"](x, y, text)
+
+    def _text(self, x: float, y: float, text: str, width: float, share: float) -> None:
+        c = self.c
+        size = c._fontsize
+        x0 = x - share * width
+        local = (x0, y - DESCENT * size, x0 + width, y + ASCENT * size)
+        self.current.append(
+            TextMark(
+                text,
+                local,
+                self._matrix(),
+                size,
+                self._hex(c._fillColorObj),
+                c._fontname,
+                where.current(),
+                self.clip,
+            )
+        )
+
+    def _hex(self, color: Any) -> str:
+        """``_hex(color)``, worked out once per colour object (the layout's colours are shared)."""
+        known = self._hexes.get(id(color))
+        if known is not None and known[0] is color:
+            return known[1]
+        value = _hex(color)
+        self._hexes[id(color)] = (color, value)
+        return value
 
     def _wrap_fill(self, name: str) -> None:
         def note(*args: Any, **kw: Any) -> None:
@@ -282,7 +330,7 @@ class _Observer:
                 return
             c = self.c
             alpha = float(getattr(c, "_fillAlpha", 1.0))
-            colour = _hex(c._fillColorObj)
+            colour = self._hex(c._fillColorObj)
             self.current.append(FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip))
 
         self._wrap(name, note)
@@ -313,13 +361,12 @@ class _Observer:
         self.clip = self.clips.pop() if self.clips else None
 
     def _clip_path(self, path: Any, *args: Any, **kw: Any) -> None:
-        numbers = [float(n) for n in _NUMBERS.findall(" ".join(str(s) for s in path._code))]
-        if " re" in " ".join(str(s) for s in path._code) and len(numbers) >= 4:
-            x, y, w, h = numbers[:4]
-            local = (x, y, x + w, y + h)
-        elif len(numbers) >= 2:
-            local = (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
+        code = " ".join(str(s) for s in path._code)
+        if code in self._clip_boxes:
+            local = self._clip_boxes[code]
         else:
+            local = self._clip_boxes[code] = _path_box(code)
+        if local is None:
             return
         box = _bounds(self._matrix(), *local)
         self.clip = box if self.clip is None else intersect(box, self.clip)
@@ -343,3 +390,15 @@ class _Observer:
         page = PageRecord(self.path, n, w, h, self.current, self.variant, where.current())
         self.pages.append(page)
         self.current, self.clip, self.clips = [], None, []
+
+
+def _path_box(code: str) -> Rect | None:
+    """The local box of a clipping path from its PDF code: a rectangle's (``re``), else the
+    bounds of its points; None when it has no point."""
+    numbers = [float(n) for n in _NUMBERS.findall(code)]
+    if " re" in code and len(numbers) >= 4:
+        x, y, w, h = numbers[:4]
+        return (x, y, x + w, y + h)
+    if len(numbers) >= 2:
+        return (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
+    return None

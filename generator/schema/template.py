@@ -176,7 +176,9 @@ Element = Annotated[
     | RepeatElement,
     Field(discriminator="type"),
 ]
-RepeatElement.model_rebuild()
+# RepeatElement names Element before it is defined: pydantic resolves it when the model is first
+# used (``defer_build``), from this module. An explicit model_rebuild() here built its whole
+# validator at import, a second time over, since TemplateSpec builds its own (about 20 ms).
 
 
 class KeywordLookSpec(Strict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.fonts import FontBook
 from generator.geometry import Box
@@ -52,7 +52,9 @@ class TextStyle:
 
 @dataclass(frozen=True, slots=True)
 class PlacedRun:
-    """Same-style text on one line; (x, y) is the left end of its baseline, absolute points."""
+    """Same-style text on one line; (x, y) is the left end of its baseline, absolute points.
+    ``width`` is its advance width as the layout measured it (points; None where not known):
+    the page recording takes it rather than measuring the text again."""
 
     x: float
     y: float
@@ -60,6 +62,7 @@ class PlacedRun:
     face: str
     size: float
     color: str
+    width: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,13 +338,13 @@ def _place(
         plain = prep.plain[li]
         if plain is not None and not extra:  # one run: what the loop below makes of such a line
             _, _, face, color, _, _ = words[first][3][0]
-            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), face, s, color))
+            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), face, s, color, w1 * s))
             y -= step
             if last and li < len(ends) and ends[li]:
                 y -= para
             continue
         parts: list[str] = []
-        run_x, run_face, run_color = x, "", ""
+        run_x, run_end, run_face, run_color = x, x, "", ""  # run_end: after its last piece
         for wi in range(first, end):
             _, gap, gap_face, pieces = words[wi]
             if wi > first:
@@ -349,13 +352,13 @@ def _place(
                 if parts and not extra and gap_face == run_face == face and color == run_color:
                     parts.append(" ")  # the next word joins this run, space and all
                 elif parts:
-                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
                     parts = []
                 x += gap * s + extra
             for lead, text, face, color, w, is_icon in pieces:
                 x += lead * s
                 if parts and (is_icon or face != run_face or color != run_color):
-                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
                     parts = []
                 if is_icon:
                     icons.append(PlacedIcon(x, y + icon_rise, icon_size, text, color))
@@ -364,8 +367,9 @@ def _place(
                 else:
                     parts, run_x, run_face, run_color = [text], x, face, color
                 x += w * s
+                run_end = x
         if parts:
-            runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color))
+            runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
         y -= step
         if last and li < len(ends) and ends[li]:
             y -= para
