@@ -221,37 +221,59 @@ def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
 
 def _load_cards(path: Path, deck: str, model: type[BaseModel], into: PackedCards) -> None:
     """Read a YAML card file into ``into``, or raise DataError with every bad card (``into`` is
-    then of no use: the deck is not built)."""
-    doc = load_yaml(path)
+    then of no use: the deck is not built). Each card under ``cards:`` is validated as soon as it
+    is read (``load_yaml``'s ``each``), so a long file is never held whole besides its cards."""
+    problems: list[Problem] = []
+
+    def take(loc: tuple, data: Any, doc: Document) -> bool:
+        if not isinstance(data, dict):
+            return False  # left for the file's own check to report
+        _add_card(loc, data, doc, deck, model, into, problems)
+        return True
+
+    doc = load_yaml(path, (("cards",), take))
     if doc.data is None:
         raise DataError([doc.problem((), "the file is empty: list the cards under 'cards:'", rank=10)])
     file_spec: CardFileSpec = validate(CardFileSpec, doc.data, doc)
     if not file_spec.cards and not file_spec.generate:
         message = "no cards in this file: list them under 'cards:' or make them with 'generate:'"
         raise DataError([doc.problem((), message, rank=10)])
-    entries: list[tuple[tuple, dict[str, Any]]] = [(("cards", i), c) for i, c in enumerate(file_spec.cards)]
+    entries: list[tuple[tuple, dict[str, Any]]] = []
     for i, gen in enumerate(file_spec.generate):
         try:
             entries.extend(_generated(i, gen))
         except (KeyError, IndexError, ValueError) as exc:
             message = f"cannot fill the card fields: unknown name {exc} in braces"
             raise DataError([doc.problem(("generate", i, "card"), message)]) from None
-    problems: list[Problem] = []
     for loc, data in entries:
-        try:
-            item = validate(model, data, doc, base=loc)
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        values = item.model_dump(exclude_unset=True, by_alias=True)
-        name, card_type = values.pop("name"), values.pop("type", None) or item.type
-        count = values.pop("count", 1)
-        line, col = doc.mark(loc)
-        field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
-        origin = Origin(doc.file, line, col)
-        into.append(Card(name, card_type, count, deck, values, origin, field_origins))
+        _add_card(loc, data, doc, deck, model, into, problems)
     if problems:
         raise DataError(problems)
+
+
+def _add_card(
+    loc: tuple,
+    data: dict[str, Any],
+    doc: Document,
+    deck: str,
+    model: type[BaseModel],
+    into: PackedCards,
+    problems: list[Problem],
+) -> None:
+    """Validate one card's data (at ``loc`` in ``doc``) and add it to ``into``, or its problems
+    to ``problems``."""
+    try:
+        item = validate(model, data, doc, base=loc)
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return
+    values = item.model_dump(exclude_unset=True, by_alias=True)
+    name, card_type = values.pop("name"), values.pop("type", None) or item.type
+    count = values.pop("count", 1)
+    line, col = doc.mark(loc)
+    field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
+    origin = Origin(doc.file, line, col)
+    into.append(Card(name, card_type, count, deck, values, origin, field_origins))
 
 
 def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:

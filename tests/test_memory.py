@@ -13,7 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
-from generator import fonts, model, paths
+from generator import fonts, model, paths, yamlio
 from generator.build import build_game
 from generator.cli import app
 from generator.fonts import FontBook
@@ -167,3 +167,24 @@ def test_the_width_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         text = f"number {n}"
         assert book.width(text, face, 9.0) == pytest.approx(pdfmetrics.stringWidth(text, face, 9.0))
         assert len(book.widths(face)) <= 10
+
+
+def test_a_card_file_is_read_a_card_at_a_time(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n  - name: A\n    speed: 1\n  - just text\n  - name: B\n", encoding="utf-8")
+    seen: list[tuple] = []
+
+    def take(loc: tuple, data: object, doc: yamlio.Document) -> bool:
+        seen.append((loc, data, sorted(doc.marks)))
+        return isinstance(data, dict)
+
+    doc = yamlio.load_yaml(path, (("cards",), take))
+    assert seen[0] == (
+        ("cards", 0),
+        {"name": "A", "speed": "1"},
+        [("cards", 0), ("cards", 0, "name"), ("cards", 0, "speed")],
+    )
+    assert [s[0] for s in seen] == [("cards", 0), ("cards", 1), ("cards", 2)]
+    assert doc.data == {"cards": [yamlio.TAKEN, "just text", yamlio.TAKEN]}
+    assert doc.mark(("cards", 1)) == (4, 5) and doc.mark(("cards", 2)) == (5, 5)
+    assert ("cards", 0, "name") not in doc.marks  # a taken card's positions are let go

@@ -1,8 +1,8 @@
 """Benchmark: peak resident memory of a whole ``deckwright build`` against the deck's size.
 
     python tests/benchmarks/bench_memory.py 1000 10000 30000 100000
-    git worktree add /tmp/old 35046bc          # an older commit, measured in the same run
-    python tests/benchmarks/bench_memory.py 1000 100000 --before /tmp/old
+    git archive 35046bc | (mkdir /tmp/old35 && tar -x -C /tmp/old35)   # an older commit
+    python tests/benchmarks/bench_memory.py 1000 100000 --before /tmp/old35
 
 For each N, the yardstick's ``perf_game.py DIR N`` writes the game (``/work/shared/bench``, used
 as it is) and ``deckwright build DIR --no-backs -o OUT`` builds it as one process; its peak
