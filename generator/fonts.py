@@ -25,7 +25,7 @@ from generator.subsettag import TaggedTTFont
 from generator.yamlio import Document, load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
-WIDTHS_KEPT = 50_000
+WIDTHS_KEPT = 20_000
 """Measured widths kept per face: a game's words repeat, but a long deck's card numbers and
 names do not, and would otherwise be kept for the whole build (some 20 MB at 100,000 cards)."""
 _STYLE_SUFFIX = {"regular": "Regular", "bold": "Bold", "italic": "Italic", "bold_italic": "BoldItalic"}
