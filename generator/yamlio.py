@@ -8,6 +8,7 @@ refuses oversize files, and reports duplicate keys with both lines. The result i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,12 +89,39 @@ OVERLAY: dict[Path, list[Edit]] = {}
 sets them while a variant is played), so the patched data is validated like the file itself."""
 
 
-def load_yaml(path: Path | str) -> Document:
-    """Load one YAML file safely; raise DataError with every problem found."""
+Take = Callable[[Loc, Any, "Document"], bool]
+"""Called with each item of one list as it is read: its key path, its value and a document of
+its own marks; True when it took the item (see :func:`load_yaml`)."""
+TAKEN: dict[str, Any] = {}
+"""What stands in the data for an item a ``Take`` took."""
+
+
+def load_yaml(path: Path | str, each: tuple[Loc, Take] | None = None) -> Document:
+    """Load one YAML file safely; raise DataError with every problem found.
+
+    With ``each = (loc, take)``, every item of the list at ``loc`` is handed to ``take`` as soon
+    as it is read, and an item it takes is replaced by ``TAKEN`` and its marks let go: a long
+    card file is never held whole, data and positions, besides the cards made of it. Problems
+    of the file itself still raise after the whole file is read (what ``take`` found is then of
+    no use).
+    """
     path = Path(path)
     if OVERLAY and path.resolve() in OVERLAY:
-        return _edited(_load(path), OVERLAY[path.resolve()])
-    return _load(path)
+        doc = _edited(_load(path), OVERLAY[path.resolve()])
+        return _take_all(doc, each) if each is not None else doc
+    return _load(path, each)
+
+
+def _take_all(doc: Document, each: tuple[Loc, Take]) -> Document:
+    """``each`` over a document read whole (one a variant edited)."""
+    loc, take = each
+    items = doc.data
+    for part in loc:
+        items = items.get(part) if isinstance(items, dict) else None
+    for i, item in enumerate(items if isinstance(items, list) else ()):
+        if take((*loc, i), item, doc):
+            items[i] = TAKEN
+    return doc
 
 
 def _edited(doc: Document, edits: list[Edit]) -> Document:
@@ -106,7 +134,7 @@ def _edited(doc: Document, edits: list[Edit]) -> Document:
     return doc
 
 
-def _load(path: Path) -> Document:
+def _load(path: Path, each: tuple[Loc, Take] | None = None) -> Document:
     shown = display_path(path)
     try:
         size = path.stat().st_size
@@ -130,7 +158,7 @@ def _load(path: Path) -> Document:
         raw = path.read_bytes()
     except OSError as exc:
         raise DataError([Problem(10, shown, 0, 0, "", f"cannot read file: {exc.strerror}")]) from None
-    return parse_yaml(decode_utf8(raw, shown), shown)
+    return parse_yaml(decode_utf8(raw, shown), shown, each)
 
 
 _UTF16_32 = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
@@ -152,17 +180,16 @@ def decode_utf8(raw: bytes, shown: str) -> str:
         start = raw.rfind(b"\n", 0, exc.start) + 1
         column = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
         message = (
-            f"byte 0x{raw[exc.start]:02x} is not UTF-8 text: the file must be UTF-8 "
-            "(save it again as UTF-8)"
+            f"byte 0x{raw[exc.start]:02x} is not UTF-8 text: the file must be UTF-8 (save it again as UTF-8)"
         )
         raise DataError([Problem(10, shown, line, column, "", message)]) from None
 
 
-def parse_yaml(text: str, shown: str = "<string>") -> Document:
+def parse_yaml(text: str, shown: str = "<string>", each: tuple[Loc, Take] | None = None) -> Document:
     """Parse YAML text (see :func:`load_yaml`), building plain data straight from parser events."""
     loader = _Loader(text)
     doc = Document(shown, None)
-    builder = _Builder(doc, loader)
+    builder = _Builder(doc, loader, each)
     try:
         loader.get_event()  # stream start
         if not loader.check_event(yaml.StreamEndEvent):
@@ -209,9 +236,10 @@ class _Builder:
     alias is refused where it stands, before anything could be expanded.
     """
 
-    def __init__(self, doc: Document, loader: Any):
+    def __init__(self, doc: Document, loader: Any, each: tuple[Loc, Take] | None = None):
         self.doc = doc
         self.loader = loader
+        self.each = each
         self.problems: list[Problem] = []
         self.depth = 0
         self.last = (0, 0)  # (line, column) of the last node read
@@ -254,14 +282,37 @@ class _Builder:
         try:
             if isinstance(event, yaml.SequenceStartEvent):
                 items = []
+                taking = self.each is not None and self.each[0] == loc
                 while not self.loader.check_event(yaml.SequenceEndEvent):
-                    items.append(self.value((*loc, len(items))))
+                    at = (*loc, len(items))
+                    items.append(self._item(at) if taking else self.value(at))
                 self.loader.get_event()
                 return items if ok else None
             out = self._mapping(loc)
             return out if ok else None
         finally:
             self.depth -= 1
+
+    def _item(self, at: Loc) -> Any:
+        """Read one item of the ``each`` list with marks of its own and offer it to ``take``:
+        ``TAKEN`` when taken (its marks let go but its own), else the item (its marks kept)."""
+        doc = self.doc
+        marks, keys = doc.marks, doc.key_marks
+        doc.marks, doc.key_marks = {}, {}
+        try:
+            item = self.value(at)
+        finally:
+            own = Document(doc.file, None, doc.marks, doc.key_marks)
+            doc.marks, doc.key_marks = marks, keys
+        own.data = item
+        assert self.each is not None
+        if self.each[1](at, item, own):
+            if at in own.marks:
+                marks[at] = own.marks[at]
+            return TAKEN
+        marks.update(own.marks)
+        keys.update(own.key_marks)
+        return item
 
     def _skip(self) -> None:
         """Consume one node's events (a key we refuse), whatever its shape."""

@@ -77,7 +77,8 @@ class DeckFaces:
         self.deck = deck
         self._problems: list[Problem] = []
         self._glyphs_seen: set[tuple] = set()
-        self._chain = ", ".join(fonts.fallback) or 'no fallback'
+        self._glyph_cards: list[Card] = []
+        self._chain = ", ".join(fonts.fallback) or "no fallback"
         image_dirs = paths.image_dirs(game.folder, game.template_dirs)
 
         def layouter(name: str) -> CardLayouter:
@@ -95,7 +96,7 @@ class DeckFaces:
 
         self.front = layouter(deck.template)
         self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
-        self._last: tuple[int, CardFace | None, CardFace | None] | None = None
+        self._last: tuple[Card, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
         self._inks_seen: set[tuple[str, str]] = set()
         self._assets_seen: set[tuple[str, int | None, object]] = set()
@@ -125,13 +126,16 @@ class DeckFaces:
             if getattr(deck_spec, "name", None) == self.deck.name:
                 declared.update(getattr(deck_spec, "card_fields", None) or {})
         known = known_fields(declared, self.deck.cards)
-        sides = [(self.front.template, list(self.deck.cards))]
-        sides += [(b.template, [c for c in self.deck.cards if self.deck.back_for(c) == name])
-                  for name, b in sorted(self._backs.items())]
-        for template, cards in sides:
-            found = field_problems(template, known, cards, self.deck.name)
-            self._problems.extend(found)
-            self._typos.update((template.name, i) for i, _ in unknown_references(template, known))
+        sides = [(self.front.template, None), *((b.template, n) for n, b in sorted(self._backs.items()))]
+        for template, back in sides:
+            typos = unknown_references(template, known)
+            if not typos:  # the common case: no card needs to be looked at again
+                continue
+            cards = self.deck.cards
+            if back is not None:
+                cards = [c for c in cards if self.deck.back_for(c) == back]
+            self._problems.extend(field_problems(template, known, cards, self.deck.name))
+            self._typos.update((template.name, i) for i, _ in typos)
 
     def back(self, card: Card) -> CardLayouter | None:
         """The layouter of the card's back (None for a card without a back)."""
@@ -140,13 +144,13 @@ class DeckFaces:
 
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
         """(front, back) of a card; None where it could not be laid out (problem recorded)."""
-        if self._last is not None and self._last[0] == id(card):
+        if self._last is not None and self._last[0] is card:  # the copies of one card
             return self._last[1], self._last[2]
         values = card.values()
         front = self._one(self.front, card, values, "front")
         back_name = self.deck.back_for(card)
         back = self._one(self._backs[back_name], card, values, "back") if back_name else None
-        self._last = (id(card), front, back)
+        self._last = (card, front, back)
         return front, back
 
     def _one(self, layouter: CardLayouter, card: Card, values: dict, side: str) -> CardFace | None:
@@ -179,6 +183,8 @@ class DeckFaces:
         for element, lacking in face.missing:
             seen = self._glyphs_seen
             found_glyphs = missing_glyphs(card, template, side, element, lacking, self._chain, seen)
+            if found_glyphs:  # ``seen`` knows it by id(): kept, so no later card takes its id
+                self._glyph_cards.append(card)
             self._problems += found_glyphs
             collected_glyphs = _GLYPHS.get()
             if collected_glyphs is not None:
@@ -309,6 +315,7 @@ def _element_at(template: Template, key: TextKey) -> Any:
 def overlapping_texts(face: CardFace, template: Template) -> set[tuple[TextKey, TextKey]]:
     """Pairs of text elements whose boxes overlap on this face (by more than OVERLAP_TOLERANCE),
     leaving out elements marked ``overlap: ok`` (or inside a repeat so marked)."""
+
     def allowed(key: TextKey) -> bool:
         return template.elements[key[0]].overlap == "ok" or _element_at(template, key).overlap == "ok"
 

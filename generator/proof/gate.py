@@ -2,7 +2,12 @@
 a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
 does not fit), listed ones are notes; ``--allow-proof`` turns every finding into a warning.
 The rules that lay faces and boards out again (``GAME_RULES``: colour-only, links) run in
-``check`` only, so a build pays for no second layout."""
+``check`` only, so a build pays for no second layout.
+
+Each page is judged as it ends and kept only when the rules find something on it: every rule
+finds on each page apart and then groups what it found, so a page with nothing to find adds
+nothing to any finding, and a build holds the pages with findings, not all of them (a deck of
+100,000 cards is some 11,000 pages)."""
 
 from __future__ import annotations
 
@@ -37,7 +42,9 @@ def proofing(game: Game) -> Iterator[Proofing]:
     if record.active():
         yield Proofing(game, None)
         return
+    settings = settings_of(game)
     with record.recording() as found:
+        found.keep = lambda page: bool(proofread([page], settings))
         yield Proofing(game, found)
 
 

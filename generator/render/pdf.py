@@ -24,6 +24,7 @@ from generator.errors import BuildError, display_path
 from generator.publish import Staging, staging, unusable
 from generator.render import record
 from generator.render.forms import CompleteForms
+from generator.render.packed import PackedPages
 
 _STAGED: ContextVar[Staging | None] = ContextVar("staged", default=None)
 
@@ -116,12 +117,14 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         raise
 
 
-class _Canvas(CompleteForms, Canvas):
-    """ReportLab's canvas, its forms given every resource they use."""
+class _Canvas(PackedPages, CompleteForms, Canvas):
+    """ReportLab's canvas, its forms given every resource they use, each page compressed as it
+    ends."""
 
 
-class _PdfxCanvas(CompleteForms, PdfxCanvas):
-    """The PDF/X-1a canvas, its forms given every resource they use."""
+class _PdfxCanvas(PackedPages, CompleteForms, PdfxCanvas):
+    """The PDF/X-1a canvas, its forms given every resource they use, each page compressed as it
+    ends."""
 
 
 def _initial_face() -> str:

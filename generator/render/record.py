@@ -160,6 +160,16 @@ class Recording:
     files: dict[Path, list[PageRecord]] = field(default_factory=dict)
     variant: str = ""
     """What the pages recorded from now on were built for (set between builds)."""
+    keep: Callable[[PageRecord], bool] | None = None
+    """Asked about each page as it ends: a page it turns down is not kept (its number still
+    counts), so a long build holds the pages it needs, not every page (``proof.gate``)."""
+    counts: dict[Path, int] = field(default_factory=dict)
+    """Pages ended per file, kept or not."""
+
+    def add(self, page: PageRecord) -> None:
+        """Keep ``page`` in its file's list, unless ``keep`` turns it down."""
+        if self.keep is None or self.keep(page):
+            self.files.setdefault(page.file, []).append(page)
 
     def pages(self) -> Iterator[PageRecord]:
         for pages in self.files.values():
@@ -248,7 +258,9 @@ class _Observer:
     def __init__(self, canvas: Canvas, path: Path, into: Recording):
         self.c = canvas
         canvas._deckwright_record = self  # type: ignore[attr-defined]
-        self.pages = into.files.setdefault(path, [])
+        self.into = into
+        if into.keep is None:
+            into.files.setdefault(path, [])  # listed even before its first page
         self.path = path
         self.variant = into.variant
         self.forms: dict[str, list[Mark]] = {}
@@ -386,9 +398,8 @@ class _Observer:
 
     def _show_page(self) -> None:
         w, h = self.c._pagesize
-        n = len(self.pages) + 1
-        page = PageRecord(self.path, n, w, h, self.current, self.variant, where.current())
-        self.pages.append(page)
+        n = self.into.counts[self.path] = self.into.counts.get(self.path, 0) + 1
+        self.into.add(PageRecord(self.path, n, w, h, self.current, self.variant, where.current()))
         self.current, self.clip, self.clips = [], None, []
 
 
