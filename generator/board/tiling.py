@@ -7,15 +7,22 @@ Alignment targets sit on every seam (the cut line): the tile underneath prints t
 inside its overlap, the tile on top prints the half inside its own window, so the two halves
 make one target when the tiles are aligned. The tile label and a 50 mm scale bar sit in a strip
 below the window, which ends up under the next tile or outside the board.
+
+Targets slide along their seam off the board's content (``keep_clear`` boxes: words, places,
+spaces; ``keep_off`` strokes: roads, paths, arrows, see ``content_stroke``), since half of each
+target stays visible after assembly.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from generator.board.ops import PolyOp
 from generator.geometry import Box, Line
-from generator.units import mm
+from generator.layout.ops import LineOp
+from generator.units import PT, mm
 
 MARGIN = mm(5)
 LABEL_STRIP = mm(7.5)
@@ -24,6 +31,14 @@ BAR = mm(50)
 CUT_OUT = 0.4  # points: half the cut line's width
 EPS = 1e-6
 NO_BOX = Box(0.0, 0.0, 0.0, 0.0)
+THINNEST = 1.0 * PT
+"""A stroke thinner than this is drawing (a coastline, a place's outline), not a line to follow."""
+WIDEST = mm(4)
+"""A stroke wider than this is a band of colour (a coast's water lining): ground, like an area."""
+
+XY = tuple[float, float]
+Stroke = tuple[tuple[XY, ...], float]
+"""A stroked line the targets keep off: its points (a closed outline repeats its first) and width."""
 
 
 @dataclass(frozen=True)
@@ -94,12 +109,21 @@ def _count(length: float, room: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (room - overlap) - EPS)
 
 
-def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overlap: float,
-               title: str = "", orientation: str = "auto", margin: float = MARGIN,
-               keep_clear: tuple[Box, ...] = ()) -> TilePlan:
+def plan_tiles(
+    board_w: float,
+    board_h: float,
+    paper: tuple[float, float],
+    overlap: float,
+    title: str = "",
+    orientation: str = "auto",
+    margin: float = MARGIN,
+    keep_clear: tuple[Box, ...] = (),
+    keep_off: tuple[Stroke, ...] = (),
+) -> TilePlan:
     """Tiles for a board on ``paper`` (portrait W x H); ``auto`` picks the orientation with fewer
-    sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes (the board's content, in
-    board points) where the seam has room, since half of each stays visible after assembly."""
+    sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes and the ``keep_off``
+    strokes (the board's content, in board points) where the seam has room, since half of each
+    stays visible after assembly."""
     choices = ("portrait", "landscape") if orientation == "auto" else (orientation,)
     best = None
     for o in choices:
@@ -116,9 +140,12 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     area = Box(margin, margin + LABEL_STRIP, printable.w, printable.h - LABEL_STRIP)
     ww = (board_w + (cols - 1) * overlap) / cols if cols > 1 else board_w
     wh = (board_h + (rows - 1) * overlap) / rows if rows > 1 else board_h
-    windows = {(r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
-               for r in range(rows) for c in range(cols)}
-    seams = _seams(windows, rows, cols, overlap, keep_clear)
+    windows = {
+        (r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
+        for r in range(rows)
+        for c in range(cols)
+    }
+    seams = _seams(windows, rows, cols, overlap, keep_clear, keep_off)
     page = Box(area.x + (area.w - ww) / 2, area.y + (area.h - wh) / 2, ww, wh)
     tiles = []
     for (r, c), win in windows.items():
@@ -139,36 +166,117 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     return TilePlan(pw, ph, o, rows, cols, overlap, printable, board_w, board_h, tuple(tiles))
 
 
-def _seams(windows: dict[tuple[int, int], Box], rows: int, cols: int, overlap: float,
-           keep_clear: tuple[Box, ...] = ()) -> list[tuple[float, float]]:
+def _seams(
+    windows: dict[tuple[int, int], Box],
+    rows: int,
+    cols: int,
+    overlap: float,
+    keep_clear: tuple[Box, ...] = (),
+    keep_off: tuple[Stroke, ...] = (),
+) -> list[XY]:
     """Board points of the targets: on each tile's left and top window edge (its cut lines),
     away from the corners where a third tile overlaps, each moved along its seam to the nearest
-    spot clear of ``keep_clear`` (left where it is when the seam has none)."""
+    spot clear of ``keep_clear`` and ``keep_off`` (left where it is when the seam has none)."""
     out = []
     room = TARGET_R + mm(2)
     for (r, c), w in windows.items():
         if c > 0:
             lo = w.y + (overlap if r < rows - 1 else 0.0) + room
             hi = w.top - (overlap if r > 0 else 0.0) - room
-            out += [(w.x, _clear(y, lo, hi, lambda v, x=w.x: (x, v), keep_clear)) for y in _spread(lo, hi)]
+            out += [
+                (w.x, _clear(y, lo, hi, lambda v, x=w.x: (x, v), keep_clear, keep_off))
+                for y in _spread(lo, hi)
+            ]
         if r > 0:
             lo = w.x + (overlap if c > 0 else 0.0) + room
             hi = w.right - (overlap if c < cols - 1 else 0.0) - room
-            along = [_clear(x, lo, hi, lambda v, y=w.top: (v, y), keep_clear) for x in _spread(lo, hi)]
+            along = [
+                _clear(x, lo, hi, lambda v, y=w.top: (v, y), keep_clear, keep_off) for x in _spread(lo, hi)
+            ]
             out += [(x, w.top) for x in along]
     return out
 
 
-def _clear(at: float, lo: float, hi: float, point, keep_clear: tuple[Box, ...]) -> float:
-    """The position nearest ``at`` within lo-hi (1 mm steps) whose target misses every box."""
+def _clear(
+    at: float, lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...] = ()
+) -> float:
+    """The position nearest ``at`` within lo-hi (1 mm steps) whose target (and 1 mm round it)
+    misses every box and every stroke."""
+    near = TARGET_R + mm(1)
+    reach = max((w for _, w in keep_off), default=0.0) / 2 + near
+    strokes = [s for s in keep_off if _near_seam(s[0], point, lo, hi, reach)]
+
     def free(v: float) -> bool:
         x, y = point(v)
-        t = Box(x - TARGET_R - mm(1), y - TARGET_R - mm(1), 2 * TARGET_R + mm(2), 2 * TARGET_R + mm(2))
-        return not any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear)
+        t = Box(x - near, y - near, 2 * near, 2 * near)
+        if any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear):
+            return False
+        return not any(stroke_meets(pts, w / 2, (t.x, t.y, t.right, t.top)) for pts, w in strokes)
 
     steps = int((hi - lo) / mm(1)) + 1
     spots = sorted((lo + k * mm(1) for k in range(steps)), key=lambda v: (abs(v - at), v))
     return next((v for v in spots if free(v)), at)
+
+
+def _near_seam(points: tuple[XY, ...], point, lo: float, hi: float, reach: float) -> bool:
+    """Whether a stroke comes within ``reach`` of the stretch of seam from lo to hi (a cheap
+    test that leaves out the strokes no target position can touch)."""
+    (ax, ay), (bx, by) = point(lo), point(hi)
+    box = (min(ax, bx) - reach, min(ay, by) - reach, max(ax, bx) + reach, max(ay, by) + reach)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) <= box[2] and max(xs) >= box[0] and min(ys) <= box[3] and max(ys) >= box[1]
+
+
+def content_stroke(width: float, filled: bool) -> bool:
+    """Whether a stroke is game content a tiling target keeps off: a line a player follows
+    (road, path, arrow, route), from ``THINNEST`` to ``WIDEST`` wide. The outline of a filled
+    shape is not (the shape's fill decides, as an area or as content)."""
+    return not filled and THINNEST - EPS <= width <= WIDEST + EPS
+
+
+def content_strokes(ops: Iterable[object]) -> tuple[Stroke, ...]:
+    """The stroked lines among a board's ops that are content (``content_stroke``), in board
+    points, for ``plan_tiles(keep_off=...)``."""
+    out = []
+    for op in ops:
+        if isinstance(op, PolyOp) and op.stroke and content_stroke(op.stroke_width, bool(op.fill)):
+            pts = op.points + (op.points[:1] if op.closed else ())
+            out.append((pts, op.stroke_width))
+        elif isinstance(op, LineOp) and content_stroke(op.stroke_width, False):
+            ln = op.line
+            out.append((((ln.x1, ln.y1), (ln.x2, ln.y2)), op.stroke_width))
+    return tuple(out)
+
+
+def stroke_meets(points: tuple[XY, ...], half: float, box: tuple[float, float, float, float]) -> bool:
+    """Whether a polyline stroked ``half`` either side of its points reaches into ``box``
+    (x0, y0, x1, y1): some segment crosses the box grown by ``half`` (square caps and joins, a
+    little generous at the corners)."""
+    x0, y0, x1, y1 = box[0] - half, box[1] - half, box[2] + half, box[3] + half
+    if x1 <= x0 or y1 <= y0:
+        return False
+    return any(_crosses(points[i], points[i + 1], x0, y0, x1, y1) for i in range(len(points) - 1)) or (
+        len(points) == 1 and x0 <= points[0][0] <= x1 and y0 <= points[0][1] <= y1
+    )
+
+
+def _crosses(a: XY, b: XY, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment a-b meets the box (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
 
 
 def _spread(lo: float, hi: float) -> list[float]:
