@@ -76,6 +76,7 @@ def test_entenrallye_targets_on_repair_cells_and_meet_2(
     from tests.conftest import entenrallye_as_it_was
 
     monkeypatch.setattr(board, "content_boxes", lambda layout: ())
+    monkeypatch.setattr(board, "content_strokes", lambda ops: ())
     game = load_game(str(entenrallye_as_it_was(tmp_path)))
     pages = list(record_kit(game, (("a4", "duplex"),)).pages())
     found = {f.problem().line: f.message for f in tiling.check(pages, settings_of(game))}
