@@ -35,6 +35,9 @@ THINNEST = 1.0 * PT
 """A stroke thinner than this is drawing (a coastline, a place's outline), not a line to follow."""
 WIDEST = mm(4)
 """A stroke wider than this is a band of colour (a coast's water lining): ground, like an area."""
+APART = mm(15)
+"""Targets on one seam keep this far apart when sliding off content lets them (one slid onto
+another aligns nothing more)."""
 
 XY = tuple[float, float]
 Stroke = tuple[tuple[XY, ...], float]
@@ -177,36 +180,30 @@ def _seams(
     """Board points of the targets: on each tile's left and top window edge (its cut lines),
     away from the corners where a third tile overlaps, each moved along its seam to the nearest
     spot clear of ``keep_clear`` and ``keep_off`` (left where it is when the seam has none)."""
-    out = []
+    out: list[XY] = []
     room = TARGET_R + mm(2)
     for (r, c), w in windows.items():
         if c > 0:
             lo = w.y + (overlap if r < rows - 1 else 0.0) + room
             hi = w.top - (overlap if r > 0 else 0.0) - room
-            out += [
-                (w.x, _clear(y, lo, hi, lambda v, x=w.x: (x, v), keep_clear, keep_off))
-                for y in _spread(lo, hi)
-            ]
+            out += [(w.x, y) for y in _along(lo, hi, lambda v, x=w.x: (x, v), keep_clear, keep_off)]
         if r > 0:
             lo = w.x + (overlap if c > 0 else 0.0) + room
             hi = w.right - (overlap if c < cols - 1 else 0.0) - room
-            along = [
-                _clear(x, lo, hi, lambda v, y=w.top: (v, y), keep_clear, keep_off) for x in _spread(lo, hi)
-            ]
-            out += [(x, w.top) for x in along]
+            out += [(x, w.top) for x in _along(lo, hi, lambda v, y=w.top: (v, y), keep_clear, keep_off)]
     return out
 
 
-def _clear(
-    at: float, lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...] = ()
-) -> float:
-    """The position nearest ``at`` within lo-hi (1 mm steps) whose target (and 1 mm round it)
-    misses every box and every stroke."""
+def _along(
+    lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...]
+) -> list[float]:
+    """The targets' places along one seam (lo-hi): each slid to the nearest spot clear of the
+    content and, where the seam has room, ``APART`` from the targets placed before it."""
     near = TARGET_R + mm(1)
     reach = max((w for _, w in keep_off), default=0.0) / 2 + near
     strokes = [s for s in keep_off if _near_seam(s[0], point, lo, hi, reach)]
 
-    def free(v: float) -> bool:
+    def clear(v: float) -> bool:
         x, y = point(v)
         t = Box(x - near, y - near, 2 * near, 2 * near)
         if any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear):
@@ -214,8 +211,22 @@ def _clear(
         return not any(stroke_meets(pts, w / 2, (t.x, t.y, t.right, t.top)) for pts, w in strokes)
 
     steps = int((hi - lo) / mm(1)) + 1
-    spots = sorted((lo + k * mm(1) for k in range(steps)), key=lambda v: (abs(v - at), v))
-    return next((v for v in spots if free(v)), at)
+    known: dict[int, bool] = {}
+
+    def free(k: int) -> bool:
+        if k not in known:
+            known[k] = clear(lo + k * mm(1))
+        return known[k]
+
+    placed: list[float] = []
+    for at in _spread(lo, hi):
+        order = sorted(range(steps), key=lambda k, at=at: (abs(lo + k * mm(1) - at), k))
+        apart = (k for k in order if all(abs(lo + k * mm(1) - p) >= APART for p in placed) and free(k))
+        k = next(apart, None)
+        if k is None:
+            k = next((k for k in order if free(k)), None)
+        placed.append(at if k is None else lo + k * mm(1))
+    return placed
 
 
 def _near_seam(points: tuple[XY, ...], point, lo: float, hi: float, reach: float) -> bool:
