@@ -172,3 +172,11 @@ def test_a_line_across_the_seam_moves_its_target_and_is_reported_if_forced(
     found = judged(tmp_path / "forced")
     assert [(f.problem().line, f.rule) for f in found] == [(6, "tiling")]
     assert "print over a #a23b2c line" in found[0].message and "roads-tiled.pdf p.2, p.3" in found[0].message
+
+
+@pytest.mark.parametrize("name", ["entenrallye", "jokers-row", "maloney"])
+def test_bundled_boards_have_no_target_over_content_on_the_larger_papers(name: str) -> None:
+    """A4 and letter are judged with every rule in test_proof_games; the other papers here."""
+    game = load_game(name)
+    variants = tuple((paper, "duplex") for paper in ("a3", "tabloid", "legal"))
+    assert tiling.check(list(record_kit(game, variants).pages()), settings_of(game)) == []
