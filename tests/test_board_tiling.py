@@ -238,3 +238,15 @@ def test_assembly_steps_name_the_layout_the_tiles_form(w: float, h: float, words
     """A single column, a single row and a grid each get words that fit how the tiles lie."""
     plan = plan_tiles(mm(w), mm(h), paper_size("a4"), mm(10))
     assert words in assembly_page(plan, "Board", "a4").steps[1]
+
+
+def test_a_crowded_seam_gets_two_distinct_targets_not_three_piled_up() -> None:
+    """Only two short stretches of the seam are clear: a target on each, the third left out
+    rather than laid on one of them or on the content."""
+    w, h, paper = mm(500), mm(250), paper_size("a4")
+    x = _seam_targets(plan_tiles(w, h, paper, mm(10)))[0][0]
+    blocks = tuple(
+        Box(x - mm(20), mm(y0), mm(40), mm(y1 - y0)) for y0, y1 in ((0, 36), (46, 146), (156, 250))
+    )
+    ys = [p[1] for p in _seam_targets(plan_tiles(w, h, paper, mm(10), keep_clear=blocks))]
+    assert ys == pytest.approx([mm(40), mm(150)])

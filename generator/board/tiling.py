@@ -36,8 +36,8 @@ THINNEST = 1.0 * PT
 WIDEST = mm(4)
 """A stroke wider than this is a band of colour (a coast's water lining): ground, like an area."""
 APART = mm(15)
-"""Targets on one seam keep this far apart when sliding off content lets them (one slid onto
-another aligns nothing more)."""
+"""Targets on one seam keep this far apart when the seam has room (one slid onto another aligns
+nothing more)."""
 
 XY = tuple[float, float]
 Stroke = tuple[tuple[XY, ...], float]
@@ -198,7 +198,8 @@ def _along(
     lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...]
 ) -> list[float]:
     """The targets' places along one seam (lo-hi): each slid to the nearest spot clear of the
-    content and, where the seam has room, ``APART`` from the targets placed before it."""
+    content and ``APART`` from the targets placed before it, else clear of them; a third that
+    finds no such spot is left out (two align the seam)."""
     near = TARGET_R + mm(1)
     reach = max((w for _, w in keep_off), default=0.0) / 2 + near
     strokes = [s for s in keep_off if _near_seam(s[0], point, lo, hi, reach)]
@@ -221,11 +222,16 @@ def _along(
     placed: list[float] = []
     for at in _spread(lo, hi):
         order = sorted(range(steps), key=lambda k, at=at: (abs(lo + k * mm(1) - at), k))
-        apart = (k for k in order if all(abs(lo + k * mm(1) - p) >= APART for p in placed) and free(k))
-        k = next(apart, None)
-        if k is None:
-            k = next((k for k in order if free(k)), None)
-        placed.append(at if k is None else lo + k * mm(1))
+        for gap in (APART, 2 * near):
+            spot = (k for k in order if all(abs(lo + k * mm(1) - p) >= gap for p in placed) and free(k))
+            k = next(spot, None)
+            if k is not None:
+                placed.append(lo + k * mm(1))
+                break
+        else:
+            if len(placed) < 2:  # two targets align a seam; a third would sit on one or on content
+                k = next((k for k in order if free(k)), None)
+                placed.append(at if k is None else lo + k * mm(1))
     return placed
 
 
