@@ -180,3 +180,28 @@ def test_bundled_boards_have_no_target_over_content_on_the_larger_papers(name: s
     game = load_game(name)
     variants = tuple((paper, "duplex") for paper in ("a3", "tabloid", "legal"))
     assert tiling.check(list(record_kit(game, variants).pages()), settings_of(game)) == []
+
+
+def test_strokes_are_recorded_at_their_printed_width_and_place(tmp_path: Path) -> None:
+    path = tmp_path / "s.pdf"
+    with record.recording() as found, pdf_canvas(path, "strokes", (400, 400)) as c:
+        c.beginForm("art", 0, 0, 100, 100)
+        c.setLineWidth(2)
+        c.line(10, 10, 90, 10)
+        c.rect(20, 20, 10, 10, stroke=1, fill=1)
+        c.circle(50, 50, 10, stroke=0, fill=1)  # filled only: no stroke
+        c.endForm()
+        c.saveState()
+        c.translate(100, 200)
+        c.scale(2, 2)
+        c.doForm("art")
+        c.restoreState()
+        c.setLineWidth(0.8)
+        c.line(0, 0, 0, 400)  # on the page itself
+        c.showPage()
+    strokes = [m for m in found.files[path][0].marks if isinstance(m, record.StrokeMark)]
+    line, square, own = strokes
+    assert line.in_form and line.width == pytest.approx(4) and not line.filled
+    assert line.lines == (((120, 220), (280, 220)),) and line.box == (118, 218, 282, 222)
+    assert square.filled and square.lines[0][0] == square.lines[0][-1] == (140, 240)
+    assert not own.in_form and own.width == pytest.approx(0.8)
