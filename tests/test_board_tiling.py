@@ -10,17 +10,8 @@ from hypothesis import strategies as st
 
 from generator.board.ops import PolyOp
 from generator.board.pages import assembly_page, fit_page
-from generator.board.tiling import (
-    APART,
-    MARGIN,
-    TARGET_R,
-    TilePlan,
-    content_stroke,
-    content_strokes,
-    plan_tiles,
-    stroke_meets,
-    tile_name,
-)
+from generator.board.strokes import content_stroke, content_strokes, stroke_meets
+from generator.board.tiling import APART, MARGIN, TARGET_R, TilePlan, plan_tiles, tile_name
 from generator.geometry import Box
 from generator.layout.sizes import paper_size
 from generator.units import mm

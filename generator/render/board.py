@@ -15,7 +15,8 @@ from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page, legible
-from generator.board.tiling import Tile, TilePlan, content_strokes, plan_tiles
+from generator.board.strokes import content_strokes
+from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
 from generator.errors import UsageError
 from generator.fonts import FontBook
