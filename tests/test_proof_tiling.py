@@ -205,3 +205,15 @@ def test_strokes_are_recorded_at_their_printed_width_and_place(tmp_path: Path) -
     assert line.lines == (((120, 220), (280, 220)),) and line.box == (118, 218, 282, 222)
     assert square.filled and square.lines[0][0] == square.lines[0][-1] == (140, 240)
     assert not own.in_form and own.width == pytest.approx(0.8)
+
+
+def test_maloney_targets_on_roads_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the targets learned to slide off strokes (issue 22), nine on A4 sat on the roads:
+    reported at the map's line in board.yaml, by the roads' colour."""
+    from generator.render import board
+
+    monkeypatch.setattr(board, "content_strokes", lambda ops: ())
+    game = load_game("maloney")
+    found = tiling.check(list(record_kit(game, (("a4", "duplex"),)).pages()), settings_of(game))
+    assert [(Path(f.file).name, f.problem().line) for f in found] == [("board.yaml", 39)]
+    assert found[0].message.startswith("9 alignment target(s) of the tiled board print over a #a23b2c line")
