@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.board.ops import PolyOp
 from generator.board.pages import assembly_page, fit_page
-from generator.board.tiling import MARGIN, TilePlan, plan_tiles, tile_name
+from generator.board.strokes import content_stroke, content_strokes, stroke_meets
+from generator.board.tiling import APART, MARGIN, TARGET_R, TilePlan, plan_tiles, tile_name
 from generator.geometry import Box
 from generator.layout.sizes import paper_size
 from generator.units import mm
@@ -74,8 +78,12 @@ def test_any_board_tiles_and_reassembles(w: float, h: float, overlap: float, pap
     for fx in (0.0, 0.13, 0.5, 0.77, 1.0):
         for fy in (0.0, 0.31, 0.5, 0.92, 1.0):
             x, y = fx * mm(w), fy * mm(h)
-            holders = [t for t in plan.tiles if t.window.x - TOL <= x <= t.window.right + TOL
-                       and t.window.y - TOL <= y <= t.window.top + TOL]
+            holders = [
+                t
+                for t in plan.tiles
+                if t.window.x - TOL <= x <= t.window.right + TOL
+                and t.window.y - TOL <= y <= t.window.top + TOL
+            ]
             assert holders
             for t in holders:
                 dx, dy = t.offset
@@ -102,6 +110,68 @@ def test_marks_sit_on_cut_lines_inside_the_overlap() -> None:
     on_a2 = {tuple(round(v, 6) for v in a2.to_board(m.x, m.y)) for m in a2.marks}
     assert {p for p in on_a2 if abs(p[0] - a2.window.x) < TOL} <= on_a1
     assert len(on_a1 & on_a2) >= 1
+
+
+def _seam_targets(plan: TilePlan) -> list[tuple[float, float]]:
+    """The board points of the targets on the first vertical seam (A1 | A2), bottom up."""
+    a2 = plan.tile(0, 1)
+    return sorted(p for m in a2.marks if abs((p := a2.to_board(m.x, m.y))[0] - a2.window.x) < TOL)
+
+
+def test_a_target_slides_along_its_seam_off_a_road_crossing_it() -> None:
+    """A road drawn across the seam through a target's natural place: the target moves along the
+    seam just far enough to miss it; the other targets stay where they were."""
+    w, h, paper = mm(500), mm(250), paper_size("a4")
+    natural = _seam_targets(plan_tiles(w, h, paper, mm(10)))
+    x, y = natural[1]
+    road = ((x - mm(40), y - mm(3)), (x + mm(40), y + mm(3)))  # slightly slanted, 1.3 mm wide
+    ops = (PolyOp(road, "#a23b2c", mm(1.3)),)
+    moved = _seam_targets(plan_tiles(w, h, paper, mm(10), keep_off=content_strokes(ops)))
+    assert [p[0] for p in moved] == pytest.approx([p[0] for p in natural])  # still on the seam
+    assert moved[0] == natural[0] and moved[2] == natural[2]
+    my = moved[1][1]
+    assert my != pytest.approx(y)
+    for px, py in moved:
+        assert not stroke_meets(
+            road, mm(1.3) / 2, (px - TARGET_R, py - TARGET_R, px + TARGET_R, py + TARGET_R)
+        )
+    assert abs(my - y) <= mm(1.3) / 2 + TARGET_R + mm(5)  # the nearest clear spot, not a far one
+
+
+def test_content_strokes_are_lines_to_follow() -> None:
+    """Roads, paths and arrows (1 pt to 4 mm, unfilled) are content; hairlines, a filled shape's
+    outline and wide bands of colour (a coast's water lining) are not."""
+    assert content_stroke(1.0, False) and content_stroke(mm(1.3), False) and content_stroke(mm(4), False)
+    assert not content_stroke(0.5, False) and not content_stroke(mm(4.5), False)
+    assert not content_stroke(mm(1.3), True)
+    ring = ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0))
+    ops = (
+        PolyOp(ring, "#a23b2c", 2.0, closed=True),
+        PolyOp(ring, "#5b4a36", 2.0, fill="#f8f0da", closed=True),
+        PolyOp(ring, "#cdd8d1", mm(9), closed=True),
+        PolyOp(ring, "#333333", 0.5),
+    )
+    assert content_strokes(ops) == ((ring + ring[:1], 2.0),)  # a closed ring comes back to its start
+
+
+def test_stroke_meets_by_its_width() -> None:
+    line = ((0.0, 0.0), (100.0, 0.0))
+    assert stroke_meets(line, 2.0, (40, 1, 50, 10)) and not stroke_meets(line, 2.0, (40, 3, 50, 10))
+    assert stroke_meets(((0.0, -50.0), (0.0, 50.0)), 0.5, (-1, -1, 1, 1))  # through, no point inside
+    assert not stroke_meets(((0.0, 0.0), (10.0, 10.0)), 0.5, (8, 0, 12, 2))  # beside the corner
+
+
+def test_targets_on_a_seam_keep_apart_when_sliding() -> None:
+    """Content over a seam's middle pushes its target away, but never onto its neighbours."""
+    w, h, paper = mm(500), mm(250), paper_size("a4")
+    natural = _seam_targets(plan_tiles(w, h, paper, mm(10)))
+    x = natural[0][0]
+    lo, hi = natural[0][1] + mm(4), natural[2][1] - mm(4)
+    block = Box(x - mm(20), lo, mm(40), hi - lo)  # everything between the outer two targets
+    moved = _seam_targets(plan_tiles(w, h, paper, mm(10), keep_clear=(block,)))
+    ys = [p[1] for p in moved]
+    assert len(ys) == 3 and not any(lo < y < hi for y in ys)  # all three off the block
+    assert all(b - a >= APART - TOL for a, b in itertools.pairwise(ys))
 
 
 def test_cut_lines_only_where_a_neighbour_lies_under() -> None:
@@ -159,3 +229,15 @@ def test_assembly_steps_name_the_layout_the_tiles_form(w: float, h: float, words
     """A single column, a single row and a grid each get words that fit how the tiles lie."""
     plan = plan_tiles(mm(w), mm(h), paper_size("a4"), mm(10))
     assert words in assembly_page(plan, "Board", "a4").steps[1]
+
+
+def test_a_crowded_seam_gets_two_distinct_targets_not_three_piled_up() -> None:
+    """Only two short stretches of the seam are clear: a target on each, the third left out
+    rather than laid on one of them or on the content."""
+    w, h, paper = mm(500), mm(250), paper_size("a4")
+    x = _seam_targets(plan_tiles(w, h, paper, mm(10)))[0][0]
+    blocks = tuple(
+        Box(x - mm(20), mm(y0), mm(40), mm(y1 - y0)) for y0, y1 in ((0, 36), (46, 146), (156, 250))
+    )
+    ys = [p[1] for p in _seam_targets(plan_tiles(w, h, paper, mm(10), keep_clear=blocks))]
+    assert ys == pytest.approx([mm(40), mm(150)])

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from generator import where
 from generator.layout.ops import Op
 
 XY = tuple[float, float]
@@ -12,7 +13,9 @@ XY = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class PolyOp:
-    """A polyline (``closed`` False) or polygon through ``points``; round caps and joins."""
+    """A polyline (``closed`` False) or polygon through ``points``; round caps and joins.
+    ``origin`` is the board element that made it (``where.at`` when it was made), for what the
+    printed page records (a road under a tiling target is reported at its map's line)."""
 
     points: tuple[XY, ...]
     stroke: str | None
@@ -20,6 +23,11 @@ class PolyOp:
     fill: str | None = None
     closed: bool = False
     dash: tuple[float, ...] | None = None
+    origin: object = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.origin is None:
+            object.__setattr__(self, "origin", where.current())
 
 
 BoardOp = Op | PolyOp

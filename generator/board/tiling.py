@@ -7,6 +7,10 @@ Alignment targets sit on every seam (the cut line): the tile underneath prints t
 inside its overlap, the tile on top prints the half inside its own window, so the two halves
 make one target when the tiles are aligned. The tile label and a 50 mm scale bar sit in a strip
 below the window, which ends up under the next tile or outside the board.
+
+Targets slide along their seam off the board's content (``keep_clear`` boxes: words, places,
+spaces; ``keep_off`` strokes: roads, paths, arrows, see ``generator.board.strokes``), since half
+of each target stays visible after assembly.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.board.strokes import XY, Stroke, stroke_meets
 from generator.geometry import Box, Line
 from generator.units import mm
 
@@ -24,6 +29,9 @@ BAR = mm(50)
 CUT_OUT = 0.4  # points: half the cut line's width
 EPS = 1e-6
 NO_BOX = Box(0.0, 0.0, 0.0, 0.0)
+APART = mm(15)
+"""Targets on one seam keep this far apart when the seam has room (one slid onto another aligns
+nothing more)."""
 
 
 @dataclass(frozen=True)
@@ -94,12 +102,21 @@ def _count(length: float, room: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (room - overlap) - EPS)
 
 
-def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overlap: float,
-               title: str = "", orientation: str = "auto", margin: float = MARGIN,
-               keep_clear: tuple[Box, ...] = ()) -> TilePlan:
+def plan_tiles(
+    board_w: float,
+    board_h: float,
+    paper: tuple[float, float],
+    overlap: float,
+    title: str = "",
+    orientation: str = "auto",
+    margin: float = MARGIN,
+    keep_clear: tuple[Box, ...] = (),
+    keep_off: tuple[Stroke, ...] = (),
+) -> TilePlan:
     """Tiles for a board on ``paper`` (portrait W x H); ``auto`` picks the orientation with fewer
-    sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes (the board's content, in
-    board points) where the seam has room, since half of each stays visible after assembly."""
+    sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes and the ``keep_off``
+    strokes (the board's content, in board points) where the seam has room, since half of each
+    stays visible after assembly."""
     choices = ("portrait", "landscape") if orientation == "auto" else (orientation,)
     best = None
     for o in choices:
@@ -116,9 +133,12 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     area = Box(margin, margin + LABEL_STRIP, printable.w, printable.h - LABEL_STRIP)
     ww = (board_w + (cols - 1) * overlap) / cols if cols > 1 else board_w
     wh = (board_h + (rows - 1) * overlap) / rows if rows > 1 else board_h
-    windows = {(r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
-               for r in range(rows) for c in range(cols)}
-    seams = _seams(windows, rows, cols, overlap, keep_clear)
+    windows = {
+        (r, c): Box(c * (ww - overlap), board_h - r * (wh - overlap) - wh, ww, wh)
+        for r in range(rows)
+        for c in range(cols)
+    }
+    seams = _seams(windows, rows, cols, overlap, keep_clear, keep_off)
     page = Box(area.x + (area.w - ww) / 2, area.y + (area.h - wh) / 2, ww, wh)
     tiles = []
     for (r, c), win in windows.items():
@@ -139,36 +159,79 @@ def plan_tiles(board_w: float, board_h: float, paper: tuple[float, float], overl
     return TilePlan(pw, ph, o, rows, cols, overlap, printable, board_w, board_h, tuple(tiles))
 
 
-def _seams(windows: dict[tuple[int, int], Box], rows: int, cols: int, overlap: float,
-           keep_clear: tuple[Box, ...] = ()) -> list[tuple[float, float]]:
+def _seams(
+    windows: dict[tuple[int, int], Box],
+    rows: int,
+    cols: int,
+    overlap: float,
+    keep_clear: tuple[Box, ...] = (),
+    keep_off: tuple[Stroke, ...] = (),
+) -> list[XY]:
     """Board points of the targets: on each tile's left and top window edge (its cut lines),
     away from the corners where a third tile overlaps, each moved along its seam to the nearest
-    spot clear of ``keep_clear`` (left where it is when the seam has none)."""
-    out = []
+    spot clear of ``keep_clear`` and ``keep_off`` (left where it is when the seam has none)."""
+    out: list[XY] = []
     room = TARGET_R + mm(2)
     for (r, c), w in windows.items():
         if c > 0:
             lo = w.y + (overlap if r < rows - 1 else 0.0) + room
             hi = w.top - (overlap if r > 0 else 0.0) - room
-            out += [(w.x, _clear(y, lo, hi, lambda v, x=w.x: (x, v), keep_clear)) for y in _spread(lo, hi)]
+            out += [(w.x, y) for y in _along(lo, hi, lambda v, x=w.x: (x, v), keep_clear, keep_off)]
         if r > 0:
             lo = w.x + (overlap if c > 0 else 0.0) + room
             hi = w.right - (overlap if c < cols - 1 else 0.0) - room
-            along = [_clear(x, lo, hi, lambda v, y=w.top: (v, y), keep_clear) for x in _spread(lo, hi)]
-            out += [(x, w.top) for x in along]
+            out += [(x, w.top) for x in _along(lo, hi, lambda v, y=w.top: (v, y), keep_clear, keep_off)]
     return out
 
 
-def _clear(at: float, lo: float, hi: float, point, keep_clear: tuple[Box, ...]) -> float:
-    """The position nearest ``at`` within lo-hi (1 mm steps) whose target misses every box."""
-    def free(v: float) -> bool:
+def _along(
+    lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...]
+) -> list[float]:
+    """The targets' places along one seam (lo-hi): each slid to the nearest spot clear of the
+    content and ``APART`` from the targets placed before it, else clear of them; a third that
+    finds no such spot is left out (two align the seam)."""
+    near = TARGET_R + mm(1)
+    reach = max((w for _, w in keep_off), default=0.0) / 2 + near
+    strokes = [s for s in keep_off if _near_seam(s[0], point, lo, hi, reach)]
+
+    def clear(v: float) -> bool:
         x, y = point(v)
-        t = Box(x - TARGET_R - mm(1), y - TARGET_R - mm(1), 2 * TARGET_R + mm(2), 2 * TARGET_R + mm(2))
-        return not any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear)
+        t = Box(x - near, y - near, 2 * near, 2 * near)
+        if any(t.x < b.right and b.x < t.right and t.y < b.top and b.y < t.top for b in keep_clear):
+            return False
+        return not any(stroke_meets(pts, w / 2, (t.x, t.y, t.right, t.top)) for pts, w in strokes)
 
     steps = int((hi - lo) / mm(1)) + 1
-    spots = sorted((lo + k * mm(1) for k in range(steps)), key=lambda v: (abs(v - at), v))
-    return next((v for v in spots if free(v)), at)
+    known: dict[int, bool] = {}
+
+    def free(k: int) -> bool:
+        if k not in known:
+            known[k] = clear(lo + k * mm(1))
+        return known[k]
+
+    placed: list[float] = []
+    for at in _spread(lo, hi):
+        order = sorted(range(steps), key=lambda k, at=at: (abs(lo + k * mm(1) - at), k))
+        for gap in (APART, 2 * near):
+            spot = (k for k in order if all(abs(lo + k * mm(1) - p) >= gap for p in placed) and free(k))
+            k = next(spot, None)
+            if k is not None:
+                placed.append(lo + k * mm(1))
+                break
+        else:
+            if len(placed) < 2:  # two targets align a seam; a third would sit on one or on content
+                k = next((k for k in order if free(k)), None)
+                placed.append(at if k is None else lo + k * mm(1))
+    return placed
+
+
+def _near_seam(points: tuple[XY, ...], point, lo: float, hi: float, reach: float) -> bool:
+    """Whether a stroke comes within ``reach`` of the stretch of seam from lo to hi (a cheap
+    test that leaves out the strokes no target position can touch)."""
+    (ax, ay), (bx, by) = point(lo), point(hi)
+    box = (min(ax, bx) - reach, min(ay, by) - reach, max(ax, bx) + reach, max(ay, by) + reach)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) <= box[2] and max(xs) >= box[0] and min(ys) <= box[3] and max(ys) >= box[1]
 
 
 def _spread(lo: float, hi: float) -> list[float]:

@@ -2,20 +2,24 @@
 stays visible once the tiles are assembled. Judged on the recorded tile pages: each target the
 renderer notes (``tiling-mark``) is cut to the part of its tile no neighbour covers
 (``stays-visible``: the window less the overlap the next tiles are glued over), and whatever is
-drawn under that part is hit: text, and filled shapes up to ``LARGEST`` across (spaces, cells,
-nodes, swatches: what a target is taken for part of, or hides). Larger plain areas (the
-background, a card place, a panel) are not: a target there marks no space, and a card laid on
-the place covers it. One finding per board element hit, located at its line, naming the pages."""
+drawn under that part is hit: text, filled shapes up to ``LARGEST`` across (spaces, cells,
+nodes, swatches: what a target is taken for part of, or hides), and the board's stroked lines a
+player follows (roads, paths, arrows: ``generator.board.strokes.content_stroke``, 1 pt to 4 mm
+wide, not a filled shape's outline, drawn as the board's artwork and not the tile's own cut
+lines or targets). Larger plain areas (the background, a card place, a panel) are not: a target
+there marks no space, and a card laid on the place covers it. One finding per board element
+hit, located at its line, naming the pages."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from generator.board.strokes import content_stroke, stroke_meets
 from generator.errors import clip
 from generator.geometry import apply
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
-from generator.render.record import FillMark, PageRecord, Rect, intersect
+from generator.render.record import FillMark, PageRecord, Rect, StrokeMark, intersect
 from generator.units import MM
 
 LARGEST = 40 * MM
@@ -48,6 +52,7 @@ def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
     shows = page.notes("stays-visible")
     visible = shows[0].box if shows else (0.0, 0.0, page.width, page.height)
     fills = [m for m in page.marks if isinstance(m, FillMark) and m.alpha > 0 and not _area(m)]
+    strokes = [m for m in page.marks if isinstance(m, StrokeMark) and _line(m)]
     found = []
     for target in page.notes("tiling-mark"):
         part = intersect(target.box, visible)
@@ -59,13 +64,30 @@ def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
         for fill in fills:
             if _overlap(fill.box, part):
                 found.append(_named(page, fill, part))
+        for stroke in strokes:
+            if _overlap(stroke.box, part) and _crossed(stroke, part):
+                found.append((stroke.origin, f"a {stroke.color} line", part))
     return found
+
+
+def _line(stroke: StrokeMark) -> bool:
+    """Whether a stroke is a line of the board's content (see the module's docstring): drawn as
+    the board's artwork (placed from its form) and ``content_stroke`` by its printed width."""
+    return stroke.in_form and stroke.alpha > 0 and content_stroke(stroke.width, stroke.filled)
+
+
+def _crossed(stroke: StrokeMark, part: Rect) -> bool:
+    """Whether the stroke, at its printed width, reaches more than ``SLACK`` into ``part``."""
+    half = stroke.width / 2 - SLACK
+    return any(stroke_meets(points, half, part) for points in stroke.lines)
 
 
 def _named(page: PageRecord, fill: FillMark, part: Rect) -> tuple[object, str, Rect]:
     """A filled shape hit: by the text drawn inside it (a cell's number, a node's label), at
-    that text's element, when the shape itself was drawn without one of its own."""
-    inside = [t for t in page.texts() if t.visible and t.origin != fill.origin and _covers(fill.box, t.shown)]
+    that text's element, unless the text is the page's own furniture drawn on furniture."""
+    furniture = fill.origin == page.origin
+    texts = [t for t in page.texts() if t.visible and (t.origin != fill.origin or not furniture)]
+    inside = [t for t in texts if _covers(fill.box, t.shown)]
     if inside:
         return inside[0].origin, f"'{clip(inside[0].text, 20)}'", part
     return fill.origin, f"a {fill.color} area", part

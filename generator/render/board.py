@@ -10,10 +10,12 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator import where
 from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page, legible
+from generator.board.strokes import content_strokes
 from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
 from generator.errors import UsageError
@@ -72,7 +74,8 @@ class BoardPainter:
             path.lineTo(*p)
         if op.closed:
             path.close()
-        c.drawPath(path, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
+        with where.at(op.origin):  # what the page records points at (a road at its map's line)
+            c.drawPath(path, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
         c.restoreState()
 
     def form(self, layout: BoardLayout, name: str = FORM, words: bool = True) -> str:
@@ -123,8 +126,15 @@ def write_board(
             _outline(c, page.box)
             _fit_furniture(c, page.label, page.label_box, face)
         return [path]
-    plan = plan_tiles(board.width, board.height, sheet, board.overlap, board.title,
-                      keep_clear=content_boxes(layout))
+    plan = plan_tiles(
+        board.width,
+        board.height,
+        sheet,
+        board.overlap,
+        board.title,
+        keep_clear=content_boxes(layout),
+        keep_off=content_strokes(layout.ops),
+    )
     path = Path(out_dir) / f"{board.name}-tiled.pdf"
     with pdf_canvas(path, f"{board.title} (tiled)", (plan.page_w, plan.page_h)) as c:
         bp = BoardPainter(c, icons)
@@ -216,8 +226,9 @@ def _visible(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
     return (b.x, bottom, right, b.top)
 
 
-def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str,
-              form: str) -> None:
+def _assembly(
+    c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, family: str, form: str
+) -> None:
     c.setPageSize((page.page_w, page.page_h))
     record.note(c, "reading-page")  # an overview of the tiles, not printed to size
     record.note(c, "overview")  # tile names over the reduced board, by design
@@ -243,8 +254,15 @@ def _assembly(c: Canvas, bp: BoardPainter, page: AssemblyPage, fonts: FontBook, 
         c.saveState()
         c.setFillColor(color("#ffffff"))
         c.setFillAlpha(0.85)
-        c.roundRect(cx - w / 2 - size * 0.3, cy - size * 0.55, w + size * 0.6, size * 1.1, size * 0.2,
-                    stroke=0, fill=1)
+        c.roundRect(
+            cx - w / 2 - size * 0.3,
+            cy - size * 0.55,
+            w + size * 0.6,
+            size * 1.1,
+            size * 0.2,
+            stroke=0,
+            fill=1,
+        )
         c.restoreState()
         c.setFillColor(color(TILE_BLUE))
         c.setFont(bold, size)

@@ -1,6 +1,6 @@
-"""What a build puts on each page, recorded as it is drawn: text runs and filled shapes at their
-printed size and place (every transform and form placement applied), with the YAML element that
-made them (``generator.where``).
+"""What a build puts on each page, recorded as it is drawn: text runs, filled shapes and stroked
+lines at their printed size and place (every transform and form placement applied), with the YAML
+element that made them (``generator.where``).
 
 ``recording()`` turns it on for the block; every canvas ``pdf_canvas`` opens inside is observed.
 The proofreader (``generator.proof``) judges these records: they are the geometry the PDF holds,
@@ -9,6 +9,7 @@ not a second guess of it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -22,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import where
-from generator.geometry import Matrix, compose
+from generator.geometry import Matrix, apply, compose
 
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""
@@ -124,7 +125,63 @@ class NoteMark:
         return NoteMark(self.kind, self.local, compose(outer, self.matrix))
 
 
-Mark = TextMark | FillMark | NoteMark
+@dataclass(frozen=True)
+class StrokeMark:
+    """A stroked line or outline: its path as drawn (PDF path operators in its own space, read
+    only when asked for), the matrix that places it, its line width as set, colour, opacity,
+    whether the same call filled it, its origin, and whether it came placed from a form (a
+    board's artwork on a tile, not the page's own furniture)."""
+
+    path: tuple[str, ...]
+    matrix: Matrix
+    line_width: float
+    color: str
+    alpha: float
+    filled: bool
+    origin: Any
+    clip: Rect | None = None
+    """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    in_form: bool = False
+
+    @functools.cached_property
+    def width(self) -> float:
+        """The width it prints at, in points (line width times the transform's scale)."""
+        a, b, c, d = self.matrix[:4]
+        return self.line_width * math.sqrt(abs(a * d - b * c))
+
+    @functools.cached_property
+    def lines(self) -> tuple[tuple[tuple[float, float], ...], ...]:
+        """Its subpaths as page points (a closed one repeats its first point; a curve is taken
+        through its control points, which bound it)."""
+        return tuple(tuple(apply(self.matrix, x, y) for x, y in sub) for sub in _subpaths(self.path))
+
+    @functools.cached_property
+    def box(self) -> Rect:
+        """The box it covers: its points grown by half its width, cut to the clip."""
+        xs = [x for sub in self.lines for x, _ in sub]
+        ys = [y for sub in self.lines for _, y in sub]
+        if not xs:
+            return (0.0, 0.0, -1.0, -1.0)
+        h = self.width / 2
+        return intersect((min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h), self.clip)
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> StrokeMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
+        return StrokeMark(
+            self.path,
+            compose(outer, self.matrix),
+            self.line_width,
+            self.color,
+            self.alpha,
+            self.filled,
+            self.origin,
+            both,
+            True,
+        )
+
+
+Mark = TextMark | FillMark | NoteMark | StrokeMark
 
 
 @dataclass
@@ -249,6 +306,8 @@ def _hex(color: Any) -> str:
 
 FILL_ARG = {"rect": 5, "roundRect": 6, "ellipse": 5, "circle": 4, "drawPath": 2}
 """The position of the ``fill`` argument of each shape method."""
+STROKE_ARG = {"rect": 4, "roundRect": 5, "ellipse": 4, "circle": 3, "drawPath": 1}
+"""The position of the ``stroke`` argument of each shape method (stroked unless told not)."""
 _NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -275,6 +334,9 @@ class _Observer:
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
             self._wrap_fill(name)
+            self._wrap_stroke(name)
+        self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
+        self._wrap("lines", lambda lines: self._stroke(tuple(_segments(lines)), False))
         self._wrap("beginForm", self._begin_form)
         self._wrap("endForm", self._end_form)
         self._wrap("doForm", self._do_form)
@@ -347,6 +409,28 @@ class _Observer:
 
         self._wrap(name, note)
 
+    def _wrap_stroke(self, name: str) -> None:
+        def note(*args: Any, **kw: Any) -> None:
+            at = STROKE_ARG[name]
+            if not kw.get("stroke", args[at] if len(args) > at else 1):
+                return
+            fill = FILL_ARG[name]
+            self._stroke(_outline(name, args), bool(kw.get("fill", args[fill] if len(args) > fill else 0)))
+
+        self._wrap(name, note)
+
+    def _stroke(self, path: tuple[str, ...], filled: bool) -> None:
+        c = self.c
+        try:
+            alpha = float(c._extgstate.getValue("CA"))
+        except (AttributeError, KeyError, TypeError, ValueError):
+            alpha = 1.0
+        colour = _hex(c._strokeColorObj)
+        width = float(c._lineWidth)
+        self.current.append(
+            StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)
+        )
+
     def _matrix(self) -> Matrix:
         return tuple(self.c._currentMatrix)  # type: ignore[return-value]
 
@@ -413,3 +497,46 @@ def _path_box(code: str) -> Rect | None:
     if len(numbers) >= 2:
         return (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
     return None
+
+
+def _outline(name: str, args: tuple) -> tuple[str, ...]:
+    """The path a shape method strokes, as PDF path operators (an ellipse as a 16-sided polygon)."""
+    if name == "drawPath":
+        return tuple(str(s) for s in args[0]._code)
+    if name in ("rect", "roundRect"):
+        x, y, w, h = args[:4]
+        return (f"{x} {y} {w} {h} re",)
+    if name == "ellipse":
+        x1, y1, x2, y2 = args[:4]
+        cx, cy, rx, ry = (x1 + x2) / 2, (y1 + y2) / 2, abs(x2 - x1) / 2, abs(y2 - y1) / 2
+    else:
+        cx, cy, rx, ry = args[0], args[1], args[2], args[2]
+    pts = [(cx + rx * math.cos(k * math.pi / 8), cy + ry * math.sin(k * math.pi / 8)) for k in range(16)]
+    return (f"{pts[0][0]} {pts[0][1]} m", *(f"{x} {y} l" for x, y in pts[1:]), "h")
+
+
+def _segments(lines: Any) -> Iterator[str]:
+    for x1, y1, x2, y2 in lines:
+        yield f"{x1} {y1} m"
+        yield f"{x2} {y2} l"
+
+
+def _subpaths(path: tuple[str, ...]) -> list[tuple[tuple[float, float], ...]]:
+    """The point lists of a path's subpaths (curves through their control points; ``h`` closes)."""
+    subs: list[list[tuple[float, float]]] = []
+    for op in path:
+        *nums, code = op.split() or ["n"]
+        try:
+            v = [float(n) for n in nums]
+        except ValueError:
+            continue
+        if code == "m" and len(v) == 2:
+            subs.append([(v[0], v[1])])
+        elif code in ("l", "c", "v", "y") and len(v) >= 2 and subs:
+            subs[-1] += list(zip(v[0::2], v[1::2], strict=False))
+        elif code == "h" and subs and subs[-1]:
+            subs[-1].append(subs[-1][0])
+        elif code == "re" and len(v) == 4:
+            x, y, w, h = v
+            subs.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
+    return [tuple(sub) for sub in subs]
