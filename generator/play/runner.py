@@ -46,7 +46,7 @@ class Player:
         out = Tally(self.plan.players)
         names = seat_names(self.plan.players)
         for i in range(first, last):
-            game = played(self.rules, names, game_rng(self.plan.seed, i), policy=self.policy)
+            game = played(self.rules, names, game_rng(self.plan.seed, i), policy=self.policy, log=False)
             out.add(record_of(self.rules, self.figures, game))
         return out
 

@@ -171,7 +171,7 @@ class Rules:
         """Move the next drawn card from ``pile`` (a remade pile holds exactly its known cards)
         into ``hand``; reports CARD_UNAVAILABLE when the named card cannot be in the pile.
         ``lookup`` finds the card by name (``self.card`` unless the game narrows it)."""
-        name = draws.next(pile.pool(unseen))
+        name = draws.next(lambda: pile.pool(unseen))  # the pool is needed only to pick a card
         card = (lookup or self.card)(name, note) if name is not None else None
         why = pile.take(card.name if card else None, unseen, what)
         if why and card is not None:

@@ -78,4 +78,6 @@ class State:
     turn: int = 0
     attempt: Attempt | None = None
     winner: str | None = None
+    seen: Counter[str] | None = field(default=None, compare=False, repr=False)
+    """The unseen cards as the last offer of options worked them out (see ``remembered_unseen``)."""
 

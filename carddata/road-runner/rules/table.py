@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from generator.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
-from .facts import SET_NAMES, analyse, as_declared, damage, prevents
+from .facts import SET_NAMES, Facts, analyse, as_declared, damage, prevents
 from .play import RandomPlay
 from .state import (
     HAND,
@@ -61,6 +62,16 @@ class RoadRunner(RandomPlay, Rules):
         known = [*(h.known for h in s.hands.values()), s.captures, s.escapes, table, s.pile.known]
         return unseen(self.total, known)
 
+    def remembered_unseen(self, s: State) -> Counter[str]:
+        """``unseen``, worked out once for the options offered and the draw that follows them.
+
+        Only the draw reads it again: between the options and the draw an entry at most closes
+        the attempt (its cards go to the discards, known either way), so nothing unseen changes;
+        the draw forgets it, and so does the end of every entry."""
+        if s.seen is None:
+            s.seen = self.unseen(s)
+        return s.seen
+
     def next_player(self, s: State) -> tuple[str, Counter[str]]:
         """Whose turn is next, and the skipped turns used up on the way."""
         used: Counter[str] = Counter()
@@ -98,6 +109,7 @@ class RoadRunner(RandomPlay, Rules):
             self._reshuffle_entry(s, note)
         else:
             getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+        s.seen = None
         if problem := draws.mismatch():
             note("DRAW_COUNT", f"{problem} (one card a turn)")
 
@@ -123,7 +135,8 @@ class RoadRunner(RandomPlay, Rules):
             self._reshuffle(s)
         if not s.pile.size:
             return  # nothing to draw: a recorded draw is reported as DRAW_COUNT
-        self.draw_from(s.pile, s.hands[player], self.unseen(s), draws, note, "draw pile")
+        self.draw_from(s.pile, s.hands[player], self.remembered_unseen(s), draws, note, "draw pile")
+        s.seen = None
         if not s.pile.size:
             self._reshuffle(s)
 
@@ -151,7 +164,7 @@ class RoadRunner(RandomPlay, Rules):
                 note("NOT_A_CAPTURE_CARD", f"{name} is an Escape card; only Capture cards make an attempt")
             played.append(card)
             s.attempt.cards[name] += 1
-        facts = analyse(played)
+        facts, declared = self.attempt_facts(played, data.method)
         made = ["+".join(x) for x in facts.sets]
         if not facts.sets:
             note("NO_CAPTURE_SET", f"{', '.join(data.cards)} make no capture set ({SET_NAMES})")
@@ -160,8 +173,21 @@ class RoadRunner(RandomPlay, Rules):
             said = f"the attempt is declared as {data.method}"
             note("METHOD", f"{said}, but the cards make {', '.join(made)}{known}")
         i = s.players.index(player)
-        s.attempt.facts = as_declared(facts, data.method)
+        s.attempt.facts = declared
         s.attempt.window = [s.players[(i + k) % len(s.players)] for k in range(1, len(s.players))]
+
+    def attempt_facts(self, played: list[Card], method: str | None) -> tuple[Facts, Facts]:
+        """The facts of an attempt with these cards, and as declared (``as_declared``): worked out
+        once for each attempt of up to three cards (every attempt random play makes)."""
+        key = (*(c.name for c in played), method)
+        memo: dict[tuple[str | None, ...], tuple[Facts, Facts]] = self.__dict__.setdefault("_facts", {})
+        found = memo.get(key)
+        if found is None:
+            facts = analyse(played)
+            found = (facts, as_declared(facts, method))
+            if len(played) <= 3:
+                memo[key] = found
+        return found
 
     def _pass(self, s: State, player: str, data: Pass, draws: Draws, note: Note) -> None:
         """ "Passes one card at random from his hand to the player on his left" (skipping players
