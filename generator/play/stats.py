@@ -265,9 +265,9 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     played: dict[str, Counter[str]] = {}
     for entry in log.entries:
         if got := figures.drawn(rules, entry):
-            drawn.setdefault(entry.player, Counter()).update(got)
+            _counter(drawn, entry.player).update(got)
         if used := figures.played(rules, entry):
-            played.setdefault(entry.player, Counter()).update(used)
+            _counter(played, entry.player).update(used)
     won = result.outcome.winners if result.over else ()
     return GameRecord(
         file=log.file,
@@ -280,6 +280,13 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
         figures=figures.game(rules, result.state, log.entries),
         legal=result.ok,
     )
+
+
+def _counter(counts: dict[str, Counter[str]], player: str) -> Counter[str]:
+    found = counts.get(player)
+    if found is None:
+        found = counts[player] = Counter()
+    return found
 
 
 def gather(

@@ -86,13 +86,14 @@ class RandomPlay:
         made = self.__dict__.setdefault("_made", {})  # combination -> its declarable sets
         out = []
         for size in (1, 2, 3):
-            for combo in itertools.combinations(capturing, size):
-                methods = made.get(combo)
-                if methods is None:
-                    sets = analyse([cards[n] for n in combo]).sets
-                    methods = made[combo] = tuple("+".join(x) for x in sets)
-                if methods:
-                    out.append((combo, methods))
+            combos = list(itertools.combinations(capturing, size))
+            found = list(map(made.get, combos))
+            if None in found:
+                for i, combo in enumerate(combos):
+                    if found[i] is None:
+                        sets = analyse([cards[n] for n in combo]).sets
+                        found[i] = made[combo] = tuple("+".join(x) for x in sets)
+            out += [pair for pair in zip(combos, found, strict=True) if pair[1]]
         return out
 
     def stops(self, facts: Facts, reshuffled: bool) -> dict[str, int]:

@@ -10,11 +10,12 @@ from collections import Counter
 from typing import ClassVar
 
 from generator.model import Card
-from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
 from .facts import SET_NAMES, Facts, analyse, as_declared, damage, prevents
 from .play import RandomPlay
+from .seen import Unseen
 from .state import (
     HAND,
     METHODS,
@@ -32,7 +33,7 @@ from .state import (
 )
 
 
-class RoadRunner(RandomPlay, Rules):
+class RoadRunner(RandomPlay, Unseen, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "capture": Capture,
         "pass": Pass,
@@ -56,21 +57,6 @@ class RoadRunner(RandomPlay, Rules):
         hands = self.deal(players, setup.hands, self.hand, note)
         pile = Zone(unknown=sum(self.total.values()) - self.hand * len(players))
         return State(list(players), hands, pile, skips=dict.fromkeys(players, 0))
-
-    def unseen(self, s: State) -> Counter[str]:
-        table = s.attempt.cards if s.attempt else Counter()
-        known = [*(h.known for h in s.hands.values()), s.captures, s.escapes, table, s.pile.known]
-        return unseen(self.total, known)
-
-    def remembered_unseen(self, s: State) -> Counter[str]:
-        """``unseen``, worked out once for the options offered and the draw that follows them.
-
-        Only the draw reads it again: between the options and the draw an entry at most closes
-        the attempt (its cards go to the discards, known either way), so nothing unseen changes;
-        the draw forgets it, and so does the end of every entry."""
-        if s.seen is None:
-            s.seen = self.unseen(s)
-        return s.seen
 
     def next_player(self, s: State) -> tuple[str, Counter[str]]:
         """Whose turn is next, and the skipped turns used up on the way."""
@@ -104,12 +90,13 @@ class RoadRunner(RandomPlay, Rules):
         return Expect(moves, why=why)
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        draws = self.draws(getattr(entry.data, "drew", None))
+        draws = self.draws(entry.data.drew if entry.action in TURN else None)  # the actions that draw
         if entry.action == "reshuffle":
             self._reshuffle_entry(s, note)
         else:
             getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
-        s.seen = None
+        if self.chance is None:
+            s.seen = None
         if problem := draws.mismatch():
             note("DRAW_COUNT", f"{problem} (one card a turn)")
 
@@ -135,8 +122,10 @@ class RoadRunner(RandomPlay, Rules):
             self._reshuffle(s)
         if not s.pile.size:
             return  # nothing to draw: a recorded draw is reported as DRAW_COUNT
-        self.draw_from(s.pile, s.hands[player], self.remembered_unseen(s), draws, note, "draw pile")
-        s.seen = None
+        hand = s.hands[player]
+        unknown = (s.pile.unknown, hand.unknown)
+        self.draw_from(s.pile, hand, self.remembered_unseen(s), draws, note, "draw pile")
+        self._seen_after_draw(s, hand, draws, unknown)
         if not s.pile.size:
             self._reshuffle(s)
 
@@ -149,7 +138,10 @@ class RoadRunner(RandomPlay, Rules):
             s.reshuffles, s.reshuffled = s.reshuffles + 1, True
 
     def _take(self, s: State, player: str, name: str | None, note: Note, verb: str = "play") -> None:
-        self.take(s.hands[player], name, lambda: self.unseen(s), note, player, verb)
+        hand = s.hands[player]
+        if name is None or not hand.known[name]:  # not a known card to a known place
+            s.seen = None
+        self.take(hand, name, lambda: self.unseen(s), note, player, verb)
 
     def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
         self._begin(s, player, draws, note)
