@@ -8,10 +8,10 @@ offered, are the same as working everything out afresh.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import combinations, compress
 from typing import Any
 
 from generator.rules import Option
@@ -52,22 +52,25 @@ class RandomPlay:
             between.append((4.0, {"player": next(p for p in seats if used[p]), "action": "skip"}))
         pool = s.pile.pool(self.remembered_unseen(s)) if s.pile.size else s.captures
         drawn = rng.choice(sorted(pool.elements())) if pool else None
-        hand = Counter(s.hands[player].known)
+        hand = dict(s.hands[player].known)  # (a hand's counts are never zero)
         if drawn is not None:
-            hand[drawn] += 1
-        attempts = self._attempts(tuple(sorted(hand)))
+            hand[drawn] = hand.get(drawn, 0) + 1
+        names = sorted(hand)
+        attempts = self._attempts(names)
         share = 3.0 / len(attempts) if attempts else 0.0
         opts = []
+        chance, choice = rng.random, rng.choice
         for combo, methods in attempts:
             option = {"player": player, "action": "capture", "cards": list(combo)}
-            if rng.random() < 0.5:  # sometimes declare the attempt as one of the sets the cards make
-                option["method"] = rng.choice(methods)
+            if chance() < 0.5:  # sometimes declare the attempt as one of the sets the cards make
+                option["method"] = choice(methods)
             if drawn is not None:
                 option["drew"] = [drawn]
             opts.append((share, option))
         last: dict[str, Any] = {"player": player, "action": "pass"}
-        if hand:
-            last["card"] = [rng.choice(sorted(hand.elements()))]
+        if hand:  # a card at random: each copy in the hand alike
+            copies = names if len(names) == sum(hand.values()) else sorted(Counter(hand).elements())
+            last["card"] = [choice(copies)]
         last["to"] = self.receiver(s, player, used)
         if drawn is not None:
             last["drew"] = [drawn]
@@ -75,26 +78,26 @@ class RandomPlay:
 
     def attempts(self, hand: Counter[str]) -> Iterator[list[str]]:
         """Sets of one to three different cards from ``hand`` that make a capture attempt."""
-        for combo, _ in self._attempts(tuple(sorted(hand))):
+        for combo, _ in self._attempts(sorted(hand)):
             yield list(combo)
 
-    def _attempts(self, names: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    def _attempts(self, names: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
         """The attempts these (sorted, different) card names allow, smallest first, each with the
         sets it may be declared as ("BAIT+TRAP")."""
-        cards = self.cards
-        capturing = tuple(n for n in names if cards[n].type in CAPTURING)
-        made = self.__dict__.setdefault("_made", {})  # combination -> its declarable sets
-        out = []
-        for size in (1, 2, 3):
-            combos = list(itertools.combinations(capturing, size))
-            found = list(map(made.get, combos))
-            if None in found:
-                for i, combo in enumerate(combos):
-                    if found[i] is None:
-                        sets = analyse([cards[n] for n in combo]).sets
-                        found[i] = made[combo] = tuple("+".join(x) for x in sets)
-            out += [pair for pair in zip(combos, found, strict=True) if pair[1]]
-        return out
+        capturing = self.__dict__.get("_capturing")
+        if capturing is None:
+            capturing = self._capturing = frozenset(n for n, c in self.cards.items() if c.type in CAPTURING)
+        usable = [n for n in names if n in capturing]
+        combos = [*combinations(usable, 1), *combinations(usable, 2), *combinations(usable, 3)]
+        made: dict[tuple[str, ...], tuple[str, ...]] = self.__dict__.setdefault("_made", {})
+        try:  # each combination's declarable sets
+            found = [made[c] for c in combos]
+        except KeyError:
+            for c in combos:
+                if c not in made:
+                    made[c] = tuple("+".join(x) for x in analyse([self.cards[n] for n in c]).sets)
+            found = [made[c] for c in combos]
+        return list(compress(zip(combos, found, strict=True), found))
 
     def stops(self, facts: Facts, reshuffled: bool) -> dict[str, int]:
         """The Escapes that stop the attempt ``facts`` describes (dual cards too once the pile was

@@ -16,7 +16,10 @@ class Unseen:
     def unseen(self, s: State) -> Counter[str]:
         table = s.attempt.cards if s.attempt else Counter()
         known = [*(h.known for h in s.hands.values()), s.captures, s.escapes, table, s.pile.known]
-        return unseen(self.total, known)
+        ordered = self.__dict__.get("_by_name")  # the deck in name order, so the unseen cards
+        if ordered is None:  # come out in the order a draw sorts them into
+            ordered = self._by_name = Counter(dict(sorted(self.total.items())))
+        return unseen(ordered, known)
 
     def remembered_unseen(self, s: State) -> Counter[str]:
         """``unseen``, kept up to date through a simulated game instead of worked out at every step.
