@@ -9,6 +9,7 @@ no per-game figures.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -41,6 +42,37 @@ class Figures:
     def drawn(self, rules: Rules, entry: Entry) -> list[str]:
         """The cards ``entry`` records as drawn."""
         return [n for n in _names(_field(entry.data, self.drawn_field)) if n in rules.cards]
+
+    def count(
+        self,
+        rules: Rules,
+        entries: Sequence[Entry],
+        drawn: dict[str, Counter[str]],
+        played: dict[str, Counter[str]],
+    ) -> None:
+        """Add each entry's cards drawn and played (``drawn``/``played``) to its player's counts:
+        the same counts as ``drawn`` and ``played`` give entry by entry, the fields to read worked
+        out once per action."""
+        known = rules.cards
+        plans: dict[tuple[str, type], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        for entry in entries:
+            data, key = entry.data, (entry.action, type(entry.data))
+            plan = plans.get(key)
+            if plan is None:
+                plays = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(entry.action, ())
+                fields = _fields(key[1])
+                plan = plans[key] = tuple(
+                    tuple(f for f in want if fields is None or f in fields)
+                    for want in ((self.drawn_field,), plays)
+                )
+            for found, out in zip(plan, (drawn, played), strict=True):
+                if found:
+                    names = [n for f in found for n in _names(getattr(data, f, None)) if n in known]
+                    if names:
+                        counts = out.get(entry.player)
+                        if counts is None:
+                            counts = out[entry.player] = Counter()
+                        counts.update(names)
 
     def game(self, rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, float]:
         found = self.per_game(rules, state, entries) if self.per_game else {}

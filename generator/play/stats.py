@@ -263,11 +263,7 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     players = list(log.spec.players)
     drawn = {p: Counter(c for c in cards if c in rules.cards) for p, cards in dealt(log.setup).items()}
     played: dict[str, Counter[str]] = {}
-    for entry in log.entries:
-        if got := figures.drawn(rules, entry):
-            _counter(drawn, entry.player).update(got)
-        if used := figures.played(rules, entry):
-            _counter(played, entry.player).update(used)
+    figures.count(rules, log.entries, drawn, played)
     won = result.outcome.winners if result.over else ()
     return GameRecord(
         file=log.file,
@@ -280,13 +276,6 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
         figures=figures.game(rules, result.state, log.entries),
         legal=result.ok,
     )
-
-
-def _counter(counts: dict[str, Counter[str]], player: str) -> Counter[str]:
-    found = counts.get(player)
-    if found is None:
-        found = counts[player] = Counter()
-    return found
 
 
 def gather(

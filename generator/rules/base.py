@@ -145,16 +145,22 @@ class Rules:
         when more copies are dealt (with the known cards ``also`` laid out) than the deck has.
         """
         hands = {p: Zone(unknown=size) for p in players}
+        total = self.total
         for player, names in recorded.items():
             if player not in players:
                 note("SETUP", f"a hand is recorded for '{player}', who is not among the players")
                 continue
             if len(names) != size:
                 note("SETUP", f"{player} is dealt {len(names)} cards; everyone is dealt {size}")
-            known = Counter(n for n in names if self.card(n, note) and n in self.total)
+            if all(n in total for n in names):  # every name a card of the deck (total counts cards)
+                known = Counter(names)
+            else:
+                known = Counter(n for n in names if self.card(n, note) and n in total)
             hands[player] = Zone(known, max(0, size - len(names)))
-        dealt = sum((h.known for h in hands.values()), Counter(also or {}))
-        for name in sorted(n for n in dealt if dealt[n] > self.total[n]):
+        dealt = Counter(also or {})
+        for hand in hands.values():
+            dealt.update(hand.known)
+        for name in sorted(n for n in dealt if dealt[n] > total[n]):
             note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
         return hands
 

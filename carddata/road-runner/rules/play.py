@@ -26,7 +26,10 @@ class RandomPlay:
     """Random legal play; mixed into :class:`RoadRunner` (uses its cards, unseen and seats)."""
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        deck = sorted(self.total.elements())
+        ordered = self.__dict__.get("_deck")
+        if ordered is None:
+            ordered = self._deck = sorted(self.total.elements())
+        deck = list(ordered)
         rng.shuffle(deck)
         return {"hands": {p: deck[i * self.hand : (i + 1) * self.hand] for i, p in enumerate(players)}}
 

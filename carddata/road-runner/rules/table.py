@@ -146,7 +146,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
     def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
         self._begin(s, player, draws, note)
         played = []
-        s.attempt = Attempt(player, Counter(), analyse([]), [])
+        s.attempt = Attempt(player, Counter(), self.attempt_facts([], None)[0], [])
         for name in data.cards:
             card = self.card(name, note)
             self._take(s, player, name if card else None, note)
@@ -157,7 +157,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
             played.append(card)
             s.attempt.cards[name] += 1
         facts, declared = self.attempt_facts(played, data.method)
-        made = ["+".join(x) for x in facts.sets]
+        made = [*map("+".join, facts.sets)]
         if not facts.sets:
             note("NO_CAPTURE_SET", f"{', '.join(data.cards)} make no capture set ({SET_NAMES})")
         elif data.method is not None and data.method not in made:
@@ -177,7 +177,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
         if found is None:
             facts = analyse(played)
             found = (facts, as_declared(facts, method))
-            if len(played) <= 3:
+            if len(played) <= 3 and (method is None or method in METHODS):
                 memo[key] = found
         return found
 
@@ -242,10 +242,9 @@ class RoadRunner(RandomPlay, Unseen, Rules):
             note("NOT_AN_ESCAPE_CARD", f"{card.name} is a Capture card and stops nothing")
         elif card.type == "dual" and not s.reshuffles:
             note("DUAL_BEFORE_RESHUFFLE", f"{card.name} works as an Escape only after the first reshuffle")
-        elif not prevents(effect, a.facts):
+        elif (dealt := self._stopped(card, a.facts)) is None:
             note("DOES_NOT_PREVENT", f"{card.name} does not stop {a.facts}")
         else:
-            dealt = damage(effect, a.facts)
             if data.damage is not None and data.damage != dealt:
                 note("DAMAGE_MISMATCH", f"{card.name} deals {dealt} damage here, not {data.damage}")
         # an escape counts as the table played it, so one mistake does not hide the rest of the log
@@ -253,6 +252,13 @@ class RoadRunner(RandomPlay, Unseen, Rules):
         a.damage += data.damage if data.damage is not None else damage(effect, a.facts)
         if not a.window:
             self.close(s, note)
+
+    def _stopped(self, card: Card, facts: Facts) -> int | None:
+        """The damage ``card`` deals stopping the attempt, or None when it does not stop it."""
+        if card.type in ("escape", "dual"):
+            return self.stops(facts, True).get(card.name)
+        effect = card.get("escape")
+        return damage(effect, facts) if prevents(effect, facts) else None
 
     def _decline(self, s: State, player: str, data: Decline, draws: Draws, note: Note) -> None:
         a = s.attempt
