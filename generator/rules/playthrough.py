@@ -101,7 +101,7 @@ def played(
             model = actions[action]
             data = _construct(model, fields)
             rules.last_draws = None
-            rules.apply(state, Entry(len(kept), 0, 0, player, action, data), note)
+            rules.apply(state, _entry(len(kept), 0, player, action, data), note)
             drawn = rules.last_draws
             if drawn is not None and drawn.names:
                 recorded = record_draws(drawn.names)
@@ -109,7 +109,7 @@ def played(
                     fields["drew"] = recorded
                     data = _construct(model, fields)
             turn = rules.turn(state)
-            kept.append(Entry(len(kept), 0, turn, player, action, data))
+            kept.append(_entry(len(kept), turn, player, action, data))
             if log:
                 entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
@@ -135,6 +135,14 @@ def played(
 
 
 _NOTHING = object()
+
+
+def _entry(index: int, turn: int, player: str, action: str, data: BaseModel) -> Entry:
+    """``Entry(index, 0, turn, player, action, data)``, made without the frozen dataclass's
+    attribute-by-attribute set (two entries per simulated move)."""
+    made = object.__new__(Entry)
+    made.__dict__.update(index=index, line=0, turn=turn, player=player, action=action, data=data, note=None)
+    return made
 
 
 def result_of(outcome: Outcome) -> dict[str, Any]:
