@@ -32,6 +32,9 @@ from .state import (
     State,
 )
 
+NO_SKIPS: Counter[str] = Counter()
+"""No skipped turns used up (shared: only ever read)."""
+
 
 class RoadRunner(RandomPlay, Unseen, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
@@ -59,7 +62,10 @@ class RoadRunner(RandomPlay, Unseen, Rules):
         return State(list(players), hands, pile, skips=dict.fromkeys(players, 0))
 
     def next_player(self, s: State) -> tuple[str, Counter[str]]:
-        """Whose turn is next, and the skipped turns used up on the way."""
+        """Whose turn is next, and the skipped turns used up on the way (read only)."""
+        p = s.players[(s.seat + 1) % len(s.players)]
+        if not s.skips[p]:  # the usual turn: nobody skipped (asked at every step)
+            return p, NO_SKIPS
         used: Counter[str] = Counter()
         i = s.seat + 1
         while s.skips[p := s.players[i % len(s.players)]] > used[p]:
@@ -69,7 +75,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
 
     def receiver(self, s: State, giver: str, used: Counter[str] | None = None) -> str:
         """The next player to the left of ``giver`` not skipping turns (after ``used`` skips)."""
-        i, used = s.players.index(giver), used or Counter()
+        i, used = s.players.index(giver), used or NO_SKIPS
         for step in range(1, len(s.players)):
             if s.skips[p := s.players[(i + step) % len(s.players)]] <= used[p]:
                 return p
