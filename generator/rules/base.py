@@ -185,8 +185,13 @@ class Rules:
         hand.add(card.name if card else None)
 
     def take(
-        self, hand: Zone, name: str | None, unseen: Counter[str] | Callable[[], Counter[str]], note: Note,
-        who: str, verb: str = "play",
+        self,
+        hand: Zone,
+        name: str | None,
+        unseen: Counter[str] | Callable[[], Counter[str]],
+        note: Note,
+        who: str,
+        verb: str = "play",
     ) -> None:
         """Take a card from a hand, reporting NOT_IN_HAND when it cannot be there (see Zone.take;
         ``unseen`` may be a function, called only when the card is not a known one)."""

@@ -113,9 +113,7 @@ def played(
             if log:
                 entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
-                raise IllegalPlaythrough(
-                    f"entry {len(kept)} ({action} by {player}): {'; '.join(problems)}"
-                )
+                raise IllegalPlaythrough(f"entry {len(kept)} ({action} by {player}): {'; '.join(problems)}")
         while not rules.over(state) and rules.expected(state).waivable:
             rules.close(state, note)
     finally:
@@ -193,9 +191,7 @@ def to_yaml(log: dict[str, Any]) -> str:
     tail = {k: log[k] for k in ("result", "notes") if k in log}
     if not log.get("log"):
         lines = ["log: []"]
-    extra = (
-        _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
-    )
+    extra = _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
     return text + "\n".join(lines) + "\n" + extra
 
 

@@ -36,8 +36,10 @@ GAMES = ["road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies
 
 
 def per_game(games: int) -> None:
-    print(f"{'game':<16} {'players':>7} {'policy':<10} {'games/s (CPU)':>14} {'ms/game':>8}   load: "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(
+        f"{'game':<16} {'players':>7} {'policy':<10} {'games/s (CPU)':>14} {'ms/game':>8}   load: "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    )
     for name in GAMES:
         game = load_game(name)
         players = (rules_for(game).player_range() or (2, 2))[0]
@@ -48,14 +50,27 @@ def per_game(games: int) -> None:
             start = time.process_time()
             run_chunk(job, 0, games)
             took = time.process_time() - start
-            print(f"{name:<16} {players:>7} {policy:<10} {games / took:>14.0f} {1000 * took / games:>8.2f}",
-                  flush=True)
+            print(
+                f"{name:<16} {players:>7} {policy:<10} {games / took:>14.0f} {1000 * took / games:>8.2f}",
+                flush=True,
+            )
 
 
 def whole_run(games: int, jobs: int, name: str = "road-runner") -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "generator", "simulate", name, "--games", str(games),
-               "--jobs", str(jobs), "--results", str(Path(tmp) / "r.json")]
+        cmd = [
+            sys.executable,
+            "-m",
+            "generator",
+            "simulate",
+            name,
+            "--games",
+            str(games),
+            "--jobs",
+            str(jobs),
+            "--results",
+            str(Path(tmp) / "r.json"),
+        ]
         load = os.getloadavg()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
@@ -63,10 +78,14 @@ def whole_run(games: int, jobs: int, name: str = "road-runner") -> None:
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    print(f"{name}: {games} games, --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU ({games / cpu:.0f} games "
-          f"per CPU second); load before {load[0]:.2f}")
-    print(f"  10^6 games: {10**6 / games * wall / 60:.1f} min at this wall rate; "
-          f"{10**6 / (games / cpu) / jobs / 60:.1f} min at this CPU rate on {jobs} free cores")
+    print(
+        f"{name}: {games} games, --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU ({games / cpu:.0f} games "
+        f"per CPU second); load before {load[0]:.2f}"
+    )
+    print(
+        f"  10^6 games: {10**6 / games * wall / 60:.1f} min at this wall rate; "
+        f"{10**6 / (games / cpu) / jobs / 60:.1f} min at this CPU rate on {jobs} free cores"
+    )
 
 
 if __name__ == "__main__":
