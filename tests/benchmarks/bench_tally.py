@@ -4,6 +4,7 @@
     python tests/benchmarks/bench_tally.py 2000
     python tests/benchmarks/bench_tally.py --run 100000 --jobs 2   # one Road Runner run, timed whole
     python tests/benchmarks/bench_tally.py --run 4000 --jobs 2 --game maloney
+    python tests/benchmarks/bench_tally.py --best road-runner 600 random 3   # best of 4, one process
 
 The first form plays each bundled game (its smallest player count) with every policy it offers,
 counting each game into a tally as ``--results`` does, in this one process: CPU seconds of the
@@ -11,7 +12,9 @@ process (time.process_time), so other work on the machine skews them little. Eac
 one unmeasured pass over the same games (what a long run's workers have remembered by then).
 ``--run N`` times ``deckwright simulate GAME --games N --results`` (default road-runner, random
 policy, smallest player count) as a whole process (wall and CPU of the process and its workers)
-and projects 10^6 games from it. Not part of the test suite.
+and projects 10^6 games from it. ``--best GAME N POLICY PLAYERS`` plays the same N games four
+times after a warm pass and prints the best rate: run it alternately in two trees (a copy of this
+file in each, ``git archive`` of the other commit) to compare them. Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -56,6 +59,18 @@ def per_game(games: int) -> None:
             )
 
 
+def best_of(name: str, games: int, policy: str, players: int, runs: int = 4) -> None:
+    game = load_game(name)
+    job = Job(str(game.folder), Plan(players, games, 1, (policy,)), None, logs=False)
+    run_chunk(job, 0, games)  # warm
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        run_chunk(job, 0, games)
+        best = min(best, time.process_time() - start)
+    print(f"{name} {policy} {players}p: best {games / best:.0f} games/CPU s")
+
+
 def whole_run(games: int, jobs: int, name: str = "road-runner") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [
@@ -90,7 +105,10 @@ def whole_run(games: int, jobs: int, name: str = "road-runner") -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if "--run" in args:
+    if "--best" in args:
+        at = args.index("--best")
+        best_of(args[at + 1], int(args[at + 2]), args[at + 3], int(args[at + 4]))
+    elif "--run" in args:
         jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
         name = args[args.index("--game") + 1] if "--game" in args else "road-runner"
         whole_run(int(args[args.index("--run") + 1]), jobs, name)
