@@ -8,6 +8,8 @@ no per-game figures.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -35,15 +37,60 @@ class Figures:
     def played(self, rules: Rules, entry: Entry) -> list[str]:
         """The cards ``entry`` plays (names of cards the game has)."""
         fields = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(entry.action, ())
-        return [n for f in fields for n in _names(getattr(entry.data, f, None)) if n in rules.cards]
+        return [n for f in fields for n in _names(_field(entry.data, f)) if n in rules.cards]
 
     def drawn(self, rules: Rules, entry: Entry) -> list[str]:
         """The cards ``entry`` records as drawn."""
-        return [n for n in _names(getattr(entry.data, self.drawn_field, None)) if n in rules.cards]
+        return [n for n in _names(_field(entry.data, self.drawn_field)) if n in rules.cards]
+
+    def count(
+        self,
+        rules: Rules,
+        entries: Sequence[Entry],
+        drawn: dict[str, Counter[str]],
+        played: dict[str, Counter[str]],
+    ) -> None:
+        """Add each entry's cards drawn and played (``drawn``/``played``) to its player's counts:
+        the same counts as ``drawn`` and ``played`` give entry by entry, the fields to read worked
+        out once per action."""
+        known = rules.cards
+        plans: dict[tuple[str, type], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        for entry in entries:
+            data, key = entry.data, (entry.action, type(entry.data))
+            plan = plans.get(key)
+            if plan is None:
+                plays = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(entry.action, ())
+                fields = _fields(key[1])
+                plan = plans[key] = tuple(
+                    tuple(f for f in want if fields is None or f in fields)
+                    for want in ((self.drawn_field,), plays)
+                )
+            for found, out in zip(plan, (drawn, played), strict=True):
+                if found:
+                    names = [n for f in found for n in _names(getattr(data, f, None)) if n in known]
+                    if names:
+                        counts = out.get(entry.player)
+                        if counts is None:
+                            counts = out[entry.player] = Counter()
+                        counts.update(names)
 
     def game(self, rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, float]:
         found = self.per_game(rules, state, entries) if self.per_game else {}
         return {k: float(v) for k, v in found.items()}
+
+
+def _field(data: Any, name: str) -> Any:
+    """``getattr(data, name, None)``, asking a pydantic model's fields first (a model raises,
+    slowly, for an attribute it lacks, and most entries lack the fields asked for)."""
+    fields = _fields(type(data))
+    return getattr(data, name, None) if fields is None or name in fields else None
+
+
+@functools.lru_cache(maxsize=512)
+def _fields(model: type) -> frozenset[str] | None:
+    """The field names of a pydantic model class; None for anything else."""
+    found = getattr(model, "model_fields", None)
+    return frozenset(found) if isinstance(found, dict) else None
 
 
 def _names(value: Any) -> list[str]:

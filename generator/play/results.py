@@ -9,6 +9,7 @@ tally; any single game's log is written again with ``simulate --seed S --only N`
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections import Counter
@@ -35,6 +36,12 @@ def _key(text: str) -> Any:
     return int(number) if number.is_integer() else number
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
+def _value_key(value: float) -> Any:
+    """How a figure's value is counted (as a results file reads it back): whole numbers as ints."""
+    return _key(repr(value))
+
+
 @dataclass
 class Tally:
     """Counts of a set of games of one player count (see the module docstring)."""
@@ -56,7 +63,10 @@ class Tally:
         """Count one game."""
         self.games += 1
         for name, value in r.figures.items():
-            self.figures.setdefault(name, Counter())[_key(repr(value))] += 1
+            counts = self.figures.get(name)
+            if counts is None:
+                counts = self.figures[name] = Counter()
+            counts[_value_key(value)] += 1
         for seat, player in enumerate(r.players):
             for name, n in r.drawn.get(player, Counter()).items():
                 self._card(name)[0] += n
@@ -76,7 +86,10 @@ class Tally:
             self.wins[seat][len(r.winners)] += 1
 
     def _card(self, name: str) -> list[Any]:
-        return self.cards.setdefault(name, [0, 0, 0, Counter()])
+        use = self.cards.get(name)
+        if use is None:
+            use = self.cards[name] = [0, 0, 0, Counter()]
+        return use
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts (the same player count) to these."""

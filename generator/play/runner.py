@@ -46,7 +46,7 @@ class Player:
         out = Tally(self.plan.players)
         names = seat_names(self.plan.players)
         for i in range(first, last):
-            game = played(self.rules, names, game_rng(self.plan.seed, i), policy=self.policy)
+            game = played(self.rules, names, game_rng(self.plan.seed, i), policy=self.policy, log=False)
             out.add(record_of(self.rules, self.figures, game))
         return out
 
@@ -54,8 +54,9 @@ class Player:
 def record_of(rules: Rules, figures: Figures, game: Played) -> GameRecord:
     """The record ``stats`` would make from this game's log, made from the game itself."""
     over = rules.over(game.state)
-    log = SimpleNamespace(spec=SimpleNamespace(players=game.log["players"]), setup=game.setup,
-                          entries=game.entries, file="")
+    log = SimpleNamespace(
+        spec=SimpleNamespace(players=game.log["players"]), setup=game.setup, entries=game.entries, file=""
+    )
     end = game.state
     result = SimpleNamespace(outcome=rules.outcome(end), over=over, turns=rules.turn(end), state=end, ok=True)
     return record(rules, figures, log, result)
@@ -113,7 +114,10 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def tallies(
-    game: Game, runs: list[tuple[Plan, Variant | None]], jobs: int = 1, tick: Tick | None = None,
+    game: Game,
+    runs: list[tuple[Plan, Variant | None]],
+    jobs: int = 1,
+    tick: Tick | None = None,
     scheduler: str | None = None,
 ) -> list[Tally]:
     """One tally per (plan, variant), all their chunks sharing one pool or cluster."""
@@ -126,8 +130,11 @@ def tallies(
             size = chunk_size(plan.games, workers) if ex is not None else max(25, plan.games // 40)
             work += [(n, job, s) for s in spans(plan.games, size)]
         jobs_, firsts, lasts = columns(None, [(j, *s) for _, j, s in work])  # type: ignore[arg-type]
-        parts = (run_chunk(j, a, b) for j, a, b in zip(jobs_, firsts, lasts, strict=True)) if ex is None \
+        parts = (
+            (run_chunk(j, a, b) for j, a, b in zip(jobs_, firsts, lasts, strict=True))
+            if ex is None
             else ex.map(run_chunk, jobs_, firsts, lasts)
+        )
         out = [Tally(plan.players) for plan, _ in runs]
         done = 0
         for (n, _, (a, b)), part in zip(work, parts, strict=True):
@@ -154,5 +161,3 @@ def executor(jobs: int, scheduler: str | None, games: int) -> contextlib.Abstrac
     if jobs == 1 or games < 2:
         return contextlib.nullcontext()
     return ProcessPoolExecutor(jobs)
-
-

@@ -263,11 +263,7 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     players = list(log.spec.players)
     drawn = {p: Counter(c for c in cards if c in rules.cards) for p, cards in dealt(log.setup).items()}
     played: dict[str, Counter[str]] = {}
-    for entry in log.entries:
-        if got := figures.drawn(rules, entry):
-            drawn.setdefault(entry.player, Counter()).update(got)
-        if used := figures.played(rules, entry):
-            played.setdefault(entry.player, Counter()).update(used)
+    figures.count(rules, log.entries, drawn, played)
     won = result.outcome.winners if result.over else ()
     return GameRecord(
         file=log.file,

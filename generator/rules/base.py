@@ -147,16 +147,22 @@ class Rules:
         when more copies are dealt (with the known cards ``also`` laid out) than the deck has.
         """
         hands = {p: Zone(unknown=size) for p in players}
+        total = self.total
         for player, names in recorded.items():
             if player not in players:
                 note("SETUP", f"a hand is recorded for '{player}', who is not among the players")
                 continue
             if len(names) != size:
                 note("SETUP", f"{player} is dealt {len(names)} cards; everyone is dealt {size}")
-            known = Counter(n for n in names if self.card(n, note) and n in self.total)
+            if all(n in total for n in names):  # every name a card of the deck (total counts cards)
+                known = Counter(names)
+            else:
+                known = Counter(n for n in names if self.card(n, note) and n in total)
             hands[player] = Zone(known, max(0, size - len(names)))
-        dealt = sum((h.known for h in hands.values()), Counter(also or {}))
-        for name in sorted(n for n in dealt if dealt[n] > self.total[n]):
+        dealt = Counter(also or {})
+        for hand in hands.values():
+            dealt.update(hand.known)
+        for name in sorted(n for n in dealt if dealt[n] > total[n]):
             note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
         return hands
 
@@ -173,7 +179,7 @@ class Rules:
         """Move the next drawn card from ``pile`` (a remade pile holds exactly its known cards)
         into ``hand``; reports CARD_UNAVAILABLE when the named card cannot be in the pile.
         ``lookup`` finds the card by name (``self.card`` unless the game narrows it)."""
-        name = draws.next(pile.pool(unseen))
+        name = draws.next(lambda: pile.pool(unseen))  # the pool is needed only to pick a card
         card = (lookup or self.card)(name, note) if name is not None else None
         why = pile.take(card.name if card else None, unseen, what)
         if why and card is not None:
@@ -181,8 +187,13 @@ class Rules:
         hand.add(card.name if card else None)
 
     def take(
-        self, hand: Zone, name: str | None, unseen: Counter[str] | Callable[[], Counter[str]], note: Note,
-        who: str, verb: str = "play",
+        self,
+        hand: Zone,
+        name: str | None,
+        unseen: Counter[str] | Callable[[], Counter[str]],
+        note: Note,
+        who: str,
+        verb: str = "play",
     ) -> None:
         """Take a card from a hand, reporting NOT_IN_HAND when it cannot be there (see Zone.take;
         ``unseen`` may be a function, called only when the card is not a known one)."""

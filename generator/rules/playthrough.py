@@ -67,11 +67,13 @@ def played(
     policy: Policy = random_policy,
     setup: dict[str, Any] | None = None,
     start: Callable[[list[str], Any, Any], Any] | None = None,
+    log: bool = True,
 ) -> Played:
     """:func:`playthrough`, keeping the final state and the entries as replay has them.
 
     ``setup`` (in place of a random one) and ``start`` (in place of ``rules.start``) play one
-    race of several (see ``generator.rules.series``)."""
+    race of several (see ``generator.rules.series``). ``log=False`` (a tally, no log written)
+    leaves the log's entries out of ``Played.log``; the game played is the same."""
     max_entries = max_entries or rules.longest_game
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
@@ -81,12 +83,13 @@ def played(
 
     setup_data = rules.random_setup(players, rng) if setup is None else setup
     rules.chance = rng
+    actions, record_draws = rules.actions, rules.record_draws
     try:
-        model = rules.setup_model.model_validate(setup_data)
-        state = (start or rules.start)(players, model, note)
+        set_up = rules.setup_model.model_validate(setup_data)
+        state = (start or rules.start)(players, set_up, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
-        while not rules.over(state) and len(entries) < max_entries:
+        while not rules.over(state) and len(kept) < max_entries:
             options = rules.options(state, rng)
             if not options:
                 break
@@ -95,37 +98,52 @@ def played(
                 rules.close(state, note)
                 continue
             player, action = chosen["player"], chosen["action"]
-            fields = {k: v for k, v in chosen.items() if k not in ("player", "action")}
+            fields = {k: v for k, v in chosen.items() if k != "player" and k != "action"}
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
-            data = _construct(rules.actions[action], fields)
+            model = actions[action]
+            data = _construct(model, fields)
             rules.last_draws = None
-            rules.apply(state, Entry(len(entries), 0, 0, player, action, data), note)
-            if rules.last_draws is not None and rules.last_draws.names:
-                fields["drew"] = rules.record_draws(rules.last_draws.names)
-                data = _construct(rules.actions[action], fields)
+            rules.apply(state, _entry(len(kept), 0, player, action, data), note)
+            drawn = rules.last_draws
+            if drawn is not None and drawn.names:
+                recorded = record_draws(drawn.names)
+                if fields.get("drew", _NOTHING) != recorded:  # the same value: the same entry
+                    fields["drew"] = recorded
+                    data = _construct(model, fields)
             turn = rules.turn(state)
-            kept.append(Entry(len(entries), 0, turn, player, action, data))
-            entries.append({"turn": turn, "player": player, "action": action, **fields})
+            kept.append(_entry(len(kept), turn, player, action, data))
+            if log:
+                entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
-                raise IllegalPlaythrough(
-                    f"entry {len(entries)} ({action} by {player}): {'; '.join(problems)}"
-                )
+                raise IllegalPlaythrough(f"entry {len(kept)} ({action} by {player}): {'; '.join(problems)}")
         while not rules.over(state) and rules.expected(state).waivable:
             rules.close(state, note)
     finally:
         rules.chance = None
-    log: dict[str, Any] = {
+    data_: dict[str, Any] = {
         "game": rules.game.name,
         "version": rules.game.version,
         "date": datetime.date(2000, 1, 1).isoformat(),
         "players": list(players),
         "setup": setup_data,
-        "log": entries,
     }
-    if rules.over(state):
-        log["result"] = result_of(rules.outcome(state))
-    return Played(log, state, model, kept)
+    if log:
+        data_["log"] = entries
+        if rules.over(state):
+            data_["result"] = result_of(rules.outcome(state))
+    return Played(data_, state, set_up, kept)
+
+
+_NOTHING = object()
+
+
+def _entry(index: int, turn: int, player: str, action: str, data: BaseModel) -> Entry:
+    """``Entry(index, 0, turn, player, action, data)``, made without the frozen dataclass's
+    attribute-by-attribute set (two entries per simulated move)."""
+    made = object.__new__(Entry)
+    made.__dict__.update(index=index, line=0, turn=turn, player=player, action=action, data=data, note=None)
+    return made
 
 
 def result_of(outcome: Outcome) -> dict[str, Any]:
@@ -182,9 +200,7 @@ def to_yaml(log: dict[str, Any]) -> str:
         lines = ["races:"] + [line for race in log["races"] for line in _race(race)]
     elif not log.get("log"):
         lines = ["log: []"]
-    extra = (
-        _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
-    )
+    extra = _dump(tail, sort_keys=False, allow_unicode=True, default_flow_style=False) if tail else ""
     return text + "\n".join(lines) + "\n" + extra
 
 
@@ -231,22 +247,63 @@ def _scalar(value: Any) -> str:
     return text[1:-1]
 
 
+_SHARED = (type(None), bool, int, float, str, bytes, frozenset)
+"""Defaults of these types are immutable: every entry may share the one value."""
+_REQUIRED = object()
+_FieldPlan = tuple[str, tuple[str, ...], Any, Callable[[], Any] | None]
+
+
 @functools.lru_cache(maxsize=256)
-def _factories(model: type[BaseModel]) -> tuple[tuple[str, str, Callable[[], Any]], ...]:
-    """(name, alias, factory) of each field of ``model`` whose default comes from a factory."""
-    return tuple(
-        (name, f.alias or name, f.default_factory)  # type: ignore[misc]
-        for name, f in model.model_fields.items()
-        if f.default_factory is not None
-    )
+def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
+    """Per field of ``model``: (name, the keys that set it, alias first; a shared default or
+    ``_REQUIRED``; a function making the default afresh). None when ``model_construct`` does more
+    than this covers (validation aliases, extra fields kept, post-init hooks, root models)."""
+    hooks = model.__pydantic_root_model__ or model.__pydantic_post_init__
+    if hooks or model.model_config.get("extra") == "allow":
+        return None
+    plan = []
+    for name, f in model.model_fields.items():
+        if f.validation_alias is not None and f.validation_alias != f.alias:
+            return None
+        keys = (f.alias, name) if f.alias is not None and f.alias != name else (name,)
+        if f.default_factory is not None:
+            plan.append((name, keys, _REQUIRED, f.default_factory))
+        elif f.is_required():
+            plan.append((name, keys, _REQUIRED, None))
+        elif type(f.default) in _SHARED:
+            plan.append((name, keys, f.default, None))
+        else:  # a mutable default: pydantic copies it for every instance
+            plan.append((name, keys, _REQUIRED, functools.partial(f.get_default, call_default_factory=True)))
+    return tuple(plan)
 
 
 def _construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
-    """``model.model_construct(**fields)``, with factory defaults made here: pydantic inspects a
-    default factory's signature on every ``model_construct`` call, which can dominate a playthrough
-    whose action models use ``default_factory``."""
-    filled = {
-        name: make() for name, alias, make in _factories(model) if name not in fields and alias not in fields
-    }
-    return model.model_construct(**fields, **filled)
+    """``model.model_construct(**fields)``, made directly: the same ``__dict__`` (field order),
+    fields set and defaults, without pydantic's per-call work (it inspects a default factory's
+    signature on every call, which can dominate a playthrough). Entries are made many times per
+    simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
+    plan = _plan(model)
+    if plan is None:
+        return model.model_construct(**fields)
+    values: dict[str, Any] = {}
+    given: set[str] = set()
+    for name, keys, default, make in plan:
+        for key in keys:
+            if key in fields:
+                values[name] = fields[key]
+                given.add(name)
+                break
+        else:
+            if make is not None:
+                values[name] = make()
+            elif default is not _REQUIRED:
+                values[name] = default
+    made = model.__new__(model)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", given)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
+
+_set = object.__setattr__

@@ -120,12 +120,17 @@ class Draws:
         self.chance = chance
         self.used = 0
 
-    def next(self, pool: Counter[str]) -> str | None:
-        """The next card drawn; ``pool`` holds the cards it may be (for ``chance``)."""
+    def next(self, pool: Counter[str] | Callable[[], Counter[str]]) -> str | None:
+        """The next card drawn; ``pool`` holds the cards it may be (for ``chance``), or is a
+        function giving them, called only when a card is to be picked."""
         self.used += 1
         if self.names is not None and self.used <= len(self.names):
             return self.names[self.used - 1]
-        if self.chance is None or not pool:
+        if self.chance is None:
+            return None
+        if callable(pool):
+            pool = pool()
+        if not pool:
             return None
         pick = self.chance.choice(sorted(pool.elements()))
         self.names = [*(self.names or []), pick]

@@ -15,8 +15,10 @@ def per_game(rules: Rules, t: Table, entries: Sequence[Entry]) -> Mapping[str, f
     """Days played, whether 69 ended it, suitcase points, and what cash and the auction were worth."""
     suitcase = 0
     for e in entries:
+        if e.action != "drive":  # (asking another entry for a field it lacks is slow)
+            continue
         card = rules.cards.get(getattr(e.data, "suitcase", None) or "")
-        if e.action == "drive" and card is not None and card.get("gain") == "points":
+        if card is not None and card.get("gain") == "points":
             suitcase += card.get("amount") * (len(t.players) if getattr(e.data, "drew", None) else 1)
     paid = [e.data.paid for e in entries if e.action == "drive" and getattr(e.data, "paid", None) is not None]
     return {

@@ -6,8 +6,8 @@ out). The chase Speed is the highest Speed among the played cards, after conditi
 not add up (Sail with Fan is Speed 2).
 
 Modules: ``facts`` (what an attempt is, what an Escape stops and deals), ``state`` (log entries
-and the table), ``table`` (the turn rules), ``play`` (random playthroughs), ``checks`` (named
-composition checks).
+and the table), ``table`` (the turn rules), ``seen`` (the unseen cards, kept up to date through a
+simulated game), ``play`` (random playthroughs), ``checks`` (named composition checks).
 """
 
 from .checks import CHECKS

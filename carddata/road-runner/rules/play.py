@@ -1,24 +1,35 @@
-"""Road Runner random playthroughs: the legal next entries, chance decided (a mixin of RoadRunner)."""
+"""Road Runner random playthroughs: the legal next entries, chance decided (a mixin of RoadRunner).
+
+Simulation asks for the options at every step of millions of games, so the answers that depend
+only on the cards (which sets some cards make, which Escapes stop an attempt and for how much)
+are worked out once per rules model and remembered; the random numbers drawn, and the options
+offered, are the same as working everything out afresh.
+"""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import combinations, compress
 from typing import Any
 
 from generator.rules import Option
 
-from .facts import analyse, damage, prevents
+from .facts import Facts, analyse, damage, prevents
 from .state import State
+
+CAPTURING = ("capture", "dual")
 
 
 class RandomPlay:
     """Random legal play; mixed into :class:`RoadRunner` (uses its cards, unseen and seats)."""
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        deck = sorted(self.total.elements())
+        ordered = self.__dict__.get("_deck")
+        if ordered is None:
+            ordered = self._deck = sorted(self.total.elements())
+        deck = list(ordered)
         rng.shuffle(deck)
         return {"hands": {p: deck[i * self.hand : (i + 1) * self.hand] for i, p in enumerate(players)}}
 
@@ -26,20 +37,12 @@ class RandomPlay:
         if s.winner:
             return []
         if s.attempt and s.attempt.window:
-            player, facts = s.attempt.window[0], s.attempt.facts
-            usable = [
-                n
-                for n in sorted(s.hands[player].known)
-                if (c := self.cards[n]).type == "escape" or (c.type == "dual" and s.reshuffles)
-                if prevents(c.get("escape"), facts)
-            ]
+            player = s.attempt.window[0]
+            stop = self.stops(s.attempt.facts, bool(s.reshuffles))
+            usable = [n for n in sorted(s.hands[player].known) if n in stop]
             weight = 1.0 if s.attempt.prevented else 4.0
-            escape = {"player": player, "action": "escape"}
             opts: list[Option] = [
-                (
-                    weight / len(usable),
-                    {**escape, "card": n, "damage": damage(self.cards[n].get("escape"), facts)},
-                )
+                (weight / len(usable), {"player": player, "action": "escape", "card": n, "damage": stop[n]})
                 for n in usable
             ]
             return [*opts, (2.0, {"player": player, "action": "decline"})]
@@ -50,33 +53,68 @@ class RandomPlay:
         if used:  # ... and the turns it skips
             seats = (s.players[(s.seat + k) % len(s.players)] for k in range(1, len(s.players)))
             between.append((4.0, {"player": next(p for p in seats if used[p]), "action": "skip"}))
-        pool = s.pile.pool(self.unseen(s)) if s.pile.size else s.captures
-        drew = {"drew": [rng.choice(sorted(pool.elements()))]} if pool else {}
-        hand = s.hands[player].known + Counter(drew.get("drew", []))
-        attempts = list(self.attempts(hand))
-        capture = {"player": player, "action": "capture"}
-        opts = [(3.0 / len(attempts), {**capture, "cards": c, **self._method(c, rng), **drew})
-                for c in attempts]
-        passing = {"card": [rng.choice(sorted(hand.elements()))]} if hand else {}
-        to = self.receiver(s, player, used)
-        return [*between, *opts, (2.0, {"player": player, "action": "pass", **passing, "to": to, **drew})]
-
-    def _method(self, cards: list[str], rng: random.Random) -> dict[str, str]:
-        """Sometimes declare the attempt as one of the sets the cards make."""
-        sets = self._sets(tuple(cards))
-        return {"method": "+".join(rng.choice(sets))} if rng.random() < 0.5 else {}
+        pool = s.pile.pool(self.remembered_unseen(s)) if s.pile.size else s.captures
+        drawn = rng.choice(sorted(pool.elements())) if pool else None
+        hand = dict(s.hands[player].known)  # (a hand's counts are never zero)
+        if drawn is not None:
+            hand[drawn] = hand.get(drawn, 0) + 1
+        names = sorted(hand)
+        attempts = self._attempts(names)
+        share = 3.0 / len(attempts) if attempts else 0.0
+        opts = []
+        chance, choice = rng.random, rng.choice
+        for combo, methods in attempts:
+            option = {"player": player, "action": "capture", "cards": list(combo)}
+            if chance() < 0.5:  # sometimes declare the attempt as one of the sets the cards make
+                option["method"] = choice(methods)
+            if drawn is not None:
+                option["drew"] = [drawn]
+            opts.append((share, option))
+        last: dict[str, Any] = {"player": player, "action": "pass"}
+        if hand:  # a card at random: each copy in the hand alike
+            copies = names if len(names) == sum(hand.values()) else sorted(Counter(hand).elements())
+            last["card"] = [choice(copies)]
+        last["to"] = self.receiver(s, player, used)
+        if drawn is not None:
+            last["drew"] = [drawn]
+        return [*between, *opts, (2.0, last)]
 
     def attempts(self, hand: Counter[str]) -> Iterator[list[str]]:
         """Sets of one to three different cards from ``hand`` that make a capture attempt."""
-        names = [n for n in sorted(hand) if self.cards[n].type in ("capture", "dual")]
-        for size in (1, 2, 3):
-            for combo in itertools.combinations(names, size):
-                if self._sets(combo):
-                    yield list(combo)
+        for combo, _ in self._attempts(sorted(hand)):
+            yield list(combo)
 
-    def _sets(self, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-        """The capture sets these cards make (remembered: random play asks often)."""
-        made: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = self.__dict__.setdefault("_made", {})
-        if names not in made:
-            made[names] = analyse([self.cards[n] for n in names]).sets
-        return made[names]
+    def _attempts(self, names: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The attempts these (sorted, different) card names allow, smallest first, each with the
+        sets it may be declared as ("BAIT+TRAP")."""
+        capturing = self.__dict__.get("_capturing")
+        if capturing is None:
+            capturing = self._capturing = frozenset(n for n, c in self.cards.items() if c.type in CAPTURING)
+        usable = [n for n in names if n in capturing]
+        combos = [*combinations(usable, 1), *combinations(usable, 2), *combinations(usable, 3)]
+        made: dict[tuple[str, ...], tuple[str, ...]] = self.__dict__.setdefault("_made", {})
+        try:  # each combination's declarable sets
+            found = [made[c] for c in combos]
+        except KeyError:
+            for c in combos:
+                if c not in made:
+                    made[c] = tuple("+".join(x) for x in analyse([self.cards[n] for n in c]).sets)
+            found = [made[c] for c in combos]
+        return list(compress(zip(combos, found, strict=True), found))
+
+    def stops(self, facts: Facts, reshuffled: bool) -> dict[str, int]:
+        """The Escapes that stop the attempt ``facts`` describes (dual cards too once the pile was
+        reshuffled), each with the damage it deals; worked out once per attempt's facts."""
+        memo: dict[int, tuple[Facts, dict[str, int], dict[str, int]]] = self.__dict__.setdefault("_stops", {})
+        found = memo.get(id(facts))
+        if found is None or found[0] is not facts:
+            escapes, duals = {}, {}
+            for n in sorted(self.cards):
+                c = self.cards[n]
+                if c.type in ("escape", "dual") and prevents(effect := c.get("escape"), facts):
+                    (escapes if c.type == "escape" else duals)[n] = damage(effect, facts)
+            found = (facts, escapes, {**escapes, **duals})
+            if len(memo) > 4096:  # facts made by replaying logs are not remembered by analyse
+                memo.clear()
+            memo[id(facts)] = found
+        return found[2] if reshuffled else found[1]

@@ -53,7 +53,6 @@ class Setup(Strict):
     hands: dict[str, list[str]] = Field(default_factory=dict)
 
 
-
 @dataclass
 class Attempt:
     attacker: str
@@ -78,4 +77,5 @@ class State:
     turn: int = 0
     attempt: Attempt | None = None
     winner: str | None = None
-
+    seen: Counter[str] | None = field(default=None, compare=False, repr=False)
+    """The unseen cards, remembered through a simulated game (see ``Unseen.remembered_unseen``)."""

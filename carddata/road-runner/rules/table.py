@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
+from generator.model import Card
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
-from .facts import SET_NAMES, analyse, as_declared, damage, prevents
+from .facts import SET_NAMES, Facts, analyse, as_declared, damage, prevents
 from .play import RandomPlay
+from .seen import Unseen
 from .state import (
     HAND,
     METHODS,
@@ -30,8 +32,11 @@ from .state import (
     State,
 )
 
+NO_SKIPS: Counter[str] = Counter()
+"""No skipped turns used up (shared: only ever read)."""
 
-class RoadRunner(RandomPlay, Rules):
+
+class RoadRunner(RandomPlay, Unseen, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "capture": Capture,
         "pass": Pass,
@@ -56,13 +61,11 @@ class RoadRunner(RandomPlay, Rules):
         pile = Zone(unknown=sum(self.total.values()) - self.hand * len(players))
         return State(list(players), hands, pile, skips=dict.fromkeys(players, 0))
 
-    def unseen(self, s: State) -> Counter[str]:
-        table = s.attempt.cards if s.attempt else Counter()
-        known = [*(h.known for h in s.hands.values()), s.captures, s.escapes, table, s.pile.known]
-        return unseen(self.total, known)
-
     def next_player(self, s: State) -> tuple[str, Counter[str]]:
-        """Whose turn is next, and the skipped turns used up on the way."""
+        """Whose turn is next, and the skipped turns used up on the way (read only)."""
+        p = s.players[(s.seat + 1) % len(s.players)]
+        if not s.skips[p]:  # the usual turn: nobody skipped (asked at every step)
+            return p, NO_SKIPS
         used: Counter[str] = Counter()
         i = s.seat + 1
         while s.skips[p := s.players[i % len(s.players)]] > used[p]:
@@ -72,7 +75,7 @@ class RoadRunner(RandomPlay, Rules):
 
     def receiver(self, s: State, giver: str, used: Counter[str] | None = None) -> str:
         """The next player to the left of ``giver`` not skipping turns (after ``used`` skips)."""
-        i, used = s.players.index(giver), used or Counter()
+        i, used = s.players.index(giver), used or NO_SKIPS
         for step in range(1, len(s.players)):
             if s.skips[p := s.players[(i + step) % len(s.players)]] <= used[p]:
                 return p
@@ -93,11 +96,13 @@ class RoadRunner(RandomPlay, Rules):
         return Expect(moves, why=why)
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        draws = self.draws(getattr(entry.data, "drew", None))
+        draws = self.draws(entry.data.drew if entry.action in TURN else None)  # the actions that draw
         if entry.action == "reshuffle":
             self._reshuffle_entry(s, note)
         else:
             getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+        if self.chance is None:
+            s.seen = None
         if problem := draws.mismatch():
             note("DRAW_COUNT", f"{problem} (one card a turn)")
 
@@ -123,7 +128,10 @@ class RoadRunner(RandomPlay, Rules):
             self._reshuffle(s)
         if not s.pile.size:
             return  # nothing to draw: a recorded draw is reported as DRAW_COUNT
-        self.draw_from(s.pile, s.hands[player], self.unseen(s), draws, note, "draw pile")
+        hand = s.hands[player]
+        unknown = (s.pile.unknown, hand.unknown)
+        self.draw_from(s.pile, hand, self.remembered_unseen(s), draws, note, "draw pile")
+        self._seen_after_draw(s, hand, draws, unknown)
         if not s.pile.size:
             self._reshuffle(s)
 
@@ -136,12 +144,15 @@ class RoadRunner(RandomPlay, Rules):
             s.reshuffles, s.reshuffled = s.reshuffles + 1, True
 
     def _take(self, s: State, player: str, name: str | None, note: Note, verb: str = "play") -> None:
-        self.take(s.hands[player], name, lambda: self.unseen(s), note, player, verb)
+        hand = s.hands[player]
+        if name is None or not hand.known[name]:  # not a known card to a known place
+            s.seen = None
+        self.take(hand, name, lambda: self.unseen(s), note, player, verb)
 
     def _capture(self, s: State, player: str, data: Capture, draws: Draws, note: Note) -> None:
         self._begin(s, player, draws, note)
         played = []
-        s.attempt = Attempt(player, Counter(), analyse([]), [])
+        s.attempt = Attempt(player, Counter(), self.attempt_facts([], None)[0], [])
         for name in data.cards:
             card = self.card(name, note)
             self._take(s, player, name if card else None, note)
@@ -151,8 +162,8 @@ class RoadRunner(RandomPlay, Rules):
                 note("NOT_A_CAPTURE_CARD", f"{name} is an Escape card; only Capture cards make an attempt")
             played.append(card)
             s.attempt.cards[name] += 1
-        facts = analyse(played)
-        made = ["+".join(x) for x in facts.sets]
+        facts, declared = self.attempt_facts(played, data.method)
+        made = [*map("+".join, facts.sets)]
         if not facts.sets:
             note("NO_CAPTURE_SET", f"{', '.join(data.cards)} make no capture set ({SET_NAMES})")
         elif data.method is not None and data.method not in made:
@@ -160,8 +171,21 @@ class RoadRunner(RandomPlay, Rules):
             said = f"the attempt is declared as {data.method}"
             note("METHOD", f"{said}, but the cards make {', '.join(made)}{known}")
         i = s.players.index(player)
-        s.attempt.facts = as_declared(facts, data.method)
+        s.attempt.facts = declared
         s.attempt.window = [s.players[(i + k) % len(s.players)] for k in range(1, len(s.players))]
+
+    def attempt_facts(self, played: list[Card], method: str | None) -> tuple[Facts, Facts]:
+        """The facts of an attempt with these cards, and as declared (``as_declared``): worked out
+        once for each attempt of up to three cards (every attempt random play makes)."""
+        key = (*(c.name for c in played), method)
+        memo: dict[tuple[str | None, ...], tuple[Facts, Facts]] = self.__dict__.setdefault("_facts", {})
+        found = memo.get(key)
+        if found is None:
+            facts = analyse(played)
+            found = (facts, as_declared(facts, method))
+            if len(played) <= 3 and (method is None or method in METHODS):
+                memo[key] = found
+        return found
 
     def _pass(self, s: State, player: str, data: Pass, draws: Draws, note: Note) -> None:
         """ "Passes one card at random from his hand to the player on his left" (skipping players
@@ -224,10 +248,9 @@ class RoadRunner(RandomPlay, Rules):
             note("NOT_AN_ESCAPE_CARD", f"{card.name} is a Capture card and stops nothing")
         elif card.type == "dual" and not s.reshuffles:
             note("DUAL_BEFORE_RESHUFFLE", f"{card.name} works as an Escape only after the first reshuffle")
-        elif not prevents(effect, a.facts):
+        elif (dealt := self._stopped(card, a.facts)) is None:
             note("DOES_NOT_PREVENT", f"{card.name} does not stop {a.facts}")
         else:
-            dealt = damage(effect, a.facts)
             if data.damage is not None and data.damage != dealt:
                 note("DAMAGE_MISMATCH", f"{card.name} deals {dealt} damage here, not {data.damage}")
         # an escape counts as the table played it, so one mistake does not hide the rest of the log
@@ -235,6 +258,13 @@ class RoadRunner(RandomPlay, Rules):
         a.damage += data.damage if data.damage is not None else damage(effect, a.facts)
         if not a.window:
             self.close(s, note)
+
+    def _stopped(self, card: Card, facts: Facts) -> int | None:
+        """The damage ``card`` deals stopping the attempt, or None when it does not stop it."""
+        if card.type in ("escape", "dual"):
+            return self.stops(facts, True).get(card.name)
+        effect = card.get("escape")
+        return damage(effect, facts) if prevents(effect, facts) else None
 
     def _decline(self, s: State, player: str, data: Decline, draws: Draws, note: Note) -> None:
         a = s.attempt
