@@ -19,7 +19,7 @@ from generator.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import SheetOptions, paginate, plan_sheet
+from generator.layout.imposition import SheetOptions, paginate, plan_sheet, used_marks
 from generator.model import CardCopy, Deck, Game
 from generator.options import BuildOptions
 from generator.render.draw import Painter
@@ -153,7 +153,7 @@ def _write_sheets(
             for (face, _), slot in zip(laid, front.slots, strict=False):
                 if face is not None:
                     draw_card(painter, face, slot, deck.width, deck.height)
-            draw_marks(c, front.crop_marks, front.cut_lines)
+            draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
                 for (_, face), slot in zip(laid, back.slots, strict=False):
@@ -185,7 +185,8 @@ def _write_gutterfold(
                     draw_card(painter, front, front_slot, deck.width, deck.height)
                 if back is not None:
                     draw_card(painter, back, back_slot, deck.width, deck.height)
-            draw_marks(c, geo.crop_marks, geo.cut_lines)
+            filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
+            draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
             finish_sheet(c, geo, _sheet_label(deck, n, total, FOLD_HINT), label_face)
             if progress:

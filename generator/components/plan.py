@@ -15,15 +15,19 @@ from dataclasses import dataclass, replace
 
 from generator.errors import DataError, Problem
 from generator.geometry import Box, Line
-from generator.layout import bounding_box
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import SheetGeometry, SheetOptions, Slot, paginate, plan_sheet
+from generator.layout.imposition import (
+    SheetGeometry,
+    SheetOptions,
+    Slot,
+    paginate,
+    plan_sheet,
+    used_marks,
+)
 from generator.model import CardCopy
 
 from .model import ComponentGroup
-
-EPS = 1e-6
 
 
 @dataclass(frozen=True)
@@ -134,39 +138,35 @@ def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]
             _page(
                 front,
                 [Placement(c, "front", s) for c, s in zip(mine, front.slots, strict=False)],
+                len(mine),
                 n,
                 len(spans),
             )
         )
         if back is not None:
             placed = [Placement(c, "back", s) for c, s in zip(mine, back.slots, strict=False)]
-            pages.append(_page(back, placed, n, len(spans), "back"))
+            pages.append(_page(back, placed, len(mine), n, len(spans), "back"))
     return tuple(pages)
 
 
-def _used_lines(lines: tuple[Line, ...], placed: list[Placement]) -> tuple[Line, ...]:
-    """Cut lines clipped to the art of the slots in use (a part-filled sheet gets no stray lines)."""
-    if not placed:
-        return ()
-    u = bounding_box([p.slot.art for p in placed])
-    out = []
-    for ln in lines:
-        if ln.x1 == ln.x2 and u.x - EPS <= ln.x1 <= u.right + EPS:
-            out.append(Line(ln.x1, max(min(ln.y1, ln.y2), u.y), ln.x2, min(max(ln.y1, ln.y2), u.top)))
-        elif ln.y1 == ln.y2 and u.y - EPS <= ln.y1 <= u.top + EPS:
-            out.append(Line(max(min(ln.x1, ln.x2), u.x), ln.y1, min(max(ln.x1, ln.x2), u.right), ln.y2))
-    return tuple(out)
-
-
 def _page(
-    geo: SheetGeometry, placed: list[Placement], n: int, total: int, side: str = "front", **extra
+    geo: SheetGeometry,
+    placed: list[Placement],
+    filled: int,
+    n: int,
+    total: int,
+    side: str = "front",
+    **extra,
 ) -> PagePlan:
+    """One page of ``geo`` whose first ``filled`` slots hold something (a standee's two panels
+    share one strip slot): marks and cut lines only in line with those slots' edges."""
+    marks, cuts = used_marks(geo.crop_marks, geo.cut_lines, geo.slots[:filled])
     return PagePlan(
         geo.page_w,
         geo.page_h,
         tuple(placed),
-        geo.crop_marks,
-        _used_lines(geo.cut_lines, placed),
+        marks,
+        cuts,
         extra.get("folds", ()),
         extra.get("tabs", ()),
         geo.label,
@@ -190,7 +190,7 @@ def _standee_page(
         placed += [Placement(copy, "front", parts.front), Placement(copy, "back", parts.back)]
         folds += parts.folds
         tabs += parts.tabs
-    return _page(geo, placed, n, total, folds=tuple(folds), tabs=tuple(tabs))
+    return _page(geo, placed, len(copies), n, total, folds=tuple(folds), tabs=tuple(tabs))
 
 
 def _gutterfold(copies: list[CardCopy], w: float, h: float, opts: PlanOptions) -> tuple[PagePlan, ...]:
@@ -201,13 +201,15 @@ def _gutterfold(copies: list[CardCopy], w: float, h: float, opts: PlanOptions) -
         placed: list[Placement] = []
         for i, front, back in zip(span, geo.fronts, geo.backs, strict=False):
             placed += [Placement(copies[i], "front", front), Placement(copies[i], "back", back)]
+        filled = geo.fronts[: len(span)] + geo.backs[: len(span)]
+        marks, cuts = used_marks(geo.crop_marks, geo.cut_lines, filled)
         pages.append(
             PagePlan(
                 geo.page_w,
                 geo.page_h,
                 tuple(placed),
-                geo.crop_marks,
-                geo.cut_lines,
+                marks,
+                cuts,
                 (geo.fold,),
                 (),
                 geo.label,

@@ -11,8 +11,9 @@ Crop marks sit outside the bounding box of all art, in line with every distinct 
 the art, up to MARK_LEN long toward the paper edge, shortened to stay inside the printable area and
 omitted on a side with less than MARK_MIN of room (e.g. poker on Letter has no room above and below
 the 3 x 3 butted grid, only left and right marks); a cut left with no mark at all gets a cut line
-instead. Cut lines (optional) run along every cut across the grid's art. The sheet label and
-scale bar go in the margin strips (see ``place_furniture``).
+instead. Cut lines (optional) run along every cut across the grid's art. A page that fills only
+some slots draws only the marks and cut lines in line with those slots' edges (``used_marks``).
+The sheet label and scale bar go in the margin strips (see ``place_furniture``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ EPS = 1e-6
 MARK_GAP = mm(1)
 MARK_LEN = mm(5)
 MARK_MIN = mm(0.5)
+MARK_TOL = 1e-3
+"""How near (points) a mark or cut line must lie to a slot edge to be in line with it."""
 MARK_WANT = mm(2.25)
 """Outer bleed gives way (never below zero) so that crop marks get at least this much room; where
 even no bleed would leave no room for a mark of MARK_MIN, the bleed keeps all the free room."""
@@ -231,6 +234,43 @@ def unmarked_cut_lines(
     return cut_lines(
         arts, [x for x in xs if round(x, 3) not in vertical], [y for y in ys if round(y, 3) not in horizontal]
     )
+
+
+def used_marks(
+    marks: Sequence[Line], cuts: Sequence[Line], used: Sequence[Slot]
+) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """The sheet's crop marks and cut lines for a page whose ``used`` slots hold something.
+
+    A crop mark is kept where it lies in line with an edge of a used slot's trim (a vertical mark
+    with a left or right edge, a horizontal one with a bottom or top edge), where the sheet put it;
+    a cut line likewise, clipped to the art of the used slots. So a part-filled sheet gets no marks
+    for empty slots, and a full sheet keeps every mark and line unchanged. With fold-and-glue pass
+    the used fronts and their backs: the marks of both halves stay mirror images.
+    """
+    if not used:
+        return (), ()
+    xs = sorted({v for s in used for v in (s.trim.x, s.trim.right)})
+    ys = sorted({v for s in used for v in (s.trim.y, s.trim.top)})
+
+    def at(v: float, edges: list[float]) -> bool:
+        return any(abs(v - e) <= MARK_TOL for e in edges)
+
+    def vertical(ln: Line) -> bool:
+        return abs(ln.x1 - ln.x2) < EPS
+
+    kept = tuple(m for m in marks if (at(m.x1, xs) if vertical(m) else at(m.y1, ys)))
+    u = bounding_box([s.art for s in used])
+
+    def clip(v: float, lo: float, hi: float) -> float:
+        return min(max(v, lo), hi)
+
+    lines = []
+    for ln in cuts:
+        if vertical(ln) and at(ln.x1, xs):
+            lines.append(Line(ln.x1, clip(ln.y1, u.y, u.top), ln.x2, clip(ln.y2, u.y, u.top)))
+        elif not vertical(ln) and at(ln.y1, ys):
+            lines.append(Line(clip(ln.x1, u.x, u.right), ln.y1, clip(ln.x2, u.x, u.right), ln.y2))
+    return kept, tuple(lines)
 
 
 def _mm(v: float) -> str:

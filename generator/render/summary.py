@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.errors import DataError
 from generator.fonts import FontBook
-from generator.layout.imposition import paginate, plan_sheet
+from generator.layout.imposition import paginate, plan_sheet, used_marks
 from generator.layout.sizes import paper_size
 from generator.model import Game
 from generator.render import record
@@ -68,7 +68,7 @@ def _write_aids(summary: Summary, faces, fonts: FontBook, icons, path: Path, pap
         for n, span in enumerate(spans, start=1):
             for index, slot in zip(span, sheet.slots, strict=False):
                 draw_card(painter, cards[index], slot, a.width, a.height)
-            draw_marks(c, sheet.crop_marks, sheet.cut_lines)
+            draw_marks(c, *used_marks(sheet.crop_marks, sheet.cut_lines, sheet.slots[: len(span)]))
             draw_scale_bar(c, sheet.scale_bar)
             label = f"{a.title} ({sets}) - sheet {n} of {len(spans)}{bar_text}"
             draw_label(c, label, sheet.label, sheet.label_box, sheet.label_angle, label_face)
