@@ -177,6 +177,63 @@ def test_cut_lines_stay_on_the_pieces_in_use(groups):
             assert x0 - TOL <= x <= x1 + TOL and y0 - TOL <= y <= y1 + TOL
 
 
+def line_positions(lines) -> tuple[set[float], set[float]]:
+    """The x of the vertical lines and the y of the horizontal ones (rounded to 1e-3 pt)."""
+    xs = {round(ln.x1, 3) for ln in lines if ln.x1 == ln.x2}
+    ys = {round(ln.y1, 3) for ln in lines if ln.y1 == ln.y2}
+    return xs, ys
+
+
+def slot_edges(slots) -> tuple[set[float], set[float]]:
+    xs = {round(v, 3) for s in slots for v in (s.trim.x, s.trim.right)}
+    ys = {round(v, 3) for s in slots for v in (s.trim.y, s.trim.top)}
+    return xs, ys
+
+
+@pytest.mark.parametrize("cut_lines", [False, True])
+def test_part_filled_sheet_marks_only_the_pieces_in_use(groups, cut_lines):
+    (page,) = plan_group(groups["few"], opts(cut_lines=cut_lines))  # 5 counters, a sheet holds more
+    grid = plan_sheet(mm(16), mm(16), replace(opts().sheet, label_chars=len("few") + 90))
+    assert grid.per_sheet > 5 and len(page.placements) == 5
+    used = [p.slot for p in page.placements]
+    assert line_positions(page.crop_marks) == slot_edges(used)
+    assert set(page.crop_marks) < set(grid.crop_marks)
+    assert line_positions(page.cut_lines) == (slot_edges(used) if cut_lines else (set(), set()))
+
+
+def test_standee_marks_follow_the_strips_in_use(groups):
+    pawns = groups["pawns"]
+    for cut_lines in (False, True):
+        pages = plan_group(pawns, opts(cut_lines=cut_lines))
+        strips = plan_sheet(*strip_size(pawns), replace(opts().sheet, label_chars=len(pawns.title) + 90))
+        start = 0
+        for page in pages:
+            used = strips.slots[start : start + len(page.placements) // 2]
+            start += len(used)
+            xs, ys = slot_edges(used)  # the strips' outer edges, tabs included
+            mx, my = line_positions(page.crop_marks)
+            cx, cy = line_positions(page.cut_lines)
+            assert mx <= xs and my <= ys and cx <= xs and cy <= ys
+            assert mx | cx == xs and my | cy == ys  # every edge of a strip in use gets a mark or a line
+        assert start == 9
+
+
+def test_last_duplex_sheet_marks_only_its_notes(groups):
+    pages = plan_group(groups["notes"], opts())
+    front, back = pages[-2:]
+    assert (front.side, back.side) == ("front", "back")
+    full = plan_sheet(mm(100), mm(50), replace(opts().sheet, label_chars=len("notes") + 90))
+    assert 0 < len(front.placements) < full.per_sheet  # 11 notes: the last sheet is part filled
+    used = [p.slot for p in front.placements]
+    xs, ys = slot_edges(used)
+    mx, my = line_positions(front.crop_marks)
+    cx, cy = line_positions(front.cut_lines)
+    assert mx | cx == xs and my | cy == ys
+    assert back.crop_marks == () and back.cut_lines == ()
+    if len(pages) > 2:  # a full sheet keeps every mark of the grid
+        assert set(pages[0].crop_marks) == set(full.crop_marks)
+
+
 def test_a_piece_larger_than_the_paper(groups):
     big = replace(groups["few"], width=mm(300), height=mm(300))
     with pytest.raises(DataError) as exc:

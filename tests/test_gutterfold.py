@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generator.geometry import Box
 from generator.layout.gutterfold import FOLD_EXTRA, GutterfoldGeometry, plan_gutterfold
-from generator.layout.imposition import MARK_LEN, MARK_MIN, SheetOptions
+from generator.layout.imposition import MARK_LEN, MARK_MIN, SheetOptions, used_marks
 from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
 from generator.units import mm
 
@@ -151,3 +151,26 @@ def test_outer_bleed_is_kept_where_the_paper_has_room() -> None:
     free_left = min(s.trim.x for s in slots) - opts.margin
     kept_left = min(s.trim.x for s in slots) - min(s.art.x for s in slots)
     assert free_left > mm(6) and kept_left == pytest.approx(mm(3))
+
+
+@pytest.mark.parametrize(("card", "paper"), [("poker", "a4"), ("mini euro", "a4"), ("bridge", "letter")])
+@pytest.mark.parametrize("cut_lines", [False, True])
+def test_part_filled_sheet_marks_only_the_used_pairs_mirrored(card: str, paper: str, cut_lines: bool) -> None:
+    g = gf(card, paper, cut_lines=cut_lines)
+    full = g.fronts + g.backs
+    assert used_marks(g.crop_marks, g.cut_lines, full) == (g.crop_marks, g.cut_lines)
+    for n in range(1, g.per_sheet):
+        used = g.fronts[:n] + g.backs[:n]
+        marks, cuts = used_marks(g.crop_marks, g.cut_lines, used)
+        assert set(marks) <= set(g.crop_marks) and marks
+        xs = {round(v, 3) for s in used for v in (s.trim.x, s.trim.right)}
+        ys = {round(v, 3) for s in used for v in (s.trim.y, s.trim.top)}
+        for ln in marks + cuts:
+            assert round(ln.x1, 3) in xs if ln.x1 == ln.x2 else round(ln.y1, 3) in ys
+        # the back half's marks and lines stay the front half's mirrored
+        for lines in (marks, cuts):
+            if vertical(g):
+                seen = {(round(2 * g.fold.x1 - ln.x1, 3), round(ln.y1, 3)) for ln in lines}
+            else:
+                seen = {(round(ln.x1, 3), round(2 * g.fold.y1 - ln.y1, 3)) for ln in lines}
+            assert seen == {(round(ln.x1, 3), round(ln.y1, 3)) for ln in lines}

@@ -16,9 +16,12 @@ from generator.layout.imposition import (
     MARK_WANT,
     SheetGeometry,
     SheetOptions,
+    Slot,
     paginate,
     plan_sheet,
+    used_marks,
 )
+from generator.layout.duplex import back_sheet
 from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
 from generator.units import mm, to_mm
 
@@ -292,3 +295,97 @@ def test_auto_takes_the_best_arrangement(w: float, h: float, opts: SheetOptions)
     assume(best > 0)
     assert count("auto", "auto") == best
     assert count("portrait", "auto") == max(count("portrait", "butted"), count("portrait", "spaced"))
+
+
+def edges(slots: list[Slot]) -> tuple[set[float], set[float]]:
+    """The distinct x and y trim edges of ``slots`` (rounded to 1e-3 pt)."""
+    xs = {round(v, 3) for s in slots for v in (s.trim.x, s.trim.right)}
+    ys = {round(v, 3) for s in slots for v in (s.trim.y, s.trim.top)}
+    return xs, ys
+
+
+def mark_positions(marks) -> tuple[set[float], set[float]]:
+    """The x of the vertical marks and the y of the horizontal ones."""
+    xs = {round(m.x1, 3) for m in marks if m.x1 == m.x2}
+    ys = {round(m.y1, 3) for m in marks if m.y1 == m.y2}
+    return xs, ys
+
+
+@pytest.mark.parametrize(
+    ("card", "paper", "kw"),
+    [
+        ("poker", "a4", {}),
+        ("poker", "letter", {}),  # no room above and below: side marks and cut lines
+        ("poker", "a4", {"spacing": "spaced", "cut_lines": True}),
+        ("mini euro", "a4", {"orientation": "landscape"}),
+        ("tarot", "letter", {"cut_lines": True, "bleed": 0.0}),
+    ],
+)
+def test_used_marks_of_a_full_sheet_are_the_sheets_own(card: str, paper: str, kw: dict) -> None:
+    g = sheet(card, paper, **kw)
+    assert g.crop_marks or g.cut_lines
+    assert used_marks(g.crop_marks, g.cut_lines, g.slots) == (g.crop_marks, g.cut_lines)
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 5, 8])
+@pytest.mark.parametrize("kw", [{}, {"cut_lines": True}, {"spacing": "spaced"}])
+def test_part_filled_sheet_marks_only_the_used_slots(n: int, kw: dict) -> None:
+    g = sheet("poker", "a4", **kw)  # 3 x 3 (butted) or 2 x 4 (spaced)
+    used = list(g.slots[:n])
+    marks, cuts = used_marks(g.crop_marks, g.cut_lines, used)
+    assert set(marks) <= set(g.crop_marks)  # kept where the full sheet has them
+    # every used edge keeps its marks, no other edge has any
+    assert mark_positions(marks) == edges(used)
+    assert mark_positions(g.crop_marks) == edges(list(g.slots))
+    cols, rows = {s.col for s in used}, {s.row for s in used}
+    vertical = [m for m in marks if m.x1 == m.x2]
+    assert len(vertical) == 2 * len(edges(used)[0]) == 2 * (len(cols) + (1 if g.butted else len(cols)))
+    assert len(edges(used)[1]) == len(rows) + (1 if g.butted else len(rows))
+    if kw.get("cut_lines"):
+        x0, y0 = min(s.art.x for s in used), min(s.art.y for s in used)
+        x1, y1 = max(s.art.right for s in used), max(s.art.top for s in used)
+        assert mark_positions(cuts) == edges(used)
+        for ln in cuts:
+            for x, y in ((ln.x1, ln.y1), (ln.x2, ln.y2)):
+                assert x0 - TOL <= x <= x1 + TOL and y0 - TOL <= y <= y1 + TOL
+    else:
+        assert cuts == ()
+
+
+def test_no_used_slots_no_marks() -> None:
+    g = sheet("poker", "a4", cut_lines=True)
+    assert used_marks(g.crop_marks, g.cut_lines, []) == ((), ())
+
+
+def test_part_filled_letter_sheet_keeps_cut_lines_only_for_used_unmarked_cuts() -> None:
+    g = sheet("poker", "letter")  # the horizontal cuts have marks, the vertical ones cut lines
+    used = list(g.slots[:2])  # the first two columns of the top row
+    marks, cuts = used_marks(g.crop_marks, g.cut_lines, used)
+    xs, ys = edges(used)
+    assert mark_positions(marks) == (set(), ys)
+    assert {round(ln.x1, 3) for ln in cuts} == xs and all(ln.x1 == ln.x2 for ln in cuts)
+    top_row = used[0].art
+    assert all(min(ln.y1, ln.y2) == pytest.approx(top_row.y) for ln in cuts)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_part_filled_duplex_front_marks_register_with_the_backs(flip: str, paper: str) -> None:
+    """The back page carries no marks; the front's marks, seen through the sheet (mirrored as the
+    duplex flip turns it), lie in line with exactly the used backs' edges."""
+    g = sheet("poker", paper)
+    back = back_sheet(g, flip)
+    assert back.crop_marks == () and back.cut_lines == ()
+    for n in (1, 2, 4, 7):
+        marks, _ = used_marks(g.crop_marks, g.cut_lines, g.slots[:n])
+        backs = list(back.slots[:n])
+        xs, ys = mark_positions(marks)
+        if back.slots[0].trim.x != g.slots[0].trim.x:  # columns mirror
+            xs = {round(g.page_w - x, 3) for x in xs}
+        else:
+            ys = {round(g.page_h - y, 3) for y in ys}
+        bx, by = edges(backs)
+        assert xs <= bx and ys <= by
+        # every used back edge has a mark, unless the sheet had no room for marks on that axis
+        full_x, full_y = mark_positions(g.crop_marks)
+        assert (xs == bx) == bool(full_x) and (ys == by) == bool(full_y)
