@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.geometry import Box
+from generator.layout.duplex import back_sheet
 from generator.layout.imposition import (
     MARK_GAP,
     MARK_LEN,
@@ -21,7 +22,6 @@ from generator.layout.imposition import (
     plan_sheet,
     used_marks,
 )
-from generator.layout.duplex import back_sheet
 from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
 from generator.units import mm, to_mm
 
