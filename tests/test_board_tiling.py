@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from generator.board.ops import PolyOp
 from generator.board.pages import assembly_page, fit_page
-from generator.board.strokes import content_stroke, content_strokes, stroke_meets
+from generator.board.strokes import content_strokes
 from generator.board.tiling import APART, MARGIN, TARGET_R, TilePlan, plan_tiles, tile_name
 from generator.geometry import Box
 from generator.layout.sizes import paper_size
+from generator.strokes import content_stroke, stroke_meets
 from generator.units import mm
 
 TOL = 1e-6
