@@ -10,11 +10,12 @@ end, and the log's overall ``result`` against the series' outcome; every violati
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from generator.rules.base import Note, Outcome, Rules
 from generator.rules.logfile import PlayLog
-from generator.rules.playthrough import Policy, played, random_policy, result_of
+from generator.rules.playthrough import Played, Policy, played, random_policy, result_of
 from generator.rules.replay import Replay, Violation, _replay, check_result, envelope
 
 
@@ -53,6 +54,11 @@ class Series:
         """Race ``index``'s own ``setup`` for a random playthrough (dealt hands and the like), or
         None to end the series there (only once it is over)."""
         return None if self.over() else {}
+
+    def shared(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The series' own setup as a log records it, from a random setup of the whole game
+        (``Rules.random_setup``): what every race shares (leave out what each race deals)."""
+        return setup
 
 
 def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Replay:
@@ -120,15 +126,28 @@ def _won(series: Series) -> str:
     return f" ({' and '.join(won)} won)" if won else ""
 
 
-def series_playthrough(
+@dataclass
+class PlayedSeries:
+    """A played series: its log data (``races:``), the series at its end, and each race as
+    :func:`played` gives it (what ``stats`` needs without writing and reading the log)."""
+
+    log: dict[str, Any]
+    series: Series
+    races: list[Played]
+
+
+def series_played(
     rules: Rules,
     players: list[str],
     seed: int | random.Random,
     setup: dict[str, Any],
     policy: Policy = random_policy,
-) -> dict[str, Any]:
-    """A legal series as log data (``races:``), each race chosen by ``policy``; ``setup`` is the
-    series' own (what every race shares). Raises IllegalPlaythrough like :func:`playthrough`."""
+    log: bool = True,
+) -> PlayedSeries:
+    """A legal series, each race chosen by ``policy``; ``setup`` is the series' own (what every
+    race shares). ``log=False`` leaves the races' entries out of the log data (the series played
+    is the same). Raises IllegalPlaythrough like :func:`played`, ValueError for a setup that is
+    not a series."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     problems: list[str] = []
 
@@ -139,8 +158,9 @@ def series_playthrough(
     if series is None or problems:
         raise ValueError(f"not a series: {'; '.join(problems)}")
     races: list[dict[str, Any]] = []
+    games: list[Played] = []
     while series.more():
-        i = len(races)
+        i = len(games)
         own = series.random_race(i, players, rng)
         if own is None:
             break
@@ -148,10 +168,27 @@ def series_playthrough(
         def begin(names: list[str], race_setup: Any, note: Note, i: int = i) -> Any:
             return series.start(i, names, race_setup, None, note)
 
-        game = played(rules, players, rng, policy=policy, setup={**setup, **own}, start=begin)
+        game = played(rules, players, rng, policy=policy, setup={**setup, **own}, start=begin, log=log)
         if not rules.over(game.state):
             raise ValueError(f"race {i + 1} did not end within {rules.longest_game} entries")
         series.finish(i, game.state, note)
-        races.append({"setup": own, "log": game.log["log"], "result": game.log["result"]})
-    log = {k: v for k, v in game.log.items() if k not in ("log", "result", "setup")}
-    return {**log, "setup": setup, "races": races, "result": result_of(series.outcome())}
+        games.append(game)
+        if log:
+            races.append({"setup": own, "log": game.log["log"], "result": game.log["result"]})
+    head = {k: v for k, v in games[0].log.items() if k not in ("log", "result", "setup")} if games else {}
+    data = {**head, "setup": setup}
+    if log:
+        data |= {"races": races, "result": result_of(series.outcome())}
+    return PlayedSeries(data, series, games)
+
+
+def series_playthrough(
+    rules: Rules,
+    players: list[str],
+    seed: int | random.Random,
+    setup: dict[str, Any],
+    policy: Policy = random_policy,
+) -> dict[str, Any]:
+    """A legal series as log data (``races:``), each race chosen by ``policy``; ``setup`` is the
+    series' own (what every race shares). Raises IllegalPlaythrough like :func:`playthrough`."""
+    return series_played(rules, players, seed, setup, policy).log

@@ -107,6 +107,10 @@ class Circuit(Series):
         for place, p in enumerate(order, 1):
             self.points[p] += POINTS - place
 
+    def shared(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The racers and sides; each race is dealt its own hands."""
+        return {k: v for k, v in setup.items() if k != "hands"}
+
     def random_race(self, index: int, players: list[str], rng: random.Random) -> dict[str, Any] | None:
         """A random kind of race (a Rally's segments in a row), random sides, full hands."""
         if self._rallying():

@@ -172,6 +172,10 @@ class Rally(Series):
         self.orders.append(tuple(state.crossed))
         self.karma = {p: Zone(Counter(x.karma.known), x.karma.unknown) for p, x in state.racers.items()}
 
+    def shared(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The racers and sides; each race is dealt its own hands."""
+        return {k: v for k, v in setup.items() if k != "hands"}
+
     def random_race(self, index: int, players: list[str], rng: random.Random) -> dict[str, Any] | None:
         """The segment's deal: each racer's due number of cards from a deck without the Karma cards."""
         if self.over():
