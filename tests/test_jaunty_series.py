@@ -280,13 +280,16 @@ def test_a_seeded_series_replays_clean_as_a_table_writes_it():
         assert clean(run(log))
 
 
-def test_stats_count_each_race_of_a_series_as_a_game():
+def test_stats_count_a_whole_series_as_one_game_won_by_its_winner():
     from generator.loader import load_game
     from generator.play.stats import gather
 
     stats = gather(load_game(GAME), [LOGS / "rally-race.yaml", LOGS / "circuit-race.yaml"])
-    assert stats.read == 2 and not stats.rejected and len(stats.records) == 3 + 5
-    assert [r.turns for r in stats.records[:3]] == [r.turns for r in bundled("rally-race.yaml").races]
+    assert stats.read == 2 and not stats.rejected and len(stats.records) == 2
+    rally, circuit = stats.records
+    assert rally.turns == sum(r.turns for r in bundled("rally-race.yaml").races)
+    assert rally.players[rally.winners[0]] == "Cleo" and circuit.players[circuit.winners[0]] == "Ben"
+    assert rally.figures["sections laid"] == 3 * 6  # summed over the three segments
 
 
 def test_the_readme_series_example_is_a_valid_log_envelope():
