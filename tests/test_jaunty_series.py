@@ -102,6 +102,19 @@ def test_the_wrong_racer_opening_a_segment_is_reported_once():
     assert out.violations[0].line == 50 and out.over  # the replay follows the log's turn order
 
 
+def test_a_segment_without_first_opened_by_the_wrong_racer_is_one_violation_at_its_first_entry():
+    out = bundled("illegal-rally-opener.yaml")
+    assert violations(out) == {("segment 2", "FIRST_PLAYER", 1)}
+    (v,) = out.violations
+    assert v.player == "Ben" and v.line == out.races[1].log.entries[0].line == 52
+    assert "Amy won segment 1, so Amy goes first, not Ben" in v.message
+    assert out.over and out.outcome.winner == "Amy"  # the replay follows the log's turn order
+    # opened by the winner, no `first:` needed: legal
+    log = data("rally-race.yaml")
+    log["races"][1].pop("first", None)
+    assert clean(run(log))
+
+
 def test_the_bundled_circuit_scores_ten_less_the_place_and_the_highest_total_wins():
     out = bundled("circuit-race.yaml")
     assert clean(out) and out.over and out.outcome.winner == "Ben"

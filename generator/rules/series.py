@@ -9,6 +9,7 @@ end, and the log's overall ``result`` against the series' outcome; every violati
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,13 @@ class Series:
     def more(self) -> bool:
         """Whether another race may follow (a series of three to five may go on once over)."""
         return not self.over()
+
+    def due_first(self, index: int) -> str | None:
+        """Who the rules say goes first in race ``index`` (the winner of the last segment), or
+        None where the table chooses. A race that names no ``first:`` and is opened by someone
+        else is reported once (FIRST_PLAYER, from :meth:`start`) at its first entry, and
+        replayed from the racer who opened it."""
+        return None
 
     def ending(self) -> str:
         """What the rules say of the series' length, for a race that comes after the end."""
@@ -98,12 +106,24 @@ def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Re
                 label,
             )
 
-        def begin(
-            players: list[str], setup: Any, note: Note, i: int = i, first: str | None = race.first
-        ) -> Any:
-            return series.start(i, players, setup, first, note)
-
-        done = _replay(rules, race, finish, at, start=begin, race=label)
+        opener = race.entries[0] if race.entries else None
+        due = series.due_first(i) if race.first is None else None
+        other = None  # the race replayed from whoever opened it, on a copy of the series
+        if (
+            due is not None
+            and opener is not None
+            and opener.player != due
+            and opener.player in log.spec.players
+        ):
+            other = _snapshot(series, rules)
+        done, _ = _race(rules, series, race, i, label, race.first, finish, at)
+        if other is not None:
+            # no `first:`, opened by another racer than the rules say: the reading that breaks
+            # fewer rules stands, one FIRST_PLAYER at the opening entry, or the turn order kept
+            tried, said = _race(rules, other, race, i, label, opener.player, finish, at)  # type: ignore[union-attr]
+            if len(tried.violations) + len(said) < len(done.violations):
+                series, done = other, tried
+                done.violations[:0] = said
         out.races.append(done)
         out.violations += done.violations
         if done.over:
@@ -119,6 +139,42 @@ def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Re
         after = f"at the end of the series (after {series.label(len(out.races) - 1)})" if out.races else ""
         check_result(log, out, lambda line, code, message, where="": add(line, code, message, after))
     return out
+
+
+def _race(
+    rules: Rules,
+    series: Series,
+    race: PlayLog,
+    i: int,
+    label: str,
+    first: str | None,
+    finish: bool,
+    at: list[int],
+) -> tuple[Replay, list[Violation]]:
+    """Race ``i`` replayed from ``first`` (None: as the series says). With a ``first`` the log
+    does not write, FIRST_PLAYER goes to the race's first entry and is returned apart."""
+    said: list[Violation] = []
+    entry = race.entries[0] if race.entries else None
+
+    def at_entry(code: str, message: str) -> None:
+        e = entry
+        said.append(Violation(race.file, e.line, code, message, e.turn, e.player, race=label))  # type: ignore[union-attr]
+
+    def begin(players: list[str], setup: Any, note: Note) -> Any:
+        routed = note if first == race.first else _routed(note, "FIRST_PLAYER", at_entry)
+        return series.start(i, players, setup, first, routed)
+
+    return _replay(rules, race, finish, at, start=begin, race=label), said
+
+
+def _snapshot(series: Series, rules: Rules) -> Series:
+    """A copy of ``series`` to try a race on (the rules model shared, not copied)."""
+    return copy.deepcopy(series, {id(rules): rules})
+
+
+def _routed(note: Note, code: str, to: Note) -> Note:
+    """``note``, but ``code`` goes to ``to``."""
+    return lambda c, m: (to if c == code else note)(c, m)
 
 
 def _won(series: Series) -> str:

@@ -45,6 +45,10 @@ class Circuit(Series):
             return f"race {self.number + 1} (Rally segment 1)"
         return f"race {self.number + 1}"
 
+    def due_first(self, index: int) -> str | None:
+        """In a Rally under way, its last segment's winner; else the table's choice."""
+        return self.rally.due_first(index - self.rally_at) if self._rallying() else None  # type: ignore[union-attr]
+
     def more(self) -> bool:
         return self.completed < CIRCUIT_RACES[1] or self._rallying()
 

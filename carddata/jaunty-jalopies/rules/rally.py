@@ -84,10 +84,14 @@ class Rally(Series):
             return Outcome(None)
         return Outcome(self.orders[-1][0], order=self.orders[-1])
 
+    def due_first(self, index: int) -> str | None:
+        """The winner of the last segment (none before the first)."""
+        return self.orders[index - 1][0] if index and len(self.orders) >= index else None
+
     def start(self, index: int, players: list[str], setup: Setup, first: str | None, note: Note) -> Race:
         self.begun = index + 1
         self._same(setup, note)
-        winner = self.orders[index - 1][0] if index and len(self.orders) >= index else None
+        winner = self.due_first(index)
         if winner is not None:
             if first is not None and first != winner:
                 note(
