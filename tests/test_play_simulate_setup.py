@@ -119,3 +119,11 @@ def test_a_game_without_series_takes_its_own_setup_fields(run_cli):
     )
     assert code == 2 and "error: --setup race=rally: road-runner's setup has no field 'race'" in err
     assert not Path("logs").exists()
+
+
+def test_setup_values_are_read_as_yaml_scalars_and_shown_as_options():
+    from generator.play.setups import parse_setup, shown
+
+    fixed = parse_setup(["laps=3", "fast=true", "race=rally", "race=circuit", "name=a: b"])
+    assert fixed == (("laps", 3), ("fast", True), ("race", "circuit"), ("name", "a: b"))
+    assert shown(fixed[:3]) == "--setup laps=3 --setup fast=true --setup race=circuit"

@@ -99,13 +99,15 @@ def _variant(path: Path | None) -> Any:
 
 def _run(game: Any, plan: Any, variant_file: Path | None) -> dict[str, Any]:
     """What a results file records of the run, and how to write any one game's log again."""
+    from generator.play.setups import shown
+
     again = [
         f"deckwright simulate {game.name}",
         f"--players {plan.players}",
         f"--games {plan.games}",
         f"--seed {plan.seed}",
         *(f"--policy {p}" for p in plan.policies),
-        *(f"--setup {k}={v}" for k, v in plan.setup),
+        *([shown(plan.setup)] if plan.setup else []),
     ]
     if variant_file is not None:
         again.append(f"--variant {display_path(variant_file)}")
