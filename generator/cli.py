@@ -509,16 +509,21 @@ def simulate(
     results: Annotated[Path | None, typer.Option(help="Counts into this JSON file, no logs.")] = None,
     only: Annotated[int, typer.Option(help="Write only game N's log (as a full run would).")] = 0,
     scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler's address: play there.")] = None,
+    setup: Annotated[
+        list[str] | None,
+        typer.Option(metavar="FIELD=VALUE", help="Fix a setup field for every game (race=rally); repeat."),
+    ] = None,
 ) -> None:
     """Play seeded games by running the game's own Python rules module (trust the game folder first).
 
-    Each game is written as a playtest log into OUTPUT, or counted into a --results file."""
+    Each game is written as a playtest log into OUTPUT, or counted into a --results file. A
+    --setup the rules play as several races (a Rally) is one game: one log of its races."""
     from generator.play.commands import simulate_command
 
     try:
         said = simulate_command(
             game, output, players, games, seed, tuple(policy or ["random"]), table, jobs, variant, results,
-            only, scheduler, _bar,
+            only, scheduler, _bar, tuple(setup or ()),
         )
     except DeckwrightError as exc:
         raise fail(exc) from None

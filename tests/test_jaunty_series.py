@@ -102,6 +102,19 @@ def test_the_wrong_racer_opening_a_segment_is_reported_once():
     assert out.violations[0].line == 50 and out.over  # the replay follows the log's turn order
 
 
+def test_a_segment_without_first_opened_by_the_wrong_racer_is_one_violation_at_its_first_entry():
+    out = bundled("illegal-rally-opener.yaml")
+    assert violations(out) == {("segment 2", "FIRST_PLAYER", 1)}
+    (v,) = out.violations
+    assert v.player == "Ben" and v.line == out.races[1].log.entries[0].line == 52
+    assert "Amy won segment 1, so Amy goes first, not Ben" in v.message
+    assert out.over and out.outcome.winner == "Amy"  # the replay follows the log's turn order
+    # opened by the winner, no `first:` needed: legal
+    log = data("rally-race.yaml")
+    log["races"][1].pop("first", None)
+    assert clean(run(log))
+
+
 def test_the_bundled_circuit_scores_ten_less_the_place_and_the_highest_total_wins():
     out = bundled("circuit-race.yaml")
     assert clean(out) and out.over and out.outcome.winner == "Ben"
@@ -280,13 +293,16 @@ def test_a_seeded_series_replays_clean_as_a_table_writes_it():
         assert clean(run(log))
 
 
-def test_stats_count_each_race_of_a_series_as_a_game():
+def test_stats_count_a_whole_series_as_one_game_won_by_its_winner():
     from generator.loader import load_game
     from generator.play.stats import gather
 
     stats = gather(load_game(GAME), [LOGS / "rally-race.yaml", LOGS / "circuit-race.yaml"])
-    assert stats.read == 2 and not stats.rejected and len(stats.records) == 3 + 5
-    assert [r.turns for r in stats.records[:3]] == [r.turns for r in bundled("rally-race.yaml").races]
+    assert stats.read == 2 and not stats.rejected and len(stats.records) == 2
+    rally, circuit = stats.records
+    assert rally.turns == sum(r.turns for r in bundled("rally-race.yaml").races)
+    assert rally.players[rally.winners[0]] == "Cleo" and circuit.players[circuit.winners[0]] == "Ben"
+    assert rally.figures["sections laid"] == 3 * 6  # summed over the three segments
 
 
 def test_the_readme_series_example_is_a_valid_log_envelope():

@@ -12,22 +12,40 @@ from generator.errors import UsageError, display_path
 
 
 def _plan(
-    game: Any, players: int, games: int, seed: int, policies: tuple[str, ...],
-    table: bool = False
+    game: Any,
+    players: int,
+    games: int,
+    seed: int,
+    policies: tuple[str, ...],
+    table: bool = False,
+    setup: tuple[str, ...] = (),
 ) -> Any:
+    from generator.play.setups import parse_setup
     from generator.play.simulate import Plan
     from generator.rules.logcheck import rules_for
 
     count = players or (rules_for(game).player_range() or (2, 2))[0]
-    return Plan(count, games, seed, policies, table)
+    return Plan(count, games, seed, policies, table, parse_setup(setup))
 
 
 def simulate_command(
-    name: str, output: Path | None, players: int, games: int, seed: int, policies: tuple[str, ...],
-    table: bool, jobs: int, variant_file: Path | None, results: Path | None, only: int,
-    scheduler: str | None, bar: Callable[[str], Any],
+    name: str,
+    output: Path | None,
+    players: int,
+    games: int,
+    seed: int,
+    policies: tuple[str, ...],
+    table: bool,
+    jobs: int,
+    variant_file: Path | None,
+    results: Path | None,
+    only: int,
+    scheduler: str | None,
+    bar: Callable[[str], Any],
+    setup: tuple[str, ...] = (),
 ) -> str:
-    """Logs into ``output``, one game's log (``only``), or counts into ``results``."""
+    """Logs into ``output``, one game's log (``only``), or counts into ``results``; ``setup``:
+    ``FIELD=VALUE`` fields fixed for every game."""
     from generator.loader import load_game
     from generator.play.simulate import simulate
 
@@ -36,7 +54,7 @@ def simulate_command(
     if only and output is None:
         raise UsageError(f"--only {only} writes one game's log: give -o DIR for it")
     game = load_game(name)
-    plan = _plan(game, players, games, seed, policies, table)
+    plan = _plan(game, players, games, seed, policies, table, setup)
     variant = _variant(variant_file)
     if only:
         return _only(game, plan, only, output, variant)  # type: ignore[arg-type]
@@ -81,13 +99,26 @@ def _variant(path: Path | None) -> Any:
 
 def _run(game: Any, plan: Any, variant_file: Path | None) -> dict[str, Any]:
     """What a results file records of the run, and how to write any one game's log again."""
-    again = [f"deckwright simulate {game.name}", f"--players {plan.players}", f"--games {plan.games}",
-             f"--seed {plan.seed}", *(f"--policy {p}" for p in plan.policies)]
+    from generator.play.setups import shown
+
+    again = [
+        f"deckwright simulate {game.name}",
+        f"--players {plan.players}",
+        f"--games {plan.games}",
+        f"--seed {plan.seed}",
+        *(f"--policy {p}" for p in plan.policies),
+        *([shown(plan.setup)] if plan.setup else []),
+    ]
     if variant_file is not None:
         again.append(f"--variant {display_path(variant_file)}")
     return {
-        "game": game.name, "version": game.version, "players": plan.players, "games": plan.games,
-        "seed": plan.seed, "policies": list(plan.policies),
+        "game": game.name,
+        "version": game.version,
+        "players": plan.players,
+        "games": plan.games,
+        "seed": plan.seed,
+        "policies": list(plan.policies),
+        "setup": dict(plan.setup),
         "variant": display_path(variant_file) if variant_file else None,
         "one_game_log": " ".join(again) + " --only N -o DIR",
     }
@@ -142,8 +173,15 @@ def compare_tables(c: Any) -> Any:
         for d in diffs:
             f = (lambda x: f"{100 * x:.1f}%") if percent else (lambda x: f"{x:.2f}")
             g = (lambda x: f"{100 * x:+.1f}%") if percent else (lambda x: f"{x:+.2f}")
-            t.add_row(d.what, f(d.a), f(d.b), g(d.diff), f"{g(d.low)} to {g(d.high)}", f"{d.level:.1%}",
-                      "yes" if d.claimed else "no")
+            t.add_row(
+                d.what,
+                f(d.a),
+                f(d.b),
+                g(d.diff),
+                f"{g(d.low)} to {g(d.high)}",
+                f"{d.level:.1%}",
+                "yes" if d.claimed else "no",
+            )
         return t
 
     tests = c.as_dict()["tests"]
@@ -151,15 +189,26 @@ def compare_tables(c: Any) -> Any:
     played = sorted(c.cards, key=lambda d: -abs(d.diff))[:15]
     return Group(
         Text(f"B = {c.label_b} ({c.games[1]} games) against A = {c.label_a} ({c.games[0]} games)"),
-        table("win rate by seat", c.seats, True), table("first player and length", [c.first], True),
-        table("", [c.length], False), table("per-game figures (means)", c.figures, False),
-        table("cards played per game, largest changes", played, False), notes,
+        table("win rate by seat", c.seats, True),
+        table("first player and length", [c.first], True),
+        table("", [c.length], False),
+        table("per-game figures (means)", c.figures, False),
+        table("cards played per game, largest changes", played, False),
+        notes,
     )
 
 
 def sweep_command(
-    name: str, sets: list[str], games: int, players: int, seed: int, policies: tuple[str, ...],
-    jobs: int, scheduler: str | None, pdf: Path | None, bar: Callable[[str], Any],
+    name: str,
+    sets: list[str],
+    games: int,
+    players: int,
+    seed: int,
+    policies: tuple[str, ...],
+    jobs: int,
+    scheduler: str | None,
+    pdf: Path | None,
+    bar: Callable[[str], Any],
 ) -> tuple[Any, str]:
     from generator.loader import load_game
     from generator.play.sweep import as_dict, parse_sets, sweep
@@ -188,8 +237,10 @@ def sweep_table(points: list[Any], plan: Any) -> Any:
     from rich.table import Table
 
     figs = [p.figures() for p in points]
-    t = Table(title=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed} "
-                    "(95% intervals)", title_justify="left")
+    t = Table(
+        title=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed} (95% intervals)",
+        title_justify="left",
+    )
     t.add_column("figure")
     for p in points:
         t.add_column(p.label, justify="right")
@@ -205,10 +256,19 @@ def sweep_pdf(points: list[Any], path: Path, game: Any, plan: Any) -> Path:
     charts = []
     for name in points[0].figures():
         values = [p.figures()[name] for p in points]
-        charts.append(interval_chart(
-            r.pen, f"{name} by setting", [p.label for p in points], [v for v, _, _ in values],
-            [(lo, hi) for _, lo, hi in values], r.width, 170, as_percent=_percent(name),
-            fair=1 / plan.players if name.endswith("win rate") else None,
-            note=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed}; 95% intervals",
-        ))
+        charts.append(
+            interval_chart(
+                r.pen,
+                f"{name} by setting",
+                [p.label for p in points],
+                [v for v, _, _ in values],
+                [(lo, hi) for _, lo, hi in values],
+                r.width,
+                170,
+                as_percent=_percent(name),
+                fair=1 / plan.players if name.endswith("win rate") else None,
+                note=f"{plan.games} games per setting, {plan.players} players, seed {plan.seed}; "
+                "95% intervals",
+            )
+        )
     return r.write(charts)

@@ -18,13 +18,15 @@ from generator import yamlio
 from generator.model import Game
 from generator.play.figures import Figures, figures_of
 from generator.play.results import Tally
+from generator.play.setups import play
 from generator.play.simulate import Plan, Tick, game_rng, play_one, policies, seat_names, seated
-from generator.play.stats import GameRecord, record
+from generator.play.stats import GameRecord, record, series_record
 from generator.play.variant import Variant, apply
 from generator.rules.base import Rules
 from generator.rules.logcheck import rules_for
 from generator.rules.module import load_rules_module
-from generator.rules.playthrough import Played, played
+from generator.rules.playthrough import Played
+from generator.rules.series import PlayedSeries
 
 
 class Player:
@@ -46,13 +48,23 @@ class Player:
         out = Tally(self.plan.players)
         names = seat_names(self.plan.players)
         for i in range(first, last):
-            game = played(self.rules, names, game_rng(self.plan.seed, i), policy=self.policy, log=False)
+            rng = game_rng(self.plan.seed, i)
+            game = play(self.rules, names, rng, self.policy, self.plan.setup, log=False)
             out.add(record_of(self.rules, self.figures, game))
         return out
 
 
-def record_of(rules: Rules, figures: Figures, game: Played) -> GameRecord:
+def record_of(rules: Rules, figures: Figures, game: Played | PlayedSeries) -> GameRecord:
     """The record ``stats`` would make from this game's log, made from the game itself."""
+    if isinstance(game, PlayedSeries):
+        parts = [record_of(rules, figures, race) for race in game.races]
+        series = game.series
+        result = SimpleNamespace(
+            outcome=series.outcome(), over=series.over(), turns=sum(p.turns for p in parts), ok=True
+        )
+        return series_record(
+            SimpleNamespace(spec=SimpleNamespace(players=game.log["players"]), file=""), parts, result
+        )
     over = rules.over(game.state)
     log = SimpleNamespace(
         spec=SimpleNamespace(players=game.log["players"]), setup=game.setup, entries=game.entries, file=""

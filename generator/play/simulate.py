@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import UsageError
 from generator.model import Game
+from generator.play.setups import Fixed, check_setup, play, shown
 from generator.rules.base import Option, Rules
 from generator.rules.logcheck import rules_for
 from generator.rules.module import load_rules_module
-from generator.rules.playthrough import Policy, playthrough, random_policy, table_view, to_yaml
+from generator.rules.playthrough import Policy, random_policy, table_view, to_yaml
 
 if TYPE_CHECKING:
     from generator.play.results import Tally
@@ -32,13 +33,15 @@ Tick = Callable[[int, int], None]
 @dataclass(frozen=True)
 class Plan:
     """What to simulate: ``games`` games of ``players`` seats from ``seed``, one policy per seat
-    (or one for everyone); ``table`` writes what a table would (hidden cards left out)."""
+    (or one for everyone); ``table`` writes what a table would (hidden cards left out);
+    ``setup``: setup fields fixed for every game (``generator.play.setups``)."""
 
     players: int
     games: int
     seed: int
     policies: tuple[str, ...] = ("random",)
     table: bool = False
+    setup: Fixed = ()
 
     def seat_policies(self) -> tuple[str, ...]:
         return self.policies * self.players if len(self.policies) == 1 else self.policies
@@ -76,6 +79,7 @@ def check_plan(game: Game, rules: Rules, plan: Plan) -> None:
             f"{len(plan.policies)} policies for {plan.players} players: give one --policy for "
             "everyone, or one per seat in seat order"
         )
+    check_setup(game, rules, seat_names(plan.players), plan.setup)
 
 
 def seated(players: list[str], chosen: Sequence[Policy]) -> Policy:
@@ -97,12 +101,13 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 
 def play_one(rules: Rules, plan: Plan, index: int, policy: Policy) -> str:
-    """Game ``index`` of ``plan`` as the text of a log file."""
-    log = playthrough(rules, seat_names(plan.players), game_rng(plan.seed, index), policy=policy)
+    """Game ``index`` of ``plan`` as the text of a log file (a series: one log of its races)."""
+    log = play(rules, seat_names(plan.players), game_rng(plan.seed, index), policy, plan.setup).log
     if plan.table:
         log = table_view(rules, log)
     named = ", ".join(dict.fromkeys(plan.seat_policies()))
-    log["notes"] = f"Simulated by deckwright: seed {plan.seed}, game {index + 1}, policy {named}."
+    fixed = f", {shown(plan.setup)}" if plan.setup else ""
+    log["notes"] = f"Simulated by deckwright: seed {plan.seed}, game {index + 1}, policy {named}{fixed}."
     return to_yaml(log)
 
 
@@ -119,7 +124,11 @@ def check(game: Game, plan: Plan, jobs: int, variant: Variant | None = None) -> 
 
 
 def log_texts(
-    game: Game, plan: Plan, jobs: int = 1, tick: Tick | None = None, variant: Variant | None = None,
+    game: Game,
+    plan: Plan,
+    jobs: int = 1,
+    tick: Tick | None = None,
+    variant: Variant | None = None,
     scheduler: str | None = None,
 ) -> Iterator[str]:
     """Every game's log text, in game order; ``jobs`` processes (or a cluster) share the work."""
@@ -141,7 +150,11 @@ def log_texts(
 
 
 def tally(
-    game: Game, plan: Plan, jobs: int = 1, tick: Tick | None = None, variant: Variant | None = None,
+    game: Game,
+    plan: Plan,
+    jobs: int = 1,
+    tick: Tick | None = None,
+    variant: Variant | None = None,
     scheduler: str | None = None,
 ) -> Tally:
     """The tally of every game of ``plan``, no log written; the same counts however it is shared."""
@@ -152,8 +165,13 @@ def tally(
 
 
 def simulate(
-    game: Game, plan: Plan, out_dir: Path, jobs: int = 1, tick: Tick | None = None,
-    variant: Variant | None = None, scheduler: str | None = None,
+    game: Game,
+    plan: Plan,
+    out_dir: Path,
+    jobs: int = 1,
+    tick: Tick | None = None,
+    variant: Variant | None = None,
+    scheduler: str | None = None,
 ) -> list[Path]:
     """Write each game's log into ``out_dir`` as ``<game>-<seed>-<n>.yaml``; returns the paths."""
     if out_dir.exists() and not out_dir.is_dir():

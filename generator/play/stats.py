@@ -278,6 +278,34 @@ def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     )
 
 
+def series_record(log: Any, parts: list[GameRecord], result: Any) -> GameRecord:
+    """A series (several races in one log) as one game: won by the series' winner (or winners),
+    as long as all its races together; cards drawn and played, and each figure, summed over
+    its races (a figure that is true or false counts the races it held in)."""
+    players = list(log.spec.players)
+    drawn: dict[str, Counter[str]] = {}
+    played: dict[str, Counter[str]] = {}
+    figures: dict[str, float] = {}
+    for part in parts:
+        for mine, theirs in ((drawn, part.drawn), (played, part.played)):
+            for p, counts in theirs.items():
+                mine.setdefault(p, Counter()).update(counts)
+        for name, value in part.figures.items():
+            figures[name] = figures.get(name, 0.0) + value
+    won = result.outcome.winners if result.over else ()
+    return GameRecord(
+        file=log.file,
+        players=players,
+        winners=tuple(sorted(players.index(p) for p in won if p in players)),
+        turns=result.turns,
+        over=result.over,
+        drawn=drawn,
+        played=played,
+        figures=figures,
+        legal=result.ok,
+    )
+
+
 def gather(
     game: Game,
     paths: list[Path],
@@ -305,9 +333,11 @@ def gather(
             stats.rejected.append(Rejected(shown, str(result.violations[0])))
             if not include_illegal:
                 continue
-        # several races in one log (a rally, a tournament): each race counts as a game
-        for part, replayed in zip(log.races, result.races, strict=False) if log.races else [(log, result)]:
-            stats.records.append(record(rules, figures, part, replayed))
+        if log.races:  # several races in one log (a rally, a tournament): the series is one game
+            parts = [record(rules, figures, p, r) for p, r in zip(log.races, result.races, strict=False)]
+            stats.records.append(series_record(log, parts, result))
+        else:
+            stats.records.append(record(rules, figures, log, result))
         if tick and ((i + 1) % 25 == 0 or i + 1 == len(files)):
             tick(i + 1, len(files))
     return stats

@@ -45,6 +45,10 @@ class Circuit(Series):
             return f"race {self.number + 1} (Rally segment 1)"
         return f"race {self.number + 1}"
 
+    def due_first(self, index: int) -> str | None:
+        """In a Rally under way, its last segment's winner; else the table's choice."""
+        return self.rally.due_first(index - self.rally_at) if self._rallying() else None  # type: ignore[union-attr]
+
     def more(self) -> bool:
         return self.completed < CIRCUIT_RACES[1] or self._rallying()
 
@@ -106,6 +110,10 @@ class Circuit(Series):
         self.completed += 1
         for place, p in enumerate(order, 1):
             self.points[p] += POINTS - place
+
+    def shared(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The racers and sides; each race is dealt its own hands."""
+        return {k: v for k, v in setup.items() if k != "hands"}
 
     def random_race(self, index: int, players: list[str], rng: random.Random) -> dict[str, Any] | None:
         """A random kind of race (a Rally's segments in a row), random sides, full hands."""

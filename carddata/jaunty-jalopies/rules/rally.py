@@ -84,10 +84,14 @@ class Rally(Series):
             return Outcome(None)
         return Outcome(self.orders[-1][0], order=self.orders[-1])
 
+    def due_first(self, index: int) -> str | None:
+        """The winner of the last segment (none before the first)."""
+        return self.orders[index - 1][0] if index and len(self.orders) >= index else None
+
     def start(self, index: int, players: list[str], setup: Setup, first: str | None, note: Note) -> Race:
         self.begun = index + 1
         self._same(setup, note)
-        winner = self.orders[index - 1][0] if index and len(self.orders) >= index else None
+        winner = self.due_first(index)
         if winner is not None:
             if first is not None and first != winner:
                 note(
@@ -171,6 +175,10 @@ class Rally(Series):
     def finish(self, index: int, state: Race, note: Note) -> None:
         self.orders.append(tuple(state.crossed))
         self.karma = {p: Zone(Counter(x.karma.known), x.karma.unknown) for p, x in state.racers.items()}
+
+    def shared(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The racers and sides; each race is dealt its own hands."""
+        return {k: v for k, v in setup.items() if k != "hands"}
 
     def random_race(self, index: int, players: list[str], rng: random.Random) -> dict[str, Any] | None:
         """The segment's deal: each racer's due number of cards from a deck without the Karma cards."""
