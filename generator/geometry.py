@@ -79,3 +79,26 @@ def compose(outer: Matrix, inner: Matrix) -> Matrix:
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     """The point (x, y) moved by ``m``."""
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def segment_in_box(
+    a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float]
+) -> tuple[float, float] | None:
+    """The part of the segment a-b inside ``box`` (x0, y0, x1, y1), as the interval (t0, t1) of
+    its parameter from a (0) to b (1), or None when it misses (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return None
+    return t0, t1

@@ -5,6 +5,9 @@ build of cards alone imports no board code."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+from generator.geometry import segment_in_box
 from generator.units import PT, mm
 
 EPS = 1e-6
@@ -29,28 +32,10 @@ def stroke_meets(points: tuple[XY, ...], half: float, box: tuple[float, float, f
     """Whether a polyline stroked ``half`` either side of its points reaches into ``box``
     (x0, y0, x1, y1): some segment crosses the box grown by ``half`` (square caps and joins, a
     little generous at the corners)."""
-    x0, y0, x1, y1 = box[0] - half, box[1] - half, box[2] + half, box[3] + half
-    if x1 <= x0 or y1 <= y0:
+    grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    if grown[2] <= grown[0] or grown[3] <= grown[1]:
         return False
-    return any(_crosses(points[i], points[i + 1], x0, y0, x1, y1) for i in range(len(points) - 1)) or (
-        len(points) == 1 and x0 <= points[0][0] <= x1 and y0 <= points[0][1] <= y1
-    )
-
-
-def _crosses(a: XY, b: XY, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether the segment a-b meets the box (Liang-Barsky clipping)."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    if len(points) == 1:
+        (x, y) = points[0]
+        return grown[0] <= x <= grown[2] and grown[1] <= y <= grown[3]
+    return any(segment_in_box(a, b, grown) is not None for a, b in pairwise(points))

@@ -17,6 +17,7 @@ from generator.board.model import Board
 from generator.board.ops import XY
 from generator.board.track import space_size
 from generator.fonts import FontBook
+from generator.geometry import segment_in_box
 from generator.layout.ops import TextOp
 from generator.model import Game, Origin
 from generator.proof.finding import Finding
@@ -33,23 +34,9 @@ def _distance(p: XY, a: XY, b: XY) -> float:
 
 
 def _crosses(a: XY, b: XY, box: tuple[float, float, float, float]) -> bool:
-    """Whether the segment a-b passes through the inside of ``box`` (Liang-Barsky clipping)."""
-    x0, y0, x1, y1 = box
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-        if t0 > t1:
-            return False
-    return t1 - t0 > 1e-6
+    """Whether the segment a-b passes through the inside of ``box`` (not only touches it)."""
+    inside = segment_in_box(a, b, box)
+    return inside is not None and inside[1] - inside[0] > 1e-6
 
 
 def _at(board: Board, *loc) -> Origin:
