@@ -42,6 +42,11 @@ OLD = (
 )
 
 
+def floor_command(py: str, bench: Path, out: Path, n: int) -> list[str]:
+    """The yardstick's floor: ``perf_floor.py`` drawing the same N cards with bare ReportLab."""
+    return [py, str(bench / "perf_floor.py"), str(out), "--n", str(n), "--font", "ttf", "--full", "--cutmarks"]
+
+
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall, CPU) seconds of one process run to its end."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -78,17 +83,7 @@ def main(argv: list[str]) -> None:
         for n in sizes:
             game = Path(tmp) / f"game{n}"
             subprocess.run([py, str(bench / "perf_game.py"), str(game), str(n)], check=True)
-            floor_cmd = [
-                py,
-                str(bench / "perf_floor.py"),
-                str(Path(tmp) / "floor.pdf"),
-                "--n",
-                str(n),
-                "--font",
-                "ttf",
-                "--full",
-                "--cutmarks",
-            ]
+            floor_cmd = floor_command(py, bench, Path(tmp) / "floor.pdf", n)
             cmds = {
                 "floor": (floor_cmd, env),
                 "build": ([deckwright, "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")], env),

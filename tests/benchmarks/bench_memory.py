@@ -24,16 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_floor import BENCH, OLD, floor_command  # the script's own folder is on the path
+
 ROOT = Path(__file__).resolve().parents[2]
-BENCH = next((p for p in (ROOT.parent / "shared" / "bench", Path("/work/shared/bench")) if p.is_dir()), None)
 LIMIT = 8 * 1024 * 1024
 """The most a card file may hold (``generator.yamlio.MAX_BYTES``)."""
-
-OLD = (
-    "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]; "
-    "sys.path.insert(0, {tree!r}); from generator.cli import main; sys.argv[0] = 'deckwright'; main()"
-)
-
 
 def peak(cmd: list[str]) -> tuple[float, float]:
     """(peak resident MB, wall seconds) of one process run to its end."""
@@ -94,19 +89,7 @@ def main(argv: list[str]) -> None:
             game = Path(tmp) / f"game{n}"
             subprocess.run([py, str(bench / "perf_game.py"), str(game), str(n)], check=True)
             files = split_cards(game)
-            floor = peak(
-                [
-                    py,
-                    str(bench / "perf_floor.py"),
-                    str(Path(tmp) / "floor.pdf"),
-                    "--n",
-                    str(n),
-                    "--font",
-                    "ttf",
-                    "--full",
-                    "--cutmarks",
-                ]
-            )
+            floor = peak(floor_command(py, bench, Path(tmp) / "floor.pdf", n))
             build = peak([deckwright, "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")])
             row = f"{n:>7} {files:>5} {floor[0]:>7.0f} ({floor[1]:>4.0f}) {build[0]:>7.0f} ({build[1]:>4.0f})"
             if before is not None:
