@@ -260,29 +260,16 @@ def log_files(paths: list[Path]) -> list[Path]:
 
 def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     """One replayed log as a :class:`GameRecord`."""
-    players = list(log.spec.players)
     drawn = {p: Counter(c for c in cards if c in rules.cards) for p, cards in dealt(log.setup).items()}
     played: dict[str, Counter[str]] = {}
     figures.count(rules, log.entries, drawn, played)
-    won = result.outcome.winners if result.over else ()
-    return GameRecord(
-        file=log.file,
-        players=players,
-        winners=tuple(sorted(players.index(p) for p in won if p in players)),
-        turns=result.turns,
-        over=result.over,
-        drawn=drawn,
-        played=played,
-        figures=figures.game(rules, result.state, log.entries),
-        legal=result.ok,
-    )
+    return _game_record(log, result, drawn, played, figures.game(rules, result.state, log.entries))
 
 
 def series_record(log: Any, parts: list[GameRecord], result: Any) -> GameRecord:
     """A series (several races in one log) as one game: won by the series' winner (or winners),
     as long as all its races together; cards drawn and played, and each figure, summed over
     its races (a figure that is true or false counts the races it held in)."""
-    players = list(log.spec.players)
     drawn: dict[str, Counter[str]] = {}
     played: dict[str, Counter[str]] = {}
     figures: dict[str, float] = {}
@@ -292,6 +279,18 @@ def series_record(log: Any, parts: list[GameRecord], result: Any) -> GameRecord:
                 mine.setdefault(p, Counter()).update(counts)
         for name, value in part.figures.items():
             figures[name] = figures.get(name, 0.0) + value
+    return _game_record(log, result, drawn, played, figures)
+
+
+def _game_record(
+    log: Any,
+    result: Any,
+    drawn: dict[str, Counter[str]],
+    played: dict[str, Counter[str]],
+    figures: dict[str, float],
+) -> GameRecord:
+    """The record of a replayed log (one game or a whole series) from its counts and figures."""
+    players = list(log.spec.players)
     won = result.outcome.winners if result.over else ()
     return GameRecord(
         file=log.file,
