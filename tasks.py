@@ -65,8 +65,21 @@ def _ensure_locked_env() -> Path:
     # Deckwright itself, built with the locked setuptools (no unpinned build environment); compat
     # mode puts the checkout on sys.path with a .pth line instead of an import hook that runs at
     # every interpreter start (faster, and a Ctrl+C that early cannot land in setuptools' code)
-    _run([py, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", ".",
-          "--config-settings", "editable_mode=compat"])
+    _run(
+        [
+            py,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-e",
+            ".",
+            "--config-settings",
+            "editable_mode=compat",
+        ]
+    )
     stamp.write_text(fingerprint)
     return env
 
@@ -87,10 +100,26 @@ def _lock() -> None:
     _create(tools)
     _run([_python(tools), "-m", "pip", "install", "--quiet", UV])
     uv = str(_bin(tools) / "uv")
-    _run([uv, "pip", "compile", "pyproject.toml", str(BUILD_IN.relative_to(ROOT)), "--extra", "test",
-          "--universal", "--python-version", "3.10", "--generate-hashes",
-          "--index-url", "https://pypi.org/simple", "--no-header",
-          "-o", str(LOCK.relative_to(ROOT))])
+    _run(
+        [
+            uv,
+            "pip",
+            "compile",
+            "pyproject.toml",
+            str(BUILD_IN.relative_to(ROOT)),
+            "--extra",
+            "test",
+            "--universal",
+            "--python-version",
+            "3.10",
+            "--generate-hashes",
+            "--index-url",
+            "https://pypi.org/simple",
+            "--no-header",
+            "-o",
+            str(LOCK.relative_to(ROOT)),
+        ]
+    )
     print(f"wrote {LOCK.relative_to(ROOT)}: run `python3 tasks.py test` before committing it")
 
 
@@ -112,6 +141,7 @@ def main(argv: list[str]) -> None:
         env = _ensure_latest_env() if latest else _ensure_locked_env()
         _run([_python(env), "-m", "pytest", *rest])
         _run([_python(env), "-m", "ruff", "check", "."])
+        _run([_python(env), "-m", "ruff", "format", "--check", "."])
     elif task == "bench":
         env = _ensure_locked_env()
         _run([_python(env), "tests/benchmarks/bench_pipeline.py", *rest])

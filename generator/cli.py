@@ -201,9 +201,7 @@ def build(
     output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[
         bool,
-        typer.Option(
-            "--allow-overflow", help="Write the kit even where text does not fit (a warning each)."
-        ),
+        typer.Option("--allow-overflow", help="Write the kit even where text does not fit (a warning each)."),
     ] = False,
     allow_proof: Annotated[
         bool,
@@ -488,7 +486,11 @@ def _bar(label: str) -> Progress:
 
     literal = label.replace("{", "{{").replace("}", "}}")  # a title such as 'Mini {y}' is no field
     return Progress(
-        TextColumn(literal), BarColumn(), MofNCompleteColumn(), console=err, transient=True,
+        TextColumn(literal),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err,
+        transient=True,
         disable=not err.is_terminal,
     )
 
@@ -522,8 +524,20 @@ def simulate(
 
     try:
         said = simulate_command(
-            game, output, players, games, seed, tuple(policy or ["random"]), table, jobs, variant, results,
-            only, scheduler, _bar, tuple(setup or ()),
+            game,
+            output,
+            players,
+            games,
+            seed,
+            tuple(policy or ["random"]),
+            table,
+            jobs,
+            variant,
+            results,
+            only,
+            scheduler,
+            _bar,
+            tuple(setup or ()),
         )
     except DeckwrightError as exc:
         raise fail(exc) from None

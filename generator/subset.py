@@ -79,8 +79,10 @@ def _nothing(selector: Selector, cards: list[Card]) -> str:
     if not values:
         fields = sorted({k for c in cards for k in c.values()})
         return f"no card has a field '{selector.field}'{suggest(selector.field, fields)}"
-    return (f"no card has {selector.field}={selector.value}{suggest(selector.value, values)} "
-            f"(values: {', '.join(values[:8])}{', ...' if len(values) > 8 else ''})")
+    return (
+        f"no card has {selector.field}={selector.value}{suggest(selector.value, values)} "
+        f"(values: {', '.join(values[:8])}{', ...' if len(values) > 8 else ''})"
+    )
 
 
 def _as_list(value: object) -> list:

@@ -55,10 +55,6 @@ def parse_transform(text: str) -> Matrix | None:
     return m
 
 
-
-
-
-
 def fold_transforms(root: Any) -> list[str]:
     """Rewrite every gradient of ``root`` without its ``gradientTransform``; return warnings."""
     warnings = []

@@ -35,7 +35,9 @@ NAMED = {
 }
 # strings and inline images hold text and bytes, not operators: blanked before the scan
 _OPAQUE = re.compile(rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>|\bBI\b.*?\bEI\b", re.S)
-_USE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+(?:[-+.\d]+\s+)?(Tf|Do|gs|sh|cs|CS|scn|SCN|BDC|DP)(?![A-Za-z*'\"])")
+_USE = re.compile(
+    rb"/([^\s/\[\]()<>{}%]+)\s+(?:[-+.\d]+\s+)?(Tf|Do|gs|sh|cs|CS|scn|SCN|BDC|DP)(?![A-Za-z*'\"])"
+)
 
 
 def _named(data: bytes) -> list[tuple[str, str]]:

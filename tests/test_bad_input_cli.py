@@ -62,7 +62,9 @@ CASES = [
         [],
         # ours (PyYAML up to 6.0.3 lets the nesting through) or the parser's own (6.0.4 stops it):
         # either is clear and located, so either is accepted
-        re.compile(r"mini/cards\.yaml:1:(57: cards\[0\]\[0\]|\d+: YAML syntax error: .*maximum nesting depth)"),
+        re.compile(
+            r"mini/cards\.yaml:1:(57: cards\[0\]\[0\]|\d+: YAML syntax error: .*maximum nesting depth)"
+        ),
         True,
     ),
     (
@@ -106,7 +108,10 @@ CASES = [
     ),
     (
         "truncated-png",
-        {"art/pic.png": PNG[: len(PNG) // 2], "templates/mini-front.yaml": MINI_FRONT + IMAGE % "art/pic.png"},
+        {
+            "art/pic.png": PNG[: len(PNG) // 2],
+            "templates/mini-front.yaml": MINI_FRONT + IMAGE % "art/pic.png",
+        },
         [],
         "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): "
         "image mini/art/pic.png: cannot read this image (image file is truncated): save it again",
@@ -203,8 +208,12 @@ def _write(folder: Path, files: dict[str, str | bytes]) -> None:
             path.write_text(content, encoding="utf-8")
 
 
-@pytest.mark.parametrize(("case", "files", "options", "expected", "in_check"), CASES, ids=[c[0] for c in CASES])
-def test_bad_input_is_located_and_loses_nothing(run_cli, tmp_path: Path, case, files, options, expected, in_check):
+@pytest.mark.parametrize(
+    ("case", "files", "options", "expected", "in_check"), CASES, ids=[c[0] for c in CASES]
+)
+def test_bad_input_is_located_and_loses_nothing(
+    run_cli, tmp_path: Path, case, files, options, expected, in_check
+):
     game = write_game(tmp_path / "mini")
     assert run_cli("build", "mini", "-o", "out")[0] == 0
     before = _snapshot(tmp_path / "out")
@@ -231,7 +240,9 @@ def _reported(expected: str | re.Pattern[str], err: str) -> bool:
 def test_a_huge_name_is_quoted_short(run_cli, tmp_path: Path):
     name = "A" * 100_000
     long_text = " ".join(["A very long sentence that keeps going."] * 40)
-    cards = MINI_CARDS.replace("name: Alpha", f"name: {name}").replace("text: Runs fast.", f"text: {long_text}")
+    cards = MINI_CARDS.replace("name: Alpha", f"name: {name}").replace(
+        "text: Runs fast.", f"text: {long_text}"
+    )
     write_game(tmp_path / "mini", {"cards.yaml": cards})
     code, _, err = run_cli("check", "mini")
     assert code == 1

@@ -51,7 +51,15 @@ def test_maloney_like_map_with_weekday_and_score_tracks(tmp_path: Path) -> None:
     assert {"0", "10", "69", "Sacramento", "Charleston"} <= set(words)
     assert "70" not in words
     days = [op for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(24))]
-    assert [d.fill for d in days] == ["#ffffff", "#f2c14e", "#ffffff", "#ffffff", "#f2c14e", "#ffffff", "#a5d6a7"]
+    assert [d.fill for d in days] == [
+        "#ffffff",
+        "#f2c14e",
+        "#ffffff",
+        "#ffffff",
+        "#f2c14e",
+        "#ffffff",
+        "#a5d6a7",
+    ]
     score = [op for op in ops if isinstance(op, RectOp) and mm(11.9) < min(op.box.w, op.box.h) < mm(12.1)]
     assert len(score) == 70
     cities = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(11))]
@@ -63,8 +71,14 @@ def test_entenrallye_like_route(tmp_path: Path) -> None:
     ops = layout_board(board, FontBook.load(game.font_dirs)).ops
     words = texts(ops)
     assert {"Jan", "Dec", "6", "0", "20", "-2", "TöV (April)", "Meet 2 (Jun)"} <= set(words)
-    route = [op for op in ops if isinstance(op, RectOp) and op.box.h == pytest.approx(mm(10)) and op.rotate % 90 == 0
-             and op.fill in ("#b9b9b9", "#ecdcb5", "#ef9a9a")]
+    route = [
+        op
+        for op in ops
+        if isinstance(op, RectOp)
+        and op.box.h == pytest.approx(mm(10))
+        and op.rotate % 90 == 0
+        and op.fill in ("#b9b9b9", "#ecdcb5", "#ef9a9a")
+    ]
     assert len(route) == 6 + 4 + 6 + 3 + 10 + 4 + 4 + 3
     junctions = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(3))]
     assert len(junctions) == 3
@@ -76,8 +90,15 @@ def test_jokers_row_mat(jokers) -> None:
     _, fonts, board = jokers
     assert board.name == "playfield" and (board.width, board.height) == pytest.approx((mm(200), mm(513)))
     ops = layout_board(board, fonts).ops
-    places = [op for op in ops if isinstance(op, RectOp) and (op.box.w, op.box.h) == pytest.approx((mm(63.5), mm(88.9)))
-              and op.dash is None and op.fill == "#ffffff" and not op.rotate]
+    places = [
+        op
+        for op in ops
+        if isinstance(op, RectOp)
+        and (op.box.w, op.box.h) == pytest.approx((mm(63.5), mm(88.9)))
+        and op.dash is None
+        and op.fill == "#ffffff"
+        and not op.rotate
+    ]
     assert len(places) == 15  # five rows of three, each a poker card
     tabs = [op for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(1.6))]
     left = [t for t in tabs if t.box.right < min(p.box.x for p in places)]
@@ -87,11 +108,16 @@ def test_jokers_row_mat(jokers) -> None:
     assert {(t.fill, t.dash) for t in left} == {("#c62828", None)}
     assert {(t.stroke, t.dash is not None) for t in right} == {("#1f1f1f", True)}
     paths = [op for op in ops if isinstance(op, PolyOp) and not op.closed and len(op.points) == 15]
-    assert {(p.stroke, p.dash is not None) for p in paths} == {("#c62828", False), ("#1f1f1f", True)}  # grey too
+    assert {(p.stroke, p.dash is not None) for p in paths} == {
+        ("#c62828", False),
+        ("#1f1f1f", True),
+    }  # grey too
     words = texts(ops)
     assert {"R1", "R15", "B1", "B15"} <= set(words)
     red = next(p for p in paths if p.stroke == "#c62828")
-    assert red.points[0][0] < red.points[2][0] and red.points[0][1] < red.points[3][1]  # bottom-left, rightwards
+    assert (
+        red.points[0][0] < red.points[2][0] and red.points[0][1] < red.points[3][1]
+    )  # bottom-left, rightwards
     badges = [w for w in words if "starts here" in w]
     assert badges == ["Red Joker starts here", "Black Joker starts here"]
     assert any("Red omen" in w and "solid red tab" in w for w in words)
@@ -115,8 +141,11 @@ def test_jokers_row_mat_tiles_on_two_sheets_its_seam_clear_of_words_and_paths(jo
     for path in (op for op in ops if isinstance(op, PolyOp) and len(op.points) == 15):
         across = [y for (_, y), (_, y2) in itertools.pairwise(path.points) if y == pytest.approx(y2)]
         assert min(abs(y - seam) for y in across) > clear + path.stroke_width / 2
-    row = [op.box for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(63.5))
-           and op.box.y < seam < op.box.top]
+    row = [
+        op.box
+        for op in ops
+        if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(63.5)) and op.box.y < seam < op.box.top
+    ]
     assert len(row) == 3  # the middle row: the cards lie over the seam
 
 
@@ -140,12 +169,15 @@ def test_write_fit_and_tiled(jokers, tmp_path: Path) -> None:
 def test_print_notes(jokers) -> None:
     _, _, board = jokers
     notes = board_print_notes(board, "a4")
-    assert notes[0] == ("playfield.pdf is not made: reduced to one A4 sheet (54 %) the board's smallest type "
-                        "would print at 4.9 pt, below the 6 pt minimum; print playfield-tiled.pdf.")
+    assert notes[0] == (
+        "playfield.pdf is not made: reduced to one A4 sheet (54 %) the board's smallest type "
+        "would print at 4.9 pt, below the 6 pt minimum; print playfield-tiled.pdf."
+    )
     assert "(200 x 513 mm) on 2 A4 sheets (2 rows x 1 column, portrait)" in notes[1]
     assert "2 Letter sheets" in board_print_notes(board, "letter")[1]
     assert board_print_notes(board, "a3")[0] == (
-        "playfield.pdf: Joker's Row playfield scaled to one A3 sheet (78 %), for quick playtests.")
+        "playfield.pdf: Joker's Row playfield scaled to one A3 sheet (78 %), for quick playtests."
+    )
 
 
 def test_jokers_row_mat_on_a3_and_legal_gives_no_finding(jokers) -> None:
@@ -154,8 +186,11 @@ def test_jokers_row_mat_on_a3_and_legal_gives_no_finding(jokers) -> None:
     game, _, _ = jokers
     pages = record_kit(game, (("a3", "duplex"), ("legal", "duplex"))).pages()
     boards = {(p.variant, p.file.name) for p in pages if p.file.name.startswith("playfield")}
-    assert boards == {("a3 duplex", "playfield.pdf"), ("a3 duplex", "playfield-tiled.pdf"),
-                      ("legal duplex", "playfield-tiled.pdf")}
+    assert boards == {
+        ("a3 duplex", "playfield.pdf"),
+        ("a3 duplex", "playfield-tiled.pdf"),
+        ("legal duplex", "playfield-tiled.pdf"),
+    }
     assert proofread_game(game, pages, settings_of(game)) == []
 
 

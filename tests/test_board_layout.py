@@ -55,10 +55,28 @@ def test_lawnmower_from_each_players_bottom_left() -> None:
 
 
 def test_other_patterns() -> None:
-    assert path_cells(2, 3, GridPath(name="p", pattern="rows")) == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+    assert path_cells(2, 3, GridPath(name="p", pattern="rows")) == [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]
     assert path_cells(2, 2, GridPath(name="p", pattern="columns", start="top-right")) == [
-        (1, 2), (2, 2), (1, 1), (2, 1)]
-    assert path_cells(3, 2, GridPath(name="p", along="columns")) == [(1, 1), (2, 1), (3, 1), (3, 2), (2, 2), (1, 2)]
+        (1, 2),
+        (2, 2),
+        (1, 1),
+        (2, 1),
+    ]
+    assert path_cells(3, 2, GridPath(name="p", along="columns")) == [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (3, 2),
+        (2, 2),
+        (1, 2),
+    ]
     assert path_cells(9, 9, GridPath(name="p", pattern="custom", cells=[(2, 3), (4, 4)])) == [(2, 3), (4, 4)]
 
 
@@ -73,7 +91,10 @@ def test_offset_keeps_lanes_apart() -> None:
 
 
 def test_grid_cells_gaps_and_path_arrows(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "g", HEAD.replace("200mm", "250mm") + """features:
+    board, _ = make_board(
+        tmp_path / "g",
+        HEAD.replace("200mm", "250mm")
+        + """features:
   - type: grid
     at: [150mm, 125mm]
     anchor: center
@@ -85,7 +106,8 @@ def test_grid_cells_gaps_and_path_arrows(tmp_path: Path, fonts: FontBook) -> Non
     label: "{letter}{column}"
     paths:
       - {name: p, start: bottom-left, color: "#ff0000", offset: 2mm, numbers: true, start_label: Go}
-""")
+""",
+    )
     ops = layout_board(board, fonts).ops
     cells = [op for op in ops if isinstance(op, RectOp) and op.box.h == pytest.approx(mm(90.9))]
     assert len(cells) == 6
@@ -106,7 +128,10 @@ def test_grid_cells_gaps_and_path_arrows(tmp_path: Path, fonts: FontBook) -> Non
 
 
 def test_beside_rows_zones(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "z", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "z",
+        HEAD
+        + """features:
   - type: grid
     at: [110mm, 10mm]
     rows: 2
@@ -114,7 +139,8 @@ def test_beside_rows_zones(tmp_path: Path, fonts: FontBook) -> None:
     cell: cards
     beside_rows:
       - {side: left, size: poker, orientation: landscape, padding: 0mm, gap: 5mm, label: Omen}
-""")
+""",
+    )
     ops = layout_board(board, fonts).ops
     omens = [op for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(88.9))]
     assert len(omens) == 2
@@ -131,14 +157,20 @@ def _spaces(board: Board, fonts: FontBook, index: int = 0):
 
 
 def test_straight_and_serpentine_tracks(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "t", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "t",
+        HEAD
+        + """features:
   - {type: track, at: [10mm, 10mm], count: 5, space: 10mm, gap: 2mm}
   - {type: track, layout: serpentine, at: [10mm, 50mm], per_row: 4, first: 0, count: 10, space: 10mm}
   - {type: track, at: [250mm, 10mm], direction: down, labels: [Jan, Feb, Mar], space: {width: 16mm, height: 11mm}}
-""")
+""",
+    )
     straight = _spaces(board, fonts, 0)
     assert [round((s.centre[0] - straight[0].centre[0]) / mm(1), 6) for s in straight] == [0, 12, 24, 36, 48]
-    assert straight[0].box.x == pytest.approx(mm(10)) and straight[0].box.top == pytest.approx(board.height - mm(10))
+    assert straight[0].box.x == pytest.approx(mm(10)) and straight[0].box.top == pytest.approx(
+        board.height - mm(10)
+    )
     snake = _spaces(board, fonts, 1)
     row2 = snake[4:8]
     assert row2[0].centre[0] > row2[-1].centre[0]  # the second row runs back
@@ -150,9 +182,13 @@ def test_straight_and_serpentine_tracks(tmp_path: Path, fonts: FontBook) -> None
 
 @pytest.mark.parametrize("count", [4, 30, 70, 71])
 def test_edge_track_fills_the_border(tmp_path: Path, fonts: FontBook, count: int) -> None:
-    board, _ = make_board(tmp_path / f"e{count}", HEAD + f"""features:
+    board, _ = make_board(
+        tmp_path / f"e{count}",
+        HEAD
+        + f"""features:
   - {{type: track, layout: edge, first: 0, count: {count}, space: 12mm, toward: outward}}
-""")
+""",
+    )
     spaces = _spaces(board, fonts)
     assert len(spaces) == count
     whole = Box(0, 0, board.width, board.height)
@@ -168,16 +204,23 @@ def test_edge_track_fills_the_border(tmp_path: Path, fonts: FontBook, count: int
 
 
 def test_edge_track_numbers_read_outward(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "o", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "o",
+        HEAD
+        + """features:
   - {type: track, layout: edge, first: 0, count: 40, space: 12mm, toward: outward}
-""")
+""",
+    )
     ops = layout_board(board, fonts).ops
     turns = {round(op.rotate) for op in ops if isinstance(op, TextOp)}
     assert turns == {0, 90, 180, 270}
 
 
 def test_polyline_track_and_special_spaces(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "p", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "p",
+        HEAD
+        + """features:
   - type: track
     layout: polyline
     points: [[10mm, 100mm], [110mm, 100mm], [110mm, 150mm]]
@@ -186,7 +229,8 @@ def test_polyline_track_and_special_spaces(tmp_path: Path, fonts: FontBook) -> N
     special:
       - {every: 5, fill: "#ffcc00"}
       - {at: [15], fill: "#000000", color: "#ffffff", label: End}
-""")
+""",
+    )
     spaces = _spaces(board, fonts)
     steps = [math.dist(a.centre, b.centre) for a, b in itertools.pairwise(spaces)]
     assert steps[0] == pytest.approx(mm(10))
@@ -204,7 +248,10 @@ def test_ranges() -> None:
 
 
 def test_map_nodes_edges_links_and_spaces(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "m", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "m",
+        HEAD
+        + """features:
   - type: map
     links: true
     spaces: {grey: {fill: "#999999"}}
@@ -220,7 +267,8 @@ def test_map_nodes_edges_links_and_spaces(tmp_path: Path, fonts: FontBook) -> No
       - a -> c
       - {from: c, to: j, spaces: 4, pattern: [grey, ""]}
       - {from: j, to: d, via: [[260mm, 120mm]], spaces: [grey, grey]}
-""")
+""",
+    )
     ops = layout_board(board, fonts).ops
     words = texts(ops)
     assert {"Sacramento", "1-2", "3", "San Francisco"} <= set(words)
@@ -245,11 +293,15 @@ def test_reading_turns_a_group_about_its_centre() -> None:
 
 
 def test_zones_sized_to_presets_and_decks(tmp_path: Path, fonts: FontBook) -> None:
-    board, _ = make_board(tmp_path / "s", HEAD + """features:
+    board, _ = make_board(
+        tmp_path / "s",
+        HEAD
+        + """features:
   - {type: zone, at: [150mm, 100mm], anchor: center, size: tarot, label: Discard, toward: top}
   - {type: zone, at: [10mm, 10mm], size: cards, orientation: landscape, padding: 0mm, note: Omen}
   - {type: zone, at: [200mm, 10mm], size: {width: 30mm, height: 30mm}, icon: joker, toward: right}
-""")
+""",
+    )
     ops = layout_board(board, fonts).ops
     outlines = [op for op in ops if isinstance(op, RectOp) and op.dash]
     assert (outlines[0].box.w, outlines[0].box.h) == pytest.approx((mm(73), mm(123)))

@@ -14,7 +14,9 @@ from generator.layout.ops import RectOp
 from generator.units import mm
 from tests.test_board_layout import HEAD, fonts, make_board  # noqa: F401 (fonts is a fixture)
 
-MAP = HEAD + """features:
+MAP = (
+    HEAD
+    + """features:
   - type: map
     id: usa
     kinds:
@@ -29,6 +31,7 @@ MAP = HEAD + """features:
       - a -> c
       - {from: c, to: b}
 """
+)
 
 
 def test_a_map_as_a_graph(tmp_path: Path) -> None:

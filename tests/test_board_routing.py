@@ -68,7 +68,9 @@ def test_a_road_bends_round_a_node_it_does_not_join(tmp_path: Path, fonts: FontB
     nearest = min(_distance(middle, a, b) for a, b in itertools.pairwise(road))
     assert nearest > mm(5) + mm(1.2) / 2  # clear of the node's circle, by the road's half width
     labels = [op.box for op in layout_board(board, fonts).ops if isinstance(op, TextOp)]
-    middle_label = next(b for b, w in zip(labels, texts(layout_board(board, fonts).ops), strict=False) if w == "Middle")
+    middle_label = next(
+        b for b, w in zip(labels, texts(layout_board(board, fonts).ops), strict=False) if w == "Middle"
+    )
     assert all(entry(a, b, hull(box_points(middle_label, 0))) is None for a, b in itertools.pairwise(road))
     assert len(routes[1]) == 2  # west - north has nothing in its way: straight
 
@@ -116,22 +118,36 @@ def test_an_outline_is_drawn_from_its_data_file_with_its_halo_beneath(tmp_path: 
     board, _ = make_board(folder, OUTLINE_BOARD)
     polys = [op for op in layout_board(board, fonts).ops if isinstance(op, PolyOp)]
     assert [(p.stroke, round(p.stroke_width / mm(1), 1), p.fill) for p in polys] == [
-        ("#cdd8d1", 8.0, None), ("#bccbc3", 3.0, None), ("#5b4a36", 0.4, "#f8f0da")]
+        ("#cdd8d1", 8.0, None),
+        ("#bccbc3", 3.0, None),
+        ("#5b4a36", 0.4, "#f8f0da"),
+    ]
     assert all(p.closed and p.points[0] == (mm(20), board.height - mm(20)) for p in polys)
 
 
-@pytest.mark.parametrize(("data", "says"), [
-    (None, "board.yaml:4:11: features[0].file: outline file 'island.yaml' not found next to the board file"),
-    ("outlines:\n  - name: Island\n    points: [[1mm, 1mm], [2mm, 2mm]]\n",
-     "island.yaml:3:5: outlines[0].points: expected at least 3 item(s)"),
-    ("outlines:\n  - name: Island\n    points: [[1mm, 1mm], [2mm, 2mm], [3cm, wide]]\n",
-     "island.yaml:3:"),
-])
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (
+            None,
+            "board.yaml:4:11: features[0].file: outline file 'island.yaml' not found next to the board file",
+        ),
+        (
+            "outlines:\n  - name: Island\n    points: [[1mm, 1mm], [2mm, 2mm]]\n",
+            "island.yaml:3:5: outlines[0].points: expected at least 3 item(s)",
+        ),
+        (
+            "outlines:\n  - name: Island\n    points: [[1mm, 1mm], [2mm, 2mm], [3cm, wide]]\n",
+            "island.yaml:3:",
+        ),
+    ],
+)
 def test_a_bad_outline_is_reported_at_its_line(tmp_path: Path, run_cli, data, says):
     from tests.conftest import MINI_GAME, write_game
 
-    folder = write_game(tmp_path / "bad", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n",
-                                           "board.yaml": OUTLINE_BOARD})
+    folder = write_game(
+        tmp_path / "bad", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n", "board.yaml": OUTLINE_BOARD}
+    )
     if data is not None:
         (folder / "island.yaml").write_text(data, encoding="utf-8")
     code, out, err = run_cli("check", folder)
@@ -143,8 +159,13 @@ def test_an_outline_outside_the_game_folder_is_refused(tmp_path: Path, run_cli):
     from tests.conftest import MINI_GAME, write_game
 
     (tmp_path / "island.yaml").write_text(OUTLINE, encoding="utf-8")
-    folder = write_game(tmp_path / "out", {"game.yaml": MINI_GAME + "boards: [board.yaml]\n",
-                                           "board.yaml": OUTLINE_BOARD.replace("island.yaml", "../island.yaml")})
+    folder = write_game(
+        tmp_path / "out",
+        {
+            "game.yaml": MINI_GAME + "boards: [board.yaml]\n",
+            "board.yaml": OUTLINE_BOARD.replace("island.yaml", "../island.yaml"),
+        },
+    )
     code, out, err = run_cli("check", folder)
     assert code == 1 and "Traceback" not in out + err and "board.yaml:4:11: features[0].file:" in out + err
 
@@ -165,7 +186,9 @@ def test_a_place_set_apart_is_centred_there_and_numbered(tmp_path: Path, fonts: 
     board, _ = make_board(tmp_path / "places", PLACES)
     ops = layout_board(board, fonts).ops
     places = [op.box for op in ops if isinstance(op, RectOp) and op.dash]
-    centres = sorted((round((b.x + b.w / 2) / mm(1)), round((board.height - b.y - b.h / 2) / mm(1))) for b in places)
+    centres = sorted(
+        (round((b.x + b.w / 2) / mm(1)), round((board.height - b.y - b.h / 2) / mm(1))) for b in places
+    )
     assert centres == [(80, 72), (150, 40)]  # b above its node (5 + 2 + 21.5 mm up), a where it was put
     shown = texts(ops)
     assert shown.count("3") == 2 and "Alpha" in shown and shown.count("Beta") == 2  # node and place
@@ -176,12 +199,16 @@ def test_the_one_sheet_board_only_where_it_reads(tmp_path: Path, fonts: FontBook
     small, game = make_board(tmp_path / "small-type", big % ("Tiny", "8pt"))
     large, _ = make_board(tmp_path / "large-type", big % ("Large", "16pt"))
     assert write_board(small, game, fonts, tmp_path, "a4", "fit") == []
-    assert board_print_notes(small, "a4")[0].startswith("board.pdf is not made: reduced to one A4 sheet (46 %)")
+    assert board_print_notes(small, "a4")[0].startswith(
+        "board.pdf is not made: reduced to one A4 sheet (46 %)"
+    )
     (fit,) = write_board(large, game, fonts, tmp_path, "a4", "fit")
     assert fit.name == "board.pdf" and board_print_notes(large, "a4")[0].startswith("board.pdf: ")
 
 
-@pytest.mark.parametrize(("game_name", "paper"), [("maloney", "a4"), ("maloney", "letter"), ("entenrallye", "a4")])
+@pytest.mark.parametrize(
+    ("game_name", "paper"), [("maloney", "a4"), ("maloney", "letter"), ("entenrallye", "a4")]
+)
 def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
     """(Joker's Row's one seam runs through its middle row, under the cards: test_board_examples.)"""
     from generator.board import board_files, load_board
@@ -194,12 +221,17 @@ def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
     fonts = FontBook.load(game.font_dirs)
     board = load_board(board_files(game)[0], game, fonts)
     boxes = content_boxes(layout_board(board, fonts))
-    plan = plan_tiles(board.width, board.height, paper_size(paper), board.overlap, board.title, keep_clear=boxes)
+    plan = plan_tiles(
+        board.width, board.height, paper_size(paper), board.overlap, board.title, keep_clear=boxes
+    )
     for tile in plan.tiles:
         for mark in tile.marks:
             x, y = tile.to_board(mark.x, mark.y)
-            hit = [b for b in boxes if b.x < x + mark.r and x - mark.r < b.right and b.y < y + mark.r
-                   and y - mark.r < b.top]
+            hit = [
+                b
+                for b in boxes
+                if b.x < x + mark.r and x - mark.r < b.right and b.y < y + mark.r and y - mark.r < b.top
+            ]
             assert not hit, (tile.name, round(x / mm(1)), round(y / mm(1)))
 
 
@@ -226,4 +258,6 @@ def test_a_road_is_not_struck_by_the_labels_in_its_own_spaces(tmp_path: Path):
     _, game = make_board(tmp_path / "spaces", SPACES_MAP)
     found = [f.message for f in check(game, Settings())]
     assert not any(m.startswith("road a - b") for m in found)  # its own -1 ... -6
-    assert any(m.startswith("road c - d runs through 1 label(s)") for m in found), found  # crosses one of them
+    assert any(m.startswith("road c - d runs through 1 label(s)") for m in found), (
+        found
+    )  # crosses one of them

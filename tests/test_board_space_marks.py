@@ -10,7 +10,9 @@ from generator.fonts import FontBook
 from generator.layout.ops import IconOp, TextOp
 from tests.test_board_layout import HEAD, make_board
 
-ROUTE = HEAD + """\
+ROUTE = (
+    HEAD
+    + """\
 features:
   - type: map
     space: 10mm
@@ -26,6 +28,7 @@ features:
       - {from: a, to: b, spaces: 6, pattern: [grey, beige, beige], one_way: true}
       - {from: b, to: c, spaces: [minus, minus], labels: ["-1"]}
 """
+)
 
 
 def ops_of(tmp_path: Path):

@@ -79,15 +79,20 @@ def test_tiles_reassemble_into_the_board(mat) -> None:
         assert difference(_soft(crop.resize(part.size)), _soft(part)) < 3.0, tile.name
 
 
-@pytest.mark.parametrize(("page", "name"), [(0, "board-jokers-row-assembly"), (2, "board-jokers-row-tile-b1")])
+@pytest.mark.parametrize(
+    ("page", "name"), [(0, "board-jokers-row-assembly"), (2, "board-jokers-row-tile-b1")]
+)
 def test_board_pages_look_as_before(mat, page: int, name: str) -> None:
     assert_looks_like(render_page(mat[1], page), name)
 
 
-@pytest.mark.parametrize(("which", "page", "name"), [
-    (0, 0, "board-maloney-fit-a3"),
-    (1, 0, "board-maloney-assembly"),  # the overview without words: too small to read
-    (1, 3, "board-maloney-tile-a3"),
-])
+@pytest.mark.parametrize(
+    ("which", "page", "name"),
+    [
+        (0, 0, "board-maloney-fit-a3"),
+        (1, 0, "board-maloney-assembly"),  # the overview without words: too small to read
+        (1, 3, "board-maloney-tile-a3"),
+    ],
+)
 def test_maloney_map_pages_look_as_before(usa, which: int, page: int, name: str) -> None:
     assert_looks_like(render_page(usa[which], page), name)

@@ -52,7 +52,10 @@ def _expected(card: Card) -> tuple[list[str], list[str]]:
     its text with line breaks made spaces (conditions)."""
     v = card.values()
     damage = v.get("damage") or {}
-    want = [rf"(^|\n){re.escape(k)}{f' {damage[k]}' if k in damage else ''}(\n|$)" for k in v.get("keywords") or ()]
+    want = [
+        rf"(^|\n){re.escape(k)}{f' {damage[k]}' if k in damage else ''}(\n|$)"
+        for k in v.get("keywords") or ()
+    ]
     if v.get("speed") is not None:
         want.append(rf"(^|\n){v['speed']}\nSPEED(\n|$)")
     flat: list[str] = []
@@ -121,7 +124,9 @@ def test_no_card_text_below_6pt_and_repeated_badges_alike(name: str):
                     assert min(sizes) >= MIN_PT - 1e-6, (card.name, side, t.layout.runs[0].text, sizes)
                 rows: dict[tuple, set[float]] = defaultdict(set)  # one repeated element: same x, w, h
                 for t in texts:
-                    rows[(round(t.box.x, 2), round(t.box.w, 2), round(t.box.h, 2))].add(round(t.layout.size, 2))
+                    rows[(round(t.box.x, 2), round(t.box.w, 2), round(t.box.h, 2))].add(
+                        round(t.layout.size, 2)
+                    )
                 for key, sizes in rows.items():
                     assert len(sizes) == 1, (card.name, side, key, sizes)
         assert not faces.problems, faces.problems
@@ -137,8 +142,10 @@ def test_capture_cards_show_the_capture_sets_they_belong_to():
 
     summary = yaml.safe_load((paths.CARDDATA / "road-runner" / "summary.yaml").read_text(encoding="utf-8"))
     sets = next(s["sets"] for s in summary["sections"] if s.get("kind") == "sets")
-    label = {(" + ".join(s["keywords"]) if len(s["keywords"]) > 1 else f"{s['keywords'][0]} ALONE"): s["keywords"]
-             for s in sets}
+    label = {
+        (" + ".join(s["keywords"]) if len(s["keywords"]) > 1 else f"{s['keywords'][0]} ALONE"): s["keywords"]
+        for s in sets
+    }
     shown = 0
     for name, (card, front, _) in laid_faces(load_game("road-runner")).items():
         chips = [op for op in _texts(front.ops) if words(op) in label]
@@ -163,7 +170,16 @@ def test_cards_of_differing_colours_share_a_white_edge(name: str, edge: float):
     sizes = {d.name: (d.width, d.height) for d in game.decks}
     for card_name, (card, front, _) in laid_faces(game).items():
         w, h = sizes[card.deck]
-        near = [op.fill for op in flat(front.ops) if isinstance(op, RectOp | EllipseOp) and op.fill
-                and (op.box.x < mm(edge) - 0.01 or op.box.y < mm(edge) - 0.01
-                     or op.box.x + op.box.w > w - mm(edge) + 0.01 or op.box.y + op.box.h > h - mm(edge) + 0.01)]
+        near = [
+            op.fill
+            for op in flat(front.ops)
+            if isinstance(op, RectOp | EllipseOp)
+            and op.fill
+            and (
+                op.box.x < mm(edge) - 0.01
+                or op.box.y < mm(edge) - 0.01
+                or op.box.x + op.box.w > w - mm(edge) + 0.01
+                or op.box.y + op.box.h > h - mm(edge) + 0.01
+            )
+        ]
         assert set(near) == {"#ffffff"}, (card_name, near)

@@ -20,7 +20,9 @@ def test_list_shows_bundled_and_local_games(run_cli, tmp_path: Path):
 
 
 def test_build_writes_and_prints_the_paths(run_cli, mini_game: Path, tmp_path: Path):
-    code, out, _ = run_cli("build", mini_game, "--paper", "letter", "--printshop", "generic", "-o", tmp_path / "o")
+    code, out, _ = run_cli(
+        "build", mini_game, "--paper", "letter", "--printshop", "generic", "-o", tmp_path / "o"
+    )
     assert code == 0
     pdf = tmp_path / "o" / "mini" / "cards.pdf"
     assert f"wrote {Path('o/mini/cards.pdf')}" in out
@@ -52,7 +54,16 @@ def test_every_command_has_help(run_cli, command):
 
 def test_choices_are_case_insensitive(run_cli, mini_game: Path, tmp_path: Path):
     code, _, err = run_cli(
-        "build", mini_game, "--paper", "A4", "--layout", "Gutterfold", "--duplex", "LONG", "-o", tmp_path / "o"
+        "build",
+        mini_game,
+        "--paper",
+        "A4",
+        "--layout",
+        "Gutterfold",
+        "--duplex",
+        "LONG",
+        "-o",
+        tmp_path / "o",
     )
     assert code == 0, err
     assert (tmp_path / "o" / "mini" / "cards-gutterfold.pdf").is_file()

@@ -37,7 +37,6 @@ elements:
 VEIL = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fff" fill-opacity="0.5"/></svg>'
 
 
-
 def _over(top: tuple[int, ...], alpha: float, under: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(alpha * t + (1 - alpha) * u for t, u in zip(top, under, strict=True))
 

@@ -74,7 +74,10 @@ def test_colours_come_back_close_through_the_profile():
     for value in ("#c4531a", "#1d6090", "#2e7d32", "#f2c318"):
         rgb = parse(value)
         back = convert.cmyk_to_rgb(convert.to_cmyk(value, convert.FILL))
-        assert max(abs(a - b) for a, b in zip((rgb.r, rgb.g, rgb.b), (back.r, back.g, back.b), strict=True)) < 0.08
+        assert (
+            max(abs(a - b) for a, b in zip((rgb.r, rgb.g, rgb.b), (back.r, back.g, back.b), strict=True))
+            < 0.08
+        )
 
 
 def test_cmyk_values_are_kept_in_a_cmyk_build_and_shown_through_the_profile_in_rgb():
@@ -119,7 +122,9 @@ def cmyk_files(tmp_path_factory) -> list[Path]:
     game = load_game(str(_art_game(root / "mini")))
     written = build_kit(game, _cmyk_with_shop(root / "duplex"))
     files = sorted((p for p in written if p.suffix == ".pdf"), key=lambda p: p.parent.name != "mini")
-    return files + build_game(game, BuildOptions(layout="gutterfold", color="cmyk", out_dir=root / "gutterfold"))
+    return files + build_game(
+        game, BuildOptions(layout="gutterfold", color="cmyk", out_dir=root / "gutterfold")
+    )
 
 
 def _cmyk_with_shop(out: Path) -> BuildOptions:
@@ -302,9 +307,17 @@ def test_a_bundled_kit_in_cmyk_is_pdfx_in_every_file(tmp_path):
     from generator.kit import build_kit
 
     game = load_game("jokers-row")
-    written = build_kit(game, BuildOptions(
-        color="cmyk", ink_limit=240, printshop="generic", shop_color="cmyk", shop_ink_limit=240, out_dir=tmp_path
-    ))
+    written = build_kit(
+        game,
+        BuildOptions(
+            color="cmyk",
+            ink_limit=240,
+            printshop="generic",
+            shop_color="cmyk",
+            shop_ink_limit=240,
+            out_dir=tmp_path,
+        ),
+    )
     guide = (tmp_path / "jokers-row" / "print-guide.md").read_text()
     assert "PDF/X-1a:2003, for a print shop: output intent FOGRA39" in guide
     assert "total ink at most 240 %" in guide

@@ -30,7 +30,9 @@ def copy_road_runner(folder: Path, edit) -> Path:
     spec = {k: v for k, v in spec.items() if k not in ("boards", "components", "sheets", "summary")}
     folder.mkdir()
     (folder / "game.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
-    (folder / "constraints.yaml").write_text((source / "constraints.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "constraints.yaml").write_text(
+        (source / "constraints.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     shutil.copytree(source / "rules", folder / "rules", ignore=shutil.ignore_patterns("__pycache__"))
     (folder / "cards.yaml").write_text(
         edit((source / "cards.yaml").read_text(encoding="utf-8")), encoding="utf-8"

@@ -98,7 +98,9 @@ KINDS = {
         lambda n: {"game.yaml": MINI_GAME + f'icons:\n  boom: "{n}"\n'},
         rf"mini/game\.yaml:{GAME_END + 1}:\d+: icons\.boom: icon file",
     ),
-    "board": Kind(".yaml", TEXT, lambda n: _listed("boards", n), rf"mini/game\.yaml:{GAME_END}:\d+: boards\[0\]: board"),
+    "board": Kind(
+        ".yaml", TEXT, lambda n: _listed("boards", n), rf"mini/game\.yaml:{GAME_END}:\d+: boards\[0\]: board"
+    ),
     "board-image": Kind(
         ".png",
         _png(),
@@ -109,11 +111,19 @@ KINDS = {
         r"mini/board\.yaml:4:\d+: features\[0\]\.file: image",
     ),
     "components": Kind(
-        ".yaml", TEXT, lambda n: _listed("components", n), rf"mini/game\.yaml:{GAME_END}:\d+: components\[0\]: component"
+        ".yaml",
+        TEXT,
+        lambda n: _listed("components", n),
+        rf"mini/game\.yaml:{GAME_END}:\d+: components\[0\]: component",
     ),
-    "summary": Kind(".yaml", TEXT, lambda n: _named("summary", n), rf"mini/game\.yaml:{GAME_END}:\d+: summary: summary"),
+    "summary": Kind(
+        ".yaml", TEXT, lambda n: _named("summary", n), rf"mini/game\.yaml:{GAME_END}:\d+: summary: summary"
+    ),
     "constraints": Kind(
-        ".yaml", TEXT, lambda n: _named("constraints", n), rf"mini/game\.yaml:{GAME_END}:\d+: constraints: constraints"
+        ".yaml",
+        TEXT,
+        lambda n: _named("constraints", n),
+        rf"mini/game\.yaml:{GAME_END}:\d+: constraints: constraints",
     ),
     "rules-module": Kind(
         ".py",
@@ -181,8 +191,10 @@ def test_every_kind_of_file_by_every_route_is_refused(run_cli, tmp_path: Path, k
     game = write_game(tmp_path / "mini")
     name = _route(route, kind, game, tmp_path / "outside")
     _write(game, kind.names(name))
-    said = "leads outside the game folder through a symbolic link" if route.startswith("linked") else (
-        "lies outside the game folder"
+    said = (
+        "leads outside the game folder through a symbolic link"
+        if route.startswith("linked")
+        else ("lies outside the game folder")
     )
     shown = clip(name + (kind.ext if kind.strip else ""))  # a long name is cut in messages
     expected = re.compile(rf"{kind.where}[^:]* '{re.escape(shown)}' {said}")
@@ -237,11 +249,15 @@ def test_a_linked_fonts_folder_is_refused(run_cli, tmp_path: Path):
 def test_a_rules_package_with_a_module_linked_outside_is_refused(run_cli, tmp_path: Path):
     outside = tmp_path / "elsewhere.py"
     outside.write_text(f"raise SystemExit('{SECRET}')\n", encoding="utf-8")
-    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME + "rules_module: rules\n", "rules/__init__.py": ""})
+    game = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME + "rules_module: rules\n", "rules/__init__.py": ""}
+    )
     (game / "rules" / "moves.py").symlink_to(outside)
     code, out, err = run_cli("check", "mini")
     assert code == 1
-    assert f"mini/game.yaml:{GAME_END}:15: rules_module: rules module file 'rules/moves.py' leads outside" in err
+    assert (
+        f"mini/game.yaml:{GAME_END}:15: rules_module: rules module file 'rules/moves.py' leads outside" in err
+    )
     assert SECRET not in out + err
 
 
@@ -268,7 +284,9 @@ def test_a_game_reached_through_a_linked_folder_is_whole(run_cli, tmp_path: Path
 
 
 def test_a_link_loop_is_refused_plainly(run_cli, tmp_path: Path):
-    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: [loop.yaml]")})
+    game = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", "cards: [loop.yaml]")}
+    )
     (game / "loop.yaml").symlink_to(game / "loop.yaml")
     code, _, err = run_cli("check", "mini")
     assert code == 1
@@ -322,11 +340,15 @@ def test_a_linked_templates_folder_lends_no_names_to_suggestions(run_cli, tmp_pa
     (game / "templates").symlink_to(outside, target_is_directory=True)
     code, _, err = run_cli("check", "mini")
     assert code == 1
-    assert "no template named 'secret-desing'" in err and "secret-design" not in err.replace("secret-desing", "")
+    assert "no template named 'secret-desing'" in err and "secret-design" not in err.replace(
+        "secret-desing", ""
+    )
 
 
 def test_a_name_no_file_can_have_is_not_found_plainly(run_cli, tmp_path: Path):
-    write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", 'cards: ["a\\0b.yaml"]')})
+    write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME.replace("cards: [cards.yaml]", 'cards: ["a\\0b.yaml"]')}
+    )
     code, out, err = run_cli("check", "mini")
     assert code == 1 and "Traceback" not in out + err
     assert "mini/game.yaml:17:13: decks[0].cards[0]: card file 'a\x00b.yaml' not found" in err

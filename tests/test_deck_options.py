@@ -32,7 +32,11 @@ def test_a_deck_has_its_own_fields_and_default_type(tmp_path: Path) -> None:
     game = load_game(two_decks(tmp_path))
     aids = game.deck("aids")
     first = aids.cards[0]
-    assert (first.name, first.type, dict(first.fields)) == ("Turn", "hero", {"speed": 1, "text": "Draw a card."})
+    assert (first.name, first.type, dict(first.fields)) == (
+        "Turn",
+        "hero",
+        {"speed": 1, "text": "Draw a card."},
+    )
     assert aids.one_sided and aids.back is None and aids.back_for(aids.cards[0]) is None
     assert not game.deck("cards").one_sided  # the other deck keeps its back and optional fields
 
@@ -51,7 +55,10 @@ def test_bad_deck_type_and_field_type_are_located(run_cli, tmp_path: Path) -> No
     code, _, err = run_cli("check", "mini")
     assert code == 1
     assert "mini/game.yaml:22:11: decks[1].type: unknown card type 'heros' (did you mean 'hero'?)" in err
-    assert "mini/game.yaml:23:26: decks[1].card_fields.speed: unknown type 'integer' (did you mean 'int'?)" in err
+    assert (
+        "mini/game.yaml:23:26: decks[1].card_fields.speed: unknown type 'integer' (did you mean 'int'?)"
+        in err
+    )
 
 
 def test_one_sided_deck_has_no_back_pages(run_cli, tmp_path: Path) -> None:
@@ -64,10 +71,22 @@ def test_one_sided_deck_has_no_back_pages(run_cli, tmp_path: Path) -> None:
     assert len(PdfReader(kit / "printshop-generic" / "aids.pdf").pages) == 3  # one page per card, no backs
     assert len(PdfReader(kit / "printshop-generic" / "cards.pdf").pages) == 6
     guide = (kit / "print-guide.md").read_text()
-    assert "aids.pdf (Mini Game): 3 cards on 1 sheet, 9 per sheet. Print single-sided (the deck has no backs)" in guide
-    assert "- aids.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print its 1 page single-sided." in guide
-    assert "cards.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print all 2 pages double-sided" in guide
-    assert "printshop-generic/aids.pdf: for the print shop, not for home (3 pages, one card face per page)." in guide
+    assert (
+        "aids.pdf (Mini Game): 3 cards on 1 sheet, 9 per sheet. Print single-sided (the deck has no backs)"
+        in guide
+    )
+    assert (
+        "- aids.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print its 1 page single-sided."
+        in guide
+    )
+    assert (
+        "cards.pdf: card stock (about 250 g/m2; or glue the printed paper onto thin card); print all 2 pages double-sided"
+        in guide
+    )
+    assert (
+        "printshop-generic/aids.pdf: for the print shop, not for home (3 pages, one card face per page)."
+        in guide
+    )
 
 
 def test_one_sided_deck_is_not_folded(run_cli, tmp_path: Path) -> None:
@@ -93,7 +112,9 @@ def test_only_one_sided_decks_say_so_in_the_guide(run_cli, tmp_path: Path) -> No
 
 def test_type_backs_are_dropped_in_a_one_sided_deck(tmp_path: Path) -> None:
     game_text = MINI_GAME.replace("villain: {label: Villain}", "villain: {label: Villain, back: mini-back}")
-    folder = write_game(tmp_path / "mini", {"game.yaml": game_text.replace("back: mini-back\n", "back: none\n")})
+    folder = write_game(
+        tmp_path / "mini", {"game.yaml": game_text.replace("back: mini-back\n", "back: none\n")}
+    )
     deck = load_game(folder).deck("cards")
     assert [deck.back_for(c) for c in deck.cards] == [None, None]
 
@@ -111,7 +132,10 @@ def test_deck_defaults_fill_the_fields_a_card_leaves_out(run_cli, tmp_path: Path
     rows = (tmp_path / "cards.csv").read_text().splitlines()
     assert rows[0] == "deck,name,type,copy,copies,speed,powers,text"
     assert rows[-2:] == ["aids,Turn,hero,1,1,1,ice,Nothing happens.", "aids,Score,hero,1,1,2,ice,Count."]
-    assert rows[1].startswith("cards,Alpha,hero,1,1,3,fire,") and rows[3] == "cards,Beta,villain,2,2,,,Sneaks about."
+    assert (
+        rows[1].startswith("cards,Alpha,hero,1,1,3,fire,")
+        and rows[3] == "cards,Beta,villain,2,2,,,Sneaks about."
+    )
 
 
 def test_bad_defaults_are_located(run_cli, tmp_path: Path) -> None:
@@ -129,7 +153,10 @@ def test_bad_defaults_are_located(run_cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("cards", "expected"),
     [
-        ("cards: []", ["mini/game.yaml:17:5: decks[0].cards: name the card files: cards.yaml, {file: cards.xlsx"]),
+        (
+            "cards: []",
+            ["mini/game.yaml:17:5: decks[0].cards: name the card files: cards.yaml, {file: cards.xlsx"],
+        ),
         ("cards:", ["mini/game.yaml:17:5: decks[0].cards: name the card files"]),
         (
             "cards: {fil: cards.csv}",
@@ -140,7 +167,9 @@ def test_bad_defaults_are_located(run_cli, tmp_path: Path) -> None:
         ),
         (
             "cards: [{file: cards.csv, columns: {case: lower}}]",
-            ["mini/game.yaml:17:47: decks[0].cards[0].columns.case: expected one of exact, insensitive, found 'lower'"],
+            [
+                "mini/game.yaml:17:47: decks[0].cards[0].columns.case: expected one of exact, insensitive, found 'lower'"
+            ],
         ),
     ],
 )

@@ -17,18 +17,32 @@ from generator.loader import load_game
 from generator.units import mm
 from tests.test_board_layout import make_board
 
-FILES = ["cars.pdf", "parts.pdf", "board-tiled.pdf", "standees.pdf", "counters.pdf",
-         "sheets.pdf", "rules-summary.pdf", "player-aids.pdf", "print-guide.md"]
+FILES = [
+    "cars.pdf",
+    "parts.pdf",
+    "board-tiled.pdf",
+    "standees.pdf",
+    "counters.pdf",
+    "sheets.pdf",
+    "rules-summary.pdf",
+    "player-aids.pdf",
+    "print-guide.md",
+]
 
 
-@pytest.mark.parametrize("args", [["--paper", "a4"], ["--paper", "letter", "--layout", "gutterfold"],
-                                  ["--printshop", "generic"]], ids=["a4-duplex", "letter-gutterfold", "printshop"])
+@pytest.mark.parametrize(
+    "args",
+    [["--paper", "a4"], ["--paper", "letter", "--layout", "gutterfold"], ["--printshop", "generic"]],
+    ids=["a4-duplex", "letter-gutterfold", "printshop"],
+)
 def test_kit_builds(run_cli, tmp_path: Path, args: list[str]):
     code, out, err = run_cli("build", "entenrallye", "-o", tmp_path, *args)
     assert code == 0, out + err
     kit = tmp_path / "entenrallye"
-    cards = {"--layout": ["cars-gutterfold.pdf", "parts-gutterfold.pdf"],
-             "--printshop": ["printshop-generic/cars.pdf", "printshop-generic/parts.pdf"]}
+    cards = {
+        "--layout": ["cars-gutterfold.pdf", "parts-gutterfold.pdf"],
+        "--printshop": ["printshop-generic/cars.pdf", "printshop-generic/parts.pdf"],
+    }
     for name in FILES[2:] + next((v for k, v in cards.items() if k in args), FILES[:2]):
         assert (kit / name).is_file(), name
     assert len(PdfReader(kit / "board-tiled.pdf").pages) > 2  # an assembly page and the tiles
@@ -47,6 +61,7 @@ def test_legend_draws_the_short_cut_dashed():
     fonts = FontBook.load(game.font_dirs)
     (path,) = board_files(game)
     ops = layout_board(load_board(path, game, fonts), fonts).ops
+
     def dashed(dash: tuple[float, float]) -> list[PolyOp]:
         return [op for op in ops if isinstance(op, PolyOp) and op.dash == pytest.approx(dash)]
 
@@ -56,11 +71,16 @@ def test_legend_draws_the_short_cut_dashed():
 
 
 def test_a_dashed_swatch_outlines_shapes_too(tmp_path: Path):
-    board, game = make_board(tmp_path / "legend", (
-        "name: legend\ntitle: Legend\nsize: a5\nfeatures:\n  - type: legend\n    box: [10mm, 10mm, 80mm, 40mm]\n"
-        "    entries:\n      - {fill: \"#ffffff\", stroke: \"#000000\", dash: [1mm, 1mm], text: Dashed square}\n"
-        "      - {shape: circle, stroke: \"#000000\", dash: [1mm, 1mm], text: Dashed circle}\n"
-        "      - {shape: arrow, stroke: \"#000000\", dash: [1mm, 1mm], text: Dashed arrow}\n"), "legend.yaml")
+    board, game = make_board(
+        tmp_path / "legend",
+        (
+            "name: legend\ntitle: Legend\nsize: a5\nfeatures:\n  - type: legend\n    box: [10mm, 10mm, 80mm, 40mm]\n"
+            '    entries:\n      - {fill: "#ffffff", stroke: "#000000", dash: [1mm, 1mm], text: Dashed square}\n'
+            '      - {shape: circle, stroke: "#000000", dash: [1mm, 1mm], text: Dashed circle}\n'
+            '      - {shape: arrow, stroke: "#000000", dash: [1mm, 1mm], text: Dashed arrow}\n'
+        ),
+        "legend.yaml",
+    )
     ops = layout_board(board, FontBook.load(game.font_dirs)).ops
     assert sum(isinstance(op, RectOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
     assert sum(isinstance(op, EllipseOp) and op.dash == pytest.approx((mm(1), mm(1))) for op in ops) == 1
@@ -77,8 +97,13 @@ def test_score_pad_totals_each_players_four_meets():
 
     game = load_game("entenrallye")
     fonts = FontBook.load(game.font_dirs)
-    (deck,) = [g.deck for part, _, value in load_parts(game) if part.name == "components"
-               for g in groups_of(value) if g.deck.name.endswith("scores")]
+    (deck,) = [
+        g.deck
+        for part, _, value in load_parts(game)
+        if part.name == "components"
+        for g in groups_of(value)
+        if g.deck.name.endswith("scores")
+    ]
     (pad,) = deck.cards
     front, _ = DeckFaces(game, deck, fonts, mm(3)).faces(pad)
     texts = {words(op): op for op in text_ops(front)}
@@ -92,6 +117,7 @@ def test_score_pad_totals_each_players_four_meets():
 def _fold(faces: list, size: float) -> dict:
     """Fold a net of unit squares (their top-left corners, in units of ``size``) into a cube:
     for each face's four sides, the cube edge it lands on (a frozenset of two corners)."""
+
     def add(a, b, k=1):
         return tuple(x + k * y for x, y in zip(a, b, strict=True))
 
@@ -103,16 +129,24 @@ def _fold(faces: list, size: float) -> dict:
         c = todo.pop()
         o, u, v, n = placed[c]
         minus = lambda w: tuple(-x for x in w)  # noqa: E731
-        for d, nxt in (((1, 0), (add(o, u), n, v, minus(u))), ((-1, 0), (add(o, n), minus(n), v, u)),
-                       ((0, 1), (add(o, v), u, n, minus(v))), ((0, -1), (add(o, n), u, minus(n), v))):
+        for d, nxt in (
+            ((1, 0), (add(o, u), n, v, minus(u))),
+            ((-1, 0), (add(o, n), minus(n), v, u)),
+            ((0, 1), (add(o, v), u, n, minus(v))),
+            ((0, -1), (add(o, n), u, minus(n), v)),
+        ):
             cell = (c[0] + d[0], c[1] + d[1])
             if cell in cells and cell not in placed:
                 placed[cell] = nxt
                 todo.append(cell)
     edges = {}
     for cell, (o, u, v, _n) in placed.items():
-        edges[cell] = {"top": frozenset({o, add(o, u)}), "bottom": frozenset({add(o, v), add(add(o, v), u)}),
-                       "left": frozenset({o, add(o, v)}), "right": frozenset({add(o, u), add(add(o, u), v)})}
+        edges[cell] = {
+            "top": frozenset({o, add(o, u)}),
+            "bottom": frozenset({add(o, v), add(add(o, v), u)}),
+            "left": frozenset({o, add(o, v)}),
+            "right": frozenset({add(o, u), add(add(o, u), v)}),
+        }
     return edges
 
 
@@ -126,8 +160,13 @@ def test_die_net_closes_with_one_glue_tab_per_seam():
 
     game = load_game("entenrallye")
     fonts = FontBook.load(game.font_dirs)
-    (deck,) = [g.deck for part, _, value in load_parts(game) if part.name == "components"
-               for g in groups_of(value) if g.deck.name.endswith("die")]
+    (deck,) = [
+        g.deck
+        for part, _, value in load_parts(game)
+        if part.name == "components"
+        for g in groups_of(value)
+        if g.deck.name.endswith("die")
+    ]
     front, _ = DeckFaces(game, deck, fonts, mm(3)).faces(deck.cards[0])
     rects = [op for op in flat(front.ops) if isinstance(op, RectOp)]
     side = mm(22)

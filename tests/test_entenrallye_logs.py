@@ -147,7 +147,8 @@ def tour(log: dict[str, Any]) -> bool:
     sent = [i for i, e in enumerate(entries) if "workshop" in e.get("sent", {}).values()]
     waits = any(e["action"] == "drive" and e["moved"] == 0 for e in entries)
     return bool(failed and sent and waits) and any(
-        e.get("check") == "passed" and i > max(failed[0], sent[0]) for i, e in enumerate(entries))
+        e.get("check") == "passed" and i > max(failed[0], sent[0]) for i, e in enumerate(entries)
+    )
 
 
 def regenerate() -> None:
@@ -180,7 +181,9 @@ def regenerate() -> None:
         ("illegal-repair-after-asu.yaml", "REPAIR_AFTER_ASU", "a repair after the car's ASU"),
         ("illegal-repair-over-20.yaml", "REPAIR_OVER_20", "a repair taking the marker past 20"),
     ):
-        found = illegal_repair(seeded(2, "stylist", lambda log, c=code: illegal_repair(log, c) is not None), code)
+        found = illegal_repair(
+            seeded(2, "stylist", lambda log, c=code: illegal_repair(log, c) is not None), code
+        )
         assert found is not None
         broken, i = found
         head = (
@@ -189,6 +192,7 @@ def regenerate() -> None:
         )
         text = _comment(to_yaml(broken), {i: f"{why} [{code}]"})
         (PLAYTESTS / name).write_text(head + text, encoding="utf-8")
+
 
 if __name__ == "__main__":
     regenerate()

@@ -31,7 +31,9 @@ def test_a_missing_time_step_is_the_moving_players_at_that_turn():
     cut = game(e(1, "Ann", "drive", roll=6, moved=2))  # the log stops right after Ann's 6
     assert found(cut) == {("TIME_NOT_ADVANCED", 1)} and cut.violations[0].player == "Ann"
     later = game(e(1, "Ann", "drive", roll=6, moved=2), e(2, "Ben", "drive", roll=2, moved=2))
-    assert [(v.code, v.turn, v.player, v.line) for v in later.violations] == [("TIME_NOT_ADVANCED", 1, "Ann", 6)]
+    assert [(v.code, v.turn, v.player, v.line) for v in later.violations] == [
+        ("TIME_NOT_ADVANCED", 1, "Ann", 6)
+    ]
     assert "first movement, then special actions, then advance time" in later.violations[0].message
 
 
@@ -44,7 +46,9 @@ def test_the_last_time_step_of_a_game_left_out_is_reported_not_an_unfinished_gam
 
 def test_a_one_way_road_is_named_one_way():
     out = game(e(1, "Ann", "drive", roll=3, moved=3, path=["start"]))
-    assert codes(out) == ["ONE_WAY"] and "is one-way, from Start (start) to Meet 1" in out.violations[0].message
+    assert (
+        codes(out) == ["ONE_WAY"] and "is one-way, from Start (start) to Meet 1" in out.violations[0].message
+    )
 
 
 def test_an_open_turn_says_what_this_roll_on_this_square_allows():
@@ -66,8 +70,11 @@ def test_no_turn_zero_and_no_markers_to_off():
 
 
 def test_specials_after_the_time_entry_say_so_and_name_the_square():
-    out = game(e(1, "Ann", "drive", roll=6, moved=1), e(1, "Ann", "time", to="Jan 1"),
-               e(1, "Ann", "repair", points=1))
+    out = game(
+        e(1, "Ann", "drive", roll=6, moved=1),
+        e(1, "Ann", "time", to="Jan 1"),
+        e(1, "Ann", "repair", points=1),
+    )
     assert codes(out) == ["AFTER_TIME", "NOT_GREY"]
 
 
@@ -85,8 +92,13 @@ def test_a_recorded_pile_order_makes_buying_checkable():
     assert clean(game(*ann, e(1, "Ann", "buy", parts=[second])))  # no order recorded: unchecked
     short = game(*ann, pile=[*order[1:], order[2]])
     assert codes(short) == ["PILE_ORDER"] and f"missing: {top}" in short.violations[0].message
-    held = game(*ann, e(1, "Ann", "buy", parts=[top]), e(2, "Ben", "drive", roll=5, moved=2),
-                e(2, "Ben", "buy", parts=[top]), pile=order)
+    held = game(
+        *ann,
+        e(1, "Ann", "buy", parts=[top]),
+        e(2, "Ben", "drive", roll=5, moved=2),
+        e(2, "Ben", "buy", parts=[top]),
+        pile=order,
+    )
     assert codes(held) == ["PART_UNAVAILABLE"]  # one mistake, one report
 
 

@@ -103,8 +103,18 @@ def test_month_end_sends_cars_to_the_workshop_or_the_minus_squares(er):
     ben.repair = 15  # 12 faults: enough
     cy.repair = 10  # 2 short
     assert apply(er, table, "Ann", "drive", roll=6, moved=2) == []
-    assert apply(er, table, "Ann", "time", to="May 1", sent={"Ben": "workshop", "Cy": "-2"},
-                 repairs={"Ben": 3, "Cy": 0}) == []
+    assert (
+        apply(
+            er,
+            table,
+            "Ann",
+            "time",
+            to="May 1",
+            sent={"Ben": "workshop", "Cy": "-2"},
+            repairs={"Ben": 3, "Cy": 0},
+        )
+        == []
+    )
     assert er.route.node(ben.square) == "tuev-workshop" and ben.repair == 3
     assert cy.square == er.route.minus["tuev"][2] and cy.repair == 0
     assert ann.square[0] == "road"
@@ -115,23 +125,35 @@ def test_exchange_needs_a_two_and_two_holders(er):
     ann, ben, _cy = table.cars.values()
     ann.hidden, ben.hidden = ["Red roof 5/3"], ["Black roof 5/3"]
     assert apply(er, table, "Ann", "drive", roll=2, moved=2) == []
-    assert apply(er, table, "Ann", "exchange", **{"with": "Ben", "take": "Black roof 5/3",
-                                                   "give": "Red roof 5/3"}) == []
+    assert (
+        apply(
+            er, table, "Ann", "exchange", **{"with": "Ben", "take": "Black roof 5/3", "give": "Red roof 5/3"}
+        )
+        == []
+    )
     assert ann.hidden == ["Black roof 5/3"] and ben.hidden == ["Red roof 5/3"]
     assert apply(er, table, "Ann", "attach", part="Black roof 5/3") == []
-    assert apply(er, table, "Ann", "exchange", **{"with": "Ben", "take": "Red roof 5/3",
-                                                   "give": "Black roof 5/3"}) == [
-        "EXCHANGE_TWICE", "EXCHANGE_TOO_FEW", "ATTACHED_TAKEN"]
+    assert apply(
+        er, table, "Ann", "exchange", **{"with": "Ben", "take": "Red roof 5/3", "give": "Black roof 5/3"}
+    ) == ["EXCHANGE_TWICE", "EXCHANGE_TOO_FEW", "ATTACHED_TAKEN"]
 
 
 def test_a_meet_scores_parts_plus_colour_and_returns_them(er):
-    log = make(GAME, NAMES[:2], [
-        e(1, "Ann", "drive", roll=5, moved=2), e(1, "Ann", "buy", parts=["Red roof 5/3"]),
-        e(1, "Ann", "attach", part="Red roof 5/3"),
-        e(2, "Ben", "drive", roll=5, moved=2), e(2, "Ben", "buy", parts=["Black roof 5/3"]),
-        e(3, "Ann", "drive", roll=4, moved=4), e(4, "Ben", "drive", roll=1, moved=1),
-        e(5, "Ann", "drive", roll=3, moved=3, score=6), e(5, "Ann", "time", to="Jan 1"),
-    ])
+    log = make(
+        GAME,
+        NAMES[:2],
+        [
+            e(1, "Ann", "drive", roll=5, moved=2),
+            e(1, "Ann", "buy", parts=["Red roof 5/3"]),
+            e(1, "Ann", "attach", part="Red roof 5/3"),
+            e(2, "Ben", "drive", roll=5, moved=2),
+            e(2, "Ben", "buy", parts=["Black roof 5/3"]),
+            e(3, "Ann", "drive", roll=4, moved=4),
+            e(4, "Ben", "drive", roll=1, moved=1),
+            e(5, "Ann", "drive", roll=3, moved=3, score=6),
+            e(5, "Ann", "time", to="Jan 1"),
+        ],
+    )
     result = run(log)
     assert clean(result)
     assert result.state.cars["Ann"].scores == {1: 6} and not result.state.cars["Ann"].attached
@@ -144,7 +166,7 @@ def test_broken_board_is_reported_by_check(run_cli, tmp_path: Path):
     board = folder / "board.yaml"
     text = board.read_text(encoding="utf-8")
     text = text.replace("{from: meet3-join, to: asu-turn,", "{from: asu-turn, to: meet3-join,")
-    text = text.replace("      minus: {fill:", "      pink: {fill: \"#ff00ff\"}\n      minus: {fill:")
+    text = text.replace("      minus: {fill:", '      pink: {fill: "#ff00ff"}\n      minus: {fill:')
     text = re.sub(r"(\{from: asu-join, to: meet4, .*pattern: \[beige, )grey\]", r"\1pink]", text)
     board.write_text(text, encoding="utf-8")
     code, out, err = run_cli("check", folder)
@@ -181,7 +203,9 @@ def test_policy_playthroughs_replay_from_file(er):
     assert set(policies) >= {"flat-out", "balanced", "stylist"}
     rng = random.Random(7)
     for _name, policy in sorted(policies.items()):
-        log = playthrough(er, NAMES[: rng.randint(2, 6)], rng.randint(0, 10**6), max_entries=20000, policy=policy)
+        log = playthrough(
+            er, NAMES[: rng.randint(2, 6)], rng.randint(0, 10**6), max_entries=20000, policy=policy
+        )
         result = run(log)
         assert clean(result) and result.over
         written = log["result"].get("winners") or [log["result"]["winner"]]

@@ -233,14 +233,18 @@ def test_overflow_fails_build_with_checks_message_and_writes_nothing(run_cli, tm
 
 
 def test_overflow_into_a_new_folder_leaves_no_folder(run_cli, tmp_path: Path):
-    write_game(tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")})
+    write_game(
+        tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")}
+    )
     code, _, _ = run_cli("build", "mini", "-o", tmp_path / "new" / "out")
     assert code == 1
     assert not (tmp_path / "new").exists()
 
 
 def test_allow_overflow_writes_with_a_warning(run_cli, tmp_path: Path):
-    write_game(tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")})
+    write_game(
+        tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("text: Runs fast.", f"text: {LONG_TEXT}")}
+    )
     code, out, err = run_cli("build", "mini", "--allow-overflow", "-o", tmp_path / "out")
     assert code == 0
     assert "mini/cards.yaml:2:5: warning: card 'Alpha': template 'mini-front'" in err
@@ -281,6 +285,7 @@ def test_output_folder_without_write_permission(run_cli, mini_game: Path, tmp_pa
     (tmp_path / "locked" / "mini" / "cards.pdf").write_bytes(b"earlier")
     real_access = os.access
     locked = str(tmp_path / "locked")
+
     def access(path, mode) -> bool:  # the folder reads, but does not take writes
         if str(path).startswith(locked) and mode & os.W_OK:
             return False

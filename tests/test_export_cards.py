@@ -35,7 +35,7 @@ def test_csv_has_one_row_per_copy_and_every_field(name: str, tmp_path: Path) -> 
     for deck in game.decks:
         for card in deck.cards:
             copies = by_design[(deck.name, card.name)]
-            assert [r["copy"] for r in copies][-card.count:] == [str(n) for n in range(1, card.count + 1)]
+            assert [r["copy"] for r in copies][-card.count :] == [str(n) for n in range(1, card.count + 1)]
             assert copies[-1]["copies"] == str(card.count) and copies[-1]["type"] == card.type
             for key, value in card.fields.items():
                 if isinstance(value, (str, int)) and not isinstance(value, bool):
@@ -43,7 +43,11 @@ def test_csv_has_one_row_per_copy_and_every_field(name: str, tmp_path: Path) -> 
 
 
 def test_a_card_with_a_count_gives_that_many_rows(tmp_path: Path) -> None:
-    game = next(load_game(n) for n in paths.bundled_games() if any(c.count > 1 for d in load_game(n).decks for c in d.cards))
+    game = next(
+        load_game(n)
+        for n in paths.bundled_games()
+        if any(c.count > 1 for d in load_game(n).decks for c in d.cards)
+    )
     card = next(c for d in game.decks for c in d.cards if c.count > 1)
     target = tmp_path / "out.json"
     assert _run(str(game.folder), "--cards", str(target)).exit_code == 0

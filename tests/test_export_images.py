@@ -37,7 +37,9 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = new_game("big", tmp_path_factory.mktemp("games"))
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace("bonus: {label: Bonus}", "bonus: {label: Bonus, back: front}"), encoding="utf-8")
+    game.write_text(
+        text.replace("bonus: {label: Bonus}", "bonus: {label: Bonus, back: front}"), encoding="utf-8"
+    )
     costs = ", ".join(str(n) for n in range(70))
     extra = f'generate:\n  - product:\n      cost: [{costs}]\n    card: {{name: "Filler {{cost}}", type: action, text: "Filler."}}\n'
     with (folder / "cards.yaml").open("a", encoding="utf-8") as handle:
@@ -59,7 +61,14 @@ def test_png_one_file_per_face_named_by_deck_card_and_copy(starter: Path, tmp_pa
     assert result.exit_code == 0, result.output
     folder = tmp_path / "starter"
     expected = {"main-contact.png"}
-    for name in ("quick-step-1", "quick-step-2", "quick-step-3", "long-stride-1", "long-stride-2", "lucky-find-1"):
+    for name in (
+        "quick-step-1",
+        "quick-step-2",
+        "quick-step-3",
+        "long-stride-1",
+        "long-stride-2",
+        "lucky-find-1",
+    ):
         expected |= {f"main/{name}-front.png", f"main/{name}-back.png"}
     assert set(_files(folder)) == expected
     with Image.open(folder / "main" / "lucky-find-1-front.png") as image:  # poker card + 3 mm bleed, 72 dpi
@@ -173,7 +182,11 @@ def test_tts_saved_object_matches_the_deck(big: Path, tmp_path: Path) -> None:
     # 72 action designs on the shared back (69 + 3 over two sheets), 1 bonus design on its own back
     sheets = state["CustomDeck"]
     assert sorted(sheets) == ["1", "2", "3"]
-    assert [(sheets[k]["NumWidth"], sheets[k]["NumHeight"]) for k in ("1", "2", "3")] == [(10, 7), (4, 2), (2, 2)]
+    assert [(sheets[k]["NumWidth"], sheets[k]["NumHeight"]) for k in ("1", "2", "3")] == [
+        (10, 7),
+        (4, 2),
+        (2, 2),
+    ]
     assert len({sheets[k]["BackURL"] for k in sheets}) == 2
     design_of = {}
     for copy, card_id in zip(copies, state["DeckIDs"], strict=True):
@@ -234,7 +247,9 @@ def test_a_deck_without_backs(starter: Path, tmp_path: Path) -> None:
         (game / path.name).write_bytes(path.read_bytes())
     spec = game / "game.yaml"
     text = spec.read_text(encoding="utf-8")
-    spec.write_text(text.replace("    back: back\n", "").replace("name: starter", "name: backless", 1), encoding="utf-8")
+    spec.write_text(
+        text.replace("    back: back\n", "").replace("name: starter", "name: backless", 1), encoding="utf-8"
+    )
     assert _run(str(game), "--png", str(tmp_path / "png"), "--dpi", "36").exit_code == 0
     names = sorted(p.name for p in (tmp_path / "png" / "backless" / "main").iterdir())
     assert names and all(n.endswith("-front.png") for n in names)
@@ -251,7 +266,9 @@ def test_tts_cards_keep_their_size_and_orientation(starter: Path) -> None:
     wide = replace(deck, width=deck.height, height=deck.width / 2)
     sheets = {deck.name: [Sheet(7, 4, 2, "main-1.png", "main-back.png", list(deck.cards))]}
     for shape, sideways, scale in ((deck, False, (1.0, 1.0)), (wide, True, (1.4, 0.3571))):
-        saved = json.loads(saved_object(replace(game, decks=(shape,)), sheets, lambda name: f"file:///{name}"))
+        saved = json.loads(
+            saved_object(replace(game, decks=(shape,)), sheets, lambda name: f"file:///{name}")
+        )
         (state,) = saved["ObjectStates"]
         assert state["SidewaysCard"] is sideways
         assert (state["Transform"]["scaleX"], state["Transform"]["scaleZ"]) == scale
@@ -265,8 +282,13 @@ def test_text_that_does_not_fit_is_drawn_with_a_warning(starter: Path, tmp_path:
     for path in starter.iterdir():
         (game / path.name).write_bytes(path.read_bytes())
     cards = game / "cards.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace("Never look back.", "Never look back. " * 60), encoding="utf-8")
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace("Never look back.", "Never look back. " * 60),
+        encoding="utf-8",
+    )
     result = _run(str(game), "--png", str(tmp_path / "png"), "--dpi", "36")
     assert result.exit_code == 0, result.output
-    assert "cards.yaml:" in result.output and "does not fit" in result.output and "problem" not in result.output
+    assert (
+        "cards.yaml:" in result.output and "does not fit" in result.output and "problem" not in result.output
+    )
     assert (tmp_path / "png" / "starter" / "main" / "long-stride-1-front.png").is_file()

@@ -11,8 +11,15 @@ from generator.layout.conditions import compile_when
 from generator.layout.substitute import BadReference, MissingField, ValueTable, substitute
 from tests.conftest import MINI_FRONT, write_game
 
-CARD = {"name": "Saffron", "cost": 3, "stars": 4, "price": 2.5, "spices": ["clove", "pepper"],
-        "prices": {"clove": 2}, "type": "spice"}
+CARD = {
+    "name": "Saffron",
+    "cost": 3,
+    "stars": 4,
+    "price": 2.5,
+    "spices": ["clove", "pepper"],
+    "prices": {"clove": 2},
+    "type": "spice",
+}
 
 
 @pytest.mark.parametrize(
@@ -108,7 +115,12 @@ def test_missing_fields_and_value_tables() -> None:
     table = ValueTable.from_entries("word", {"3": "three", "*": "many"})
     assert substitute("{= upper(tables.word[cost])}", {**CARD, "tables": {"word": table}}) == "THREE"
     assert fields_of("tables.word[cost] + prices[spices[0]] + len(item.key)") == [
-        "tables.word[cost]", "cost", "prices", "spices", "item.key"]
+        "tables.word[cost]",
+        "cost",
+        "prices",
+        "spices",
+        "item.key",
+    ]
 
 
 def test_conditions_as_expressions() -> None:
@@ -153,10 +165,12 @@ def test_check_reports_a_per_card_error_with_card_and_line(tmp_path: Path, run_c
 def test_a_computed_default(tmp_path: Path, run_cli) -> None:
     from tests.conftest import MINI_GAME
 
-    game = MINI_GAME.replace("  text: \"text?\"", "  text: \"text?\"\n  value: \"int?\"").replace(
-        "    cards: [cards.yaml]", "    cards: [cards.yaml]\n    defaults: {value: \"{= (speed ?? 1) * 2}\"}")
-    folder = write_game(tmp_path / "mini", {"game.yaml": game,
-                                            "templates/mini-front.yaml": _front("Worth {value}")})
+    game = MINI_GAME.replace('  text: "text?"', '  text: "text?"\n  value: "int?"').replace(
+        "    cards: [cards.yaml]", '    cards: [cards.yaml]\n    defaults: {value: "{= (speed ?? 1) * 2}"}'
+    )
+    folder = write_game(
+        tmp_path / "mini", {"game.yaml": game, "templates/mini-front.yaml": _front("Worth {value}")}
+    )
     from generator.loader import load_game
 
     cards = {c.name: c.fields["value"] for c in load_game(folder).decks[0].cards}
@@ -191,9 +205,48 @@ def test_any_text_gives_a_value_or_a_located_error() -> None:
     import random
     import time
 
-    pieces = ["cost", "name", "spices", "prices", ".", "[", "]", "(", ")", ",", "0", "2", "1.5", "'★'", '"a"',
-              "+", "-", "*", "/", "//", "%", "==", "<", ">=", "in", "not", "and", "or", "if", "else", "??",
-              "max", "join", "format", "'.2f'", "upper", "len", "true", "x", " "]
+    pieces = [
+        "cost",
+        "name",
+        "spices",
+        "prices",
+        ".",
+        "[",
+        "]",
+        "(",
+        ")",
+        ",",
+        "0",
+        "2",
+        "1.5",
+        "'★'",
+        '"a"',
+        "+",
+        "-",
+        "*",
+        "/",
+        "//",
+        "%",
+        "==",
+        "<",
+        ">=",
+        "in",
+        "not",
+        "and",
+        "or",
+        "if",
+        "else",
+        "??",
+        "max",
+        "join",
+        "format",
+        "'.2f'",
+        "upper",
+        "len",
+        "true",
+        "x",
+        " ",
+    ]
     rng = random.Random(26)
     started = time.perf_counter()
     outcomes = {"value": 0, "error": 0}
@@ -245,22 +298,31 @@ def test_number_properties_take_expressions(tmp_path: Path) -> None:
     from generator.layout.card import LayoutProblem
 
     with pytest.raises(LayoutProblem, match="gives text 'xx', not a number"):
-        (tmp_path / "u.yaml").write_text("elements:\n  - {type: rect, box: trim, rotate: \"{= name * 2}\"}\n")
+        (tmp_path / "u.yaml").write_text('elements:\n  - {type: rect, box: trim, rotate: "{= name * 2}"}\n')
         bad = TemplateLibrary([tmp_path]).get("u")
-        CardLayouter(bad, mm(63.5), mm(88.9), mm(3), FontBook.load([FONTS]), {}, {}, ()).layout({"name": "x"}, "x")
+        CardLayouter(bad, mm(63.5), mm(88.9), mm(3), FontBook.load([FONTS]), {}, {}, ()).layout(
+            {"name": "x"}, "x"
+        )
 
 
 def test_a_number_expression_with_a_syntax_error_is_reported_at_its_line(tmp_path: Path, run_cli) -> None:
-    write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT.replace(
-        "size: 10pt}", "size: '{= speed *}'}")})
+    write_game(
+        tmp_path / "mini",
+        {"templates/mini-front.yaml": MINI_FRONT.replace("size: 10pt}", "size: '{= speed *}'}")},
+    )
     code, _, err = run_cli("check", "mini")
     assert code == 1 and "Traceback" not in err
-    assert "mini/templates/mini-front.yaml:8:" in err and "elements[3].size: expression 'speed *': ends too early" in err
+    assert (
+        "mini/templates/mini-front.yaml:8:" in err
+        and "elements[3].size: expression 'speed *': ends too early" in err
+    )
 
 
 def test_an_unknown_field_in_a_number_expression_is_one_problem(tmp_path: Path, run_cli) -> None:
-    write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT.replace(
-        "size: 10pt}", "size: '{= spede + 8}'}")})
+    write_game(
+        tmp_path / "mini",
+        {"templates/mini-front.yaml": MINI_FRONT.replace("size: 10pt}", "size: '{= spede + 8}'}")},
+    )
     code, _, err = run_cli("check", "mini")
     assert code == 1
     assert "mini/templates/mini-front.yaml:8:5: template 'mini-front': uses field 'spede'" in err

@@ -136,7 +136,9 @@ def test_font_paths_outside_the_game_folder_are_refused(tmp_path: Path) -> None:
     fonts = tmp_path / "game" / "fonts"
     fonts.mkdir(parents=True)
     shutil.copy(FONTS / "dejavu" / "DejaVuSans.ttf", tmp_path / "Outside.ttf")
-    outside = "lies outside the game folder (and Deckwright's bundled files): copy the file into the game folder "
+    outside = (
+        "lies outside the game folder (and Deckwright's bundled files): copy the file into the game folder "
+    )
     assert _messages(fonts, "families:\n  X:\n    regular: ../../Outside.ttf\n    bold: /etc/passwd\n") == [
         f"fonts.yaml:3:14: families.X.regular: font file '../../Outside.ttf' {outside}and name it from there",
         f"fonts.yaml:4:11: families.X.bold: font file '/etc/passwd' {outside}and name it from there",

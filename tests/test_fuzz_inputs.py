@@ -30,7 +30,11 @@ FUZZ = settings(
 )
 NOISE = st.text(alphabet=":-[]{}#&*!|>'\"%@`,?~ \n\tab1.", min_size=0, max_size=6)
 YAML_FILES = sorted(
-    [*paths.CARDDATA.glob("*/*.yaml"), *paths.CARDDATA.glob("*/playtests/*.yaml"), *paths.TEMPLATES.glob("*.yaml")]
+    [
+        *paths.CARDDATA.glob("*/*.yaml"),
+        *paths.CARDDATA.glob("*/playtests/*.yaml"),
+        *paths.TEMPLATES.glob("*.yaml"),
+    ]
 )
 
 

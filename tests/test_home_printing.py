@@ -133,7 +133,9 @@ def _outer_bleeds(geo) -> dict[str, float]:
     ("paper", "card", "side", "top"),
     [("a4", "poker", 1.5, 3.0), ("letter", "poker", 3.0, 1.35), ("letter", "bridge", 3.0, 1.35)],
 )
-def test_outer_bleed_keeps_what_the_printer_margin_allows(paper: str, card: str, side: float, top: float) -> None:
+def test_outer_bleed_keeps_what_the_printer_margin_allows(
+    paper: str, card: str, side: float, top: float
+) -> None:
     """A4 poker: 9.75 mm beside the grid = 5 printer margin + 1 gap + 2.25 mark + 1.5 bleed. Letter
     poker: 1.35 mm above and below inside the printer margin, too little for any mark, all bleed."""
     geo = plan_sheet(*CARD_SIZES[card], SheetOptions(PAPER_SIZES[paper]))
@@ -155,7 +157,12 @@ def test_art_and_marks_stay_inside_the_printer_margin() -> None:
             assert -TOL <= to_mm(s.trim.x - s.art.x) <= 3 + TOL
         for m in geo.crop_marks:
             b = m.bounds()
-            assert pr.x - TOL <= b.x and b.right <= pr.right + TOL and pr.y - TOL <= b.y and b.top <= pr.top + TOL
+            assert (
+                pr.x - TOL <= b.x
+                and b.right <= pr.right + TOL
+                and pr.y - TOL <= b.y
+                and b.top <= pr.top + TOL
+            )
 
 
 BUNDLED = ("road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies")
@@ -237,7 +244,10 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     guide = (tmp_path / "road-runner" / "print-guide.md").read_text()
     assert "no duplex printer is needed" in guide
     out = shlex.quote(str(tmp_path))
-    assert f"`deckwright build road-runner --paper letter --layout duplex --duplex long --back-offset X,Y -o {out}`" in guide
+    assert (
+        f"`deckwright build road-runner --paper letter --layout duplex --duplex long --back-offset X,Y -o {out}`"
+        in guide
+    )
     assert "double-sided" not in guide.split("## Paper")[1]
     # one paper for the fold-and-glue file, said the same way everywhere, and no "(below)" to nowhere
     from generator.guide import FOLD_STOCK

@@ -44,8 +44,13 @@ def test_each_filter(quad: Path) -> None:
 
 def test_applied_once_per_image_and_steps(tmp_path: Path, run_cli) -> None:
     image = Image.new("RGB", (600, 600), (200, 40, 40))
-    folder = write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT + (
-        "  - {type: image, box: [4mm, 60mm, 20mm, 20mm], file: pic.png, filters: {grayscale: true}}\n")})
+    folder = write_game(
+        tmp_path / "mini",
+        {
+            "templates/mini-front.yaml": MINI_FRONT
+            + ("  - {type: image, box: [4mm, 60mm, 20mm, 20mm], file: pic.png, filters: {grayscale: true}}\n")
+        },
+    )
     image.save(folder / "pic.png")
     filters._filtered.cache_clear()
     code, _, err = run_cli("build", "mini", "-o", "out")
@@ -61,10 +66,17 @@ def test_applied_once_per_image_and_steps(tmp_path: Path, run_cli) -> None:
 
 def test_cmyk_files_stay_pdfx(tmp_path: Path, run_cli) -> None:
     image = Image.new("RGBA", (300, 300), (30, 90, 200, 255))
-    folder = write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT + (
-        "  - {type: polygon, box: [4mm, 60mm, 20mm, 20mm], image: pic.png,"
-        " filters: {opacity: 0.5, tint: '#ff8080', rotate: 270, crop: [10%, 10%, 80%, 80%]}}\n"
-        "  - {type: image, box: [30mm, 60mm, 20mm, 20mm], file: pic.png, filters: {flip: both}}\n")})
+    folder = write_game(
+        tmp_path / "mini",
+        {
+            "templates/mini-front.yaml": MINI_FRONT
+            + (
+                "  - {type: polygon, box: [4mm, 60mm, 20mm, 20mm], image: pic.png,"
+                " filters: {opacity: 0.5, tint: '#ff8080', rotate: 270, crop: [10%, 10%, 80%, 80%]}}\n"
+                "  - {type: image, box: [30mm, 60mm, 20mm, 20mm], file: pic.png, filters: {flip: both}}\n"
+            )
+        },
+    )
     image.save(folder / "pic.png")
     code, _, err = run_cli("build", "mini", "-o", "out", "--color", "cmyk")
     assert code == 0, err
@@ -82,8 +94,10 @@ def test_cmyk_files_stay_pdfx(tmp_path: Path, run_cli) -> None:
         ("{type: image, box: trim, file: pic.png, filters: {opacity: 2}}", "filters.opacity"),
         ("{type: image, box: trim, file: pic.png, filters: {tint: blurple}}", "unknown colour 'blurple'"),
         ("{type: image, box: trim, file: pic.png, filters: {blur: 2}}", "filters.blur"),
-        ("{type: image, box: trim, file: pic.svg, filters: {grayscale: true}}",
-         "'filters' work on PNG and JPEG images"),
+        (
+            "{type: image, box: trim, file: pic.svg, filters: {grayscale: true}}",
+            "'filters' work on PNG and JPEG images",
+        ),
     ],
 )
 def test_filter_errors_at_their_line(tmp_path: Path, run_cli, element: str, message: str) -> None:

@@ -50,7 +50,9 @@ def test_missing_image_names_the_file(tmp_path: Path, run_cli):
 
 
 def test_card_type_can_name_its_own_back(tmp_path: Path):
-    game_yaml = MINI_GAME.replace("villain: {label: Villain}", "villain: {label: Villain, back: villain-back}")
+    game_yaml = MINI_GAME.replace(
+        "villain: {label: Villain}", "villain: {label: Villain, back: villain-back}"
+    )
     folder = write_game(
         tmp_path / "mini",
         {
@@ -80,7 +82,9 @@ def test_image_ops_carry_their_fit(tmp_path: Path):
     front_face = faces.faces(game.decks[0].cards[0])[0]
     images = [op for op in front_face.ops if isinstance(op, ImageOp)]
     if not images:  # static image elements sit inside the reusable group
-        images = [op for g in front_face.ops if isinstance(g, GroupOp) for op in g.ops if isinstance(op, ImageOp)]
+        images = [
+            op for g in front_face.ops if isinstance(g, GroupOp) for op in g.ops if isinstance(op, ImageOp)
+        ]
     assert images[0].fit == "cover" and images[0].path.name == "a.png"
 
 

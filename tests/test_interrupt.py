@@ -60,7 +60,9 @@ def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path, entry: str, delay_
 
 
 def test_importing_the_package_as_a_library_leaves_sigint_alone() -> None:
-    code = "import signal, generator.cli; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    code = (
+        "import signal, generator.cli; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "True"
 

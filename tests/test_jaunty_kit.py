@@ -15,7 +15,9 @@ GAME = Path(__file__).resolve().parent.parent / "carddata" / "jaunty-jalopies"
 
 def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
     options = BuildOptions(paper="letter", layout="gutterfold", printshop="generic", out_dir=tmp_path)
-    written = {p.relative_to(tmp_path / "jaunty-jalopies").as_posix() for p in build_kit(load_game(GAME), options)}
+    written = {
+        p.relative_to(tmp_path / "jaunty-jalopies").as_posix() for p in build_kit(load_game(GAME), options)
+    }
     for name in ("cards-gutterfold.pdf", "plots-gutterfold.pdf", "racers-gutterfold.pdf",
                  "printshop-generic/plots.pdf", "standees.pdf", "counters.pdf", "sheets.pdf",
                  "rules-summary.pdf", "player-aids.pdf", "print-guide.md"):  # fmt: skip
@@ -48,8 +50,18 @@ def test_player_aid_keeps_the_card_types_on_one_card():
     cards = [" ".join(words(op) for op in text_ops(face)) for face in aids.faces]
     holding = [c for c in cards if "THE CARD TYPES" in c.upper()]
     assert len(holding) == 1, "the card-type table is split over several aid cards"
-    types = ["Road Section", "Driving", "Terrain", "Personality", "Equipment", "Mishap", "Sub-Plot",
-             "Special", "Valuable Exp.", "Fiendish Plot"]
+    types = [
+        "Road Section",
+        "Driving",
+        "Terrain",
+        "Personality",
+        "Equipment",
+        "Mishap",
+        "Sub-Plot",
+        "Special",
+        "Valuable Exp.",
+        "Fiendish Plot",
+    ]
     assert all(t in holding[0] for t in types)
 
 

@@ -40,12 +40,16 @@ def test_a_neutral_resolves_another_racers_sub_plot_and_permitted_draws_are_decl
 def test_only_the_last_card_of_anothers_sub_plot_is_open_to_everyone():
     plot = e(1, "Amy", "subplot", card="Jilted at the Speakeasy", target="Cy")
     draw = e(1, "Amy", "draw", discards=["Jerry Can"])
-    first = race(plot, draw,
-                 e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy"))
+    first = race(
+        plot, draw, e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy")
+    )
     assert found(first) == {("NOT_HERO", 2)} and "still needs 2" in first.violations[0].message
-    last = race(plot, draw,
-                e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy"),
-                e(2, "Ben", "meet", card="Double-Clutch", plot="Jilted at the Speakeasy", target="Cy"))
+    last = race(
+        plot,
+        draw,
+        e(2, "Ben", "meet", card="Line of Flattery", plot="Jilted at the Speakeasy", target="Cy"),
+        e(2, "Ben", "meet", card="Double-Clutch", plot="Jilted at the Speakeasy", target="Cy"),
+    )
     assert found(last) == {("NOT_HERO", 2)} and not last.state.racers["Cy"].plots  # only the first card
 
 
@@ -75,15 +79,29 @@ def test_racer_abilities_from_the_sheets_powers():
 
 
 def test_cliff_graham_ignores_one_terrain_card_a_turn():
-    setup = {"racers": {"Amy": "Angus MacTavish", "Ben": "Cliff Graham"}, "roles": {"Amy": "neutral", "Ben": "neutral"}}
-    start = [e(1, "Amy", "road", card="County Line", pays=["Monkey Wrench"]),
-             e(1, "Amy", "terrain", card="Muddy Ruts", section=1),
-             e(1, "Amy", "road", card="Main Street"), e(1, "Amy", "terrain", card="Washboard Gravel", section=2),
-             e(1, "Amy", "draw")]
-    once = [e(2, "Ben", "drive", card="Double-Clutch", to=1, pays=["Baling Wire"])]  # 2 due, Muddy Ruts ignored
+    setup = {
+        "racers": {"Amy": "Angus MacTavish", "Ben": "Cliff Graham"},
+        "roles": {"Amy": "neutral", "Ben": "neutral"},
+    }
+    start = [
+        e(1, "Amy", "road", card="County Line", pays=["Monkey Wrench"]),
+        e(1, "Amy", "terrain", card="Muddy Ruts", section=1),
+        e(1, "Amy", "road", card="Main Street"),
+        e(1, "Amy", "terrain", card="Washboard Gravel", section=2),
+        e(1, "Amy", "draw"),
+    ]
+    once = [
+        e(2, "Ben", "drive", card="Double-Clutch", to=1, pays=["Baling Wire"])
+    ]  # 2 due, Muddy Ruts ignored
     assert clean(run(make(GAME, ["Amy", "Ben"], [*start, *once], setup=setup)))
-    twice = run(make(GAME, ["Amy", "Ben"], [*start, *once, e(2, "Ben", "drive", card="Hairpin Turn", to=2)],
-                     setup=setup))
+    twice = run(
+        make(
+            GAME,
+            ["Amy", "Ben"],
+            [*start, *once, e(2, "Ben", "drive", card="Hairpin Turn", to=2)],
+            setup=setup,
+        )
+    )
     assert found(twice) == {("PENALTY", 2)}  # the second Terrain this turn costs its +1
 
 
@@ -105,12 +123,22 @@ def test_endurance_turns_the_main_abilities_on_and_off():
 
 def test_endurance_flips_the_sheet_when_the_first_racer_begins_a_turn():
     r = endurance_rules()
-    s = r.start(["Amy", "Ben"], r.setup_model.model_validate(
-        {"race": "endurance", "racers": {"Amy": "Dexter Johnson", "Ben": "Zeke Hatfield"},
-         "roles": {"Amy": "neutral", "Ben": "neutral"}}), lambda c, m: None)
+    s = r.start(
+        ["Amy", "Ben"],
+        r.setup_model.model_validate(
+            {
+                "race": "endurance",
+                "racers": {"Amy": "Dexter Johnson", "Ben": "Zeke Hatfield"},
+                "roles": {"Amy": "neutral", "Ben": "neutral"},
+            }
+        ),
+        lambda c, m: None,
+    )
     sizes = []
     for _ in range(4):  # Amy's and Ben's turns, twice round
-        sizes.append((s.turn, r.hand_size(s.racers["Amy"]), s.racers["Ben"].power("free_terrain") is not None))
+        sizes.append(
+            (s.turn, r.hand_size(s.racers["Amy"]), s.racers["Ben"].power("free_terrain") is not None)
+        )
         s.ended = True
         s.advance()
     assert sizes == [(1, 6, False), (2, 6, False), (3, 7, True), (4, 7, True)]
@@ -132,11 +160,17 @@ def test_a_sidekick_negates_only_in_endurance_face_down_rounds_once_and_its_own_
     out = bundled("illegal-sidekick.yaml")
     assert found(out) == {("SIDEKICK_OFF", 3), ("SIDEKICK_USED", 5)}
     assert not out.state.racers["Ben"].plots  # each Negated attack was discarded
-    setup = {"racers": {"Amy": "Lady Chadwick", "Ben": "Fifi Le Boom"}, "roles": {"Amy": "villain", "Ben": "neutral"}}
+    setup = {
+        "racers": {"Amy": "Lady Chadwick", "Ben": "Fifi Le Boom"},
+        "roles": {"Amy": "villain", "Ben": "neutral"},
+    }
     plot = e(1, "Amy", "subplot", card="Jilted at the Speakeasy", target="Ben", negated="Bijou")
     assert clean(run(make(GAME, ["Amy", "Ben"], [plot], setup={**setup, "race": "endurance"})))
     standard = run(make(GAME, ["Amy", "Ben"], [plot], setup=setup))
-    assert found(standard) == {("SIDEKICK_OFF", 1)} and "this is a standard race" in standard.violations[0].message
+    assert (
+        found(standard) == {("SIDEKICK_OFF", 1)}
+        and "this is a standard race" in standard.violations[0].message
+    )
     mishap = e(1, "Amy", "mishap", card="Flat Tire", target="Ben", negated="Bijou")
     wrong = run(make(GAME, ["Amy", "Ben"], [mishap], setup={**setup, "race": "endurance"}))
     assert found(wrong) == {("NEGATE_WRONG", 1)}
@@ -157,24 +191,52 @@ def test_a_partner_race_shares_one_pawn_and_the_win():
     log = yaml.safe_load((LOGS / "partner-race.yaml").read_text())
     log["result"] = {"winner": "Ben"}
     wrong = run(log)
-    assert found(wrong) == {("WRONG_WINNER", None)} and "Ben and Dan shared the win" in wrong.violations[0].message
+    assert (
+        found(wrong) == {("WRONG_WINNER", None)}
+        and "Ben and Dan shared the win" in wrong.violations[0].message
+    )
 
 
 def test_a_sub_plot_stops_only_its_racer_not_the_partner():
-    setup = {"race": "partner", "racers": dict(zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie",
-                                                           "Dexter Johnson"], strict=True)),
-             "roles": dict.fromkeys("ABCD", "neutral")}
-    plot = [e(1, "A", "road", card="Main Street"), e(1, "A", "draw", discards=["Step on the Gas"]),
-            e(2, "B", "subplot", card="Jilted at the Speakeasy", target="A"),
-            e(2, "B", "draw", discards=["Step on the Gas"])]
-    partner = run(make(GAME, list("ABCD"), [*plot, e(3, "C", "road", card="Gin Mill Corner", pays=["Baling Wire"])],
-                       setup=setup))
+    setup = {
+        "race": "partner",
+        "racers": dict(
+            zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie", "Dexter Johnson"], strict=True)
+        ),
+        "roles": dict.fromkeys("ABCD", "neutral"),
+    }
+    plot = [
+        e(1, "A", "road", card="Main Street"),
+        e(1, "A", "draw", discards=["Step on the Gas"]),
+        e(2, "B", "subplot", card="Jilted at the Speakeasy", target="A"),
+        e(2, "B", "draw", discards=["Step on the Gas"]),
+    ]
+    partner = run(
+        make(
+            GAME,
+            list("ABCD"),
+            [*plot, e(3, "C", "road", card="Gin Mill Corner", pays=["Baling Wire"])],
+            setup=setup,
+        )
+    )
     assert clean(partner) and partner.state.racers["A"].pos == 2  # C moved the pawn A shares
-    held = run(make(GAME, list("ABCD"), [*plot, e(3, "C", "draw", discards=["Double-Clutch", "Hairpin Turn"]),
-                                         e(4, "D", "draw", discards=["Open Throttle", "Double-Clutch"]),
-                                         e(5, "A", "road", card="Gin Mill Corner", pays=["Baling Wire"])], setup=setup))
+    held = run(
+        make(
+            GAME,
+            list("ABCD"),
+            [
+                *plot,
+                e(3, "C", "draw", discards=["Double-Clutch", "Hairpin Turn"]),
+                e(4, "D", "draw", discards=["Open Throttle", "Double-Clutch"]),
+                e(5, "A", "road", card="Gin Mill Corner", pays=["Baling Wire"]),
+            ],
+            setup=setup,
+        )
+    )
     assert found(held) == {("SUBPLOT_DRIVING", 5)}
-    three = run(make(GAME, list("ABC"), [], setup={**setup, "racers": {k: setup["racers"][k] for k in "ABC"}}))
+    three = run(
+        make(GAME, list("ABC"), [], setup={**setup, "racers": {k: setup["racers"][k] for k in "ABC"}})
+    )
     assert found(three) == {("SETUP", None)} and "four or six players" in three.violations[0].message
 
 
@@ -210,9 +272,13 @@ def test_no_road_section_beyond_the_finish_line():
     from generator.rules.base import Entry
 
     r = team_rules()
-    setup = {"race": "team", "racers": dict(zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie",
-                                                        "Dexter Johnson"], strict=True)),
-             "roles": dict.fromkeys("ABCD", "neutral")}
+    setup = {
+        "race": "team",
+        "racers": dict(
+            zip("ABCD", ["Angus MacTavish", "Lady Chadwick", "Hata Marie", "Dexter Johnson"], strict=True)
+        ),
+        "roles": dict.fromkeys("ABCD", "neutral"),
+    }
     s = r.start(list("ABCD"), r.setup_model.model_validate(setup), lambda c, m: None)
     from importlib import import_module
 

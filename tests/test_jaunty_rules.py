@@ -78,8 +78,9 @@ def test_terrain_adds_to_the_penalty_and_driving_moves_one_section():
     short = race(NEUTRAL, *start, e(2, "Ben", "drive", card="Double-Clutch", pays=["Baling Wire"]))
     assert clean(short)  # Ben drives Cliff Graham, who may ignore one Terrain card a turn
     plain = {"racers": {"Amy": "Angus MacTavish", "Ben": "Dexter Johnson"}, "roles": NEUTRAL}
-    short = run(make(GAME, P, [*start, e(2, "Ben", "drive", card="Double-Clutch", pays=["Baling Wire"])],
-                     setup=plain))
+    short = run(
+        make(GAME, P, [*start, e(2, "Ben", "drive", card="Double-Clutch", pays=["Baling Wire"])], setup=plain)
+    )
     assert found(short) == {("PENALTY", 2)}
     taken = race(NEUTRAL, *start, e(2, "Ben", "terrain", card="Fresh Pavement", section=1))
     assert found(taken) == {("TERRAIN_TAKEN", 2)}

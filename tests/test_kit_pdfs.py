@@ -36,8 +36,11 @@ CONFIGS = {
 }
 
 
-@pytest.fixture(scope="module", params=[(g, c) for g in paths.bundled_games() for c in sorted(CONFIGS)],
-                ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(
+    scope="module",
+    params=[(g, c) for g in paths.bundled_games() for c in sorted(CONFIGS)],
+    ids=lambda p: f"{p[0]}-{p[1]}",
+)
 def kit(request, tmp_path_factory) -> tuple[str, list[Path], set[str]]:
     """(config, PDFs, names of the card files whose cards are poker size) of one bundled game built
     in one configuration."""
@@ -49,8 +52,12 @@ def kit(request, tmp_path_factory) -> tuple[str, list[Path], set[str]]:
     assert pdfs
     stems = {"cards" if len(game.decks) == 1 else d.name: d for d in game.decks}
     cards = {f"{stem}{end}.pdf" for stem in stems for end in ("", "-gutterfold")}
-    poker = {f"{stem}{end}.pdf" for stem, d in stems.items() for end in ("", "-gutterfold")
-             if (round(d.width, 1), round(d.height, 1)) == (180.0, 252.0)}
+    poker = {
+        f"{stem}{end}.pdf"
+        for stem, d in stems.items()
+        for end in ("", "-gutterfold")
+        if (round(d.width, 1), round(d.height, 1)) == (180.0, 252.0)
+    }
     return config, pdfs, cards - poker
 
 
@@ -158,7 +165,9 @@ def test_the_pdfs_an_export_draws_its_images_from_are_clean(tmp_path: Path, monk
         return written
 
     monkeypatch.setattr(write, "write_face_pdf", checking)
-    code, _, err = run_cli("export", "jokers-row", "--png", tmp_path / "png", "--tts", tmp_path / "tts", "--dpi", "40")
+    code, _, err = run_cli(
+        "export", "jokers-row", "--png", tmp_path / "png", "--tts", tmp_path / "tts", "--dpi", "40"
+    )
     assert code == 0, err
     assert len(checked) >= 2  # the decks of both exports
 

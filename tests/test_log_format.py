@@ -232,7 +232,10 @@ def test_log_data_replays_like_its_yaml():
 
     rules = rules_for(load_game("jokers-row"))
     log = playthrough(rules, ["Ann", "Ben"], 3)
-    from_data, from_text = replay(rules, log_from_data(log, rules)), replay(rules, parse_log(to_yaml(log), rules))
+    from_data, from_text = (
+        replay(rules, log_from_data(log, rules)),
+        replay(rules, parse_log(to_yaml(log), rules)),
+    )
     assert from_data.violations == from_text.violations == []
     assert from_data.outcome == from_text.outcome and from_data.turns == from_text.turns
     log["log"][0]["player"] = "Ben"

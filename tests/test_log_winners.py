@@ -38,7 +38,9 @@ def test_outcome_winners():
     assert Outcome(None, shared=("Ann", "Ben")).winners == ("Ann", "Ben")
     assert Outcome(None).winners == ()
     assert result_of(Outcome(None, {"Ann": 3, "Ben": 3}, shared=("Ann", "Ben"))) == {
-        "winners": ["Ann", "Ben"], "scores": {"Ann": 3, "Ben": 3}}
+        "winners": ["Ann", "Ben"],
+        "scores": {"Ann": 3, "Ben": 3},
+    }
     assert result_of(Outcome("Ann")) == {"winner": "Ann"}
     assert result_of(Outcome(None)) == {}
 
@@ -91,8 +93,9 @@ def test_bad_winners_are_reported_at_their_line():
 
 
 def test_simulate_writes_winners_on_a_tie(run_cli, tmp_path: Path):
-    code, out, err = run_cli("simulate", GAME, "--players", "2", "--games", "1", "--policy", "flat-out",
-                             "-o", tmp_path / "logs")
+    code, out, err = run_cli(
+        "simulate", GAME, "--players", "2", "--games", "1", "--policy", "flat-out", "-o", tmp_path / "logs"
+    )
     assert code == 0, out + err
     (written,) = sorted((tmp_path / "logs").rglob("*.yaml"))
     text = written.read_text(encoding="utf-8")

@@ -52,25 +52,36 @@ def test_every_city_has_a_suitcase_place_clear_of_the_others(laid):
     places = [op for op in ops if isinstance(op, RectOp) and op.dash and op.box.h > mm(50)]
     assert len(places) == 16
     for p in places:  # the card fits with its padding, inside the board
-        assert p.box.w == pytest.approx(suitcase.width + mm(2)) and p.box.h == pytest.approx(suitcase.height + mm(2))
+        assert p.box.w == pytest.approx(suitcase.width + mm(2)) and p.box.h == pytest.approx(
+            suitcase.height + mm(2)
+        )
         assert mm(12) < p.box.x and p.box.right < board.width - mm(12)
         assert mm(12) < p.box.y and p.box.top < board.height - mm(12)
     for i, a in enumerate(places):
         for b in places[i + 1 :]:
-            assert a.box.right <= b.box.x or b.box.right <= a.box.x or a.box.top <= b.box.y or b.box.top <= a.box.y
+            assert (
+                a.box.right <= b.box.x
+                or b.box.right <= a.box.x
+                or a.box.top <= b.box.y
+                or b.box.top <= a.box.y
+            )
     cities = [op for op in ops if isinstance(op, EllipseOp) and op.box.w == pytest.approx(mm(10))]
     assert len(cities) == 16
     for c in cities:  # no place covers a city
-        assert not any(p.box.x < c.box.x + c.box.w / 2 < p.box.right and p.box.y < c.box.y + c.box.h / 2 < p.box.top
-                       for p in places)
+        assert not any(
+            p.box.x < c.box.x + c.box.w / 2 < p.box.right and p.box.y < c.box.y + c.box.h / 2 < p.box.top
+            for p in places
+        )
 
 
 def test_weekday_track_and_score_track(laid):
     _, _, ops = laid
     shown = words(ops)
-    for de, en in zip(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-                      ["Monday", "Tuesday x2", "Wednesday", "Thursday", "Friday x2", "Saturday", "Sunday"],
-                      strict=True):
+    for de, en in zip(
+        ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
+        ["Monday", "Tuesday x2", "Wednesday", "Thursday", "Friday x2", "Saturday", "Sunday"],
+        strict=True,
+    ):
         assert any(re.fullmatch(rf"{de} {en}.*", w) for w in shown)
     assert any("Sunday is lucky day" in w for w in shown)
     numbers = {w for w in shown if w.isdigit()}
@@ -105,7 +116,9 @@ def test_a_broken_map_fails_its_check(tmp_path, old, new, rules, says):
 
 def test_a_map_that_cannot_be_read_is_reported_once_at_its_line(tmp_path, run_cli):
     folder = broken(tmp_path, "      - sf - sd\n", "      - sf - sdd\n")
-    line = next(n for n, t in enumerate((folder / "board.yaml").read_text().splitlines(), 1) if "sf - sdd" in t)
+    line = next(
+        n for n, t in enumerate((folder / "board.yaml").read_text().splitlines(), 1) if "sf - sdd" in t
+    )
     code, out, err = run_cli("check", folder)
     assert code == 1 and "Traceback" not in out + err
     assert f"board.yaml:{line}:9: features[2].edges[0]: unknown node 'sdd' (did you mean 'sd'?)" in out + err

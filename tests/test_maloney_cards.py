@@ -41,7 +41,10 @@ def test_the_deck_checks_pass(game):
 def test_decks_and_their_backs(game):
     decks = {d.name: d for d in game.decks}
     assert {n: sum(c.count for c in d.cards) for n, d in decks.items()} == {
-        "actions": 64, "suitcases": 24, "jokers": 6}
+        "actions": 64,
+        "suitcases": 24,
+        "jokers": 6,
+    }
     assert len({d.back for d in decks.values()}) == 3  # each deck its own back
 
 
@@ -76,7 +79,8 @@ def test_suitcase_faces_show_their_outcome(game, faces):
         shown = [words(op) for op in text_ops(front)]
         amount, gain = card.get("amount"), card.get("gain")
         expected = f"{'+' if amount > 0 else '-'}" + (
-            f"${abs(amount):,}" if gain == "cash" else f"{abs(amount)} point{'s' * (abs(amount) != 1)}")
+            f"${abs(amount):,}" if gain == "cash" else f"{abs(amount)} point{'s' * (abs(amount) != 1)}"
+        )
         assert shown[0] == expected
         icons = {op.name for op in flat(front.ops) if isinstance(op, IconOp)}
         assert ("dollar" if gain == "cash" else "star") in icons
@@ -107,12 +111,19 @@ def line_of(path: Path, text: str) -> int:
     ("file", "old", "new", "rules"),
     [
         ("actions.yaml", "Mo: 7, Di: 6, Mi: 5", "Mo: 7, Di: 5, Mi: 5", {"weekday-points"}),
-        ("actions.yaml", "San Diego Do, type: action, city: San Diego, number: 2, best: Do",
-         "San Diego Do, type: action, city: San Diego, number: 2, best: Di",
-         {"best-days-distinct", "best-days-spread", "weekday-points"}),
+        (
+            "actions.yaml",
+            "San Diego Do, type: action, city: San Diego, number: 2, best: Do",
+            "San Diego Do, type: action, city: San Diego, number: 2, best: Di",
+            {"best-days-distinct", "best-days-spread", "weekday-points"},
+        ),
         ("suitcases.yaml", "amount: 5}", "amount: 6}", {"suitcase-range"}),
-        ("suitcases.yaml", "{name: \"+$500\", type: suitcase, gain: cash, amount: 500",
-         "{name: \"+$500\", type: suitcase, gain: cash, amount: 400", {"suitcase-range"}),
+        (
+            "suitcases.yaml",
+            '{name: "+$500", type: suitcase, gain: cash, amount: 500',
+            '{name: "+$500", type: suitcase, gain: cash, amount: 400',
+            {"suitcase-range"},
+        ),
         ("jokers.yaml", "count: 6", "count: 5", {"joker-deck"}),
     ],
 )

@@ -44,12 +44,24 @@ def test_the_ledger_has_a_column_per_heir_and_a_row_per_day():
 
 
 def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path: Path):
-    code, _, err = run_cli("build", "maloney", "--paper", "letter", "--layout", "gutterfold",
-                             "--output", tmp_path)
+    code, _, err = run_cli(
+        "build", "maloney", "--paper", "letter", "--layout", "gutterfold", "--output", tmp_path
+    )
     assert code == 0, err
     kit = tmp_path / "maloney"
-    for name in ("actions-gutterfold", "suitcases-gutterfold", "jokers-gutterfold", "map-tiled",
-                 "money", "standees", "markers", "counters", "sheets", "rules-summary", "player-aids"):
+    for name in (
+        "actions-gutterfold",
+        "suitcases-gutterfold",
+        "jokers-gutterfold",
+        "map-tiled",
+        "money",
+        "standees",
+        "markers",
+        "counters",
+        "sheets",
+        "rules-summary",
+        "player-aids",
+    ):
         assert len(PdfReader(kit / f"{name}.pdf").pages) >= 1, name
     guide = (kit / "print-guide.md").read_text(encoding="utf-8")
     assert "594 x 420 mm" in guide and "for LETTER paper" in guide

@@ -31,8 +31,11 @@ def test_legal_logs_replay_clean(path: Path):
 
 @pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: p.name)
 def test_each_illegal_log_breaks_the_one_rule_it_names(path: Path):
-    marked = [(m.group(1), n) for n, line in enumerate(path.read_text().splitlines(), 1)
-              if (m := re.search(r"# BAD \[(\w+)\]", line))]
+    marked = [
+        (m.group(1), n)
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if (m := re.search(r"# BAD \[(\w+)\]", line))
+    ]
     result = replay(rules("maloney"), load_log(path, rules("maloney")))
     assert [(v.code, v.line) for v in result.violations] == marked
     assert len(marked) == 1
@@ -54,8 +57,11 @@ def test_log_check_command(run_cli):
     assert code == 0 and f"{len(LEGAL)} logs, all legal." in out
     code, out, _ = run_cli("log", "check", "maloney", LOGS / "illegal-joker.yaml")
     assert code != 0
-    assert re.search(r"illegal-joker.yaml:\d+: turn 5, Cy: a joker may only be played on Mo, Mi, Do or Sa, "
-                     r"not on Fr \[JOKER_DAY\]", out)
+    assert re.search(
+        r"illegal-joker.yaml:\d+: turn 5, Cy: a joker may only be played on Mo, Mi, Do or Sa, "
+        r"not on Fr \[JOKER_DAY\]",
+        out,
+    )
 
 
 def test_a_malformed_log_is_reported_at_its_line(run_cli, tmp_path: Path):

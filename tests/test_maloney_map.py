@@ -47,7 +47,9 @@ def test_every_city_stands_at_its_projected_place(laid, derive):
     for key, (lon, lat) in derive.CITIES.items():
         x, y = derive.project(lon, lat)
         at = f.nodes[key].at
-        assert at[0] == pytest.approx(x * 72 / 25.4, abs=0.2) and at[1] == pytest.approx(y * 72 / 25.4, abs=0.2), key
+        assert at[0] == pytest.approx(x * 72 / 25.4, abs=0.2) and at[1] == pytest.approx(
+            y * 72 / 25.4, abs=0.2
+        ), key
 
 
 def test_the_outline_is_the_derived_data_with_its_source():

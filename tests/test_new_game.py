@@ -19,7 +19,13 @@ def test_new_game_checks_builds_and_teaches(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", "trial-run", "--into", str(tmp_path)])
     assert result.exit_code == 0, result.output
     folder = tmp_path / "trial-run"
-    assert sorted(p.name for p in folder.iterdir()) == ["back.yaml", "cards.yaml", "front.yaml", "game.yaml", "summary.yaml"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "back.yaml",
+        "cards.yaml",
+        "front.yaml",
+        "game.yaml",
+        "summary.yaml",
+    ]
     for path in folder.iterdir():
         assert path.read_text(encoding="utf-8").startswith("#"), f"{path.name} opens without a comment"
     game = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
@@ -37,7 +43,13 @@ def test_new_game_checks_builds_and_teaches(tmp_path: Path) -> None:
 def test_new_game_files_match_their_schemas(tmp_path: Path) -> None:
     assert runner.invoke(app, ["new", "schema-game", "--into", str(tmp_path)]).exit_code == 0
     folder = tmp_path / "schema-game"
-    for file, kind in [("game", "game"), ("cards", "cards"), ("front", "template"), ("back", "template"), ("summary", "summary")]:
+    for file, kind in [
+        ("game", "game"),
+        ("cards", "cards"),
+        ("front", "template"),
+        ("back", "template"),
+        ("summary", "summary"),
+    ]:
         data = json.loads(json.dumps(yaml.safe_load((folder / f"{file}.yaml").read_text(encoding="utf-8"))))
         assert not list(jsonschema.Draft202012Validator(schema_for(kind)).iter_errors(data)), file
 
@@ -72,7 +84,9 @@ def test_every_field_type_the_starter_comment_offers_is_accepted() -> None:
     from generator.schema.fieldtypes import TypeCompiler
 
     comment = GAME_YAML.split("# Card fields and their types:", 1)[1].split("# A `?`", 1)[0]
-    offered = [t.strip() for t in re.sub(r"\s*\([0-9.]+\)|#|\.\.\.", "", comment).replace("\n", " ").split(",")]
+    offered = [
+        t.strip() for t in re.sub(r"\s*\([0-9.]+\)|#|\.\.\.", "", comment).replace("\n", " ").split(",")
+    ]
     offered = [t for t in re.split(r",\s*(?![^()]*\))", ", ".join(offered)) if t.strip()]
     assert {"text", "int", "number", "bool", "choice(a, b)", "list(text)", "map(text, int)"} <= {
         t.strip() for t in offered

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LIBRARY_FILE = "/opt/py/lib/python3.11/site-packages/somelib/reader.py"
 
 
-def test_what_libraries_say_while_a_file_is_read_becomes_warnings_at_that_file(tmp_path: Path, capsys) -> None:
+def test_what_libraries_say_while_a_file_is_read_becomes_warnings_at_that_file(
+    tmp_path: Path, capsys
+) -> None:
     notices.heard()  # nothing left over from elsewhere
     path = tmp_path / "art" / "pic.png"
     with notices.reading(path) as said:
@@ -53,7 +55,9 @@ def test_pillow_warnings_are_located_at_the_image(run_cli, tmp_path: Path, monke
     code, out, err = run_cli(*args)
     assert code == 0, err
     lines = err.splitlines()
-    bomb = [line for line in lines if line.startswith("mini/big.png: warning: Pillow: Image size (6000 pixels)")]
+    bomb = [
+        line for line in lines if line.startswith("mini/big.png: warning: Pillow: Image size (6000 pixels)")
+    ]
     assert len(bomb) == 1, err
     assert "site-packages" not in err and "warnings.warn" not in err
     if command == "check":

@@ -22,7 +22,10 @@ def test_selectors_match_names_and_fields() -> None:
     chosen = select(game, parse_only(["pepper vine", "spices=saffron", "deck=aids"]))
     assert chosen.name == "spice-market-proof"
     names = {d.name: [c.name for c in d.cards] for d in chosen.decks}
-    assert names == {"market": ["Saffron Crocus", "Pepper Vine", "Palace Order"], "aids": ["Buy", "Sell", "Refill"]}
+    assert names == {
+        "market": ["Saffron Crocus", "Pepper Vine", "Palace Order"],
+        "aids": ["Buy", "Sell", "Refill"],
+    }
     only_orders = select(game, parse_only(["type=order"]))
     assert [d.name for d in only_orders.decks] == ["market", "aids"]  # the turn aids are orders too
 

@@ -40,9 +40,20 @@ def _mm(box) -> tuple[float, ...]:
 
 
 def test_anchored_to_each_corner_edge_and_centre_of_the_card(tmp_path: Path) -> None:
-    anchors = ["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]
-    elements = "".join(f"  - {{type: rect, fill: red, place: {{size: [10mm, 20mm], anchor: {a}}}}}\n"
-                       for a in anchors)
+    anchors = [
+        "top-left",
+        "top",
+        "top-right",
+        "left",
+        "center",
+        "right",
+        "bottom-left",
+        "bottom",
+        "bottom-right",
+    ]
+    elements = "".join(
+        f"  - {{type: rect, fill: red, place: {{size: [10mm, 20mm], anchor: {a}}}}}\n" for a in anchors
+    )
     boxes = [_mm(op.box) for op in _layout(tmp_path, elements)]
     x = {"left": 0, "": 26.75, "right": 53.5}
     y = {"top": 68.9, "": 34.45, "bottom": 0}
@@ -106,8 +117,10 @@ def test_static_placed_text_keeps_its_place(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("elements", "message"),
     [
-        ("  - {type: rect, place: {size: [5mm, 5mm], to: bnad}}\n  - {type: rect, name: band}\n",
-         "'bnad' is not an area or an earlier element's name"),
+        (
+            "  - {type: rect, place: {size: [5mm, 5mm], to: bnad}}\n  - {type: rect, name: band}\n",
+            "'bnad' is not an area or an earlier element's name",
+        ),
         ("  - {type: rect, name: a}\n  - {type: rect, name: a}\n", "name: 'a' is used twice"),
         ("  - {type: rect, place: {size: [5mm, 5mm], anchor: middle}}\n", "place.anchor"),
         ("  - {type: rect, place: {size: [5mm, lots%]}}\n", "expected a length (12mm) or a share"),

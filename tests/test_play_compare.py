@@ -46,8 +46,21 @@ def test_counts_are_the_same_on_a_pool_and_survive_the_file(tmp_path: Path):
 def test_only_writes_the_game_a_full_run_writes(tmp_path: Path):
     game = load_game("jokers-row")
     full = simulate(game, Plan(2, 12, 4), tmp_path / "full")
-    result = runner.invoke(app, ["simulate", "jokers-row", "--games", "12", "--seed", "4", "--only", "7",
-                                 "-o", str(tmp_path / "one")])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "jokers-row",
+            "--games",
+            "12",
+            "--seed",
+            "4",
+            "--only",
+            "7",
+            "-o",
+            str(tmp_path / "one"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     (one,) = (tmp_path / "one").iterdir()
     assert one.name == full[6].name and one.read_bytes() == full[6].read_bytes()
@@ -91,8 +104,11 @@ def test_a_real_variant_that_lengthens_the_game_is_found_and_the_same_data_is_no
     game = load_game("road-runner")
     plan = Plan(3, 200, 1)
     base = tally(game, plan)
-    more = tally(game, plan, variant=parse_variant("cards:\n  Beep Beep!: {count: 10}\n  Cactus!: {count: 10}\n",
-                                                    "v.yaml"))
+    more = tally(
+        game,
+        plan,
+        variant=parse_variant("cards:\n  Beep Beep!: {count: 10}\n  Cactus!: {count: 10}\n", "v.yaml"),
+    )
     longer = compare(base, more)
     assert longer.length.claimed and longer.length.low > 3
     same = compare(base, tally(game, plan, variant=parse_variant("rules: {hand: 5}\n", "v.yaml")))
@@ -102,11 +118,32 @@ def test_a_real_variant_that_lengthens_the_game_is_found_and_the_same_data_is_no
 def test_cli_compare_json_and_pdf(tmp_path: Path):
     for name, extra in (("a", []), ("b", ["--variant", str(tmp_path / "v.yaml")])):
         (tmp_path / "v.yaml").write_text("cards:\n  Beep Beep!: {count: 10}\n  Cactus!: {count: 10}\n")
-        result = runner.invoke(app, ["simulate", "road-runner", "--games", "120", "--results",
-                                     str(tmp_path / f"{name}.json"), *extra])
+        result = runner.invoke(
+            app,
+            [
+                "simulate",
+                "road-runner",
+                "--games",
+                "120",
+                "--results",
+                str(tmp_path / f"{name}.json"),
+                *extra,
+            ],
+        )
         assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["stats", "road-runner", "--compare", str(tmp_path / "a.json"),
-                                 str(tmp_path / "b.json"), "--json", "--pdf", str(tmp_path / "c.pdf")])
+    result = runner.invoke(
+        app,
+        [
+            "stats",
+            "road-runner",
+            "--compare",
+            str(tmp_path / "a.json"),
+            str(tmp_path / "b.json"),
+            "--json",
+            "--pdf",
+            str(tmp_path / "c.pdf"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["length"]["claimed"] and "Newcombe" in data["tests"]["win_rate"]
@@ -119,20 +156,38 @@ def test_cli_compare_mistakes(tmp_path: Path):
     one = runner.invoke(app, ["stats", "road-runner", "--compare", str(tmp_path)])
     assert one.exit_code == 2 and "two runs" in one.output
     (tmp_path / "bad.json").write_text('{"format": "something else"}')
-    bad = runner.invoke(app, ["stats", "road-runner", "--compare", str(tmp_path / "bad.json"), str(tmp_path / "bad.json")])
+    bad = runner.invoke(
+        app, ["stats", "road-runner", "--compare", str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]
+    )
     assert bad.exit_code == 1 and "bad.json" in bad.output and "not a Deckwright results file" in bad.output
     assert "Traceback" not in bad.output
-    both = runner.invoke(app, ["simulate", "road-runner", "-o", str(tmp_path / "x"), "--results", str(tmp_path / "r")])
+    both = runner.invoke(
+        app, ["simulate", "road-runner", "-o", str(tmp_path / "x"), "--results", str(tmp_path / "r")]
+    )
     assert both.exit_code == 2 and "not both" in both.output
     only = runner.invoke(app, ["simulate", "road-runner", "--only", "3", "--results", str(tmp_path / "r")])
     assert only.exit_code == 2 and "give -o DIR" in only.output
-    beyond = runner.invoke(app, ["simulate", "road-runner", "--games", "5", "--only", "6", "-o", str(tmp_path / "o")])
+    beyond = runner.invoke(
+        app, ["simulate", "road-runner", "--games", "5", "--only", "6", "-o", str(tmp_path / "o")]
+    )
     assert beyond.exit_code == 2 and "games 1 to 5" in beyond.output
 
 
 def test_cli_sweep_table_json_and_mistakes(tmp_path: Path):
-    result = runner.invoke(app, ["sweep", "road-runner", "--set", "rules.hand=4,6", "--games", "30", "--json",
-                                 "--pdf", str(tmp_path / "s.pdf")])
+    result = runner.invoke(
+        app,
+        [
+            "sweep",
+            "road-runner",
+            "--set",
+            "rules.hand=4,6",
+            "--games",
+            "30",
+            "--json",
+            "--pdf",
+            str(tmp_path / "s.pdf"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     points = json.loads(result.stdout)
     assert [p["setting"] for p in points] == [{"rules.hand": "4"}, {"rules.hand": "6"}]
@@ -169,5 +224,7 @@ def test_stats_of_results_files_equal_stats_of_the_logs(tmp_path: Path):
     assert from_results["length"]["mean"] == from_logs["length"]["mean"]
     other = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "r.json")])
     assert other.exit_code == 2 and "results of jokers-row, not of road-runner" in other.output
-    pdf = runner.invoke(app, ["stats", "jokers-row", str(tmp_path / "r.json"), "--pdf", str(tmp_path / "x.pdf")])
+    pdf = runner.invoke(
+        app, ["stats", "jokers-row", str(tmp_path / "r.json"), "--pdf", str(tmp_path / "x.pdf")]
+    )
     assert pdf.exit_code == 2 and "--json or --compare --pdf" in pdf.output

@@ -60,13 +60,18 @@ def test_cli_simulate_then_stats(run_cli, tmp_path: Path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--policy", "cautious-ish"], "error: --policy cautious-ish: road-runner has no such policy; choose from random"),
+        (
+            ["--policy", "cautious-ish"],
+            "error: --policy cautious-ish: road-runner has no such policy; choose from random",
+        ),
         (["--players", "9"], "error: --players 9: Road Runner is for 3 to 8 players"),
         (["--players", "2"], "error: --players 2: Road Runner is for 3 to 8 players"),
         (["--games", "0"], "error: --games 0: simulate at least one game"),
         (["--jobs", "0"], "error: --jobs 0: use at least one process"),
-        (["--players", "3", "--policy", "random", "--policy", "random"],
-         "error: 2 policies for 3 players: give one --policy for everyone, or one per seat in seat order"),
+        (
+            ["--players", "3", "--policy", "random", "--policy", "random"],
+            "error: 2 policies for 3 players: give one --policy for everyone, or one per seat in seat order",
+        ),
     ],
 )
 def test_cli_simulate_errors(run_cli, args: list[str], message: str):

@@ -60,7 +60,11 @@ def hand_made(tmp_path: Path) -> Path:
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "a-worked.yaml").write_text(WORKED.read_text(encoding="utf-8"), encoding="utf-8")
-    for name, text in (("b-quick.yaml", QUICK_WIN), ("c-recorded.yaml", RECORDED), ("d-bad.yaml", OUT_OF_TURN)):
+    for name, text in (
+        ("b-quick.yaml", QUICK_WIN),
+        ("c-recorded.yaml", RECORDED),
+        ("d-bad.yaml", OUT_OF_TURN),
+    ):
         (folder / name).write_text(text, encoding="utf-8")
     return folder
 
@@ -83,18 +87,33 @@ def test_hand_counted_figures(hand_made: Path):
     assert first["fair"] == pytest.approx(round((1 / 5 + 1 / 3 + 1 / 3) / 3, 4))
     assert stats.lengths() == [1, 2, 6]
     assert stats.length_summary() | {} == {
-        "n": 3, "mean": 3.0, "median": 2, "q1": 1.5, "q3": 4.0, "min": 1, "max": 6
+        "n": 3,
+        "mean": 3.0,
+        "median": 2,
+        "q1": 1.5,
+        "q3": 4.0,
+        "min": 1,
+        "max": 6,
     }
     cards = stats.cards()
     # Sling Shot and Arrow: played by Brett in the worked example and by Amy here; both won
-    assert (cards["Sling Shot"].played, cards["Sling Shot"].games_played, cards["Sling Shot"].won) == (2, 2, 2)
+    assert (cards["Sling Shot"].played, cards["Sling Shot"].games_played, cards["Sling Shot"].won) == (
+        2,
+        2,
+        2,
+    )
     # Amy's Skis attempt in the worked example was foiled and she lost
     assert (cards["Skis"].played, cards["Skis"].won) == (1, 0)
     # escapes are plays too: Colin's Fast Running!, Evan's Cliff Face!
     assert cards["Fast Running!"].played == cards["Cliff Face!"].played == 1
     # drawn: Brett's recorded hand of five and the Rocket; nothing else is recorded
     assert {n: u.drawn for n, u in cards.items() if u.drawn} == {
-        "Giant Spring": 1, "Anvil": 1, "Fan": 1, "Sail": 1, "Tightrope": 1, "Rocket": 1
+        "Giant Spring": 1,
+        "Anvil": 1,
+        "Fan": 1,
+        "Sail": 1,
+        "Tightrope": 1,
+        "Rocket": 1,
     }
     # a pass is not a play, and the pass above names no card anyway
     assert sum(u.played for u in cards.values()) == 3 + 2 + 2 + 2 + 1
@@ -138,21 +157,35 @@ def recount(folder: Path, game: str) -> dict:
                 value = e.get(f)
                 played.update([value] if isinstance(value, str) else value or [])
     return {
-        "wins": wins, "seats": seats, "turns": sorted(turns), "played": played, "drawn": drawn,
-        "actions": actions, "damage": damage,
+        "wins": wins,
+        "seats": seats,
+        "turns": sorted(turns),
+        "played": played,
+        "drawn": drawn,
+        "actions": actions,
+        "damage": damage,
     }
 
 
 FIGURE_ACTIONS = {
     "road-runner": {"capture attempts": "capture", "escapes": "escape"},
-    "jokers-row": {"omens": "omen", "omens broken": "break", "overloads": "overload", "counter-attacks": "attack"},
+    "jokers-row": {
+        "omens": "omen",
+        "omens broken": "break",
+        "overloads": "overload",
+        "counter-attacks": "attack",
+    },
 }
 
 
 @pytest.mark.parametrize(
     ("game", "players", "policy"),
-    [("road-runner", 4, "random"), ("road-runner", 5, "eager"), ("jokers-row", 2, "random"),
-     ("jokers-row", 2, "greedy")],
+    [
+        ("road-runner", 4, "random"),
+        ("road-runner", 5, "eager"),
+        ("jokers-row", 2, "random"),
+        ("jokers-row", 2, "greedy"),
+    ],
 )
 def test_simulated_figures_equal_a_plain_recount(tmp_path: Path, game: str, players: int, policy: str):
     loaded = load_game(game)

@@ -32,13 +32,18 @@ def test_a_card_field_and_count_reach_the_rules_model():
         motor = next(c for c in game.all_cards() if c.name == "Rocket Motor")
         assert motor.fields["speed"] == 2 and motor.fields["damage"] == {"EXPLOSIVE": 4}
         assert rules.total["Cactus!"] == 5
-    assert next(c for c in load_game("road-runner").all_cards() if c.name == "Rocket Motor").fields["speed"] == 4
+    assert (
+        next(c for c in load_game("road-runner").all_cards() if c.name == "Rocket Motor").fields["speed"] == 4
+    )
 
 
 def test_a_rules_parameter_is_typed_like_its_default():
     with playing(parse_variant("rules: {hand: 7}\n", "v.yaml"), "road-runner") as (_, rules):
         assert rules.hand == 7
-    with playing(parse_variant("rules: {base_hand: 5, base_draw: 3}\n", "v.yaml"), "jaunty-jalopies") as (_, r):
+    with playing(parse_variant("rules: {base_hand: 5, base_draw: 3}\n", "v.yaml"), "jaunty-jalopies") as (
+        _,
+        r,
+    ):
         assert (r.base_hand, r.base_draw) == (5, 3)
 
 
@@ -60,19 +65,32 @@ def test_a_board_square_reaches_the_rules_and_is_taken_back_after():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("cards:\n  Rocket Motr: {speed: 3}\n", "v.yaml:2:3: cards.Rocket Motr: no card is called 'Rocket Motr' "
-                                               "(did you mean 'Rocket Motor'?)"),
+        (
+            "cards:\n  Rocket Motr: {speed: 3}\n",
+            "v.yaml:2:3: cards.Rocket Motr: no card is called 'Rocket Motr' (did you mean 'Rocket Motor'?)",
+        ),
         ("cards:\n  Rocket Motor: {speed: fast}\n", "v.yaml:2:25: cards.Rocket Motor.speed: "),
-        ("cards:\n  Rocket Motor: {sped: 3}\n", "v.yaml:2:18: cards.Rocket Motor.sped: 'Rocket Motor' has no "
-                                                "field 'sped' to change (did you mean 'speed'?)"),
-        ("cards:\n  Rocket Motor: {count: -1}\n", "v.yaml:2:25: cards.Rocket Motor.count: a card's count is 0 or more"),
+        (
+            "cards:\n  Rocket Motor: {sped: 3}\n",
+            "v.yaml:2:18: cards.Rocket Motor.sped: 'Rocket Motor' has no "
+            "field 'sped' to change (did you mean 'speed'?)",
+        ),
+        (
+            "cards:\n  Rocket Motor: {count: -1}\n",
+            "v.yaml:2:25: cards.Rocket Motor.count: a card's count is 0 or more",
+        ),
         ("rules:\n  hnd: 6\n", "v.yaml:2:3: rules.hnd: no rules parameter 'hnd' (did you mean 'hand'?)"),
         ("rules:\n  hand: six\n", "v.yaml:2:9: rules.hand: "),
-        ("card:\n  Rocket Motor: {speed: 3}\n", "v.yaml:1:1: card: unknown section 'card' (did you mean 'cards'?)"),
+        (
+            "card:\n  Rocket Motor: {speed: 3}\n",
+            "v.yaml:1:1: card: unknown section 'card' (did you mean 'cards'?)",
+        ),
         ("files:\n  bord.yaml: {a: 1}\n", "v.yaml:2:3: files.bord.yaml: the game has no file 'bord.yaml'"),
         ("files:\n  ../jokers-row/cards.yaml: {cards: 1}\n", "v.yaml:2:3: files.../jokers-row/cards.yaml: "),
-        ("files:\n  cards.yaml:\n    cards[500].speed: 3\n", "v.yaml:3:5: files.cards.yaml.cards[500].speed: "
-                                                             "cards.yaml has no 'cards[500]'"),
+        (
+            "files:\n  cards.yaml:\n    cards[500].speed: 3\n",
+            "v.yaml:3:5: files.cards.yaml.cards[500].speed: cards.yaml has no 'cards[500]'",
+        ),
     ],
 )
 def test_every_mistake_is_located_in_the_variant(text: str, expected: str):
@@ -87,7 +105,9 @@ def test_a_file_edit_is_validated_like_the_file_and_located_in_the_variant():
 
 def test_set_paths_make_the_same_variant_as_a_file(tmp_path: Path):
     (tmp_path / "v.yaml").write_text("cards:\n  Rocket Motor: {speed: 2}\nrules:\n  hand: 6\n")
-    assert read_variant(tmp_path / "v.yaml") == from_settings({"cards.Rocket Motor.speed": "2", "rules.hand": "6"})
+    assert read_variant(tmp_path / "v.yaml") == from_settings(
+        {"cards.Rocket Motor.speed": "2", "rules.hand": "6"}
+    )
 
 
 def test_common_random_numbers_same_data_same_games():
@@ -103,23 +123,31 @@ def test_common_random_numbers_same_data_same_games():
 def test_cli_bad_variant_exits_1_with_the_location_and_no_traceback(tmp_path: Path):
     bad = tmp_path / "faster.yaml"
     bad.write_text("cards:\n  Rocket Motor: {speed: fast}\n")
-    result = runner.invoke(app, ["simulate", "road-runner", "--variant", str(bad), "--results", str(tmp_path / "r.json")])
+    result = runner.invoke(
+        app, ["simulate", "road-runner", "--variant", str(bad), "--results", str(tmp_path / "r.json")]
+    )
     assert result.exit_code == 1
     assert "faster.yaml:2:25: cards.Rocket Motor.speed:" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "r.json").exists()
-    missing = runner.invoke(app, ["simulate", "road-runner", "--variant", str(tmp_path / "no.yaml"), "-o", str(tmp_path)])
+    missing = runner.invoke(
+        app, ["simulate", "road-runner", "--variant", str(tmp_path / "no.yaml"), "-o", str(tmp_path)]
+    )
     assert missing.exit_code == 2 and "no such file" in missing.output
 
 
 def test_stats_replays_a_variants_logs_with_its_data(tmp_path: Path):
     variant = tmp_path / "beeps.yaml"
     variant.write_text("cards:\n  Beep Beep!: {count: 10}\nrules: {hand: 6}\n")
-    made = runner.invoke(app, ["simulate", "road-runner", "--games", "8", "--variant", str(variant),
-                               "-o", str(tmp_path / "logs")])
+    made = runner.invoke(
+        app,
+        ["simulate", "road-runner", "--games", "8", "--variant", str(variant), "-o", str(tmp_path / "logs")],
+    )
     assert made.exit_code == 0, made.output
     plain = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "logs"), "--json"])
     assert plain.exit_code == 0 and json.loads(plain.stdout)["rejected"]  # the rulebook's data: illegal
-    replayed = runner.invoke(app, ["stats", "road-runner", str(tmp_path / "logs"), "--json", "--variant", str(variant)])
+    replayed = runner.invoke(
+        app, ["stats", "road-runner", str(tmp_path / "logs"), "--json", "--variant", str(variant)]
+    )
     assert replayed.exit_code == 0, replayed.output
     data = json.loads(replayed.stdout)
     assert not data["rejected"] and data["used"] == 8

@@ -138,7 +138,16 @@ def test_joker_tint_stays_inside_a_white_edge(faces, name):
 
     _, front, _ = faces[name]
     w, h = mm(63.5), mm(88.9)
-    reaching = [op for op in flat(front.ops) if isinstance(op, RectOp) and op.fill
-                and (op.box.x < mm(2) - 0.01 or op.box.y < mm(2) - 0.01
-                     or op.box.x + op.box.w > w - mm(2) + 0.01 or op.box.y + op.box.h > h - mm(2) + 0.01)]
+    reaching = [
+        op
+        for op in flat(front.ops)
+        if isinstance(op, RectOp)
+        and op.fill
+        and (
+            op.box.x < mm(2) - 0.01
+            or op.box.y < mm(2) - 0.01
+            or op.box.x + op.box.w > w - mm(2) + 0.01
+            or op.box.y + op.box.h > h - mm(2) + 0.01
+        )
+    ]
     assert [op.fill for op in reaching] == ["#ffffff"]

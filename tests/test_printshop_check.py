@@ -63,13 +63,20 @@ def test_an_icon_and_an_image_inside_the_trim_are_checked(run_cli, tmp_path: Pat
     game = _game(tmp_path, extra, {"art.png": _png(400, 400)})
     code, _, err = run_cli("check", game, "--printshop", "makeplayingcards")
     assert code == 1
-    assert f"mini-front.yaml:{LINE}:5: elements[5]: template 'mini-front': this image reaches 2.5 mm past" in err
-    assert f"mini-front.yaml:{LINE + 1}:5: elements[6]: template 'mini-front': this icon reaches 2.5 mm past" in err
+    assert (
+        f"mini-front.yaml:{LINE}:5: elements[5]: template 'mini-front': this image reaches 2.5 mm past" in err
+    )
+    assert (
+        f"mini-front.yaml:{LINE + 1}:5: elements[6]: template 'mini-front': this icon reaches 2.5 mm past"
+        in err
+    )
     assert "at the right on the front of 'Alpha'" in err
 
 
 def test_a_size_the_shop_does_not_make_names_the_nearest(run_cli, tmp_path: Path):
-    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("size: poker", "size: mini-american")})
+    game = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME.replace("size: poker", "size: mini-american")}
+    )
     code, _, err = run_cli("check", game, "--printshop", "thegamecrafter")
     assert code == 1
     assert (
@@ -83,7 +90,9 @@ def test_a_size_the_shop_does_not_make_names_the_nearest(run_cli, tmp_path: Path
 def test_images_below_300_dpi_at_the_shop_size(run_cli, tmp_path: Path):
     """A 63.2 x 88.6 mm deck prints at the shop's 63.5 x 88.9 mm: a full-card image of 700 px
     goes from 281 dpi to 280 dpi."""
-    game = _game(tmp_path, "  - {type: image, box: trim, file: art.png, fit: cover}\n", {"art.png": _png(700, 980)})
+    game = _game(
+        tmp_path, "  - {type: image, box: trim, file: art.png, fit: cover}\n", {"art.png": _png(700, 980)}
+    )
     (game / "game.yaml").write_text(MINI_GAME.replace("size: poker", "size: {width: 63.2mm, height: 88.6mm}"))
     code, _, err = run_cli("check", game, "--printshop", "thegamecrafter")
     assert code == 0, err
@@ -94,8 +103,11 @@ def test_images_below_300_dpi_at_the_shop_size(run_cli, tmp_path: Path):
 
 
 def test_a_problem_plain_check_gives_is_not_repeated(run_cli, tmp_path: Path):
-    game = _game(tmp_path, "  - {type: image, box: [10mm, 40mm, 40mm, 30mm], file: art.png}\n",
-                 {"art.png": _png(400, 300)})  # 254 dpi, the same at DriveThruCards' poker size
+    game = _game(
+        tmp_path,
+        "  - {type: image, box: [10mm, 40mm, 40mm, 30mm], file: art.png}\n",
+        {"art.png": _png(400, 300)},
+    )  # 254 dpi, the same at DriveThruCards' poker size
     code, _, err = run_cli("check", game, "--printshop", "drivethrucards")
     assert code == 0, err
     assert err.count("image 'art.png' prints at 254 dpi") == 1
@@ -105,7 +117,10 @@ def test_a_bad_preset_in_check(run_cli, mini_game: Path, tmp_path: Path):
     (tmp_path / "shop.yaml").write_text("name: x\ntitle: X\nsource: s\nsafe_zone: 3\n", encoding="utf-8")
     code, _, err = run_cli("check", mini_game, "--printshop", "shop.yaml")
     assert code == 1 and "Traceback" not in err
-    assert "shop.yaml:4:12: safe_zone: expected a length with a unit such as '3mm', '0.5in' or '10pt', found '3'" in err
+    assert (
+        "shop.yaml:4:12: safe_zone: expected a length with a unit such as '3mm', '0.5in' or '10pt', found '3'"
+        in err
+    )
     assert run_cli("check", mini_game, "--printshop", "nowhere.yaml")[0] == 2
 
 

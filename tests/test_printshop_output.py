@@ -49,15 +49,28 @@ def test_drivethrucards_one_pdf_per_deck_back_then_front(run_cli, mini_game: Pat
     centre = first.getpixel((first.width // 2, first.height // 2))  # the mini back's blue, through CMYK
     assert all(abs(a - b) <= 6 for a, b in zip(centre, (0x22, 0x44, 0x66), strict=True)), centre
     guide = (tmp_path / "o" / "mini" / "print-guide.md").read_text(encoding="utf-8")
-    assert "printshop-drivethrucards/cards.pdf (Mini Game) for DriveThruCards: 3 cards as 6 pages (back-front)" in guide
+    assert (
+        "printshop-drivethrucards/cards.pdf (Mini Game) for DriveThruCards: 3 cards as 6 pages (back-front)"
+        in guide
+    )
     assert "printshop-drivethrucards/cards.pdf: for the print shop, not for home (6 pages" in guide
     assert "DriveThruCards prints from CMYK files with total ink at most 240 %." in guide
     assert "Not confirmed from DriveThruCards's own pages (recalled or second-hand): the poker size" in guide
 
 
 def test_page_order_option_overrides_the_shop(run_cli, mini_game: Path, tmp_path: Path):
-    code, _, err = run_cli("build", mini_game, "--printshop", "generic", "--printshop-order", "fronts-then-backs",
-                           "--bleed", "2", "-o", tmp_path / "out")
+    code, _, err = run_cli(
+        "build",
+        mini_game,
+        "--printshop",
+        "generic",
+        "--printshop-order",
+        "fronts-then-backs",
+        "--bleed",
+        "2",
+        "-o",
+        tmp_path / "out",
+    )
     assert code == 0, err
     pdf = tmp_path / "out" / "mini" / "printshop-generic" / "cards.pdf"
     texts = _texts(pdf)
@@ -89,12 +102,17 @@ def test_the_game_crafter_one_png_per_design_and_a_manifest(run_cli, mini_game: 
     ]
     assert len(PdfReader(shop / "cards.pdf").pages) == 4  # the proof: two designs, front and back
     guide = (tmp_path / "a" / "mini" / "print-guide.md").read_text(encoding="utf-8")
-    assert ("printshop-thegamecrafter/cards/ (Mini Game) for The Game Crafter: 3 PNG images of 825 x 1125 px "
-            "(300 dpi, 63.5 x 88.9 mm trim plus 3.17 mm bleed, the poker size)") in guide
+    assert (
+        "printshop-thegamecrafter/cards/ (Mini Game) for The Game Crafter: 3 PNG images of 825 x 1125 px "
+        "(300 dpi, 63.5 x 88.9 mm trim plus 3.17 mm bleed, the poker size)"
+    ) in guide
     run_cli("build", mini_game, "--printshop", "thegamecrafter", "-o", tmp_path / "b")
     again = tmp_path / "b" / "mini" / "printshop-thegamecrafter" / "cards"
     for path in images:
-        assert hashlib.sha256(path.read_bytes()).digest() == hashlib.sha256((again / path.name).read_bytes()).digest()
+        assert (
+            hashlib.sha256(path.read_bytes()).digest()
+            == hashlib.sha256((again / path.name).read_bytes()).digest()
+        )
 
 
 def test_makeplayingcards_jpg_at_its_own_bleed(run_cli, mini_game: Path, tmp_path: Path):
@@ -111,7 +129,9 @@ def test_a_user_preset_file_names_the_folder(run_cli, mini_game: Path, tmp_path:
     code, _, err = run_cli("build", mini_game, "--printshop", "shop.yaml", "-o", tmp_path / "o")
     assert code == 0, err
     reader = PdfReader(tmp_path / "o" / "mini" / "printshop-my-shop" / "cards.pdf")
-    assert float(reader.pages[0].mediabox.width) == pytest.approx((63.5 + 4) * 72 / 25.4)  # 63.5 matches 63 +- 0.5
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(
+        (63.5 + 4) * 72 / 25.4
+    )  # 63.5 matches 63 +- 0.5
     assert "warning" in err and "My Shop does not make 63.5 x 88.9 mm cards" in err
 
 
@@ -129,11 +149,18 @@ def test_a_bad_preset_fails_the_build_and_keeps_the_earlier_kit(run_cli, mini_ga
 
 
 def test_a_size_the_shop_does_not_make_builds_with_a_warning(run_cli, tmp_path: Path):
-    game = write_game(tmp_path / "mini", {"game.yaml": MINI_GAME.replace("size: poker", "size: mini-american")})
+    game = write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME.replace("size: poker", "size: mini-american")}
+    )
     code, _, err = run_cli("build", game, "--printshop", "thegamecrafter", "-o", tmp_path / "o")
     assert code == 0, err
-    assert "mini/game.yaml:13:5: warning: decks[0] ('cards'): The Game Crafter does not make 41 x 63 mm cards" in err
-    with Image.open(tmp_path / "o" / "mini" / "printshop-thegamecrafter" / "cards" / "001-alpha-front.png") as im:
+    assert (
+        "mini/game.yaml:13:5: warning: decks[0] ('cards'): The Game Crafter does not make 41 x 63 mm cards"
+        in err
+    )
+    with Image.open(
+        tmp_path / "o" / "mini" / "printshop-thegamecrafter" / "cards" / "001-alpha-front.png"
+    ) as im:
         assert im.size == (round((41 / 25.4 + 0.25) * 300), round((63 / 25.4 + 0.25) * 300))
 
 
@@ -165,8 +192,15 @@ def test_every_bundled_game_for_every_shop(game_name: str, tmp_path: Path):
                     assert im.size == size.pixels(preset.dpi), (shop, deck.name)
 
 
-@pytest.mark.parametrize("shop, game_name", [("generic", "road-runner"), ("drivethrucards", "maloney"),
-                                             ("thegamecrafter", "entenrallye"), ("makeplayingcards", "jokers-row")])
+@pytest.mark.parametrize(
+    "shop, game_name",
+    [
+        ("generic", "road-runner"),
+        ("drivethrucards", "maloney"),
+        ("thegamecrafter", "entenrallye"),
+        ("makeplayingcards", "jokers-row"),
+    ],
+)
 def test_one_whole_game_per_shop(shop: str, game_name: str, tmp_path: Path):
     game = load_game(game_name)
     preset = load_preset(shop)

@@ -76,42 +76,88 @@ def test_a_user_preset_file(tmp_path: Path):
     path.write_text(GOOD, encoding="utf-8")
     preset = load_preset(str(path))
     assert (preset.name, preset.order, preset.color, preset.ink_limit) == (
-        "my-shop", "fronts-then-backs", "cmyk", 260
+        "my-shop",
+        "fronts-then-backs",
+        "cmyk",
+        260,
     )
     assert preset.safe_zone == pytest.approx(mm(4))
     assert shop_size(preset, *POKER) is None and shop_size(preset, mm(63.3), mm(88.2)).name == "poker"
 
 
 BAD = [
-    ("unknown-figure", GOOD + "unconfirmed: [safe_zone, ink_limt]\n",
-     "shop.yaml:10:26: unconfirmed[1]: expected one of bleed, safe_zone, order, color, ink_limit, files, "
-     "image_format, dpi, found 'ink_limt'"),
-    ("tolerance-too-wide", GOOD + "size_tolerance: 5mm\n",
-     "shop.yaml:10:17: size_tolerance: expected at most 3mm (a wider tolerance would take one size for another), "
-     "found 5mm"),
-    ("unknown-key", GOOD.replace("ink_limit", "ink_limt"),
-     "shop.yaml:9:1: ink_limt: unknown key 'ink_limt' (did you mean 'ink_limit'?)"),
-    ("length-without-unit", GOOD.replace("bleed: 2mm", "bleed: 2"),
-     "shop.yaml:5:53: sizes[0].bleed: expected a length with a unit such as '3mm', '0.5in' or '10pt', found '2'"),
-    ("bad-name", GOOD.replace("name: my-shop", "name: My Shop"),
-     "shop.yaml:1:7: name: expected lower-case letters, digits, '-' or '_' (the name makes the output folder "
-     "printshop-<name>), found 'My Shop'"),
-    ("bad-order", GOOD.replace("fronts-then-backs", "backs-first"),
-     "shop.yaml:7:8: order: expected one of front-back, back-front, fronts-then-backs, found 'backs-first'"),
-    ("ink-too-high", GOOD.replace("260", "500"), "shop.yaml:9:12: ink_limit: expected a value <= 400, found '500'"),
-    ("missing-safe-zone", GOOD.replace("safe_zone: 4mm\n", ""), "shop.yaml:1:1: safe_zone: missing required key 'safe_zone'"),
-    ("repeated-size", GOOD.replace("safe_zone", "  - {name: poker, width: 2.5in, height: 3.5in, bleed: 3mm, source: x}\nsafe_zone"),
-     "shop.yaml:6:12: sizes[1].name: size 'poker' is listed twice (first as sizes[0]): rename one"),
-    ("bleed-over-half", GOOD.replace("bleed: 2mm", "bleed: 40mm"),
-     "shop.yaml:5:53: sizes[0].bleed: a 40 mm bleed is wider than half of this card: check the figure"),
-    ("cmyk-images", GOOD + "files: images\n",
-     "shop.yaml:8:8: color: card images are written in RGB: use 'color: rgb' with 'files: images', or 'files: pdf'"),
-    ("not-a-mapping", "- poker\n", "shop.yaml:1:1: a preset file must be a mapping of keys (name, title, sizes...)"),
+    (
+        "unknown-figure",
+        GOOD + "unconfirmed: [safe_zone, ink_limt]\n",
+        "shop.yaml:10:26: unconfirmed[1]: expected one of bleed, safe_zone, order, color, ink_limit, files, "
+        "image_format, dpi, found 'ink_limt'",
+    ),
+    (
+        "tolerance-too-wide",
+        GOOD + "size_tolerance: 5mm\n",
+        "shop.yaml:10:17: size_tolerance: expected at most 3mm (a wider tolerance would take one size for another), "
+        "found 5mm",
+    ),
+    (
+        "unknown-key",
+        GOOD.replace("ink_limit", "ink_limt"),
+        "shop.yaml:9:1: ink_limt: unknown key 'ink_limt' (did you mean 'ink_limit'?)",
+    ),
+    (
+        "length-without-unit",
+        GOOD.replace("bleed: 2mm", "bleed: 2"),
+        "shop.yaml:5:53: sizes[0].bleed: expected a length with a unit such as '3mm', '0.5in' or '10pt', found '2'",
+    ),
+    (
+        "bad-name",
+        GOOD.replace("name: my-shop", "name: My Shop"),
+        "shop.yaml:1:7: name: expected lower-case letters, digits, '-' or '_' (the name makes the output folder "
+        "printshop-<name>), found 'My Shop'",
+    ),
+    (
+        "bad-order",
+        GOOD.replace("fronts-then-backs", "backs-first"),
+        "shop.yaml:7:8: order: expected one of front-back, back-front, fronts-then-backs, found 'backs-first'",
+    ),
+    (
+        "ink-too-high",
+        GOOD.replace("260", "500"),
+        "shop.yaml:9:12: ink_limit: expected a value <= 400, found '500'",
+    ),
+    (
+        "missing-safe-zone",
+        GOOD.replace("safe_zone: 4mm\n", ""),
+        "shop.yaml:1:1: safe_zone: missing required key 'safe_zone'",
+    ),
+    (
+        "repeated-size",
+        GOOD.replace(
+            "safe_zone", "  - {name: poker, width: 2.5in, height: 3.5in, bleed: 3mm, source: x}\nsafe_zone"
+        ),
+        "shop.yaml:6:12: sizes[1].name: size 'poker' is listed twice (first as sizes[0]): rename one",
+    ),
+    (
+        "bleed-over-half",
+        GOOD.replace("bleed: 2mm", "bleed: 40mm"),
+        "shop.yaml:5:53: sizes[0].bleed: a 40 mm bleed is wider than half of this card: check the figure",
+    ),
+    (
+        "cmyk-images",
+        GOOD + "files: images\n",
+        "shop.yaml:8:8: color: card images are written in RGB: use 'color: rgb' with 'files: images', or 'files: pdf'",
+    ),
+    (
+        "not-a-mapping",
+        "- poker\n",
+        "shop.yaml:1:1: a preset file must be a mapping of keys (name, title, sizes...)",
+    ),
 ]
 
 
 @pytest.mark.parametrize("text, expected", [c[1:] for c in BAD], ids=[c[0] for c in BAD])
-def test_a_bad_preset_file_is_located(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, expected: str):
+def test_a_bad_preset_file_is_located(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, expected: str
+):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "shop.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as caught:
@@ -120,7 +166,9 @@ def test_a_bad_preset_file_is_located(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_an_unknown_shop_or_a_folder_is_a_usage_error(tmp_path: Path):
-    with pytest.raises(UsageError, match="unknown print shop 'thegamecraftr' \\(did you mean 'thegamecrafter'\\?\\)"):
+    with pytest.raises(
+        UsageError, match="unknown print shop 'thegamecraftr' \\(did you mean 'thegamecrafter'\\?\\)"
+    ):
         load_preset("thegamecraftr")
     with pytest.raises(UsageError, match="is a folder; give a preset YAML file"):
         load_preset(str(tmp_path))
@@ -131,7 +179,12 @@ def test_the_readme_preset_example_loads(tmp_path: Path):
     (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if b.startswith("name: my-shop")]
     (tmp_path / "my-shop.yaml").write_text(block, encoding="utf-8")
     preset = load_preset(str(tmp_path / "my-shop.yaml"))
-    assert (preset.name, preset.color, preset.ink_limit, preset.sizes[0].name) == ("my-shop", "cmyk", 280, "poker")
+    assert (preset.name, preset.color, preset.ink_limit, preset.sizes[0].name) == (
+        "my-shop",
+        "cmyk",
+        280,
+        "poker",
+    )
 
 
 def test_a_deck_within_the_stated_tolerance_is_the_shop_size():

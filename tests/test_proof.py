@@ -80,7 +80,9 @@ def _text_on(tmp_path: Path, ink: str, back: str, size: float = 9, font: str = "
 def test_contrast_finds_dark_blue_on_near_black_in_colour_and_grey(tmp_path: Path) -> None:
     found = _text_on(tmp_path, "#1f618d", "#3a2a2a")
     assert len(found) == 1 and found[0].origin == HERE
-    assert "#1f618d on #3a2a2a has contrast 2.04:1 in colour and 1.73:1 in black and white" in found[0].message
+    assert (
+        "#1f618d on #3a2a2a has contrast 2.04:1 in colour and 1.73:1 in black and white" in found[0].message
+    )
 
 
 def test_contrast_passes_readable_text_and_judges_grey_on_its_own(tmp_path: Path) -> None:
@@ -135,7 +137,10 @@ def test_check_reports_small_type_at_the_template_element(tmp_path: Path) -> Non
     folder, line = _game(tmp_path)
     result = runner.invoke(app, ["check", str(folder)])
     assert result.exit_code == 1, result.output
-    assert f"front.yaml:{line}:5: proof type-size: type prints at 4.0 pt, below the 6 pt minimum" in result.output
+    assert (
+        f"front.yaml:{line}:5: proof type-size: type prints at 4.0 pt, below the 6 pt minimum"
+        in result.output
+    )
     assert "Traceback" not in result.output
 
 
@@ -236,7 +241,9 @@ def test_every_cut_sheet_carries_the_50_mm_bar(tmp_path: Path) -> None:
             return _draw(tmp_path / name, draw)
 
     short = furniture.check(pages("short.pdf", 30), Settings())
-    assert len(short) == 1 and short[0].origin == HERE and "a 30 mm bar instead of the 50 mm" in short[0].message
+    assert (
+        len(short) == 1 and short[0].origin == HERE and "a 30 mm bar instead of the 50 mm" in short[0].message
+    )
     bare = furniture.check(pages("bare.pdf", 0), Settings())
     assert len(bare) == 1 and "no scale bar" in bare[0].message
     assert furniture.check(pages("full.pdf", 50), Settings()) == []
@@ -268,7 +275,10 @@ def test_colliding_text_is_found_on_any_page(tmp_path: Path) -> None:
 
     found = overlap.check(_draw(tmp_path / "o.pdf", draw), Settings())
     assert len(found) == 1, [f.message for f in found]
-    assert found[0].origin == HERE and "collides with 'reach 4-6', the text made at planted.yaml:12:3" in found[0].message
+    assert (
+        found[0].origin == HERE
+        and "collides with 'reach 4-6', the text made at planted.yaml:12:3" in found[0].message
+    )
 
 
 # -- colour-only distinctions ---------------------------------------------------------------------
@@ -299,8 +309,11 @@ def _markers(tmp_path: Path, items: str) -> list:
 
 
 def test_markers_told_apart_only_by_colour_are_found(tmp_path: Path) -> None:
-    found = _markers(tmp_path, "      - {name: Red, color: '#c62828', icon: pawn}\n"
-                               "      - {name: Blue, color: '#1565c0', icon: pawn}\n")
+    found = _markers(
+        tmp_path,
+        "      - {name: Red, color: '#c62828', icon: pawn}\n"
+        "      - {name: Blue, color: '#1565c0', icon: pawn}\n",
+    )
     assert len(found) == 1 and found[0].rule == "colour-only"
     assert found[0].problem().location().endswith("components.yaml:3:5")
     assert "'Red' (#c62828) and 'Blue' (#1565c0): in grey their lightness differs by 0" in found[0].message
@@ -308,14 +321,23 @@ def test_markers_told_apart_only_by_colour_are_found(tmp_path: Path) -> None:
 
 def test_colour_vision_and_marks_are_judged(tmp_path: Path) -> None:
     # apart in grey, but two blues merge for a tritanope
-    found = _markers(tmp_path / "a", "      - {name: Deep, color: '#0000e0', icon: pawn}\n"
-                                     "      - {name: Slate, color: '#4040e0', icon: pawn}\n")
+    found = _markers(
+        tmp_path / "a",
+        "      - {name: Deep, color: '#0000e0', icon: pawn}\n"
+        "      - {name: Slate, color: '#4040e0', icon: pawn}\n",
+    )
     assert len(found) == 1 and "with tritanopia they differ by Delta E 9" in found[0].message
-    marked = _markers(tmp_path / "b", "      - {name: Red, color: '#c62828', icon: pawn, value: 1}\n"
-                                      "      - {name: Blue, color: '#1565c0', icon: pawn, value: 2}\n")
+    marked = _markers(
+        tmp_path / "b",
+        "      - {name: Red, color: '#c62828', icon: pawn, value: 1}\n"
+        "      - {name: Blue, color: '#1565c0', icon: pawn, value: 2}\n",
+    )
     assert marked == []  # a number tells them apart
-    apart = _markers(tmp_path / "c", "      - {name: Black, color: '#212121', icon: pawn}\n"
-                                     "      - {name: Yellow, color: '#f9a825', icon: pawn}\n")
+    apart = _markers(
+        tmp_path / "c",
+        "      - {name: Black, color: '#212121', icon: pawn}\n"
+        "      - {name: Yellow, color: '#f9a825', icon: pawn}\n",
+    )
     assert apart == []
 
 

@@ -39,13 +39,25 @@ features:
 """
 
 
-def _found(tmp_path: Path, one: str = "#1f1f1f", two: str = "#3a3a3a", extra: str = "width: 1.5pt",
-           fills: tuple[str, str] = ("#ffffff", "#ffffff"), label_b: str = "Pile") -> list[str]:
+def _found(
+    tmp_path: Path,
+    one: str = "#1f1f1f",
+    two: str = "#3a3a3a",
+    extra: str = "width: 1.5pt",
+    fills: tuple[str, str] = ("#ffffff", "#ffffff"),
+    label_b: str = "Pile",
+) -> list[str]:
     runner = CliRunner()
     assert runner.invoke(app, ["new", "planted", "--into", str(tmp_path)]).exit_code == 0
     folder = tmp_path / "planted"
-    board = (BOARD.replace("ONE", one).replace("TWOEXTRA", extra).replace("TWO", two)
-             .replace("FILLA", fills[0]).replace("FILLB", fills[1]).replace("LABELB", label_b))
+    board = (
+        BOARD.replace("ONE", one)
+        .replace("TWOEXTRA", extra)
+        .replace("TWO", two)
+        .replace("FILLA", fills[0])
+        .replace("FILLB", fills[1])
+        .replace("LABELB", label_b)
+    )
     (folder / "board.yaml").write_text(board, encoding="utf-8")
     with (folder / "game.yaml").open("a", encoding="utf-8") as out:
         out.write("boards: [board.yaml]\n")
@@ -102,8 +114,9 @@ def _jokers_row(tmp_path: Path, board: Path | None = None) -> list[str]:
 def test_jokers_row_mat_of_before_its_omen_slots_differ_only_by_shade(tmp_path: Path) -> None:
     found = _jokers_row(tmp_path, JOKERS_ROW_BOARD_BEFORE)
     assert len(found) == 1
-    assert found[0].startswith("45: zone beside the rows 'Omen' (#e6e9eb) and zone beside the rows 'Omen' "
-                               "(line 35, #fbe4e1)")
+    assert found[0].startswith(
+        "45: zone beside the rows 'Omen' (#e6e9eb) and zone beside the rows 'Omen' (line 35, #fbe4e1)"
+    )
     assert "in grey their lightness differs by 1" in found[0]
 
 
@@ -112,7 +125,9 @@ def test_jokers_row_mat_of_before_its_paths_print_apart_by_the_margins(tmp_path:
     apart in grey and at least Delta E 35 apart under each simulated deficiency: by the rule's
     margins (20 L*, Delta E 12) they are told apart. Paths in two shades of one colour are not."""
     assert not [f for f in _jokers_row(tmp_path, JOKERS_ROW_BOARD_BEFORE) if "path" in f]
-    darker = JOKERS_ROW_BOARD_BEFORE.read_text(encoding="utf-8").replace('color: "#c62828"', 'color: "#4a2a2a"')
+    darker = JOKERS_ROW_BOARD_BEFORE.read_text(encoding="utf-8").replace(
+        'color: "#c62828"', 'color: "#4a2a2a"'
+    )
     (tmp_path / "darker.yaml").write_text(darker, encoding="utf-8")
     found = _jokers_row(tmp_path / "d", tmp_path / "darker.yaml")
     assert any(f.startswith("67: path 'black' (#1f1f1f) and path 'red' (line 56, #4a2a2a)") for f in found)

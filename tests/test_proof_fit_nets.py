@@ -67,20 +67,30 @@ def test_entenrallye_pieces_fit_their_squares_and_cells_today() -> None:
 def test_entenrallye_pieces_that_did_not_fit_before(tmp_path: Path) -> None:
     game = load_game(str(_copy(tmp_path)))
     found = fit.check(game, settings_of(game))
-    got = [("entenrallye/" + f.problem().location().split("/entenrallye/")[-1], f.message.split(" with ")[0])
-           for f in found]
+    got = [
+        ("entenrallye/" + f.problem().location().split("/entenrallye/")[-1], f.message.split(" with ")[0])
+        for f in found
+    ]
     assert got == [
-        ("entenrallye/components.yaml:11:17",
-         "the 25 x 24 mm base of 'Cars' does not fit the 10 x 10 mm squares of map 'route' (board.yaml line 26)"),
-        ("entenrallye/components.yaml:27:17",
-         "the 16 mm disc footprint of 'Repair markers' does not fit the 14 x 11 mm cells of track 'repair' "
-         "(board.yaml line 119)"),
-        ("entenrallye/components.yaml:43:17",
-         "the 16 mm disc footprint of 'Time markers' does not fit the 40 x 10 mm cells of track 'months' "
-         "(board.yaml line 90)"),
-        ("entenrallye/components.yaml:43:31",
-         "the 16 mm disc footprint of 'Time markers' does not fit the 10 mm disc cells of track 'periods' "
-         "(board.yaml line 101)"),
+        (
+            "entenrallye/components.yaml:11:17",
+            "the 25 x 24 mm base of 'Cars' does not fit the 10 x 10 mm squares of map 'route' (board.yaml line 26)",
+        ),
+        (
+            "entenrallye/components.yaml:27:17",
+            "the 16 mm disc footprint of 'Repair markers' does not fit the 14 x 11 mm cells of track 'repair' "
+            "(board.yaml line 119)",
+        ),
+        (
+            "entenrallye/components.yaml:43:17",
+            "the 16 mm disc footprint of 'Time markers' does not fit the 40 x 10 mm cells of track 'months' "
+            "(board.yaml line 90)",
+        ),
+        (
+            "entenrallye/components.yaml:43:31",
+            "the 16 mm disc footprint of 'Time markers' does not fit the 10 mm disc cells of track 'periods' "
+            "(board.yaml line 101)",
+        ),
     ]
 
 
@@ -89,8 +99,14 @@ def test_fit_passes_when_the_cells_are_made_large_enough(tmp_path: Path) -> None
     board = folder / "board.yaml"
     _edit(board, "size: {width: 594mm, height: 420mm}", "size: {width: 700mm, height: 420mm}")
     _edit(board, "space: {width: 14mm, height: 11mm}", "space: {width: 18mm, height: 17mm}")
-    _edit(board, "    space: 10mm\n    gap: 1mm\n    shape: circle", "    space: 17mm\n    gap: 1mm\n    shape: circle")
-    _edit(folder / "components.yaml", "stands_on: [board.months, board.periods]", "stands_on: [board.periods]")
+    _edit(
+        board,
+        "    space: 10mm\n    gap: 1mm\n    shape: circle",
+        "    space: 17mm\n    gap: 1mm\n    shape: circle",
+    )
+    _edit(
+        folder / "components.yaml", "stands_on: [board.months, board.periods]", "stands_on: [board.periods]"
+    )
     game = load_game(str(folder))
     messages = [f.message for f in fit.check(game, settings_of(game))]
     assert len(messages) == 1 and "'Cars'" in messages[0]
@@ -101,11 +117,14 @@ def test_fit_passes_when_the_cells_are_made_large_enough(tmp_path: Path) -> None
     assert "'Repair markers'" in messages[1] and "track 'periods'" in messages[2]
 
 
-@pytest.mark.parametrize(("target", "why"), [
-    ("board.nowhere", "board 'board' has no feature with id 'nowhere'"),
-    ("table.route", "no board named 'table' (boards: board)"),
-    ("board.route.junction", "map 'route' has no node kind 'junction' a piece can stand on"),
-])
+@pytest.mark.parametrize(
+    ("target", "why"),
+    [
+        ("board.nowhere", "board 'board' has no feature with id 'nowhere'"),
+        ("table.route", "no board named 'table' (boards: board)"),
+        ("board.route.junction", "map 'route' has no node kind 'junction' a piece can stand on"),
+    ],
+)
 def test_fit_names_a_target_that_is_not_there(tmp_path: Path, target: str, why: str) -> None:
     folder = _copy(tmp_path)
     _edit(folder / "components.yaml", "stands_on: [board.route]", f"stands_on: [{target}]")
@@ -119,8 +138,10 @@ def test_fit_on_a_node_kind(tmp_path: Path) -> None:
     _edit(folder / "components.yaml", "stands_on: [board.route]", "stands_on: [board.route.meet]")
     game = load_game(str(folder))
     cars = [f.message for f in fit.check(game, settings_of(game)) if "'Cars'" in f.message]
-    assert cars == ["the 25 x 24 mm base of 'Cars' does not fit the 17 mm disc 'meet' nodes of map 'route' "
-                    "(board.yaml line 26) with 1 mm to spare: make the cells larger or the pieces smaller"]
+    assert cars == [
+        "the 25 x 24 mm base of 'Cars' does not fit the 17 mm disc 'meet' nodes of map 'route' "
+        "(board.yaml line 26) with 1 mm to spare: make the cells larger or the pieces smaller"
+    ]
 
 
 # -- nets --------------------------------------------------------------------------------------
@@ -132,8 +153,10 @@ T = mm(6)
 def _cross(tabs: list[tuple[int, str]]) -> tuple[list, list]:
     """A cube's cross: a column of four panels, one each side of the second; tabs on (panel, side)."""
     spots = [(1, 0), (1, 1), (1, 2), (1, 3), (0, 1), (2, 1)]  # column, row from the top
-    panels = [(Box(mm(10) + c * S, mm(200) - (r + 1) * S, S, S), Origin("net.yaml", 10 + i, 5))
-              for i, (c, r) in enumerate(spots)]
+    panels = [
+        (Box(mm(10) + c * S, mm(200) - (r + 1) * S, S, S), Origin("net.yaml", 10 + i, 5))
+        for i, (c, r) in enumerate(spots)
+    ]
     out = []
     for k, (i, side) in enumerate(tabs):
         b = panels[i][0]
@@ -160,10 +183,16 @@ def test_a_seam_without_a_tab_and_one_with_two() -> None:
     panels, tabs = _cross([t for t in GOOD if t != (0, "top")] + [(2, "left")])
     found = nets.net_findings(panels, tabs, "die")
     assert [(f.origin.line, f.message) for f in found] == [
-        (10, "the net 'die': the seam where the top edge of the panel at line 10 and the bottom edge of "
-             "the panel at line 13 meet has no glue tab: add one on either edge"),
-        (36, "the net 'die': the seam where the left edge of the panel at line 12 and the bottom edge of "
-             "the panel at line 14 meet has 2 glue tabs (line 32, line 36): keep one"),
+        (
+            10,
+            "the net 'die': the seam where the top edge of the panel at line 10 and the bottom edge of "
+            "the panel at line 13 meet has no glue tab: add one on either edge",
+        ),
+        (
+            36,
+            "the net 'die': the seam where the left edge of the panel at line 12 and the bottom edge of "
+            "the panel at line 14 meet has 2 glue tabs (line 32, line 36): keep one",
+        ),
     ]
 
 
@@ -186,7 +215,9 @@ def test_a_table_of_cells_is_no_net() -> None:
 def test_entenrallye_die_net_as_it_was(tmp_path: Path) -> None:
     game = load_game(str(_with_old_net(tmp_path)))
     found = nets.check(game, settings_of(game))
-    got = sorted((f.problem().location().split("templates/")[-1], f.message.split(" meet ")[1]) for f in found)
+    got = sorted(
+        (f.problem().location().split("templates/")[-1], f.message.split(" meet ")[1]) for f in found
+    )
     assert got == [
         ("entenrallye-die-net.yaml:29:5", "has 2 glue tabs (line 24, line 29): keep one"),
         ("entenrallye-die-net.yaml:30:5", "has 2 glue tabs (line 26, line 30): keep one"),
@@ -212,8 +243,11 @@ def test_check_reports_fit_and_nets_and_draws_them_in_the_proof(tmp_path: Path) 
 
     folder = _with_old_net(tmp_path)
     game_yaml = folder / "game.yaml"
-    kept = [line for line in game_yaml.read_text(encoding="utf-8").splitlines()
-            if "rule: fit," not in line and "rule: nets," not in line]
+    kept = [
+        line
+        for line in game_yaml.read_text(encoding="utf-8").splitlines()
+        if "rule: fit," not in line and "rule: nets," not in line
+    ]
     game_yaml.write_text("\n".join(kept) + "\n", encoding="utf-8")
     proof = tmp_path / "proof.pdf"
     result = CliRunner().invoke(app, ["check", str(folder), "--proof", str(proof)])

@@ -45,10 +45,12 @@ def test_jaunty_driving_line_as_it_was(tmp_path: Path) -> None:
     shutil.copytree(paths.CARDDATA / "jaunty-jalopies", folder)
     (folder / "templates").mkdir()
     text = (paths.TEMPLATES / "jaunty-front.yaml").read_text(encoding="utf-8")
-    new = "box: [4mm, 19.4mm, 44mm, 6.4mm]\n    text: \"+ DRIVING: counts as the Driving card to enter it\"\n"
+    new = 'box: [4mm, 19.4mm, 44mm, 6.4mm]\n    text: "+ DRIVING: counts as the Driving card to enter it"\n'
     new += "    bold: true\n    size: 6.5pt\n    leading: 1.05\n"
     assert new in text
-    old = new.replace("6.4mm", "4mm").replace("size: 6.5pt\n    leading: 1.05", "size: 6pt\n    min_size: 5pt")
+    old = new.replace("6.4mm", "4mm").replace(
+        "size: 6.5pt\n    leading: 1.05", "size: 6pt\n    min_size: 5pt"
+    )
     (folder / "templates" / "jaunty-front.yaml").write_text(text.replace(new, old), encoding="utf-8")
     game = load_game(str(folder))
     with recorded_kit(game, (("a4", "duplex"),)) as pages:
@@ -63,7 +65,7 @@ def _small_legend(tmp_path: Path) -> Path:
     shutil.copytree(paths.CARDDATA / "maloney", folder)
     board = folder / "board.yaml"
     text = board.read_text(encoding="utf-8")
-    old = "the top card picks the city.\"\n    size: 13pt\n    min_size: 9pt"
+    old = 'the top card picks the city."\n    size: 13pt\n    min_size: 9pt'
     assert old in text
     board.write_text(text.replace(old, old.replace("13pt", "5pt").replace("9pt", "5pt")), encoding="utf-8")
     return folder
@@ -94,7 +96,9 @@ def _jaunty_plot_keywords_as_they_were(tmp_path: Path) -> bool:
     jaunty = load_game(str(folder))
     found = proofread(record_kit(jaunty, (("a4", "duplex"),)).pages(), settings_of(jaunty), ["contrast"])
     plots = [f.message for f in found if "on #3a2a2a" in f.message]
-    assert any("#1f618d on #3a2a2a has contrast 2.04:1" in m and "1.73:1 in black and white" in m for m in plots)
+    assert any(
+        "#1f618d on #3a2a2a has contrast 2.04:1" in m and "1.73:1 in black and white" in m for m in plots
+    )
     assert any("#b03a6a on #3a2a2a has contrast 2.37:1" in m for m in plots)
     return True
 
@@ -103,8 +107,11 @@ def test_maloney_roads_through_cities_they_do_not_join(tmp_path: Path) -> None:
     from generator.proof import links
 
     game = load_game(maloney_as_it_was(tmp_path))
-    through = sorted(f.message.split(" (line")[0] for f in links.check(game, settings_of(game))
-                     if "passes through" in f.message)
+    through = sorted(
+        f.message.split(" (line")[0]
+        for f in links.check(game, settings_of(game))
+        if "passes through" in f.message
+    )
     assert through == ["road chi - ny passes through node 'det'", "road sac - chi passes through node 'slc'"]
 
 
@@ -125,4 +132,6 @@ def test_maloney_suitcase_sheets_as_they_were(monkeypatch: pytest.MonkeyPatch) -
     assert "suitcases.pdf page 1 (a4 duplex) carries a 30 mm bar" in messages
     assert "suitcases-gutterfold.pdf page 1 (letter gutterfold) carries no scale bar" in messages
     assert "type prints at 4.4 pt" in messages
-    assert all(f.problem().location().endswith("game.yaml:33:5") for f in suitcases), [f.problem().location() for f in suitcases]
+    assert all(f.problem().location().endswith("game.yaml:33:5") for f in suitcases), [
+        f.problem().location() for f in suitcases
+    ]

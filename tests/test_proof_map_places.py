@@ -66,7 +66,11 @@ def test_labels_that_collide(tmp_path: Path) -> None:
 
 def test_maloney_roads_under_other_cities_suitcase_places(tmp_path: Path) -> None:
     game = load_game(maloney_as_it_was(tmp_path))
-    under = [f.message.split(" (line")[0] for f in links.check(game, settings_of(game)) if "card place" in f.message]
+    under = [
+        f.message.split(" (line")[0]
+        for f in links.check(game, settings_of(game))
+        if "card place" in f.message
+    ]
     others = [m for m in under if m.split("'")[1] not in m.split(" runs")[0].split()]
     assert "road sac - chey runs under the card place of node 'slc'" in others
     assert "road ny - cha runs under the card place of node 'was'" in others

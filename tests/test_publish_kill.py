@@ -30,7 +30,9 @@ def _build(game: Path, out: Path, *args: str) -> subprocess.Popen:
     out.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "generator", "build", str(game), "-o", out.name, *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen(command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
 
 
 @pytest.fixture(scope="module")

@@ -51,12 +51,23 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
     assert game.decks[0].size == 3 + 3  # Alpha, Beta x2, and three generated minions
     aids = game.deck("aids")  # the spreadsheet deck: one-sided, its own field, a default text
     assert aids.one_sided and aids.size == 4
-    assert [(c.name, c.type, c.fields["step"], c.fields["text"]) for c in aids.cards][1] == ("Pass", "hero", 2, "Then pass.")
+    assert [(c.name, c.type, c.fields["step"], c.fields["text"]) for c in aids.cards][1] == (
+        "Pass",
+        "hero",
+        2,
+        "Then pass.",
+    )
     load_parts(game)
     written = build_kit(game, BuildOptions(out_dir=tmp_path / "out"))
     names = {p.name for p in written}
-    assert {"cards.pdf", "playfield.pdf", "playfield-tiled.pdf", "counters.pdf", "rules-summary.pdf",
-            "print-guide.md"} <= names
+    assert {
+        "cards.pdf",
+        "playfield.pdf",
+        "playfield-tiled.pdf",
+        "counters.pdf",
+        "rules-summary.pdf",
+        "print-guide.md",
+    } <= names
 
 
 def test_readme_constraints_and_log_examples_are_valid():

@@ -13,7 +13,10 @@ from generator.units import mm
 
 
 def test_defaults_give_the_short_command() -> None:
-    assert rebuild_command("road-runner", BuildOptions()) == "deckwright build road-runner --paper a4 --duplex long"
+    assert (
+        rebuild_command("road-runner", BuildOptions())
+        == "deckwright build road-runner --paper a4 --duplex long"
+    )
 
 
 def test_every_non_default_option_is_repeated() -> None:
@@ -49,7 +52,10 @@ def test_every_non_default_option_is_repeated() -> None:
 def test_the_advice_changes_only_what_it_says() -> None:
     options = BuildOptions(layout="gutterfold", bleed=mm(1), out_dir=Path("out"))
     duplex = rebuild_command("g", options, ask_offset=True, layout="duplex")
-    assert duplex == "deckwright build g --paper a4 --layout duplex --duplex long --back-offset X,Y --bleed 1 -o out"
+    assert (
+        duplex
+        == "deckwright build g --paper a4 --layout duplex --duplex long --back-offset X,Y --bleed 1 -o out"
+    )
     back = rebuild_command("g", BuildOptions(bleed=mm(1)), layout="gutterfold")
     assert back == "deckwright build g --paper a4 --layout gutterfold --bleed 1"
 

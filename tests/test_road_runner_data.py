@@ -120,8 +120,7 @@ def test_no_scan_garbage():
     text = (GAME_DIR / "cards.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     values = yaml.safe_dump(data)  # the data only, not the comments that name the repairs
-    for junk in ("VEHI CLE", "MECHANI CAL", "EXPLOSI VE", "RATL", "5,49,69,45",
-                 "Davisate", "EVOLOGIVE"):
+    for junk in ("VEHI CLE", "MECHANI CAL", "EXPLOSI VE", "RATL", "5,49,69,45", "Davisate", "EVOLOGIVE"):
         assert junk not in values, junk
 
 
@@ -136,5 +135,4 @@ def test_sample_cards(cards):
     assert by_name["Bear Trap"]["damage"] == {"AMBUSH": 1, "DROP": 1}
     assert "keywords" not in by_name["Bucket Of Water"]
     assert by_name["Express Train!"]["escape"]["prevents"] == [{"keywords": ["RAIL"]}]
-    assert by_name["Gravity Failure!"]["escape"]["prevents"] == [
-        {"all_keywords": ["HEIGHT", "DROP"]}]
+    assert by_name["Gravity Failure!"]["escape"]["prevents"] == [{"all_keywords": ["HEIGHT", "DROP"]}]

@@ -77,7 +77,9 @@ def test_road_runner_the_declared_method_is_checked_and_decides_the_attempt():
 
 def test_road_runner_skipped_turns_may_be_written_and_are_checked():
     start = [e(1, "Amy", "capture", cards=["Road", "Knife And Fork"]), e(1, "Brett", "escape", card="Truck!")]
-    written = rr(*start, e(2, "Brett", "pass"), e(3, "Colin", "pass"), e(3, "Amy", "skip"), e(4, "Brett", "pass"))
+    written = rr(
+        *start, e(2, "Brett", "pass"), e(3, "Colin", "pass"), e(3, "Amy", "skip"), e(4, "Brett", "pass")
+    )
     assert clean(written) and written.state.skips["Amy"] == 1
     not_skipping = rr(*start, e(2, "Brett", "pass"), e(2, "Colin", "skip"))
     assert found(not_skipping) == {("ACTION_NOT_ALLOWED", 2)}  # Colin is not skipping: it is his turn
@@ -91,7 +93,10 @@ PLACES = [
     "Q of clubs", "3 of hearts", "8 of diamonds", "A of spades", "5 of clubs",
     "J of hearts", "6 of diamonds", "10 of spades", "2 of clubs", "7 of hearts",
 ]  # fmt: skip
-HANDS = {"Ann": ["10 of clubs", "J of diamonds", "3 of spades"], "Ben": ["8 of hearts", "Q of spades", "5 of diamonds"]}
+HANDS = {
+    "Ann": ["10 of clubs", "J of diamonds", "3 of spades"],
+    "Ben": ["8 of hearts", "Q of spades", "5 of diamonds"],
+}
 
 
 def jr(*entries: dict, **extra):

@@ -57,7 +57,9 @@ def test_bundled_files_cover_every_kind() -> None:
 @pytest.mark.parametrize(("kind", "path"), bundled_files(), ids=lambda v: str(v).split("Deckwright")[-1])
 def test_bundled_file_validates_against_its_schema(kind: str, path: Path) -> None:
     validator = jsonschema.Draft202012Validator(schema_for(kind))
-    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(_plain(path))]
+    errors = [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(_plain(path))
+    ]
     assert errors == [], f"{path}: {errors[:5]}"
 
 

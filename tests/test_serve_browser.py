@@ -206,5 +206,7 @@ def test_an_edit_updates_the_picture_and_a_broken_one_shows_its_problem(
     browser.wait_for(f"({STATUS}).startsWith('status ok')", 30)
     # left: no error or warning (Road Runner's kit passes the proofreader; accepted findings would
     # be notes, outlined on their pages: tests/test_serve_proof.py), only the word on named checks
-    classes = browser.js("[...document.querySelectorAll('#problems li')].map(li => li.className + ': ' + li.textContent.slice(0, 90))")
+    classes = browser.js(
+        "[...document.querySelectorAll('#problems li')].map(li => li.className + ': ' + li.textContent.slice(0, 90))"
+    )
     assert all(c.startswith(("note", "none")) for c in classes if "named check(s)" not in c), classes

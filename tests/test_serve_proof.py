@@ -38,7 +38,9 @@ def planted(preview_game: Path, tmp_path: Path):
 
 
 def _proof(state: dict[str, Any], where: str) -> dict[str, Any]:
-    found = [p for p in state["problems"] if p["where"].endswith("/" + where) and "proof type-size" in p["text"]]
+    found = [
+        p for p in state["problems"] if p["where"].endswith("/" + where) and "proof type-size" in p["text"]
+    ]
     assert len(found) == 1, [p["text"] for p in state["problems"]]
     return found[0]
 
@@ -158,7 +160,9 @@ def test_serve_proofreads_in_its_own_thread_while_watching(preview_game: Path, t
         ready.set()
 
     def work() -> None:
-        serve(str(folder), BuildOptions(out_dir=tmp_path / "out"), "127.0.0.1", 0, started, lambda o: None, stop)
+        serve(
+            str(folder), BuildOptions(out_dir=tmp_path / "out"), "127.0.0.1", 0, started, lambda o: None, stop
+        )
 
     thread = threading.Thread(target=work, daemon=True)
     thread.start()

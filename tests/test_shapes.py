@@ -43,14 +43,19 @@ def test_a_hexagon_has_six_corners_on_its_circle(tmp_path: Path) -> None:
     assert corners[0] == pytest.approx((cx, cy + r))  # one corner straight up
     for n, (x, y) in enumerate(corners):
         assert math.hypot(x - cx, y - cy) == pytest.approx(r)
-        assert math.atan2(y - cy, x - cx) == pytest.approx(math.remainder(math.pi / 2 - n * math.pi / 3, 2 * math.pi))
+        assert math.atan2(y - cy, x - cx) == pytest.approx(
+            math.remainder(math.pi / 2 - n * math.pi / 3, 2 * math.pi)
+        )
 
 
 def test_rotation_turns_the_corners_clockwise(tmp_path: Path) -> None:
-    [op] = _ops(tmp_path, "  - {type: polygon, sides: 4, rotate: 45, box: [0mm, 0mm, 20mm, 20mm], fill: red}\n")
+    [op] = _ops(
+        tmp_path, "  - {type: polygon, sides: 4, rotate: 45, box: [0mm, 0mm, 20mm, 20mm], fill: red}\n"
+    )
     xs = sorted(round(x / mm(1), 6) for x, _ in _corners(op))
-    assert xs == pytest.approx([10 - 10 / math.sqrt(2), 10 - 10 / math.sqrt(2), 10 + 10 / math.sqrt(2),
-                                10 + 10 / math.sqrt(2)])
+    assert xs == pytest.approx(
+        [10 - 10 / math.sqrt(2), 10 - 10 / math.sqrt(2), 10 + 10 / math.sqrt(2), 10 + 10 / math.sqrt(2)]
+    )
 
 
 def test_a_star_alternates_outer_and_inner_radius() -> None:
@@ -60,8 +65,11 @@ def test_a_star_alternates_outer_and_inner_radius() -> None:
 
 
 def test_a_path_is_measured_from_its_box(tmp_path: Path) -> None:
-    [op] = _ops(tmp_path, "  - {type: path, box: [10mm, 10mm, 20mm, 20mm], points: [[0mm, 0mm], [20mm, 0mm], "
-                          "[10mm, 20mm]], closed: false, stroke: black, dash: [2pt, 1pt]}\n")
+    [op] = _ops(
+        tmp_path,
+        "  - {type: path, box: [10mm, 10mm, 20mm, 20mm], points: [[0mm, 0mm], [20mm, 0mm], "
+        "[10mm, 20mm]], closed: false, stroke: black, dash: [2pt, 1pt]}\n",
+    )
     flat = [v for xy in _corners(op) for v in xy]
     assert flat == pytest.approx([mm(10), H - mm(10), mm(30), H - mm(10), mm(20), H - mm(30)])
     assert op.segments[-1][0] == "L" and op.dash == (2.0, 1.0) and op.fill is None
@@ -85,9 +93,13 @@ def test_an_ellipse_is_four_arcs_through_its_extremes() -> None:
 
 
 def test_a_clipped_image_is_placed_in_the_shape_box(tmp_path: Path) -> None:
-    (tmp_path / "a.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
-                                    '<rect width="10" height="10" fill="#00ff00"/></svg>')
-    [op] = _ops(tmp_path, "  - {type: ellipse, box: [5mm, 5mm, 30mm, 30mm], image: '{name}.svg'}\n", {"name": "a"})
+    (tmp_path / "a.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#00ff00"/></svg>'
+    )
+    [op] = _ops(
+        tmp_path, "  - {type: ellipse, box: [5mm, 5mm, 30mm, 30mm], image: '{name}.svg'}\n", {"name": "a"}
+    )
     assert op.image is not None and op.image.path.name == "a.svg" and op.image.fit == "cover"
     assert op.image.box == op.box
     assert (op.box.x, op.box.y, op.box.w, op.box.h) == pytest.approx((mm(5), H - mm(35), mm(30), mm(30)))
@@ -120,8 +132,10 @@ def test_the_image_is_drawn_only_inside_the_shape_and_rebuilds_are_identical(tmp
     import pypdfium2
 
     folder = write_game(tmp_path / "mini", {"templates/mini-front.yaml": "elements:\n" + HEX})
-    (folder / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
-                                    '<rect width="10" height="10" fill="#ff0000"/></svg>')
+    (folder / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#ff0000"/></svg>'
+    )
     code, _, err = run_cli("build", "mini", "-o", "out")
     assert code == 0, err
     pdf = tmp_path / "out" / "mini" / "cards.pdf"
@@ -131,8 +145,12 @@ def test_the_image_is_drawn_only_inside_the_shape_and_rebuilds_are_identical(tmp
     page = pypdfium2.PdfDocument(str(pdf))[0]
     image = page.render(scale=72 / 72 * 4).to_pil().convert("RGB")
     # find the red area's extent on the first card: it must be the hexagon (narrower than its box)
-    red = [(x, y) for y in range(0, image.height, 2) for x in range(0, image.width // 3, 2)
-           if image.getpixel((x, y)) == (255, 0, 0)]
+    red = [
+        (x, y)
+        for y in range(0, image.height, 2)
+        for x in range(0, image.width // 3, 2)
+        if image.getpixel((x, y)) == (255, 0, 0)
+    ]
     xs, ys = [x for x, _ in red], [y for _, y in red]
     height, width = (max(ys) - min(ys)) / 4, (max(xs) - min(xs)) / 4  # in points
     assert height == pytest.approx(mm(40), abs=3)  # corner to corner, rounded a little

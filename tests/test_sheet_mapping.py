@@ -22,7 +22,9 @@ def _problems(game: Path) -> list[str]:
 
 
 def test_rename_maps_a_heading_to_a_field(tmp_path: Path) -> None:
-    game = game_with(tmp_path, "{file: cards.xlsx, sheet: Cards, columns: {rename: {Title: name, Kind: type}}}")
+    game = game_with(
+        tmp_path, "{file: cards.xlsx, sheet: Cards, columns: {rename: {Title: name, Kind: type}}}"
+    )
     xlsx(game / "cards.xlsx", [["Title", "Kind", "speed"], ["Alpha", "hero", 3], ["Beta", "villain", None]])
     cards = {c.name: c for c in load_game(game).all_cards()}
     assert cards["Alpha"].type == "hero" and cards["Alpha"].fields["speed"] == 3
@@ -117,6 +119,8 @@ def test_the_words_in_a_sheet_cell_are_names(tmp_path: Path, name: str) -> None:
 
 @pytest.mark.parametrize("written", ["~", "null", ""])
 def test_yamls_own_null_is_a_missing_name(tmp_path: Path, written: str) -> None:
-    game = write_game(tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("name: Alpha", f"name: {written}")})
+    game = write_game(
+        tmp_path / "mini", {"cards.yaml": MINI_CARDS.replace("name: Alpha", f"name: {written}")}
+    )
     [problem] = _problems(game)
     assert ":2:" in problem and "a card needs a name to print as its title, found YAML's null" in problem

@@ -23,7 +23,7 @@ from tests.conftest import MINI_GAME, write_game
 
 RECORD_GAME = MINI_GAME.replace(
     'card_fields:\n  speed: "int?"',
-    'types:\n  bonus: {against: text, points: int}\n'
+    "types:\n  bonus: {against: text, points: int}\n"
     'card_fields:\n  speed: "int?"\n  bonus: "bonus?"\n  costs: "map(text, int)?"',
 ).replace('types:\n  power: "choice(fire, ice)"\n', "", 1)
 RECORD_GAME = RECORD_GAME.replace("types:\n  bonus:", 'types:\n  power: "choice(fire, ice)"\n  bonus:')
@@ -31,7 +31,10 @@ RECORD_GAME = RECORD_GAME.replace("types:\n  bonus:", 'types:\n  power: "choice(
 
 def game_with(tmp_path: Path, cards: str, files: dict[str, str] | None = None, game: str = MINI_GAME) -> Path:
     """The mini game with its deck's ``cards:`` entry replaced by ``cards``."""
-    return write_game(tmp_path / "mini", {"game.yaml": game.replace("cards: [cards.yaml]", f"cards: {cards}"), **(files or {})})
+    return write_game(
+        tmp_path / "mini",
+        {"game.yaml": game.replace("cards: [cards.yaml]", f"cards: {cards}"), **(files or {})},
+    )
 
 
 def xlsx(path: Path, rows: list[list], sheet: str = "Cards", first: tuple[int, int] = (1, 1)) -> Path:
@@ -107,7 +110,9 @@ def test_semicolon_csv_with_byte_order_mark(tmp_path: Path) -> None:
 
 
 def test_xlsx_sheet_numbers_and_case_insensitive_headings(tmp_path: Path) -> None:
-    game = game_with(tmp_path, "[{file: cards.xlsx, sheet: Cards, columns: {case: insensitive, ignore: [Notes]}}]")
+    game = game_with(
+        tmp_path, "[{file: cards.xlsx, sheet: Cards, columns: {case: insensitive, ignore: [Notes]}}]"
+    )
     rows = [
         ["Name", "TYPE", "Quantity", "Speed", "Powers", "Notes"],
         ["Alpha", "hero", 2, 3.0, "fire;ice", "art to do"],
@@ -134,14 +139,20 @@ def test_ods_repeated_cells_typed_values_and_spaces(tmp_path: Path) -> None:
 def test_records_and_maps_in_a_cell(tmp_path: Path) -> None:
     sheet = "name,type,bonus,costs\nAlpha,hero,against: ice; points: 2,gold: 3; wood: 1\n"
     game = game_with(tmp_path, "cards.csv", {"cards.csv": sheet}, game=RECORD_GAME)
-    assert cards_of(game)["Alpha"][2] == {"bonus": {"against": "ice", "points": 2}, "costs": {"gold": 3, "wood": 1}}
+    assert cards_of(game)["Alpha"][2] == {
+        "bonus": {"against": "ice", "points": 2},
+        "costs": {"gold": 3, "wood": 1},
+    }
 
 
 def test_export_writes_sheet_cards_back_out(run_cli, tmp_path: Path) -> None:
     game_with(tmp_path, "cards.csv", {"cards.csv": "name,type,Qty,powers\nAlpha,hero,2,fire; ice\n"})
     assert run_cli("export", "mini", "--cards", "out.json")[0] == 0
     rows = json.loads((tmp_path / "out.json").read_text())
-    assert [(r["name"], r["copy"], r["powers"]) for r in rows] == [("Alpha", 1, ["fire", "ice"]), ("Alpha", 2, ["fire", "ice"])]
+    assert [(r["name"], r["copy"], r["powers"]) for r in rows] == [
+        ("Alpha", 1, ["fire", "ice"]),
+        ("Alpha", 2, ["fire", "ice"]),
+    ]
 
 
 def test_split_items_sniff_and_letters() -> None:
@@ -203,16 +214,38 @@ BAD = [
         {"cards.csv": "type,speed\nhero,1\n"},
         ["mini/cards.csv:1:1: no column for the required field 'name': add one"],
     ),
-    ("unknown-sheet", "[{file: cards.xlsx, sheet: Deck}]", {}, ["mini/cards.xlsx: no sheet 'Deck'; the sheets are 'Notes', 'Cards'"]),
-    ("not-a-workbook", "[cards.xlsx]", {"cards.xlsx": "name,type\n"}, ["mini/cards.xlsx: cannot read this file as an XLSX workbook"]),
-    ("broken-ods", "[cards.ods]", {"cards.ods": "PK not really"}, ["mini/cards.ods: cannot read this file as an ODS spreadsheet"]),
+    (
+        "unknown-sheet",
+        "[{file: cards.xlsx, sheet: Deck}]",
+        {},
+        ["mini/cards.xlsx: no sheet 'Deck'; the sheets are 'Notes', 'Cards'"],
+    ),
+    (
+        "not-a-workbook",
+        "[cards.xlsx]",
+        {"cards.xlsx": "name,type\n"},
+        ["mini/cards.xlsx: cannot read this file as an XLSX workbook"],
+    ),
+    (
+        "broken-ods",
+        "[cards.ods]",
+        {"cards.ods": "PK not really"},
+        ["mini/cards.ods: cannot read this file as an ODS spreadsheet"],
+    ),
     (
         "unknown-kind",
         "[cards.xls]",
         {"cards.xls": "x"},
-        ["mini/game.yaml:21:13: decks[0].cards[0]: card file 'cards.xls': unknown kind '.xls'; use .yaml, .csv"],
+        [
+            "mini/game.yaml:21:13: decks[0].cards[0]: card file 'cards.xls': unknown kind '.xls'; use .yaml, .csv"
+        ],
     ),
-    ("sheet-of-csv", "[{file: cards.csv, sheet: A}]", {"cards.csv": "name\nA\n"}, ["mini/cards.csv: a CSV file has one sheet"]),
+    (
+        "sheet-of-csv",
+        "[{file: cards.csv, sheet: A}]",
+        {"cards.csv": "name\nA\n"},
+        ["mini/cards.csv: a CSV file has one sheet"],
+    ),
     (
         "sheet-of-yaml",
         "{file: cards.yaml, sheet: A}",
@@ -220,25 +253,41 @@ BAD = [
         ["mini/game.yaml:21:5: decks[0].cards: 'sheet' and 'columns' are for spreadsheets"],
     ),
     ("empty-sheet", "[cards.csv]", {"cards.csv": "\n\n"}, ["mini/cards.csv: the sheet is empty"]),
-    ("header-only", "[cards.csv]", {"cards.csv": "name,type\n"}, ["mini/cards.csv:1:1: no cards below the header row"]),
-    ("not-utf8", "[cards.csv]", {"cards.csv": b"name,type\nCaf\xe9,hero\n"}, ["mini/cards.csv:2:4: byte 0xe9 is not UTF-8 text"]),
+    (
+        "header-only",
+        "[cards.csv]",
+        {"cards.csv": "name,type\n"},
+        ["mini/cards.csv:1:1: no cards below the header row"],
+    ),
+    (
+        "not-utf8",
+        "[cards.csv]",
+        {"cards.csv": b"name,type\nCaf\xe9,hero\n"},
+        ["mini/cards.csv:2:4: byte 0xe9 is not UTF-8 text"],
+    ),
     (
         "map-syntax",
         "[cards.csv]",
         {"cards.csv": "name,type,costs\nAlpha,hero,gold 3\n"},
-        ["mini/cards.csv:2:3: costs: 'gold 3' is not 'key: value'; write a mapping as 'key: value; key: value'"],
+        [
+            "mini/cards.csv:2:3: costs: 'gold 3' is not 'key: value'; write a mapping as 'key: value; key: value'"
+        ],
     ),
     (
         "list-of-records",
         "[cards.csv]",
         {"cards.csv": "name,type,bonuses\nAlpha,hero,x\n"},
-        ["mini/cards.csv:1:3: field 'bonuses' is a list of lists, mappings or records, which a cell cannot hold"],
+        [
+            "mini/cards.csv:1:3: field 'bonuses' is a list of lists, mappings or records, which a cell cannot hold"
+        ],
     ),
 ]
 
 
 def _setup_bad(tmp_path: Path, case: str, cards: str, files: dict) -> None:
-    game_text = RECORD_GAME.replace('  costs: "map(text, int)?"', '  costs: "map(text, int)?"\n  bonuses: "list(bonus)?"')
+    game_text = RECORD_GAME.replace(
+        '  costs: "map(text, int)?"', '  costs: "map(text, int)?"\n  bonuses: "list(bonus)?"'
+    )
     text_files = {k: v for k, v in files.items() if isinstance(v, str)}
     game = game_with(tmp_path, cards, text_files, game=game_text)
     for name, value in files.items():
@@ -257,7 +306,9 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize(("case", "cards", "files", "expected"), BAD, ids=[b[0] for b in BAD])
-def test_bad_sheets_are_reported_at_their_cells(run_cli, tmp_path: Path, case, cards, files, expected) -> None:
+def test_bad_sheets_are_reported_at_their_cells(
+    run_cli, tmp_path: Path, case, cards, files, expected
+) -> None:
     write_game(tmp_path / "mini")
     assert run_cli("build", "mini", "-o", "out")[0] == 0
     before = _snapshot(tmp_path / "out")

@@ -27,7 +27,10 @@ def test_a_cmyk_colour_over_the_shop_limit_fails_at_its_line(run_cli, tmp_path: 
     (game / "templates" / "mini-front.yaml").write_text(DARK, encoding="utf-8")
     code, _, err = run_cli("build", game, "--printshop", "drivethrucards", "-o", tmp_path / "out")
     assert code == 1
-    assert "mini-front.yaml:5:5" in err and "cmyk(100, 100, 100, 100) is 400 % total ink, above the 240 % limit" in err
+    assert (
+        "mini-front.yaml:5:5" in err
+        and "cmyk(100, 100, 100, 100) is 400 % total ink, above the 240 % limit" in err
+    )
     assert "DriveThruCards's files never exceed its limit" in err and "Traceback" not in err
     assert {p: p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file()} == before
 

@@ -24,14 +24,30 @@ def test_the_perspective_maps_each_corner_back() -> None:
 
 def test_cards_are_chosen_by_only_or_the_first_designs() -> None:
     game = load_game(EXAMPLE)
-    assert [c.name for _, c in chosen_cards(game, ["spices=clove", "Buy"])] == ["Clove Tree", "Sailor's Order", "Buy"]
+    assert [c.name for _, c in chosen_cards(game, ["spices=clove", "Buy"])] == [
+        "Clove Tree",
+        "Sailor's Order",
+        "Buy",
+    ]
     assert len(chosen_cards(game, None)) == 5
 
 
 @pytest.mark.parametrize("style", ["fan", "spread"])
 def test_showcase_pictures(tmp_path: Path, run_cli, style: str) -> None:
-    args = ["export", str(EXAMPLE), "--showcase", "show.png", "--style", style, "--dpi", "40",
-            "--only", "Pepper Vine", "--only", "Palace Order"]
+    args = [
+        "export",
+        str(EXAMPLE),
+        "--showcase",
+        "show.png",
+        "--style",
+        style,
+        "--dpi",
+        "40",
+        "--only",
+        "Pepper Vine",
+        "--only",
+        "Palace Order",
+    ]
     code, out, err = run_cli(*args)
     assert code == 0, err
     assert "wrote show.png" in out
@@ -42,8 +58,12 @@ def test_showcase_pictures(tmp_path: Path, run_cli, style: str) -> None:
         assert alpha.getpixel((0, 0)) == 0  # a transparent background
         card_w = 63.5 / 25.4 * 40
         assert image.width > (2 if style == "spread" else 1.3) * card_w  # two cards, apart or fanned
-        colours = {image.getpixel((x, y))[:3] for x in range(0, image.width, 7) for y in range(0, image.height, 7)
-                   if image.getpixel((x, y))[3] == 255}
+        colours = {
+            image.getpixel((x, y))[:3]
+            for x in range(0, image.width, 7)
+            for y in range(0, image.height, 7)
+            if image.getpixel((x, y))[3] == 255
+        }
         assert any(r > 150 and g < 110 and b < 80 for r, g, b in colours)  # the market's red-brown band
         assert any(b > 110 and r < 80 for r, g, b in colours)  # the order's blue band
     assert run_cli(*args)[0] == 0

@@ -37,8 +37,13 @@ EXPECTED: dict[str, tuple[tuple[float, float], list[tuple[float, float, tuple[in
     ),
     "affinity.svg": (
         (60, 40),
-        [(3, 3, (252, 190, 5)), (57, 3, (207, 10, 97)), (45, 25, (255, 255, 0)), (55, 25, (0, 160, 0)),
-         (15, 20, (61, 76, 121))],
+        [
+            (3, 3, (252, 190, 5)),
+            (57, 3, (207, 10, 97)),
+            (45, 25, (255, 255, 0)),
+            (55, 25, (0, 160, 0)),
+            (15, 20, (61, 76, 121)),
+        ],
     ),
     "handwritten-bom.svg": ((48, 32), [(8, 8, (192, 57, 43)), (0.5, 0.5, (243, 156, 18))]),
     "utf16-viewbox.svg": ((30, 30), [(15, 15, (241, 196, 15)), (1, 1, (142, 68, 173))]),
@@ -85,7 +90,10 @@ def test_drawn_svg_matches_its_reference_and_its_source(name: str, tmp_path: Pat
     assert max(ImageStat.Stat(difference).mean) < 1.0  # anti-aliasing may differ by a level or two
     (w, h), points = EXPECTED[name]
     for x, y, rgb in points:
-        at = (min(image.width - 1, int(x / w * image.width)), min(image.height - 1, int(y / h * image.height)))
+        at = (
+            min(image.width - 1, int(x / w * image.width)),
+            min(image.height - 1, int(y / h * image.height)),
+        )
         px = image.getpixel(at)
         assert all(abs(a - b) <= 4 for a, b in zip(px, rgb, strict=True)), (name, (x, y), px, rgb)
 
@@ -175,5 +183,3 @@ def test_icons_named_in_game_yaml_as_inkscape_saves_them(tmp_path: Path, run_cli
     assert code == 1 and len(problems) == 1, err
     line = next(n for n, text in enumerate(game.splitlines(), 1) if "ink:" in text)
     assert problems[0].startswith(f"icons/game.yaml:{line}:") and "a mask" in problems[0]  # run from tmp_path
-
-

@@ -62,9 +62,11 @@ def test_px_lays_out_the_same_card_as_inches(tmp_path: Path) -> None:
 
 
 def test_origin_moves_the_boxes_of_its_own_file_only(tmp_path: Path) -> None:
-    child = "extends: base\ndpi: 300\norigin: [-37.5px, -37.5px]\nelements:\n" \
-            "  - {type: rect, box: [37.5px, 37.5px, 75px, 75px]}\n" \
-            "  - {type: rect, box: trim}\n"
+    child = (
+        "extends: base\ndpi: 300\norigin: [-37.5px, -37.5px]\nelements:\n"
+        "  - {type: rect, box: [37.5px, 37.5px, 75px, 75px]}\n"
+        "  - {type: rect, box: trim}\n"
+    )
     base = "elements:\n  - {type: rect, box: [1mm, 2mm, 3mm, 4mm]}\n"
     elements = _library(tmp_path, child=child, base=base).get("child").elements
     assert elements[0].box == pytest.approx((mm(1), mm(2), mm(3), mm(4)))  # the parent's, unmoved

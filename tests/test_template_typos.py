@@ -52,7 +52,9 @@ def test_a_typo_in_a_table_name_suggests_the_table(tmp_path: Path, run_cli) -> N
 
 
 def test_build_reports_the_typo_once_and_writes_nothing(tmp_path: Path) -> None:
-    folder = write_game(tmp_path / "mini", {"templates/mini-front.yaml": TYPO_FRONT, "cards.yaml": MANY_CARDS})
+    folder = write_game(
+        tmp_path / "mini", {"templates/mini-front.yaml": TYPO_FRONT, "cards.yaml": MANY_CARDS}
+    )
     try:
         build_game(load_game(folder), BuildOptions(out_dir=tmp_path / "out"))
     except DataError as exc:
@@ -88,7 +90,10 @@ def test_schema_and_template_problems_in_the_same_run(tmp_path: Path, run_cli) -
 
 
 def test_a_broken_game_yaml_adds_no_template_noise(tmp_path: Path, run_cli) -> None:
-    write_game(tmp_path / "mini", {"game.yaml": "name: mini\ntitle: [oops\n", "templates/mini-front.yaml": TYPO_FRONT})
+    write_game(
+        tmp_path / "mini",
+        {"game.yaml": "name: mini\ntitle: [oops\n", "templates/mini-front.yaml": TYPO_FRONT},
+    )
     code, _, err = run_cli("check", "mini")
     assert code == 1 and "Traceback" not in err
     assert "spede" not in err

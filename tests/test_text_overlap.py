@@ -61,10 +61,14 @@ def test_copies_of_a_repeat_that_overlap_are_reported(tmp_path: Path) -> None:
         '      - {type: text, box: [0mm, 0mm, 30mm, 6mm], text: "{item}", size: 8pt}\n'
     )
     cards = "cards:\n  - {name: Alpha, type: hero, text: x, powers: [fire, ice]}\n"
-    game = load_game(write_game(tmp_path / "r", {"templates/mini-front.yaml": MINI_FRONT + repeat,
-                                                   "cards.yaml": cards}))
+    game = load_game(
+        write_game(tmp_path / "r", {"templates/mini-front.yaml": MINI_FRONT + repeat, "cards.yaml": cards})
+    )
     [problem] = [p for p in check_faces(game, FontBook.load(game.font_dirs)) if "overlaps" in p.message]
-    assert "(inside its repeat) overlaps another copy of itself: give the repeat a larger 'step'" in problem.message
+    assert (
+        "(inside its repeat) overlaps another copy of itself: give the repeat a larger 'step'"
+        in problem.message
+    )
 
 
 def test_check_cli_prints_the_warning_and_exits_zero(tmp_path: Path, run_cli) -> None:
@@ -74,7 +78,9 @@ def test_check_cli_prints_the_warning_and_exits_zero(tmp_path: Path, run_cli) ->
         "proof:\n  known:\n    - {rule: contrast, file: templates/mini-front.yaml, "
         "reason: the overlap warning under test}\n"
     )
-    write_game(tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT + LABEL, "game.yaml": MINI_GAME + known})
+    write_game(
+        tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT + LABEL, "game.yaml": MINI_GAME + known}
+    )
     code, out, err = run_cli("check", "mini")
     assert code == 0, err
     assert "mini/templates/mini-front.yaml:7:5: warning: template 'mini-front': the text box" in err

@@ -76,7 +76,9 @@ def test_a_value_missing_from_the_table_names_the_card_and_the_table(tmp_path: P
     assert fronts[3] is None
     [problem] = faces.problems
     assert problem.path == "card 'Emperor'"
-    assert "table 'level_icon' has no entry for '4' (the value of 'level'; entries: 1, 2, 3)" in problem.message
+    assert (
+        "table 'level_icon' has no entry for '4' (the value of 'level'; entries: 1, 2, 3)" in problem.message
+    )
     assert "or a '\"*\": ...' entry for any other value" in problem.message
     assert "front.yaml:" in problem.message  # the template element's line
 
@@ -84,8 +86,12 @@ def test_a_value_missing_from_the_table_names_the_card_and_the_table(tmp_path: P
 def test_missing_value_reported_by_check_with_file_and_line(tmp_path: Path, run_cli) -> None:
     folder = write_game(
         tmp_path / "ranks",
-        {"game.yaml": GAME, "cards.yaml": CARDS + "  - {name: Emperor, level: 4}\n",
-         "templates/front.yaml": FRONT, "templates/back.yaml": BACK},
+        {
+            "game.yaml": GAME,
+            "cards.yaml": CARDS + "  - {name: Emperor, level: 4}\n",
+            "templates/front.yaml": FRONT,
+            "templates/back.yaml": BACK,
+        },
     )
     code, _, err = run_cli("check", folder)
     assert code == 1 and "Traceback" not in err
@@ -105,7 +111,9 @@ def test_bad_tables_are_schema_errors(tmp_path: Path, tables: str, message: str)
     folder = write_game(tmp_path / "bad", {"templates/mini-front.yaml": front})
     with pytest.raises(DataError) as info:
         load_game(folder)
-    assert any(p.path.startswith(message) and Path(p.file).name == "mini-front.yaml" for p in info.value.problems)
+    assert any(
+        p.path.startswith(message) and Path(p.file).name == "mini-front.yaml" for p in info.value.problems
+    )
 
 
 def test_tables_extend_and_override_per_name(tmp_path: Path) -> None:

@@ -79,7 +79,9 @@ def test_a_card_edit_rebuilds_only_its_deck(game: Path, tmp_path: Path) -> None:
     assert "four" in _text(out / "main.pdf")
     after = _stamps(out)
     assert after["main.pdf"] != before["main.pdf"]
-    assert {k: v for k, v in after.items() if k != "main.pdf"} == {k: v for k, v in before.items() if k != "main.pdf"}
+    assert {k: v for k, v in after.items() if k != "main.pdf"} == {
+        k: v for k, v in before.items() if k != "main.pdf"
+    }
 
 
 def test_the_other_deck_alone(game: Path, tmp_path: Path) -> None:
@@ -105,7 +107,11 @@ def test_a_save_with_no_change_rebuilds_nothing(game: Path, tmp_path: Path) -> N
     (game / "cards.yaml").touch()
     outcome = session.changed([game / "cards.yaml"])
     assert outcome.scope == "nothing" and outcome.files == []
-    _edit(game / "cards.yaml", "  - name: Long Stride", "  # a comment moves the cards below it\n  - name: Long Stride")
+    _edit(
+        game / "cards.yaml",
+        "  - name: Long Stride",
+        "  # a comment moves the cards below it\n  - name: Long Stride",
+    )
     outcome = session.changed([game / "cards.yaml"])
     assert outcome.ok and outcome.scope == "nothing" and outcome.changed == [(game / "cards.yaml").resolve()]
 
@@ -154,7 +160,9 @@ def test_text_that_does_not_fit_fails_the_deck_rebuild(game: Path, tmp_path: Pat
     assert not outcome.ok and any("does not fit" in p.message for p in outcome.problems)
 
 
-def test_the_cli_prints_problems_and_goes_on(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_prints_problems_and_goes_on(
+    game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def batches(roots: list[Path], stop: object = None):
         assert game.resolve() in roots
         _edit(game / "cards.yaml", "  - name: Lucky Find", "  - nme: Lucky Find")

@@ -20,8 +20,13 @@ elements:
 
 @pytest.mark.parametrize(
     ("count", "word", "many", "expected"),
-    [(0, "sheet", None, "0 sheets"), (1, "sheet", None, "1 sheet"), (2, "sheet", None, "2 sheets"),
-     (1, "copy", "copies", "1 copy"), (3, "copy", "copies", "3 copies")],
+    [
+        (0, "sheet", None, "0 sheets"),
+        (1, "sheet", None, "1 sheet"),
+        (2, "sheet", None, "2 sheets"),
+        (1, "copy", "copies", "1 copy"),
+        (3, "copy", "copies", "3 copies"),
+    ],
 )
 def test_plural(count: int, word: str, many: str | None, expected: str) -> None:
     assert plural(count, word, many) == expected
@@ -53,7 +58,9 @@ def test_failed_build_from_inside_the_game_folder_names_the_game(
     assert "cards.yaml:2:" in err  # the problem itself is still reported
 
 
-def test_missing_image_lists_each_folder_once(tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_image_lists_each_folder_once(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = write_game(tmp_path / "pics", {"templates/mini-front.yaml": MISSING_IMAGE})
     monkeypatch.chdir(folder)
     code, _, err = run_cli("check", ".")

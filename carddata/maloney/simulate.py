@@ -33,9 +33,16 @@ def with_totals(rules: Any, log: dict[str, Any]) -> dict[str, Any]:
         ends_day = i + 1 == len(entries) or entries[i + 1]["turn"] != entry["turn"]
         if ends_day and entry["action"] in ("drive", "show"):
             state = replay(rules, parse_log(to_yaml({**log, "log": out}), rules), finish=False).state
-            out.append({"turn": entry["turn"], "player": state.notary, "action": "totals",
-                        "points": dict(state.points), "cash": dict(state.cash),
-                        "testament": state.testament_holder()})
+            out.append(
+                {
+                    "turn": entry["turn"],
+                    "player": state.notary,
+                    "action": "totals",
+                    "points": dict(state.points),
+                    "cash": dict(state.cash),
+                    "testament": state.testament_holder(),
+                }
+            )
     return {**log, "log": out}
 
 
@@ -44,8 +51,10 @@ def figures(games: int) -> None:
     rules = rules_for(load_game("maloney"))
     policies = load_rules_module(rules.game).POLICIES
     print(f"{games} seeded games per row (seeds 0 to {games - 1})")
-    print(f"{'policy':8}{'heirs':>6}{'days':>7}{'by 69':>8}{'winner':>8}{'suitcase pts':>14}"
-          f"{'cash pts':>10}{'price':>8}")
+    print(
+        f"{'policy':8}{'heirs':>6}{'days':>7}{'by 69':>8}{'winner':>8}{'suitcase pts':>14}"
+        f"{'cash pts':>10}{'price':>8}"
+    )
     for name in ("random", "greedy"):
         for n in (3, 4, 5, 6):
             days, by69, wins, suit, cash, paid = [], 0, [], [], [], []
@@ -58,9 +67,11 @@ def figures(games: int) -> None:
                 suit.append(_suitcase_points(rules, log) / max(1, sum(state.points.values())))
                 cash.append(statistics.mean(state.cash.values()) / 1000)
                 paid += [e["paid"] for e in log["log"] if e["action"] == "drive" and "paid" in e]
-            print(f"{name:8}{n:>6}{statistics.mean(days):>7.1f}{by69 / games:>8.0%}"
-                  f"{statistics.mean(wins):>8.1f}{statistics.mean(suit):>14.0%}"
-                  f"{statistics.mean(cash):>10.1f}{statistics.mean(paid):>8.0f}")
+            print(
+                f"{name:8}{n:>6}{statistics.mean(days):>7.1f}{by69 / games:>8.0%}"
+                f"{statistics.mean(wins):>8.1f}{statistics.mean(suit):>14.0%}"
+                f"{statistics.mean(cash):>10.1f}{statistics.mean(paid):>8.0f}"
+            )
 
 
 def _suitcase_points(rules: Any, log: dict[str, Any]) -> int:

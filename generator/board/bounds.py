@@ -37,8 +37,15 @@ def op_bounds(op: BoardOp, fonts: FontBook) -> Box | None:
     if isinstance(op, LineOp):
         return op.line.bounds().inset(-op.stroke_width / 2)
     if isinstance(op, TextOp):
-        parts = [Box(r.x, r.y + fonts.descent(r.face, r.size), fonts.width(r.text, r.face, r.size),
-                     fonts.ascent(r.face, r.size) - fonts.descent(r.face, r.size)) for r in op.layout.runs]
+        parts = [
+            Box(
+                r.x,
+                r.y + fonts.descent(r.face, r.size),
+                fonts.width(r.text, r.face, r.size),
+                fonts.ascent(r.face, r.size) - fonts.descent(r.face, r.size),
+            )
+            for r in op.layout.runs
+        ]
         parts += [Box(i.x, i.y, i.size, i.size) for i in op.layout.icons]
         return _turned(bounding_box(parts), op.rotate, _centre(op.box)) if parts else None
     if isinstance(op, RectOp | EllipseOp):
@@ -59,5 +66,7 @@ def overshoot(ops: Iterable[BoardOp], fonts: FontBook, width: float, height: flo
     side, over = max(sides.items(), key=lambda kv: kv[1])
     if over <= 0.5:
         return None
-    return (f"reaches {over / MM:.1f} mm past the {side} edge of the board "
-            f"({width / MM:.0f} x {height / MM:.0f} mm)")
+    return (
+        f"reaches {over / MM:.1f} mm past the {side} edge of the board "
+        f"({width / MM:.0f} x {height / MM:.0f} mm)"
+    )

@@ -92,8 +92,11 @@ class Context:
     def icon(self, name: str, loc: Loc) -> Path | None:
         path = self.board.icons.get(name)
         if path is None:
-            self.fail(loc, f"no icon named '{name}'{suggest(name, self.board.icons)}: add it under "
-                           "'icons:' in game.yaml or use a bundled icon")
+            self.fail(
+                loc,
+                f"no icon named '{name}'{suggest(name, self.board.icons)}: add it under "
+                "'icons:' in game.yaml or use a bundled icon",
+            )
         return path
 
     def image(self, file_name: str, loc: Loc) -> Path | None:
@@ -149,9 +152,17 @@ class Context:
         return Reading.of(box, self.toward(toward, box))
 
     # -- text -----------------------------------------------------------------------------------
-    def style(self, look: TextLook, size: float, *, bold: bool = False, align: str = "center",
-              valign: str = "middle", color: str | None = None,
-              shrink: float = 0.5) -> tuple[TextStyle, bool]:
+    def style(
+        self,
+        look: TextLook,
+        size: float,
+        *,
+        bold: bool = False,
+        align: str = "center",
+        valign: str = "middle",
+        color: str | None = None,
+        shrink: float = 0.5,
+    ) -> tuple[TextStyle, bool]:
         size = look.size or size
         return TextStyle(
             family=look.font or self.spec.font,
@@ -176,8 +187,12 @@ class Context:
             return None
         if not laid.fits:
             over = laid.overflow / (72 / 25.4)
-            self.fail(loc, f"text {_short(text)} does not fit even at {style.min_size:.1f} pt "
-                           f"({over:.1f} mm too much): shorten it or give it more room", rank=45)
+            self.fail(
+                loc,
+                f"text {_short(text)} does not fit even at {style.min_size:.1f} pt "
+                f"({over:.1f} mm too much): shorten it or give it more room",
+                rank=45,
+            )
         return laid
 
     def height(self, laid: TextLayout, top: float) -> float:

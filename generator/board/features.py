@@ -32,8 +32,9 @@ def text_feature(ctx: Context, f: TextFeature, loc: Loc) -> list[BoardOp]:
     inner = r.box.inset(mm(3)) if f.frame is not None else r.box
     text = f"*{f.text}*" if f.italic else f.text
     look = TextLook(font=f.font, size=f.size, min_size=f.min_size, color=f.color)
-    laid = ctx.fit(text, inner, look, f.size, (*loc, "text"), bold=f.bold, align=f.align, valign=f.valign,
-                   shrink=1.0)
+    laid = ctx.fit(
+        text, inner, look, f.size, (*loc, "text"), bold=f.bold, align=f.align, valign=f.valign, shrink=1.0
+    )
     return [*ops, r.text(laid, inner)] if laid is not None else ops
 
 
@@ -46,8 +47,9 @@ def legend_feature(ctx: Context, f: LegendFeature, loc: Loc) -> list[BoardOp]:
     top = inner.top
     if f.title:
         tb = Box(inner.x, inner.y, inner.w, top - inner.y)
-        laid = ctx.fit(f.title, tb, look, size * 1.25, (*loc, "title"), bold=True, align="left",
-                       valign="top", shrink=1.0)
+        laid = ctx.fit(
+            f.title, tb, look, size * 1.25, (*loc, "title"), bold=True, align="left", valign="top", shrink=1.0
+        )
         if laid is None:
             return ops
         ops.append(r.text(laid, tb))
@@ -62,8 +64,9 @@ def legend_feature(ctx: Context, f: LegendFeature, loc: Loc) -> list[BoardOp]:
             return ops
         h = ctx.height(laid, tb.top)
         if top - max(h, sw) < inner.y - 0.5:
-            ctx.fail(eloc, "the legend's entries do not fit in its box: make the box taller or the text "
-                           "smaller")
+            ctx.fail(
+                eloc, "the legend's entries do not fit in its box: make the box taller or the text smaller"
+            )
             return ops
         ops.append(r.text(laid, tb))
         line_mid = top - size * 0.6

@@ -50,8 +50,12 @@ class GridGeometry:
 
     def cell(self, row: int, column: int) -> Box:
         b = self.box
-        return Box(b.x + (column - 1) * (self.cw + self.gx), b.top - row * self.ch - (row - 1) * self.gy,
-                   self.cw, self.ch)
+        return Box(
+            b.x + (column - 1) * (self.cw + self.gx),
+            b.top - row * self.ch - (row - 1) * self.gy,
+            self.cw,
+            self.ch,
+        )
 
     def centre(self, row: int, column: int) -> XY:
         c = self.cell(row, column)
@@ -89,8 +93,10 @@ def _labels(ctx: Context, g: GridGeometry, f: GridFeature, loc: Loc) -> list[Boa
                 text = str(f.label).format(**values)
             except (KeyError, IndexError, ValueError) as exc:
                 what = f"unknown name {exc}" if isinstance(exc, KeyError) else str(exc)
-                ctx.fail((*loc, "label"), f"cannot fill the label ({what}): use {{row}}, {{column}}, {{n}} "
-                                          "or {letter}")
+                ctx.fail(
+                    (*loc, "label"),
+                    f"cannot fill the label ({what}): use {{row}}, {{column}}, {{n}} or {{letter}}",
+                )
                 return []
             ops += stack(ctx, g.cell(r, c), f.toward, (*loc, "label"), label=text, text=f.text, label_size=12)
     return ops
@@ -126,8 +132,17 @@ def _path(ctx: Context, g: GridGeometry, path: GridPath, loc: Loc) -> list[Board
         for k, rc in enumerate(cells, 1):
             r = ctx.reading(g.cell(*rc), path.toward)
             nb = Box(r.box.x + mm(1.5), r.box.y + mm(1.2), mm(10), mm(5))
-            laid = ctx.fit(f"{path.prefix}{k}", nb, TextLook(), 10.0, loc, bold=True, align="left",
-                           valign="bottom", color=path.color)
+            laid = ctx.fit(
+                f"{path.prefix}{k}",
+                nb,
+                TextLook(),
+                10.0,
+                loc,
+                bold=True,
+                align="left",
+                valign="bottom",
+                color=path.color,
+            )
             if laid is not None:
                 ops.append(r.text(laid, nb))
     if cells and (path.start_label or path.start_icon):
@@ -148,8 +163,9 @@ def _badge(ctx: Context, cell: Box, path: GridPath, loc: Loc) -> list[BoardOp]:
             x += mm(7)
     if path.start_label:
         tb = Box(x, box.y, box.right - x - mm(2.5), box.h)
-        laid = ctx.fit(path.start_label, tb, TextLook(), 10.0, (*loc, "start_label"), bold=True,
-                       color="#ffffff")
+        laid = ctx.fit(
+            path.start_label, tb, TextLook(), 10.0, (*loc, "start_label"), bold=True, color="#ffffff"
+        )
         if laid is not None:
             ops.append(r.text(laid, tb))
     return ops

@@ -105,13 +105,22 @@ def map_routes(ctx: Context, f: MapFeature, loc: Loc) -> dict[int, list[XY]]:
     kinds = {**DEFAULT_KINDS, **f.kinds}
     roads = {"road": RoadKind(), **f.roads}
     centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
-    edges = [(i, e) for i, raw in enumerate(f.edges) if (e := parse_edge(raw)) is not None
-             and e.from_ in f.nodes and e.to in f.nodes and e.road in roads]
+    edges = [
+        (i, e)
+        for i, raw in enumerate(f.edges)
+        if (e := parse_edge(raw)) is not None and e.from_ in f.nodes and e.to in f.nodes and e.road in roads
+    ]
     return road_paths(ctx, f, edges, centres, roads, _nodes(ctx, f, edges, kinds, centres, loc))
 
 
-def _nodes(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], kinds: dict[str, NodeKind],
-           centres: dict[str, XY], loc: Loc) -> dict[str, Drawn]:
+def _nodes(
+    ctx: Context,
+    f: MapFeature,
+    edges: list[tuple[int, MapEdge]],
+    kinds: dict[str, NodeKind],
+    centres: dict[str, XY],
+    loc: Loc,
+) -> dict[str, Drawn]:
     neighbours: dict[str, list[int]] = {name: [] for name in f.nodes}
     for _, e in edges:
         for a, b in ((e.from_, e.to), (e.to, e.from_)):
@@ -119,11 +128,13 @@ def _nodes(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], kinds:
                 neighbours[a].append(f.nodes[b].number)  # type: ignore[arg-type]
     drawn = {}
     for name, node in f.nodes.items():
-        direction = next((_leaving(ctx, e, name, centres) for _, e in edges if name in (e.from_, e.to)),
-                         (1.0, 0.0))
+        direction = next(
+            (_leaving(ctx, e, name, centres) for _, e in edges if name in (e.from_, e.to)), (1.0, 0.0)
+        )
         links = ranges(neighbours[name]) if f.links and node.number is not None else None
-        drawn[name] = _node(ctx, f, node, kinds[node.kind], centres[name], direction, links,
-                            (*loc, "nodes", name))
+        drawn[name] = _node(
+            ctx, f, node, kinds[node.kind], centres[name], direction, links, (*loc, "nodes", name)
+        )
     return drawn
 
 
@@ -140,8 +151,15 @@ def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     return f"unknown {what} '{name}'{suggest(name, known)}; known: {', '.join(known) or 'none defined'}"
 
 
-def _edge(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: dict[str, NodeKind],
-          road: RoadKind, loc: Loc) -> list[BoardOp]:
+def _edge(
+    ctx: Context,
+    f: MapFeature,
+    edge: MapEdge,
+    pts: list[XY],
+    kinds: dict[str, NodeKind],
+    road: RoadKind,
+    loc: Loc,
+) -> list[BoardOp]:
     dash = tuple(road.dash) if road.dash else None
     ops: list[BoardOp] = [PolyOp(tuple(pts), road.color, road.width, dash=dash)]
     length = polyline_length(pts)
@@ -170,8 +188,9 @@ OPEN = ("dot", "bar", "none")
 """Node shapes a road runs up to in the open (junctions, dead ends): room for an arrowhead."""
 
 
-def _arrows_at(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int,
-               head: float) -> list[float]:
+def _arrows_at(
+    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int, head: float
+) -> list[float]:
     """Where along the road (the arrowhead's middle) a one-way road shows its direction: in the
     middle of a road without spaces; between its first two spaces; or with ``arrows: junctions``
     on the free road beside each junction or dead end it touches (between touching spaces it
@@ -183,8 +202,10 @@ def _arrows_at(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length:
         step = (length - start - end) / count
         w = min(space_size(f.space)[0], step - mm(0.8))
         out = []
-        for node, free, from_end in ((edge.from_, start + (step - w) / 2, False),
-                                     (edge.to, end + (step - w) / 2, True)):
+        for node, free, from_end in (
+            (edge.from_, start + (step - w) / 2, False),
+            (edge.to, end + (step - w) / 2, True),
+        ):
             kind = kinds[f.nodes[node].kind]
             near = kind.size / 2 if kind.shape == "dot" else 0.0  # where the node's mark ends
             if kind.shape in OPEN and free - near >= head + mm(1):
@@ -201,8 +222,15 @@ def _gap_after(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length:
     return start + step * (1 if count > 1 else 0.5)
 
 
-def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: dict[str, NodeKind],
-            count: int, loc: Loc) -> list[BoardOp]:
+def _spaces(
+    ctx: Context,
+    f: MapFeature,
+    edge: MapEdge,
+    pts: list[XY],
+    kinds: dict[str, NodeKind],
+    count: int,
+    loc: Loc,
+) -> list[BoardOp]:
     start, end = _ends(f, edge, kinds)
     step = (polyline_length(pts) - start - end) / count
     sw, sh = space_size(f.space)
@@ -228,23 +256,49 @@ def _spaces(ctx: Context, f: MapFeature, edge: MapEdge, pts: list[XY], kinds: di
             ops.append(RectOp(box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash, angle))
         look = f.spaces.get(kind)
         if edge.labels and i < len(edge.labels) and edge.labels[i]:
-            ops += stack(ctx, box, f.toward, (*loc, "labels"), label=edge.labels[i],
-                         label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
+            ops += stack(
+                ctx,
+                box,
+                f.toward,
+                (*loc, "labels"),
+                label=edge.labels[i],
+                label_size=min(w, sh) * 0.4,
+                pad=min(w, sh) * 0.08,
+            )
         elif look is not None and look.mark_icon:
             path = ctx.icon(look.mark_icon, (*loc, "spaces"))
             if path is not None:
                 r = ctx.reading(box, f.toward)
-                ops.append(r.icon(look.mark_icon, path, r.box.inset(min(w, sh) * 0.2),
-                                  look.mark_color or ctx.spec.color))
+                ops.append(
+                    r.icon(
+                        look.mark_icon, path, r.box.inset(min(w, sh) * 0.2), look.mark_color or ctx.spec.color
+                    )
+                )
         elif look is not None and look.mark:
             text = TextLook(color=look.mark_color)
-            ops += stack(ctx, box, f.toward, (*loc, "spaces"), label=look.mark, text=text,
-                         label_size=min(w, sh) * 0.4, pad=min(w, sh) * 0.08)
+            ops += stack(
+                ctx,
+                box,
+                f.toward,
+                (*loc, "spaces"),
+                label=look.mark,
+                text=text,
+                label_size=min(w, sh) * 0.4,
+                pad=min(w, sh) * 0.08,
+            )
     return ops
 
 
-def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, direction: XY,
-          links: str | None, loc: Loc) -> Drawn:
+def _node(
+    ctx: Context,
+    f: MapFeature,
+    node: MapNode,
+    kind: NodeKind,
+    c: XY,
+    direction: XY,
+    links: str | None,
+    loc: Loc,
+) -> Drawn:
     s = kind.size
     box = Box(c[0] - s / 2, c[1] - s / 2, s, s)
     p = paint(kind.look, NODE_LOOK)
@@ -269,8 +323,17 @@ def _node(ctx: Context, f: MapFeature, node: MapNode, kind: NodeKind, c: XY, dir
         if path is not None:
             ops.append(r.icon(node.icon, path, r.box.inset(s * 0.18), icon_color))
     elif node.number is not None and kind.shape not in ("bar", "none"):
-        ops += stack(ctx, r.box, f.toward, loc, label=str(node.number), text=kind.text, label_size=s * 0.5,
-                     pad=s * 0.12, frame=r)
+        ops += stack(
+            ctx,
+            r.box,
+            f.toward,
+            loc,
+            label=str(node.number),
+            text=kind.text,
+            label_size=s * 0.5,
+            pad=s * 0.12,
+            frame=r,
+        )
     side = node.label or kind.label
     labels: list[Box] = []
     places: list[Box] = []
@@ -321,12 +384,23 @@ def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box
     if place.numbered and node.number is not None:
         label, note = str(node.number), node.name or note
         sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2}
-    return zone(ctx, Box(x, y, w, h), place.look, place.toward if "toward" in place.model_fields_set
-                else f.toward, loc, label=label, note=note, icon=place.icon, text=place.text, **sizes)
+    return zone(
+        ctx,
+        Box(x, y, w, h),
+        place.look,
+        place.toward if "toward" in place.model_fields_set else f.toward,
+        loc,
+        label=label,
+        note=note,
+        icon=place.icon,
+        text=place.text,
+        **sizes,
+    )
 
 
-def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None,
-          loc: Loc) -> list[BoardOp]:
+def _name(
+    ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, links: str | None, loc: Loc
+) -> list[BoardOp]:
     nb, gap = r.box, mm(1)
     name_size = kind.name_text.size or 9.0
     lines = (node.name or "").count("\n") + 1
@@ -341,9 +415,21 @@ def _name(ctx: Context, r: Reading, node: MapNode, kind: NodeKind, side: str, li
         "right": (Box(nb.right + gap, cy - height / 2, width, height), "left", "middle"),
         "center": (nb, "center", "middle"),
     }[side]
-    laid = stack(ctx, region, "bottom", loc, label=node.name, note=links, text=kind.name_text,
-                 label_size=kind.name_text.size or 9.0, note_size=kind.links_size, pad=0.0, align=align,
-                 valign=valign, frame=r)
+    laid = stack(
+        ctx,
+        region,
+        "bottom",
+        loc,
+        label=node.name,
+        note=links,
+        text=kind.name_text,
+        label_size=kind.name_text.size or 9.0,
+        note_size=kind.links_size,
+        pad=0.0,
+        align=align,
+        valign=valign,
+        frame=r,
+    )
     return [tight(ctx, op) if isinstance(op, TextOp) and not op.rotate else op for op in laid]
 
 

@@ -46,8 +46,10 @@ def fit_page(board_w: float, board_h: float, paper: tuple[float, float], title: 
     if scale >= 1.0:
         label = f"{title} - {size}, printed at 100 %"
     else:
-        label = (f"{title} - {size} board printed at {scale * 100:.0f} % for playtests; "
-                 "print the tiled version for play at full size")
+        label = (
+            f"{title} - {size} board printed at {scale * 100:.0f} % for playtests; "
+            "print the tiled version for play at full size"
+        )
     return FitPage(pw, ph, scale, box, label, Box(MARGIN, MARGIN + mm(1), pw - 2 * MARGIN, mm(3)))
 
 
@@ -75,8 +77,12 @@ def assembly_page(plan: TilePlan, title: str, paper: str) -> AssemblyPage:
     bottom = MARGIN + STEPS_H + mm(4)
     area = Box(MARGIN, bottom, pw - 2 * MARGIN, title_box.y - mm(4) - bottom)
     s = min(area.w / plan.board_w, area.h / plan.board_h)
-    thumb = Box(area.x + (area.w - plan.board_w * s) / 2, area.y + (area.h - plan.board_h * s) / 2,
-                plan.board_w * s, plan.board_h * s)
+    thumb = Box(
+        area.x + (area.w - plan.board_w * s) / 2,
+        area.y + (area.h - plan.board_h * s) / 2,
+        plan.board_w * s,
+        plan.board_h * s,
+    )
 
     def scaled(b: Box) -> Box:
         return Box(thumb.x + b.x * s, thumb.y + b.y * s, b.w * s, b.h * s)
@@ -130,8 +136,10 @@ def board_print_notes(board: Board, paper: str) -> list[str]:
             *_tiled_notes(board, plan, dims, p),
         ]
     if n == 1:
-        return [f"{name}.pdf: {board.title} ({dims}) on one {p} sheet at 100 %; "
-                f"{name}-tiled.pdf is the same page."]
+        return [
+            f"{name}.pdf: {board.title} ({dims}) on one {p} sheet at 100 %; "
+            f"{name}-tiled.pdf is the same page."
+        ]
     return [
         f"{name}.pdf: {board.title} scaled to one {p} sheet ({fit.scale * 100:.0f} %), for quick playtests.",
         *_tiled_notes(board, plan, dims, p),

@@ -23,8 +23,14 @@ class Drawn:
     places: tuple[Box, ...]
 
 
-def road_paths(ctx: Context, f: MapFeature, edges: list[tuple[int, MapEdge]], centres: dict[str, XY],
-               roads: dict[str, RoadKind], drawn: dict[str, Drawn]) -> dict[int, list[XY]]:
+def road_paths(
+    ctx: Context,
+    f: MapFeature,
+    edges: list[tuple[int, MapEdge]],
+    centres: dict[str, XY],
+    roads: dict[str, RoadKind],
+    drawn: dict[str, Drawn],
+) -> dict[int, list[XY]]:
     """Each edge's polyline, by index: ends and ``via`` points, bent round obstacles when routed."""
     out: dict[int, list[XY]] = {}
     for i, edge in edges:

@@ -114,13 +114,16 @@ def _corners(shape: Polygon, push: float) -> list[XY]:
 
 def _touch(p: Polygon, q: Polygon, push: float) -> bool:
     """Whether two convex shapes overlap or leave no room between them for a bend."""
-    return (any(inside(v, q) for v in _corners(p, push * 2))
-            or any(inside(v, p) for v in _corners(q, push * 2))
-            or any(entry(a, b, q) is not None for a, b in zip(p, p[1:] + p[:1], strict=True)))
+    return (
+        any(inside(v, q) for v in _corners(p, push * 2))
+        or any(inside(v, p) for v in _corners(q, push * 2))
+        or any(entry(a, b, q) is not None for a, b in zip(p, p[1:] + p[:1], strict=True))
+    )
 
 
-def _cluster(shape: Polygon, obstacles: list[Polygon], ends: tuple[XY, XY],
-             push: float) -> tuple[Polygon, list[Polygon]]:
+def _cluster(
+    shape: Polygon, obstacles: list[Polygon], ends: tuple[XY, XY], push: float
+) -> tuple[Polygon, list[Polygon]]:
     """``shape`` grown to the hull of every obstacle overlapping it (no way through between
     them), unless that would swallow an end of the road; and the obstacles left outside it."""
     merged, rest = shape, [o for o in obstacles if o is not shape]
@@ -154,8 +157,13 @@ def route(waypoints: list[XY], obstacles: list[Polygon], push: float = 0.5) -> l
         i, shape = hit
         a, b = path[i], path[i + 1]
         shape, others = _cluster(shape, obstacles, (path[0], path[-1]), push)
-        options = [c for c in _corners(shape, push) if not any(inside(c, o) for o in others)
-                   and entry(a, c, shape) is None and min(math.dist(c, p) for p in path) > EPS * 1e3]
+        options = [
+            c
+            for c in _corners(shape, push)
+            if not any(inside(c, o) for o in others)
+            and entry(a, c, shape) is None
+            and min(math.dist(c, p) for p in path) > EPS * 1e3
+        ]
         if not options:
             break
         best = min(options, key=lambda c: math.dist(a, c) + math.dist(c, b))

@@ -72,8 +72,11 @@ def place_spaces(ctx: Context, f: TrackFeature, loc: Loc) -> list[Space]:
     pts = [ctx.point(p) for p in f.points or ()]
     step = polyline_length(pts) / n
     if sw > step + 1e-6:
-        ctx.fail((*loc, "points"), f"{n} spaces of {sw / (72 / 25.4):.1f} mm do not fit along the "
-                                   f"polyline ({step * n / (72 / 25.4):.0f} mm long)")
+        ctx.fail(
+            (*loc, "points"),
+            f"{n} spaces of {sw / (72 / 25.4):.1f} mm do not fit along the "
+            f"polyline ({step * n / (72 / 25.4):.0f} mm long)",
+        )
     out = []
     for i in range(n):
         p, u = point_along(pts, (i + 0.5) * step)
@@ -95,16 +98,18 @@ def _rows(ctx: Context, f: TrackFeature, n: int, sw: float, sh: float, loc: Loc)
         row, j = divmod(i, per_row)
         if f.snake and row % 2:
             j = per_row - 1 - j
-        centres.append((along[0] * j * step_a + turn[0] * row * step_t,
-                        along[1] * j * step_a + turn[1] * row * step_t))
+        centres.append(
+            (along[0] * j * step_a + turn[0] * row * step_t, along[1] * j * step_a + turn[1] * row * step_t)
+        )
     x0, y0 = min(c[0] for c in centres) - sw / 2, min(c[1] for c in centres) - sh / 2
     x1, y1 = max(c[0] for c in centres) + sw / 2, max(c[1] for c in centres) + sh / 2
     box = ctx.anchored(f.at or (0.0, 0.0), x1 - x0, y1 - y0, f.anchor)
     return [Space((box.x + cx - x0, box.y + cy - y0), sw, sh) for cx, cy in centres]
 
 
-def _edge(box: Box, n: int, sw: float, sh: float, gap: float, start: str, clockwise: bool,
-          ctx: Context, loc: Loc) -> list[Space]:
+def _edge(
+    box: Box, n: int, sw: float, sh: float, gap: float, start: str, clockwise: bool, ctx: Context, loc: Loc
+) -> list[Space]:
     """Spaces around ``box``'s edge, ``sh`` deep; top and bottom rows own the corners."""
     d = sh
     inner_h = box.h - 2 * d
@@ -163,15 +168,25 @@ def track_feature(ctx: Context, f: TrackFeature, loc: Loc) -> list[BoardOp]:
             ops.append(EllipseOp(sp.box, p.get("fill"), p.get("stroke"), p["stroke_width"], dash, sp.angle))
         else:
             radius = p.get("radius") or (min(sp.w, sp.h) * 0.18 if f.shape == "rounded" else 0.0)
-            ops.append(RectOp(sp.box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash,
-                              sp.angle))
+            ops.append(
+                RectOp(sp.box, p.get("fill"), p.get("stroke"), p["stroke_width"], radius, dash, sp.angle)
+            )
         label = extra.get("label") or (f.labels[i] if f.labels else (str(number) if f.numbers else None))
         if label or extra.get("icon"):
             look = f.text.model_copy(update={"color": extra["color"]}) if "color" in extra else f.text
             small = min(sp.w, sp.h)
-            ops += stack(ctx, sp.box, f.toward, (*loc, "special") if extra else loc, label=label,
-                         icon=extra.get("icon"), text=look, label_size=min(small * 0.42, 14.0),
-                         icon_share=0.5, pad=small * 0.08)
+            ops += stack(
+                ctx,
+                sp.box,
+                f.toward,
+                (*loc, "special") if extra else loc,
+                label=label,
+                icon=extra.get("icon"),
+                text=look,
+                label_size=min(small * 0.42, 14.0),
+                icon_share=0.5,
+                pad=small * 0.08,
+            )
     if f.arrows:
         for a, b in itertools.pairwise(spaces):
             u = unit(a.centre, b.centre)

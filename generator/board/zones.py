@@ -27,8 +27,9 @@ def paint(look: Look, defaults: dict) -> dict:
 
 def rect_op(box: Box, p: dict, rotate: float = 0.0) -> RectOp:
     dash = tuple(p["dash"]) if p.get("dash") else None
-    return RectOp(box, p.get("fill"), p.get("stroke"), p.get("stroke_width", 0.8), p.get("radius", 0.0),
-                  dash, rotate)
+    return RectOp(
+        box, p.get("fill"), p.get("stroke"), p.get("stroke_width", 0.8), p.get("radius", 0.0), dash, rotate
+    )
 
 
 def stack(
@@ -68,8 +69,17 @@ def stack(
         if not words:
             continue
         fit_box = Box(inner.x, inner.top - room * share, inner.w, room * share)
-        laid = ctx.fit(words, fit_box, text, size, loc, bold=(kind == "label" and label_bold), valign="top",
-                       align=align, shrink=0.4 if kind == "label" else 0.6)
+        laid = ctx.fit(
+            words,
+            fit_box,
+            text,
+            size,
+            loc,
+            bold=(kind == "label" and label_bold),
+            valign="top",
+            align=align,
+            shrink=0.4 if kind == "label" else 0.6,
+        )
         if laid is None:
             return []
         used = ctx.height(laid, fit_box.top)
@@ -99,4 +109,3 @@ def zone_feature(ctx: Context, f: ZoneFeature, loc: Loc) -> list[BoardOp]:
     w, h = ctx.size(f.size, f.orientation, f.padding, (*loc, "size"))
     box = ctx.anchored(f.at, w, h, f.anchor)
     return zone(ctx, box, f.look, f.toward, loc, label=f.label, note=f.note, icon=f.icon, text=f.text)
-

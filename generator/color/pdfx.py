@@ -74,9 +74,7 @@ class _Info(PDFInfo):
 
     def format(self, document):
         text = super().format(document)
-        extra = (
-            f"/GTS_PDFXVersion ({PDFX_VERSION}) /GTS_PDFXConformance ({PDFX_CONFORMANCE}) >>"
-        ).encode()
+        extra = (f"/GTS_PDFXVersion ({PDFX_VERSION}) /GTS_PDFXConformance ({PDFX_CONFORMANCE}) >>").encode()
         return text[: text.rindex(b">>")] + extra
 
 

@@ -125,8 +125,9 @@ def _cropped(image: Image.Image) -> Image.Image:
     if box is None:
         return image
     m = max(4, image.width // 60)
-    return image.crop((max(box[0] - m, 0), max(box[1] - m, 0), min(box[2] + m, image.width),
-                       min(box[3] + m, image.height)))
+    return image.crop(
+        (max(box[0] - m, 0), max(box[1] - m, 0), min(box[2] + m, image.width), min(box[3] + m, image.height))
+    )
 
 
 def _tilted(image: Image.Image, lean: float = 0.04) -> Image.Image:

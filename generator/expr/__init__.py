@@ -14,7 +14,15 @@ from generator.expr.syntax import FUNCTIONS, ExprError, Node, names, parse
 from generator.expr.values import as_text, key_text
 
 __all__ = [
-    "FUNCTIONS", "ExprError", "Missing", "Node", "as_text", "check", "fields_of", "key_text", "value_of",
+    "FUNCTIONS",
+    "ExprError",
+    "Missing",
+    "Node",
+    "as_text",
+    "check",
+    "fields_of",
+    "key_text",
+    "value_of",
 ]
 
 MARK = "="

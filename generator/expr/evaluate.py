@@ -161,8 +161,13 @@ class _Eval:
             quotient = a / b
             whole = quotient.is_integer() and isinstance(a, int) and isinstance(b, int)
             return int(quotient) if whole else quotient
-        return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "//": lambda: a // b,
-                "%": lambda: a % b}[op]()
+        return {
+            "+": lambda: a + b,
+            "-": lambda: a - b,
+            "*": lambda: a * b,
+            "//": lambda: a // b,
+            "%": lambda: a % b,
+        }[op]()
 
     # -- functions --------------------------------------------------------------------------
     def k_call(self, node: Node) -> Any:
@@ -170,8 +175,9 @@ class _Eval:
         rule, low, high = FUNCTIONS[str(node.value)]
         if not low <= len(args) <= high:
             want = str(low) if low == high else f"{low} to {high}"
-            raise self.fail(node, f"{node.value}() takes {want} argument{'s' if high != 1 else ''}, "
-                                  f"given {len(args)}")
+            raise self.fail(
+                node, f"{node.value}() takes {want} argument{'s' if high != 1 else ''}, given {len(args)}"
+            )
         try:
             return rule(*args)
         except (TypeError, ValueError, ArithmeticError) as exc:

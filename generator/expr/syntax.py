@@ -131,8 +131,12 @@ class _Parser:
         if not self.at(text):
             tok = self.peek()
             found = f"found '{tok.text}'" if tok else "found the end"
-            raise ExprError(f"expected '{text}' to match '{opened.text}', {found}", self.source, opened.start,
-                            tok.end if tok else len(self.source))
+            raise ExprError(
+                f"expected '{text}' to match '{opened.text}', {found}",
+                self.source,
+                opened.start,
+                tok.end if tok else len(self.source),
+            )
         return self.take()
 
     def node(self, kind: str, value: object, kids: tuple[Node, ...], start: int, end: int) -> Node:
@@ -155,8 +159,9 @@ class _Parser:
         self.take()
         cond = self.orexpr(depth)
         if not self.at("else"):
-            raise ExprError("'if' needs an 'else': write A if CONDITION else B", self.source, value.start,
-                            cond.end)
+            raise ExprError(
+                "'if' needs an 'else': write A if CONDITION else B", self.source, value.start, cond.end
+            )
         self.take()
         other = self.expr(depth + 1)
         return self.node("if", None, (cond, value, other), value.start, other.end)
@@ -197,8 +202,12 @@ class _Parser:
         right = self.sum(depth)
         if self.at(*_COMPARE):
             tok = self.peek()
-            raise ExprError("comparisons cannot be chained: join them with 'and'", self.source, left.start,
-                            tok.end if tok else len(self.source))
+            raise ExprError(
+                "comparisons cannot be chained: join them with 'and'",
+                self.source,
+                left.start,
+                tok.end if tok else len(self.source),
+            )
         return self.node("op", op, (left, right), left.start, right.end)
 
     def sum(self, depth: int) -> Node:
@@ -270,8 +279,12 @@ class _Parser:
 
             near = get_close_matches(name.text, FUNCTIONS, 1)
             hint = f" (did you mean '{near[0]}'?)" if near else ""
-            raise ExprError(f"unknown function '{name.text}'{hint}; the functions are {', '.join(FUNCTIONS)}",
-                            self.source, name.start, name.end)
+            raise ExprError(
+                f"unknown function '{name.text}'{hint}; the functions are {', '.join(FUNCTIONS)}",
+                self.source,
+                name.start,
+                name.end,
+            )
         args = self.items(")", opened, depth)
         return self.node("call", name.text, args, name.start, self.toks[self.i - 1].end)
 

@@ -170,9 +170,7 @@ def full(f: Furniture, want: float = LABEL_WANT) -> bool:
     return bar and thick >= LABEL_SIZE - EPS and length >= min(want, LABEL_MAX) - EPS
 
 
-def _furnish(
-    pr: Box, arts: Sequence[Box], obstacles: Sequence[Line], beyond: bool, want: float
-) -> Furniture:
+def _furnish(pr: Box, arts: Sequence[Box], obstacles: Sequence[Line], beyond: bool, want: float) -> Furniture:
     runs = _runs(pr, arts, obstacles, beyond) if arts else []
     box, horiz = _take(runs, pr, LABEL_SIZE, min(want, LABEL_MAX), False, _label_length)
     point = (box.x, box.y + 0.25 * box.h) if horiz else (box.right - 0.25 * box.w, box.y)

@@ -13,9 +13,15 @@ from generator.geometry import Box
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 POINTS: dict[str, tuple[float, float]] = {
-    "top-left": (0, 1), "top": (0.5, 1), "top-right": (1, 1),
-    "left": (0, 0.5), "center": (0.5, 0.5), "right": (1, 0.5),
-    "bottom-left": (0, 0), "bottom": (0.5, 0), "bottom-right": (1, 0),
+    "top-left": (0, 1),
+    "top": (0.5, 1),
+    "top-right": (1, 1),
+    "left": (0, 0.5),
+    "center": (0.5, 0.5),
+    "right": (1, 0.5),
+    "bottom-left": (0, 0),
+    "bottom": (0.5, 0),
+    "bottom-right": (1, 0),
 }
 """Each anchor as fractions of a box's width and height, from its bottom-left corner."""
 

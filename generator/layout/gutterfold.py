@@ -129,10 +129,14 @@ def outer_bleed(geo: GutterfoldGeometry) -> float:
     slots = geo.fronts + geo.backs
     trims, arts = [s.trim for s in slots], [s.art for s in slots]
     return (
-        min(t.x for t in trims) - min(a.x for a in arts)
-        + max(a.right for a in arts) - max(t.right for t in trims)
-        + min(t.y for t in trims) - min(a.y for a in arts)
-        + max(a.top for a in arts) - max(t.top for t in trims)
+        min(t.x for t in trims)
+        - min(a.x for a in arts)
+        + max(a.right for a in arts)
+        - max(t.right for t in trims)
+        + min(t.y for t in trims)
+        - min(a.y for a in arts)
+        + max(a.top for a in arts)
+        - max(t.top for t in trims)
     )
 
 

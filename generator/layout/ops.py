@@ -80,8 +80,6 @@ class GroupOp:
     bounds: Box
 
 
-
-
 Segment = tuple[str, tuple[float, ...]]
 """One step of an outline: ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)), ("Z", ())."""
 

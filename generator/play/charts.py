@@ -19,9 +19,17 @@ from generator.render.pdf import pdf_canvas
 
 
 def interval_chart(
-    pen: Pen, title: str, labels: Sequence[str], values: Sequence[float],
-    intervals: Sequence[tuple[float, float]], width: float, height: float,
-    as_percent: bool = False, note: str = "", zero: bool = False, marked: Sequence[bool] = (),
+    pen: Pen,
+    title: str,
+    labels: Sequence[str],
+    values: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    width: float,
+    height: float,
+    as_percent: bool = False,
+    note: str = "",
+    zero: bool = False,
+    marked: Sequence[bool] = (),
     fair: float | None = None,
 ) -> Drawing:
     """A point and its interval per label; a dashed line at 0 when ``zero`` (a difference), or at
@@ -66,8 +74,15 @@ def difference_chart(
     pen: Pen, title: str, diffs: Sequence[Difference], width: float, percent: bool
 ) -> Drawing:
     return interval_chart(
-        pen, title, [x.what.replace(" win rate", "") for x in diffs], [x.diff for x in diffs],
-        [(x.low, x.high) for x in diffs], width, 180, as_percent=percent, zero=True,
+        pen,
+        title,
+        [x.what.replace(" win rate", "") for x in diffs],
+        [x.diff for x in diffs],
+        [(x.low, x.high) for x in diffs],
+        width,
+        180,
+        as_percent=percent,
+        zero=True,
         marked=[x.claimed for x in diffs],
         note=f"B - A with {diffs[0].level:.1%} intervals; orange: a difference is claimed (0 left out)",
     )

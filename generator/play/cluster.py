@@ -23,9 +23,7 @@ def cluster_executor(address: str) -> Iterator[Executor]:
     try:
         from distributed import Client
     except ImportError:
-        raise UsageError(
-            "--scheduler needs Dask distributed: pip install 'deckwright[cluster]'"
-        ) from None
+        raise UsageError("--scheduler needs Dask distributed: pip install 'deckwright[cluster]'") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as exc:

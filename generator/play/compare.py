@@ -53,8 +53,16 @@ class Difference:
 
     def as_dict(self) -> dict[str, Any]:
         r = lambda x: round(x, 4)  # noqa: E731
-        return {"figure": self.what, "a": r(self.a), "b": r(self.b), "difference": r(self.diff),
-                "low": r(self.low), "high": r(self.high), "level": r(self.level), "claimed": self.claimed}
+        return {
+            "figure": self.what,
+            "a": r(self.a),
+            "b": r(self.b),
+            "difference": r(self.diff),
+            "low": r(self.low),
+            "high": r(self.high),
+            "level": r(self.level),
+            "claimed": self.claimed,
+        }
 
 
 def rate_difference(what: str, wins_a: float, n_a: int, wins_b: float, n_b: int, alpha: float) -> Difference:
@@ -103,14 +111,16 @@ class Comparison:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "a": self.label_a, "b": self.label_b, "games": list(self.games),
+            "a": self.label_a,
+            "b": self.label_b,
+            "games": list(self.games),
             "tests": {
                 "win_rate": "difference of proportions, Newcombe hybrid score interval; "
-                            f"Bonferroni over {len(self.seats)} seats (family-wise error {ALPHA:.0%})",
+                f"Bonferroni over {len(self.seats)} seats (family-wise error {ALPHA:.0%})",
                 "length": f"difference of means, Welch normal interval, {1 - ALPHA:.0%}",
                 "first_player": f"difference of proportions, Newcombe, {1 - ALPHA:.0%}",
                 "figures_and_cards": f"difference of means per game, Welch, {1 - ALPHA:.0%} each, "
-                                     "not corrected: read them as pointers, not proof",
+                "not corrected: read them as pointers, not proof",
             },
             "win_rate_by_seat": [d.as_dict() for d in self.seats],
             "first_player": self.first.as_dict(),
@@ -129,17 +139,25 @@ def compare(a: Tally, b: Tally, label_a: str = "A", label_b: str = "B", alpha: f
         raise UsageError("no finished game in one of the two runs: nothing to compare")
     seat_alpha = alpha / a.players
     seats = [
-        rate_difference(f"seat {s + 1} win rate", float(a.seat_wins(s)), a.finished,
-                        float(b.seat_wins(s)), b.finished, seat_alpha)
+        rate_difference(
+            f"seat {s + 1} win rate",
+            float(a.seat_wins(s)),
+            a.finished,
+            float(b.seat_wins(s)),
+            b.finished,
+            seat_alpha,
+        )
         for s in range(a.players)
     ]
     first = seats[0]
-    first = rate_difference("first player win rate", first.a * a.finished, a.finished,
-                            first.b * b.finished, b.finished, alpha)
+    first = rate_difference(
+        "first player win rate", first.a * a.finished, a.finished, first.b * b.finished, b.finished, alpha
+    )
     length = mean_difference("length in turns", a.lengths, b.lengths, alpha)
     figures = [
-        mean_difference(name, padded(a.figures.get(name, {}), a.games),
-                        padded(b.figures.get(name, {}), b.games), alpha)
+        mean_difference(
+            name, padded(a.figures.get(name, {}), a.games), padded(b.figures.get(name, {}), b.games), alpha
+        )
         for name in dict.fromkeys([*a.figures, *b.figures])
     ]
     cards = [

@@ -101,8 +101,14 @@ def card_chart(pen: Pen, stats: Stats, width: float, rows: list[str]) -> Drawing
     row = 10.5
     height = 34 + row * len(rows)
     d = Drawing(width, height)
-    pen.text(d, 0, height - 12, "Card use: drawn (light), played (dark), holder's win rate when played", 11,
-             bold=True)
+    pen.text(
+        d,
+        0,
+        height - 12,
+        "Card use: drawn (light), played (dark), holder's win rate when played",
+        11,
+        bold=True,
+    )
     name_w, rate_w = 150, 110
     bar_w = width - name_w - rate_w - 48
     peak = max([max(u.drawn, u.played) for u in use.values()], default=1) or 1
@@ -113,8 +119,14 @@ def card_chart(pen: Pen, stats: Stats, width: float, rows: list[str]) -> Drawing
         pen.text(d, name_w - 4, y + 1, name, 7.5, textAnchor="end")
         d.add(Rect(name_w, y, bar_w * u.drawn / peak, row - 3, fillColor=BAR2, strokeColor=None))
         d.add(Rect(name_w, y + 1.5, bar_w * u.played / peak, row - 6, fillColor=BAR, strokeColor=None))
-        pen.text(d, name_w + bar_w * max(u.drawn, u.played) / peak + 3, y + 1, f"{u.drawn}/{u.played}", 6.5,
-                 color=MUTED)
+        pen.text(
+            d,
+            name_w + bar_w * max(u.drawn, u.played) / peak + 3,
+            y + 1,
+            f"{u.drawn}/{u.played}",
+            6.5,
+            color=MUTED,
+        )
         r = Rate(u.won, u.games_played)
         shown = f"{pct(r.rate)} ({r.n})  {interval(r)}" if r.n else "never played"
         pen.text(d, width - rate_w + 4, y + 1, shown, 7)
@@ -206,8 +218,10 @@ def _summary(pen: Pen, stats: Stats, title: str, width: float) -> Drawing:
         lines.append(_length_note(stats))
     figs = stats.figure_summary()
     for name, f in figs.items():
-        lines.append(f"{name}: mean {num(f['mean'])} per game, median {num(f['median'])}, "
-                     f"range {num(f['min'])}-{num(f['max'])}")
+        lines.append(
+            f"{name}: mean {num(f['mean'])} per game, median {num(f['median'])}, "
+            f"range {num(f['min'])}-{num(f['max'])}"
+        )
     height = 40 + 13 * len(lines)
     d = Drawing(width, height)
     pen.text(d, 0, height - 18, f"{title}: playtest statistics", 18, bold=True)

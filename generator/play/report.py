@@ -111,7 +111,11 @@ def card_table(uses: Mapping[str, Any]) -> Table:
     for name, u in uses.items():
         r = Rate(u.won, u.games_played)
         cards.add_row(
-            name, str(u.drawn), str(u.played), str(u.games_played), pct(r.rate) if r.n else "-",
+            name,
+            str(u.drawn),
+            str(u.played),
+            str(u.games_played),
+            pct(r.rate) if r.n else "-",
             interval(r) if r.n else "-",
         )
     return cards

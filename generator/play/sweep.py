@@ -79,8 +79,12 @@ def _spread(best: Any, worst: Any) -> tuple[float, float]:
 
 
 def sweep(
-    game: Game, plan: Plan, sets: list[tuple[str, list[str]]], jobs: int = 1,
-    tick: Tick | None = None, scheduler: str | None = None,
+    game: Game,
+    plan: Plan,
+    sets: list[tuple[str, list[str]]],
+    jobs: int = 1,
+    tick: Tick | None = None,
+    scheduler: str | None = None,
 ) -> list[Point]:
     """Play ``plan`` for every combination of the settings; the grid shares one pool."""
     from generator.play.runner import tallies
@@ -98,8 +102,14 @@ def sweep(
 
 def as_dict(points: list[Point]) -> list[dict[str, Any]]:
     return [
-        {"setting": p.setting, "games": p.tally.games, "finished": p.tally.finished,
-         "figures": {k: {"value": round(v, 4), "low": round(lo, 4), "high": round(hi, 4)}
-                     for k, (v, lo, hi) in p.figures().items()}}
+        {
+            "setting": p.setting,
+            "games": p.tally.games,
+            "finished": p.tally.finished,
+            "figures": {
+                k: {"value": round(v, 4), "low": round(lo, 4), "high": round(hi, 4)}
+                for k, (v, lo, hi) in p.figures().items()
+            },
+        }
         for p in points
     ]

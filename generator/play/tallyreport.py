@@ -50,11 +50,19 @@ def as_dict(t: Tally, runs: list[dict[str, Any]]) -> dict[str, Any]:
     rates = t.by_seat()
     fair = 1 / t.players
     return {
-        "runs": runs, "games": t.games, "finished": t.finished, "no_winner": t.no_winner,
+        "runs": runs,
+        "games": t.games,
+        "finished": t.finished,
+        "no_winner": t.no_winner,
         "shared_win_rule": SHARED_RULE,
         "win_rate_by_seat": [dict(seat=i + 1, **r.as_dict()) for i, r in enumerate(rates)],
-        "first_player": {**rates[0].as_dict(), "fair": round(fair, 4),
-                         "advantage": round((rates[0].rate - fair) / fair, 4)} if rates else {},
+        "first_player": {
+            **rates[0].as_dict(),
+            "fair": round(fair, 4),
+            "advantage": round((rates[0].rate - fair) / fair, 4),
+        }
+        if rates
+        else {},
         "length": _spread(t.lengths),
         "figures": {name: _spread(values) for name, values in t.figures.items()},
         "cards": {name: u.as_dict() for name, u in t.card_use().items()},
@@ -69,8 +77,12 @@ def tables(t: Tally, runs: list[dict[str, Any]]) -> Any:
     from generator.play.report import card_table, num, seat_table
 
     data = as_dict(t, runs)
-    parts: list[Any] = [Text(f"{t.games} games from {len(runs)} results file(s), {t.finished} finished, "
-                             f"{t.no_winner} with no winner; {SHARED_RULE}.")]
+    parts: list[Any] = [
+        Text(
+            f"{t.games} games from {len(runs)} results file(s), {t.finished} finished, "
+            f"{t.no_winner} with no winner; {SHARED_RULE}."
+        )
+    ]
     parts.append(seat_table("win rate by seat", t.by_seat(), 1 / t.players))
     spread = Table(title="length in turns and per-game figures", title_justify="left")
     for col in ("figure", "games", "mean", "median", "min", "max"):

@@ -40,8 +40,10 @@ def _render(page: pdfium.PdfPage, size: tuple[int, int]) -> Image.Image:
     image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
     page.close()
     if image.size != size:  # a pixel of rounding at most: crop or pad at the outer bleed
-        image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] else (
-            image.resize(size, Image.Resampling.LANCZOS)
+        image = (
+            image.crop((0, 0, *size))
+            if image.width >= size[0] and image.height >= size[1]
+            else (image.resize(size, Image.Resampling.LANCZOS))
         )
     return image
 

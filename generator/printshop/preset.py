@@ -17,7 +17,6 @@ PRESETS = Path(__file__).resolve().parent / "presets"
 """The bundled presets, shipped as package data (one YAML file per shop)."""
 
 
-
 class Preset(PresetSpec):
     """A validated preset and the file it came from (``file``, as shown in messages)."""
 

@@ -29,6 +29,7 @@ RULES: dict[str, Rule] = {
     "tiling": tiling.check,
 }
 
+
 def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
     """``module.check``, imported at its first call (a game without boards loads no board code)."""
 

@@ -136,8 +136,9 @@ def _zone(ctx, z, loc: tuple, what: str) -> _Feature:
     w, h = ctx.size(z.size, z.orientation, z.padding, loc)
     name = f"{what} '{clip(z.label, 30)}'" if z.label else what
     marks = (z.label, z.icon, _dash(p.get("dash")))
-    return _Feature(name, ("zone", round(w, 1), round(h, 1)), marks,
-                    (p.get("fill"), p.get("stroke"), z.text.color), loc)
+    return _Feature(
+        name, ("zone", round(w, 1), round(h, 1)), marks, (p.get("fill"), p.get("stroke"), z.text.color), loc
+    )
 
 
 def _board_features(board, fonts: FontBook) -> list[_Feature]:
@@ -154,8 +155,15 @@ def _board_features(board, fonts: FontBook) -> list[_Feature]:
                 out.append(_zone(ctx, z, ("features", i, "beside_rows", k), "zone beside the rows"))
             for k, p in enumerate(f.paths):
                 marks = (_dash(p.dash), p.prefix if p.numbers else None)
-                out.append(_Feature(f"path '{clip(p.name, 30)}'", ("path",), marks, (p.color,),
-                                    ("features", i, "paths", k)))
+                out.append(
+                    _Feature(
+                        f"path '{clip(p.name, 30)}'",
+                        ("path",),
+                        marks,
+                        (p.color,),
+                        ("features", i, "paths", k),
+                    )
+                )
     return out
 
 

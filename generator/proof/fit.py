@@ -95,19 +95,32 @@ def _group_findings(
     for target, origin in zip(targets, at, strict=True):
         name, _, rest = str(target).partition(".")
         board = boards.get(name)
-        cell = cell_of(board, rest.split(".")) if board and rest else (
-            f"no board named '{name}' (boards: {', '.join(sorted(boards)) or 'none'})" if not board
-            else "name a feature: 'board.feature' or 'board.map.kind'")
+        cell = (
+            cell_of(board, rest.split("."))
+            if board and rest
+            else (
+                f"no board named '{name}' (boards: {', '.join(sorted(boards)) or 'none'})"
+                if not board
+                else "name a feature: 'board.feature' or 'board.map.kind'"
+            )
+        )
         if isinstance(cell, str):
             found.append(Finding("fit", origin, f"stands_on '{target}': {cell}"))
             continue
         shape, where, line = cell
         if fits(piece, shape, margin):
             continue
-        found.append(Finding("fit", origin, (
-            f"the {piece.text()} {what} of '{group.title}' does not fit the {shape.text()} {where} "
-            f"({Path(board.path).name} line {line}) with {margin / MM:g} mm to spare: make the cells "
-            "larger or the pieces smaller")))
+        found.append(
+            Finding(
+                "fit",
+                origin,
+                (
+                    f"the {piece.text()} {what} of '{group.title}' does not fit the {shape.text()} {where} "
+                    f"({Path(board.path).name} line {line}) with {margin / MM:g} mm to spare: make the cells "
+                    "larger or the pieces smaller"
+                ),
+            )
+        )
     return found
 
 

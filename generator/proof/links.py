@@ -60,9 +60,16 @@ def _collisions(
             continue
         mid = (x.x + x.w / 2, x.y + x.h / 2)
         near = min(centres, key=lambda n: math.hypot(centres[n][0] - mid[0], centres[n][1] - mid[1]))
-        found.append(Finding("links", _at(board, "features", i, "nodes", near), (
-            f"map labels '{_text(a)}' and '{_text(b)}' collide near node '{near}': neither reads "
-            "whole; move a label (label: above/below/left/right) or the node")))
+        found.append(
+            Finding(
+                "links",
+                _at(board, "features", i, "nodes", near),
+                (
+                    f"map labels '{_text(a)}' and '{_text(b)}' collide near node '{near}': neither reads "
+                    "whole; move a label (label: above/below/left/right) or the node"
+                ),
+            )
+        )
     return found
 
 
@@ -86,18 +93,34 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                 continue
             if any(_distance(centres[name], a, b) < kind.size / 2 for a, b in segments):
                 there = _at(board, "features", i, "nodes", name)
-                found.append(Finding("links", road, (
-                    f"road {edge.from_} - {edge.to} passes through node '{name}' (line {there.line}), "
-                    "which it does not join: it reads as a link that does not exist; bend it round "
-                    "with 'via' points or move the node")))
+                found.append(
+                    Finding(
+                        "links",
+                        road,
+                        (
+                            f"road {edge.from_} - {edge.to} passes through node '{name}' "
+                            f"(line {there.line}), "
+                            "which it does not join: it reads as a link that does not exist; bend it round "
+                            "with 'via' points or move the node"
+                        ),
+                    )
+                )
         for name, box in places.items():
             inner = (box.x + 0.5, box.y + 0.5, box.right - 0.5, box.top - 0.5)
             if any(_crosses(a, b, inner) for a, b in segments):
                 there = _at(board, "features", i, "nodes", name)
-                found.append(Finding("links", road, (
-                    f"road {edge.from_} - {edge.to} runs under the card place of node '{name}' "
-                    f"(line {there.line}): the card laid there hides it; put the place on another side "
-                    "(place: left/right/above/below) or bend the road with 'via' points")))
+                found.append(
+                    Finding(
+                        "links",
+                        road,
+                        (
+                            f"road {edge.from_} - {edge.to} runs under the card place of node '{name}' "
+                            f"(line {there.line}): the card laid there hides it; "
+                            "put the place on another side "
+                            "(place: left/right/above/below) or bend the road with 'via' points"
+                        ),
+                    )
+                )
         inside = [centres[e] for e in ends]
         half = min(space_size(f.space)) / 2 if edge.labels else 0.0
         struck = []
@@ -114,9 +137,17 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
         if struck:
             more = f" and {len(struck) - 4} more" if len(struck) > 4 else ""
             shown = ", ".join(f"'{t}'" for t in struck[:4]) + more
-            found.append(Finding("links", road, (
-                f"road {edge.from_} - {edge.to} runs through {len(struck)} label(s) of the map: {shown}: "
-                "move the labels or bend the road with 'via' points")))
+            found.append(
+                Finding(
+                    "links",
+                    road,
+                    (
+                        f"road {edge.from_} - {edge.to} runs through {len(struck)} label(s) "
+                        f"of the map: {shown}: "
+                        "move the labels or bend the road with 'via' points"
+                    ),
+                )
+            )
     return found
 
 

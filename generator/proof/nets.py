@@ -122,8 +122,10 @@ def net_findings(panels: list[Panel], tabs: list[Panel], title: str) -> list[Fin
             joints[j].append((i, *joint))
     frames = fold(boxes, joints)
     found: list[Finding] = []
-    places = {_key([_at(f, c) for c in ((b.x, b.y), (b.right, b.top), (b.x, b.top))])
-              for f, b in zip(frames, boxes, strict=True)}
+    places = {
+        _key([_at(f, c) for c in ((b.x, b.y), (b.right, b.top), (b.x, b.top))])
+        for f, b in zip(frames, boxes, strict=True)
+    }
     if len(places) < len(boxes):
         message = f"the net '{title}' does not fold: two panels land on each other"
         found.append(Finding("nets", panels[0][1], message))
@@ -136,20 +138,40 @@ def net_findings(panels: list[Panel], tabs: list[Panel], title: str) -> list[Fin
     for edges in free.values():
         named = " and ".join(f"the {side} edge of the panel at {_line(panels[i][1])}" for i, side in edges)
         if len(edges) != 2:
-            found.append(Finding("nets", panels[edges[0][0]][1], (
-                f"the net '{title}' does not close: {named} meets no other edge when folded")))
+            found.append(
+                Finding(
+                    "nets",
+                    panels[edges[0][0]][1],
+                    (f"the net '{title}' does not close: {named} meets no other edge when folded"),
+                )
+            )
             continue
         on = [t for t in tabs if any(_touches(t[0], boxes[i], side) for i, side in edges)]
         if len(on) == 1:
             continue
         if not on:
-            found.append(Finding("nets", panels[edges[0][0]][1], (
-                f"the net '{title}': the seam where {named} meet has no glue tab: add one on either edge")))
+            found.append(
+                Finding(
+                    "nets",
+                    panels[edges[0][0]][1],
+                    (
+                        f"the net '{title}': the seam where {named} meet has no glue tab: "
+                        "add one on either edge"
+                    ),
+                )
+            )
         else:
             lines = ", ".join(_line(o) for _, o in on)
-            found.append(Finding("nets", on[1][1], (
-                f"the net '{title}': the seam where {named} meet has {len(on)} glue tabs ({lines}): "
-                "keep one")))
+            found.append(
+                Finding(
+                    "nets",
+                    on[1][1],
+                    (
+                        f"the net '{title}': the seam where {named} meet has {len(on)} glue tabs ({lines}): "
+                        "keep one"
+                    ),
+                )
+            )
     return found
 
 
@@ -178,8 +200,11 @@ def face_nets(rects: list[Panel]) -> list[tuple[list[Panel], list[Panel]]]:
         group.sort()
         panels = [rects[i] for i in group]
         others = [rects[i] for i in range(n) if i not in group]
-        tabs = [t for t in others
-                if any(_touches(t[0], b, s) for b, _ in panels for s in ("top", "bottom", "left", "right"))]
+        tabs = [
+            t
+            for t in others
+            if any(_touches(t[0], b, s) for b, _ in panels for s in ("top", "bottom", "left", "right"))
+        ]
         if tabs:
             nets.append((panels, tabs))
     return nets

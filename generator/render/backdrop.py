@@ -51,8 +51,6 @@ def placement(op: ImageOp, w: float, h: float) -> Matrix:
     return m
 
 
-
-
 def _inverse(m: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     det = a * d - b * c
@@ -149,4 +147,3 @@ def _face() -> str:
     from generator.fonts import FontBook
 
     return FontBook.load([paths.FONTS]).face("Lato")
-

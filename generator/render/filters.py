@@ -89,8 +89,14 @@ def _opacity(image: Image.Image, amount: float) -> Image.Image:
     return out
 
 
-_STEPS = {"crop": _crop, "rotate": _rotate, "flip": _flip, "grayscale": _grayscale, "tint": _tint,
-          "opacity": _opacity}
+_STEPS = {
+    "crop": _crop,
+    "rotate": _rotate,
+    "flip": _flip,
+    "grayscale": _grayscale,
+    "tint": _tint,
+    "opacity": _opacity,
+}
 
 
 @functools.lru_cache(maxsize=64)

@@ -90,8 +90,15 @@ def _validated(doc: Document, rules: Rules) -> PlayLog:
             message = f"'{first}' is not in players{suggest(first, players)}"
             problems.append(doc.problem((*base, "first"), message))
         if spec is not None and race is not None and race_setup is not None:
-            race_spec = spec.model_copy(update={"setup": merged, "log": race.log, "races": None,
-                                                "result": race.result, "notes": race.notes})
+            race_spec = spec.model_copy(
+                update={
+                    "setup": merged,
+                    "log": race.log,
+                    "races": None,
+                    "result": race.result,
+                    "notes": race.notes,
+                }
+            )
             races.append(PlayLog(doc, race_spec, race_setup, race_entries, base=base, first=first))
     if problems or spec is None:
         raise DataError(problems)
@@ -99,11 +106,17 @@ def _validated(doc: Document, rules: Rules) -> PlayLog:
 
 
 def _entries(
-    doc: Document, rules: Rules, raw_entries: list[Any], players: list[str], check: Any,
-    problems: list[Problem], base: Loc,
+    doc: Document,
+    rules: Rules,
+    raw_entries: list[Any],
+    players: list[str],
+    check: Any,
+    problems: list[Problem],
+    base: Loc,
 ) -> list[Entry]:
     return [
-        entry for i, raw in enumerate(raw_entries)
+        entry
+        for i, raw in enumerate(raw_entries)
         if (entry := _entry(doc, rules, i, raw, players, check, problems, base))
     ]
 
@@ -139,7 +152,13 @@ def _list(value: Any) -> list[Any]:
 
 
 def _entry(
-    doc: Document, rules: Rules, i: int, raw: Any, players: list[str], check: Any, problems: list[Problem],
+    doc: Document,
+    rules: Rules,
+    i: int,
+    raw: Any,
+    players: list[str],
+    check: Any,
+    problems: list[Problem],
     base: Loc = (),
 ) -> Entry | None:
     """One entry: the envelope keys, then the action's own fields with the game's model."""
@@ -169,9 +188,15 @@ def log_from_data(data: dict[str, Any], rules: Rules, shown: str = "<playthrough
     """A log held as data (a playthrough's), validated without writing and reading YAML: much
     faster for replaying many generated games. Lines are entry numbers (1 for the first)."""
     entries = [
-        Entry(i, i + 1, e["turn"], e["player"], e["action"],
-              rules.actions[e["action"]].model_validate({k: v for k, v in e.items() if k not in ENTRY_KEYS}),
-              e.get("note"))
+        Entry(
+            i,
+            i + 1,
+            e["turn"],
+            e["player"],
+            e["action"],
+            rules.actions[e["action"]].model_validate({k: v for k, v in e.items() if k not in ENTRY_KEYS}),
+            e.get("note"),
+        )
         for i, e in enumerate(data.get("log", []))
     ]
     spec = PlayLogSpec.model_validate({**data, "log": []})

@@ -130,8 +130,11 @@ def _replay(
         if not expect.allows(entry.player, entry.action):
             if entry.player in expect.moves and entry.player not in expect.why:
                 said = expect.because.get(entry.action)
-                note("ACTION_NOT_ALLOWED", f"{entry.player} cannot {entry.action} now"
-                     + (f": {said}" if said else f"; {expect.describe()}"))
+                note(
+                    "ACTION_NOT_ALLOWED",
+                    f"{entry.player} cannot {entry.action} now"
+                    + (f": {said}" if said else f"; {expect.describe()}"),
+                )
             else:
                 why = expect.why.get(entry.player)
                 reason = f" ({why})" if why else ""
@@ -216,8 +219,10 @@ def check_result(log: PlayLog, out: Replay, add: Any) -> None:
         if not out.outcome.order:
             message = "this game keeps no finishing order"
         else:
-            message = (f"the log gives the finishing order {', '.join(recorded.order)}; by the rules "
-                       f"they finished {', '.join(out.outcome.order)}")
+            message = (
+                f"the log gives the finishing order {', '.join(recorded.order)}; by the rules "
+                f"they finished {', '.join(out.outcome.order)}"
+            )
         add(log.line("result", "order"), "WRONG_ORDER", message, where="result")
     if recorded.scores is not None:
         actual = dict(out.outcome.scores or {})

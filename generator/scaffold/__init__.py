@@ -1,7 +1,7 @@
-'''A starter game folder (``deckwright new``): a deck, its front and back templates, a summary.
+"""A starter game folder (``deckwright new``): a deck, its front and back templates, a summary.
 
 Every file carries comments that teach its format; the folder checks and builds as written.
-'''
+"""
 
 from __future__ import annotations
 

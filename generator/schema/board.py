@@ -17,8 +17,9 @@ from generator.units import mm
 Point = tuple[Length, Length]
 BoxSpec = tuple[Length, Length, Length, Length]
 Toward = Literal["bottom", "top", "left", "right", "outward"]
-Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom",
-                 "bottom-right"]
+Anchor = Literal[
+    "top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"
+]
 Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 Direction = Literal["right", "left", "up", "down"]
 Orientation = Literal["portrait", "landscape"]
@@ -31,6 +32,7 @@ Number = Annotated[int | str, BeforeValidator(lambda v: int(v) if isinstance(v, 
 
 class Look(Strict):
     """How a shape is painted; keys left out take the feature's defaults."""
+
     fill: Color | None = None
     stroke: Color | None = None
     stroke_width: Length | None = None
@@ -40,6 +42,7 @@ class Look(Strict):
 
 class TextLook(Strict):
     """How a feature's text is set; keys left out take the board's defaults."""
+
     font: str | None = None
     size: Length | None = None
     min_size: Length | None = None
@@ -49,12 +52,14 @@ class TextLook(Strict):
 
 class Feature(Strict):
     """What every feature has: an optional id (named in messages) and the reader's side."""
+
     id: str | None = None
     toward: Toward = "bottom"
 
 
 class ZoneContent(Feature):
     """A card-sized outline (plus padding) with an icon, a label and a note."""
+
     size: SizeRef = "poker"
     orientation: Orientation | None = None
     padding: Length = mm(1.5)
@@ -67,6 +72,7 @@ class ZoneContent(Feature):
 
 class ZoneFeature(ZoneContent):
     """A place for a card or a pile, e.g. a draw pile."""
+
     type: Literal["zone"]
     at: Point
     anchor: Anchor = "top-left"
@@ -74,12 +80,14 @@ class ZoneFeature(ZoneContent):
 
 class RowZone(ZoneContent):
     """A zone beside every row of a grid (e.g. an omen slot), ``gap`` away from the grid."""
+
     side: Literal["left", "right"]
     gap: Length = mm(5)
 
 
 class GridPath(Strict):
     """A named way through a grid's places, drawn as a line with arrowheads between places."""
+
     name: str
     pattern: Literal["lawnmower", "serpentine", "rows", "columns", "custom"] = "lawnmower"
     start: Corner = "top-left"
@@ -100,6 +108,7 @@ class GridPath(Strict):
 
 class GridFeature(Feature):
     """Rows x columns of places, with optional labels, paths and zones beside the rows."""
+
     type: Literal["grid"]
     at: Point
     anchor: Anchor = "top-left"
@@ -118,6 +127,7 @@ class GridFeature(Feature):
 
 class SpaceStyle(Strict):
     """Overrides for some spaces of a track: those numbered ``at`` and/or multiples of ``every``."""
+
     at: int | list[int] | None = None
     every: int | None = Field(None, ge=1)
     fill: Color | None = None
@@ -129,6 +139,7 @@ class SpaceStyle(Strict):
 
 class TrackFeature(Feature):
     """Numbered spaces: straight, serpentine (rows that snake), around an edge, or along a polyline."""
+
     type: Literal["track"]
     layout: Literal["straight", "serpentine", "edge", "polyline"] = "straight"
     first: int = 1
@@ -156,6 +167,7 @@ class TrackFeature(Feature):
 
 class NodePlace(ZoneContent):
     """A card-sized place beside every node of a kind (e.g. a face-down card on each city)."""
+
     side: Literal["left", "right", "above", "below"] = "right"
     gap: Length = mm(2)
     numbered: bool = False
@@ -164,6 +176,7 @@ class NodePlace(ZoneContent):
 
 class NodeKind(Strict):
     """How a kind of map node looks: shape and size, paint, number text, where its name goes."""
+
     shape: Literal["circle", "square", "rounded", "diamond", "dot", "bar", "none"] = "circle"
     size: Length = mm(10)
     look: Look = Look()
@@ -180,6 +193,7 @@ class NodeKind(Strict):
 
 class RoadKind(Strict):
     """How a kind of map edge looks."""
+
     color: Color = "#5d5d5d"
     width: Length = mm(1.2)
     dash: list[Length] | None = None
@@ -188,6 +202,7 @@ class RoadKind(Strict):
 class SpaceLook(Look):
     """How a kind of route space looks; ``mark`` (text, ``:icon:`` markup allowed) or ``mark_icon``
     is printed in every space of the kind that has no label, so kinds differ in black and white."""
+
     mark: str | None = None
     mark_icon: str | None = None
     mark_color: Color | None = None
@@ -195,6 +210,7 @@ class SpaceLook(Look):
 
 class MapNode(Strict):
     """A place on a map: where, its number, name and kind; ``data`` is not drawn (for rules)."""
+
     at: Point
     number: Number | None = None
     name: str | None = None
@@ -210,6 +226,7 @@ class MapNode(Strict):
 
 class MapEdge(Strict):
     """A road between two nodes, optionally bent through ``via`` points and divided into spaces."""
+
     from_: str = Field(alias="from")
     to: str
     via: list[Point] = Field(default_factory=list)
@@ -222,6 +239,7 @@ class MapEdge(Strict):
 
 class MapFeature(Feature):
     """Nodes at coordinates joined by edges: cities and roads, or a route of spaces."""
+
     type: Literal["map"]
     kinds: dict[str, NodeKind] = Field(default_factory=dict)
     roads: dict[str, RoadKind] = Field(default_factory=dict)
@@ -243,6 +261,7 @@ class MapFeature(Feature):
 
 class TextFeature(Feature):
     """Free text with markup (``**bold**``, ``*italic*``, ``:icon:``), wrapped and shrunk into ``box``."""
+
     type: Literal["text"]
     text: str
     box: BoxSpec
@@ -260,6 +279,7 @@ class TextFeature(Feature):
 class LegendEntry(Strict):
     """One legend line: a swatch (colour, shape, icon or line) and what it means; ``dash`` draws
     a line or arrow, or a shape's outline, dashed (dash and gap lengths, as for roads and lines)."""
+
     text: str
     fill: Color | None = None
     stroke: Color | None = None
@@ -270,6 +290,7 @@ class LegendEntry(Strict):
 
 class LegendFeature(Feature):
     """A box of swatches and explanations, with an optional title."""
+
     type: Literal["legend"]
     box: BoxSpec
     title: str | None = None
@@ -294,6 +315,7 @@ class ImageFeature(Feature):
 
 class ShapeFeature(Feature):
     """A plain rectangle or ellipse."""
+
     type: Literal["rect", "ellipse"]
     box: BoxSpec
     look: Look = Look()
@@ -301,6 +323,7 @@ class ShapeFeature(Feature):
 
 class LineFeature(Feature):
     """A polyline, optionally with arrowheads."""
+
     type: Literal["line"]
     points: list[Point] = Field(min_length=2)
     color: Color | None = None
@@ -311,6 +334,7 @@ class LineFeature(Feature):
 
 class OutlineHalo(Strict):
     """One band drawn round an outline's edge, under its fill (a coast's water lining)."""
+
     width: Length
     color: Color
 
@@ -318,6 +342,7 @@ class OutlineHalo(Strict):
 class OutlineFeature(Feature):
     """Filled outlines (a country, a coast) read from a data file of ``outlines: [{name, points}]``
     in board coordinates, with bands round their edges drawn widest first."""
+
     type: Literal["outline"]
     file: str
     look: Look = Look()
@@ -325,14 +350,24 @@ class OutlineFeature(Feature):
 
 
 BoardFeature = Annotated[
-    ZoneFeature | GridFeature | TrackFeature | MapFeature | TextFeature | LegendFeature
-    | IconFeature | ImageFeature | ShapeFeature | LineFeature | OutlineFeature,
+    ZoneFeature
+    | GridFeature
+    | TrackFeature
+    | MapFeature
+    | TextFeature
+    | LegendFeature
+    | IconFeature
+    | ImageFeature
+    | ShapeFeature
+    | LineFeature
+    | OutlineFeature,
     Field(discriminator="type"),
 ]
 
 
 class BoardSpec(Strict):
     """A whole board file."""
+
     name: str | None = Field(None, pattern=NAME)
     title: str | None = None
     size: str | SizeSpec
@@ -348,14 +383,17 @@ class BoardSpec(Strict):
     @classmethod
     def _overlap(cls, value: float) -> float:
         if not mm(5) < value <= mm(50):
-            raise ValueError(f"overlap must be wider than the 5 mm printer margin and at most 50 mm, "
-                             f"found {value / mm(1):.4g} mm")
+            raise ValueError(
+                f"overlap must be wider than the 5 mm printer margin and at most 50 mm, "
+                f"found {value / mm(1):.4g} mm"
+            )
         return value
 
 
 class OutlineShape(Strict):
     """One closed outline of an outline data file; ``fill`` paints this one instead of the
     feature's fill (patches of several colours in one file)."""
+
     name: str
     points: list[Point] = Field(min_length=3)
     fill: Color | None = None
@@ -363,4 +401,5 @@ class OutlineShape(Strict):
 
 class OutlineFile(Strict):
     """An outline data file (``type: outline``'s ``file``)."""
+
     outlines: list[OutlineShape] = Field(min_length=1)

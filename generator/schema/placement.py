@@ -35,8 +35,10 @@ def _extent(value: Any) -> Any:
 Extent = Annotated[
     Any,
     PlainValidator(_extent, json_schema_input_type=str | float),
-    Field(description="A length with its unit (12mm), or a share of the card: 50% (of its width "
-                      "for x and w, of its height for y and h)"),
+    Field(
+        description="A length with its unit (12mm), or a share of the card: 50% (of its width "
+        "for x and w, of its height for y and h)"
+    ),
 ]
 
 
@@ -72,9 +74,14 @@ def check_names(elements: tuple[Any, ...]) -> list[tuple[int, str]]:
         spec = getattr(element, "place", None)
         if spec is not None and spec.to not in AREAS and spec.to not in seen:
             known = ", ".join([*AREAS, *seen])
-            problems.append((i, f"place.to: '{spec.to}' is not an area or an earlier element's name"
-                                f"{suggest(spec.to, [*AREAS, *seen])} (known: {known}); name the element "
-                                f"with 'name:' above this one"))
+            problems.append(
+                (
+                    i,
+                    f"place.to: '{spec.to}' is not an area or an earlier element's name"
+                    f"{suggest(spec.to, [*AREAS, *seen])} (known: {known}); name the element "
+                    f"with 'name:' above this one",
+                )
+            )
         for child in getattr(element, "elements", None) or ():
             if getattr(child, "place", None) is not None:
                 problems.append((i, "place: works on top-level elements; inside a repeat give 'box'"))

@@ -28,8 +28,9 @@ class ResultSpec(Strict):
     @classmethod
     def _distinct(cls, value: list[str] | None) -> list[str] | None:
         if value == []:
-            raise ValueError("an empty list names nobody: list the players who share the win, "
-                             "or leave 'winners' out")
+            raise ValueError(
+                "an empty list names nobody: list the players who share the win, or leave 'winners' out"
+            )
         if value is not None and len(set(value)) < len(value):
             raise ValueError("a player is listed twice; name each player who shares the win once")
         return value
@@ -81,8 +82,9 @@ class PlayLogSpec(Strict):
     @model_validator(mode="after")
     def _log_or_races(self) -> PlayLogSpec:
         if self.races is not None and self.log:
-            raise ValueError("a log is one game ('log') or several races ('races', each with its own "
-                             "'log'), not both")
+            raise ValueError(
+                "a log is one game ('log') or several races ('races', each with its own 'log'), not both"
+            )
         return self
 
     @field_validator("races")

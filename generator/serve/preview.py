@@ -254,10 +254,7 @@ class Preview:
             self._snapshot = Snapshot(state["version"], body, self.gallery.images, dict(self.files), cards)
             self._changed.notify_all()
 
-
-    def _problems(
-        self, game: Game | None, problems: list[Problem], with_proof: bool
-    ) -> list[dict[str, Any]]:
+    def _problems(self, game: Game | None, problems: list[Problem], with_proof: bool) -> list[dict[str, Any]]:
         """The problems as the page lists them, the proofreader's (of the last good build) with
         them while the build is good, each with the page regions where it prints."""
         pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}

@@ -80,9 +80,7 @@ def _record(
     from generator.render.record import recording
 
     with tempfile.TemporaryDirectory(prefix="deckwright-serve-proof-") as scratch, recording() as found:
-        opts = replace(
-            options, out_dir=Path(scratch), printshop=None, allow_overflow=True, allow_proof=True
-        )
+        opts = replace(options, out_dir=Path(scratch), printshop=None, allow_overflow=True, allow_proof=True)
         if decks is None and not cards_only:
             build_kit(game, opts)
         else:

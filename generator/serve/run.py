@@ -39,9 +39,9 @@ def serve(
     only: list[str] | None = None,
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
-    the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
-again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
-(or ``stop`` is set)."""
+        the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
+    again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
+    (or ``stop`` is set)."""
     session = Session(game, options, only)
     preview = Preview(session)
     server = open_server(preview, host, port)

@@ -104,9 +104,7 @@ def _unsaved_formulas(path: Path, table: Table) -> None:
         book.close()
 
 
-def _parsed_rows(
-    book: Any, sheet: Any, data_only: bool = True
-) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+def _parsed_rows(book: Any, sheet: Any, data_only: bool = True) -> Iterator[tuple[int, list[dict[str, Any]]]]:
     """(row number, its cells) for the rows the sheet's XML holds, parsed by openpyxl's own row
     parser. ``iter_rows`` would add a row for every missing row number and pad each row to the
     declared width: a few bytes claiming row 1,048,576 (or a billion) would cost minutes."""

@@ -29,15 +29,23 @@ def main(games: int) -> None:
     here = tally(game, plan).as_dict()
     print(f"one process: {time.perf_counter() - start:.1f} s; load {os.getloadavg()[0]:.2f}", flush=True)
     for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, silence_logs=40) as cluster:
+        with LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=40,
+        ) as cluster:
             tally(game, Plan(3, 50, 99), scheduler=cluster.scheduler_address)  # workers load the game
             start = time.perf_counter()
             found = tally(game, plan, scheduler=cluster.scheduler_address).as_dict()
             took = time.perf_counter() - start
         assert found == here
-        print(f"{workers} worker(s): {took:.1f} s, {games / took:.0f} games/s; load {os.getloadavg()[0]:.2f}",
-              flush=True)
+        print(
+            f"{workers} worker(s): {took:.1f} s, {games / took:.0f} games/s; load {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -44,7 +44,17 @@ OLD = (
 
 def floor_command(py: str, bench: Path, out: Path, n: int) -> list[str]:
     """The yardstick's floor: ``perf_floor.py`` drawing the same N cards with bare ReportLab."""
-    return [py, str(bench / "perf_floor.py"), str(out), "--n", str(n), "--font", "ttf", "--full", "--cutmarks"]
+    return [
+        py,
+        str(bench / "perf_floor.py"),
+        str(out),
+        "--n",
+        str(n),
+        "--font",
+        "ttf",
+        "--full",
+        "--cutmarks",
+    ]
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 8 * 1024 * 1024
 """The most a card file may hold (``generator.yamlio.MAX_BYTES``)."""
 
+
 def peak(cmd: list[str]) -> tuple[float, float]:
     """(peak resident MB, wall seconds) of one process run to its end."""
     start = time.perf_counter()

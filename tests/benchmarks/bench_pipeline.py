@@ -37,7 +37,33 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-WORDS = ["rocket", "anvil", "canyon", "sprint", "dust", "coyote", "bird", "trap", "spring", "cliff", "mesa", "road", "boulder", "cactus", "magnet", "fuse", "kaboom", "skid", "zoom", "gravity", "ledge", "sling", "crate", "paint", "tunnel"]
+WORDS = [
+    "rocket",
+    "anvil",
+    "canyon",
+    "sprint",
+    "dust",
+    "coyote",
+    "bird",
+    "trap",
+    "spring",
+    "cliff",
+    "mesa",
+    "road",
+    "boulder",
+    "cactus",
+    "magnet",
+    "fuse",
+    "kaboom",
+    "skid",
+    "zoom",
+    "gravity",
+    "ledge",
+    "sling",
+    "crate",
+    "paint",
+    "tunnel",
+]
 
 
 def _sentence(rng: random.Random, n: int) -> str:
@@ -184,7 +210,9 @@ def whole_process(sizes: list[int], repeat: int, tree: Path | None = None) -> No
     ``git worktree`` of an older commit) its ``--help`` and build are timed in the same runs."""
     py = sys.executable
     print(f"\nwhole processes, median of {repeat} runs, seconds wall (cpu)")
-    print(f"{'cards':>7} {'python':>13} {'--help':>13} {'floor':>13} {'build':>13} {'build c/s':>10} {'ratio':>11}")
+    print(
+        f"{'cards':>7} {'python':>13} {'--help':>13} {'floor':>13} {'build':>13} {'build c/s':>10} {'ratio':>11}"
+    )
     for n in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             game = write_game(Path(tmp) / "bench", n)
@@ -192,7 +220,16 @@ def whole_process(sizes: list[int], repeat: int, tree: Path | None = None) -> No
                 "python": [py, "-c", "pass"],
                 "help": [py, "-m", "generator", "--help"],
                 "floor": [py, __file__, "--floor-file", str(n), str(Path(tmp) / "floor.pdf")],
-                "build": [py, "-m", "generator", "build", str(game), "--no-backs", "-o", str(Path(tmp) / "out")],
+                "build": [
+                    py,
+                    "-m",
+                    "generator",
+                    "build",
+                    str(game),
+                    "--no-backs",
+                    "-o",
+                    str(Path(tmp) / "out"),
+                ],
             }
             where = dict.fromkeys(commands, ROOT)
             if tree is not None:  # python -m runs the package found in the working directory

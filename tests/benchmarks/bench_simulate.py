@@ -32,8 +32,10 @@ CONFIGS = [("road-runner", n) for n in (3, 5, 8)] + [("jokers-row", 2)]
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv and argv[0].isdigit() else 300
     with_stats = "--stats" in argv
-    print(f"{'game':<12} {'players':>7} {'policy':<10} {'games/s':>9} {'entries/game':>13}"
-          + (f" {'stats games/s':>14}" if with_stats else ""))
+    print(
+        f"{'game':<12} {'players':>7} {'policy':<10} {'games/s':>9} {'entries/game':>13}"
+        + (f" {'stats games/s':>14}" if with_stats else "")
+    )
     for name, players in CONFIGS:
         game = load_game(name)
         for policy in policies(game):

@@ -41,8 +41,10 @@ def main() -> None:
         cls._take = lazy
     assert tallies["before"] == tallies["now"], "the two versions played different games"
     for label, took in times.items():
-        print(f"{label}: best {min(took):.2f} s CPU per 1000 games ({1000 / min(took):.0f} games/s)",
-              [round(t, 2) for t in took])
+        print(
+            f"{label}: best {min(took):.2f} s CPU per 1000 games ({1000 / min(took):.0f} games/s)",
+            [round(t, 2) for t in took],
+        )
 
 
 if __name__ == "__main__":

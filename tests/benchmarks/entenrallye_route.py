@@ -24,7 +24,9 @@ from generator.rules.playthrough import playthrough
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Ed", "Flo"]
 
 
-def measure(policy_name: str, players: int, games: int, seed: int = 0, game: str = "entenrallye") -> dict[str, float]:
+def measure(
+    policy_name: str, players: int, games: int, seed: int = 0, game: str = "entenrallye"
+) -> dict[str, float]:
     rules = rules_for(load_game(game))
     policy = sys.modules[type(rules).__module__.rsplit(".", 1)[0]].POLICIES[policy_name]
     counts: Counter[str] = Counter()
@@ -47,8 +49,9 @@ def replay_state(rules, log):
     from generator.rules.base import Entry
 
     notes: list[str] = []
-    state = rules.start(log["players"], rules.setup_model.model_validate(log.get("setup") or {}),
-                        lambda c, m: notes.append(m))
+    state = rules.start(
+        log["players"], rules.setup_model.model_validate(log.get("setup") or {}), lambda c, m: notes.append(m)
+    )
     for i, raw in enumerate(log["log"]):
         fields = {k: v for k, v in raw.items() if k not in ("turn", "player", "action")}
         data = rules.actions[raw["action"]].model_validate(fields)
@@ -64,7 +67,9 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--game", default="entenrallye", help="a game folder (to try another board)")
     args = parser.parse_args()
-    print("| policy | players | meet 1 Feb | meet 2 Jun | meet 3 Aug | meet 4 Dec | checks passed | mean score |")
+    print(
+        "| policy | players | meet 1 Feb | meet 2 Jun | meet 3 Aug | meet 4 Dec | checks passed | mean score |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for name in args.policies.split(","):
         for n in (int(p) for p in args.players.split(",")):

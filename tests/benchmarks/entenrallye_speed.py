@@ -40,8 +40,10 @@ def main() -> None:
             entries += len(playthrough(rules, NAMES[:players], seed, max_entries=20000)["log"])
         took = time.process_time() - start
         total += took * 200 / args.games
-        print(f"| {players} | {args.games / took:.1f} | {entries / took:.0f} | {took * 200 / args.games:.1f} |",
-              flush=True)
+        print(
+            f"| {players} | {args.games / took:.1f} | {entries / took:.0f} | {took * 200 / args.games:.1f} |",
+            flush=True,
+        )
     print(f"200 games per player count: {total:.0f} CPU s")
 
 

@@ -32,11 +32,13 @@ def reachable(route: Route) -> set[str]:
 
 @CHECKS.register("route-reaches-every-meet")
 def route_reaches_every_meet(game: Game) -> Iterator[Finding]:
-    """"four owners club meetings ... February, June, August and December": all on the route."""
+    """ "four owners club meetings ... February, June, August and December": all on the route."""
     route = load_route(game)
     if sorted(route.months[n] for n in route.meets.values()) != [2, 6, 8, 12]:
-        yield Finding(f"the meets are in months {sorted(route.months[n] for n in route.meets.values())}; "
-                      "the rulebook has February, June, August and December")
+        yield Finding(
+            f"the meets are in months {sorted(route.months[n] for n in route.meets.values())}; "
+            "the rulebook has February, June, August and December"
+        )
     found = reachable(route)
     for meet, node in sorted(route.meets.items()):
         if node not in found:
@@ -74,15 +76,17 @@ def stations_and_workshops(game: Game) -> Iterator[Finding]:
 
 @CHECKS.register("squares-grey-or-beige")
 def squares_grey_or_beige(game: Game) -> Iterator[Finding]:
-    """"The road is divided into gray and beige sections": every route square is one of them."""
+    """ "The road is divided into gray and beige sections": every route square is one of them."""
     route = load_route(game)
     for k, kinds in enumerate(route.kinds):
         edge = route.edges[k]
         minus = bool(edge.labels) and route.feature.nodes[edge.from_].kind == "dead-end"
         for i, kind in enumerate(kinds):
             if kind not in COLOURS and not minus:
-                yield Finding(f"square {i + 1} of the road {edge.from_} - {edge.to} is '{kind or 'plain'}', "
-                              "not grey or beige")
+                yield Finding(
+                    f"square {i + 1} of the road {edge.from_} - {edge.to} is '{kind or 'plain'}', "
+                    "not grey or beige"
+                )
     for name, node in route.feature.nodes.items():
         if node.kind not in SQUARE_KINDS | {"junction", "dead-end"}:
             yield Finding(f"node '{name}' is of kind '{node.kind}', which the rules do not know")

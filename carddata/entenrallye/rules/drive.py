@@ -36,7 +36,7 @@ def waiting(route: Route, table: Table, car: Car) -> bool:
 
 
 def in_time(route: Route, table: Table, node: str) -> bool:
-    """"during or before the correct month" """
+    """ "during or before the correct month" """
     return table.month() <= route.months[node]
 
 
@@ -109,7 +109,7 @@ def one_way_against(route: Route, wanted: str, passed: list[str]) -> str | None:
 
 
 def score(parts: Parts, car: Car) -> int:
-    """"The player scores all the points on the attached parts. Any part which has the same
+    """ "The player scores all the points on the attached parts. Any part which has the same
     background colour as the car it is attached to scores an extra bonus point." """
     return sum(parts.points[p] + (parts.colour[p] == car.colour) for p in car.attached.values())
 
@@ -120,8 +120,11 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
     if data.score is None:
         note("SCORE_MISSING", f"{car.player} reached meet {meet} in time: write the score ({expected})")
     elif data.score != expected:
-        note("WRONG_SCORE", f"meet {meet}: {car.player} scores {expected} "
-                            f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}")
+        note(
+            "WRONG_SCORE",
+            f"meet {meet}: {car.player} scores {expected} "
+            f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}",
+        )
     car.scores[meet] = expected
     returned = len(car.attached) + max(0, len(car.hidden) - KEEP)
     table.pile.update(car.attached.values())
@@ -129,8 +132,11 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
     keep = data.keep
     if keep is None:
         if len(car.hidden) > KEEP:
-            note("KEEP_MISSING", f"{car.player} holds {len(car.hidden)} face-down parts: "
-                                 f"'keep' must name the {KEEP} kept (the rest go back to the pile)")
+            note(
+                "KEEP_MISSING",
+                f"{car.player} holds {len(car.hidden)} face-down parts: "
+                f"'keep' must name the {KEEP} kept (the rest go back to the pile)",
+            )
         keep = car.hidden[:KEEP]
     if len(keep) > KEEP:
         note("KEEP_TOO_MANY", f"at most {KEEP} face-down parts may be kept after a meet, not {len(keep)}")
@@ -148,8 +154,9 @@ def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: 
         note("PILE_ORDER", "no part went back into the pack at this meet, so it was not shuffled")
 
 
-def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive,
-               note: Note) -> bool:
+def at_station(
+    route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive, note: Note
+) -> bool:
     """The TöV or ASU: pass with repair points >= faults (marker down by the faults), else onto
     the minus square of the shortfall, marker to 0. True when it counted (a time step is due)."""
     if check in car.checked:
@@ -160,11 +167,16 @@ def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, d
     need = faults(car, parts.faults)
     passed = car.repair >= need
     if data.check is None:
-        note("CHECK_MISSING", f"{car.player} reached the {check.upper()}: write check: "
-                              f"{'passed' if passed else 'failed'}")
+        note(
+            "CHECK_MISSING",
+            f"{car.player} reached the {check.upper()}: write check: {'passed' if passed else 'failed'}",
+        )
     elif (data.check == "passed") != passed:
-        note("WRONG_CHECK", f"{car.player} has {car.repair} repair points for {need} faults: the "
-                            f"{check.upper()} is {'passed' if passed else 'failed'}, not {data.check}")
+        note(
+            "WRONG_CHECK",
+            f"{car.player} has {car.repair} repair points for {need} faults: the "
+            f"{check.upper()} is {'passed' if passed else 'failed'}, not {data.check}",
+        )
     if passed:
         car.repair -= need
         car.passed += 1
@@ -173,8 +185,11 @@ def at_station(route: Route, parts: Parts, table: Table, car: Car, check: str, d
     else:
         at = send_to_minus(route, car, check, need - car.repair)
         if data.check == "failed" and data.minus != at:
-            note("WRONG_MINUS", f"{car.player} is {need - car.repair} repair points short: "
-                                f"minus square -{at}, not {data.minus if data.minus else 'none'}")
+            note(
+                "WRONG_MINUS",
+                f"{car.player} is {need - car.repair} repair points short: "
+                f"minus square -{at}, not {data.minus if data.minus else 'none'}",
+            )
     return True
 
 
@@ -187,7 +202,7 @@ def send_to_minus(route: Route, car: Car, check: str, short: int) -> int:
 
 
 def month_end(route: Route, parts: Parts, table: Table, check: str) -> dict[str, tuple[str, int]]:
-    """"Once April is over, any cars which have not reached the TöV station are moved back to the
+    """ "Once April is over, any cars which have not reached the TöV station are moved back to the
     TöV Workshop ... Their repair markers are reduced by the number of faults" (too few: the minus
     squares and 0). Returns, per car sent, where ('workshop' or '-k') and its repair marker."""
     sent: dict[str, tuple[str, int]] = {}

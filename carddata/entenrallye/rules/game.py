@@ -52,8 +52,12 @@ class Entenrallye(Rules):
             return Expect({})
         nxt = s.next_player()
         if s.turn is None:
-            return Expect({nxt: frozenset({"drive"})}, because=dict.fromkeys(SPECIALS | {"time"}, (
-                f"{nxt} drives first: a turn starts with the roll and the drive")))
+            return Expect(
+                {nxt: frozenset({"drive"})},
+                because=dict.fromkeys(
+                    SPECIALS | {"time"}, (f"{nxt} drives first: a turn starts with the roll and the drive")
+                ),
+            )
         if s.turn.timed:  # a special action after the time entry: AFTER_TIME (and NOT_GREY), in apply
             moves = {s.turn.player: SPECIALS}
             moves[nxt] = moves.get(nxt, frozenset()) | {"drive"}
@@ -72,11 +76,17 @@ class Entenrallye(Rules):
         assert turn is not None
         car = s.cars[turn.player]
         others = any(c.hidden for c in s.cars.values() if c is not car)
-        allowed = [name for name, ok in (
-            ("steal", turn.roll == 1 and others),
-            ("exchange", turn.roll == 2 and others and bool(car.hidden)),
-            ("repair", turn.roll >= 2 and turn.left > 0), ("buy", turn.roll >= 4 and turn.left >= 3),
-            ("attach", bool(car.hidden))) if ok and turn.grey]
+        allowed = [
+            name
+            for name, ok in (
+                ("steal", turn.roll == 1 and others),
+                ("exchange", turn.roll == 2 and others and bool(car.hidden)),
+                ("repair", turn.roll >= 2 and turn.left > 0),
+                ("buy", turn.roll >= 4 and turn.left >= 3),
+                ("attach", bool(car.hidden)),
+            )
+            if ok and turn.grey
+        ]
         where = self.route.describe(car.square)
         can = f"may {' or '.join(allowed)}" if allowed else "may make no special action"
         end = "then the time entry ends the turn" if turn.due else f"then {s.next_player()} drives"
@@ -119,8 +129,11 @@ class Entenrallye(Rules):
             note("OVERSPENT", f"{data.moved} squares driven on a roll of {data.roll}")
         if waiting(self.route, s, car):
             if data.moved:
-                note("MUST_WAIT", f"{car.player} waits at {self.route.describe(car.square)} "
-                                  f"until its month begins ({s.when()} now)")
+                note(
+                    "MUST_WAIT",
+                    f"{car.player} waits at {self.route.describe(car.square)} "
+                    f"until its month begins ({s.when()} now)",
+                )
             moved = 0
         else:
             if data.moved < 1:
@@ -158,9 +171,12 @@ class Entenrallye(Rules):
         if turn is None or turn.timed:
             return
         if turn.due:
-            note("TIME_NOT_ADVANCED", f"{turn.player}'s turn owes {turn.due} time step(s) (a 6, or "
-                                      "reaching a meet, the TöV or ASU in time) and has no time entry: "
-                                      "first movement, then special actions, then advance time")
+            note(
+                "TIME_NOT_ADVANCED",
+                f"{turn.player}'s turn owes {turn.due} time step(s) (a 6, or "
+                "reaching a meet, the TöV or ASU in time) and has no time entry: "
+                "first movement, then special actions, then advance time",
+            )
             specials.advance(self.route, self.parts, s, turn.due)
         turn.timed = True
 

@@ -20,9 +20,14 @@ def check_order(order: list[str], pile: set[str], note: Note, where: str) -> lis
         return list(order)
     extra = sorted((written - held).elements())
     missing = sorted((held - written).elements())
-    said = "; ".join(bit for bit in (
-        f"not in the pile or listed twice: {', '.join(extra)}" if extra else "",
-        f"missing: {', '.join(missing)}" if missing else "") if bit)
+    said = "; ".join(
+        bit
+        for bit in (
+            f"not in the pile or listed twice: {', '.join(extra)}" if extra else "",
+            f"missing: {', '.join(missing)}" if missing else "",
+        )
+        if bit
+    )
     note("PILE_ORDER", f"{where} must list every part in the pile once, top first ({said})")
     return None
 
@@ -32,8 +37,11 @@ def take_top(table: Table, name: str, note: Note) -> None:
     if table.order is None:
         return
     if table.order and table.order[0] != name:
-        note("BLIND_DRAW", f"the pile's top part is {table.order[0]} (its recorded order), not {name}: "
-                           "a part is bought from the top of the face-down pile")
+        note(
+            "BLIND_DRAW",
+            f"the pile's top part is {table.order[0]} (its recorded order), not {name}: "
+            "a part is bought from the top of the face-down pile",
+        )
     if name in table.order:
         table.order.remove(name)
 

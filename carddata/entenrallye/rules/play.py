@@ -117,8 +117,16 @@ def specials(rules: Entenrallye, s: Table, rng: random.Random) -> list[dict[str,
         for other in others:
             give = rng.choice(car.hidden)
             at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
-            out.append({**me, "action": "exchange", "with": other.player, "take": other.hidden[at],
-                        "take_at": at + 1, "give": give})
+            out.append(
+                {
+                    **me,
+                    "action": "exchange",
+                    "with": other.player,
+                    "take": other.hidden[at],
+                    "take_at": at + 1,
+                    "give": give,
+                }
+            )
     for part in car.hidden:
         if rules.parts.slot[part] not in car.attached:
             out.append({**me, "action": "attach", "part": part})

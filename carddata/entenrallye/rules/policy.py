@@ -98,10 +98,16 @@ class Style:
         steps = month * s.periods - max(s.time, 0)
         for other in s.cars.values():
             if other is not car:
-                steps -= sum(1 for m, n in route.meets.items()
-                             if m not in other.scores and s.month() <= route.months[n] <= month)
-                steps -= sum(1 for c, n in route.stations.items()
-                             if c not in other.checked and s.month() <= route.months[n] <= month)
+                steps -= sum(
+                    1
+                    for m, n in route.meets.items()
+                    if m not in other.scores and s.month() <= route.months[n] <= month
+                )
+                steps -= sum(
+                    1
+                    for c, n in route.stations.items()
+                    if c not in other.checked and s.month() <= route.months[n] <= month
+                )
         return max(steps, 0) * 6 / len(s.players)
 
     def wanted_repair(self, rules: Any, s: Table, car: Car, every: bool = False) -> int:
@@ -138,7 +144,8 @@ class Style:
         pips = ahead + (need if node in route.stations.values() else 0)
         hurry = node is not None and (
             (ahead > 0 and month <= s.month())
-            or pips > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * HURRY)
+            or pips > self.turns_left(rules, s, car, month) * AVERAGE_ROLL * HURRY
+        )
         shop = PART_COST if self.wants_part(car) and entry["roll"] >= 4 else 0
         buying = shop and left >= shop and not hurry
         # a meet in a hurry comes first; a station needs its repair points whatever the hurry

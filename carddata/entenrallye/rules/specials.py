@@ -30,7 +30,7 @@ def holder(table: Table, part: str) -> tuple[Car, str] | None:
 
 
 def buy(parts: Parts, table: Table, car: Car, turn: Turn, data: Buy, note: Note) -> None:
-    """"a player can only buy a car part on a roll of 4, 5 or 6" (3 dice points each)."""
+    """ "a player can only buy a car part on a roll of 4, 5 or 6" (3 dice points each)."""
     if turn.roll < 4:
         note("BUY_ROLL", f"buying needs a roll of 4-6, not {turn.roll}")
     spend(turn, PART_COST * len(data.parts), f"buying {len(data.parts)} part(s)", note)
@@ -74,7 +74,7 @@ def take(table: Table, car: Car, part: str, who: str, note: Note) -> bool:
 
 
 def steal(table: Table, car: Car, turn: Turn, data: Steal, note: Note) -> None:
-    """"a player may only steal when he rolls a one", a face-down part of another player."""
+    """ "a player may only steal when he rolls a one", a face-down part of another player."""
     if turn.roll != 1:
         note("STEAL_ROLL", f"stealing needs a roll of 1, not {turn.roll}")
     if turn.stole:
@@ -111,7 +111,7 @@ def exchange(table: Table, car: Car, turn: Turn, data: Exchange, note: Note) -> 
 
 
 def attach(parts: Parts, car: Car, data: Attach, note: Note) -> None:
-    """"Only one part of each type may be attached to a car at any time" """
+    """ "Only one part of each type may be attached to a car at any time" """
     if data.part not in parts.slot:
         note("UNKNOWN_PART", f"there is no car part called '{data.part}'")
         return
@@ -145,31 +145,39 @@ def advance(route: Route, parts: Parts, table: Table, steps: int) -> dict[str, t
 
 
 def time(route: Route, parts: Parts, table: Table, turn: Turn, data: Time, note: Note) -> None:
-    """"Every time that a 6 is rolled ... The marker also moves on every time that a car arrives at
+    """ "Every time that a 6 is rolled ... The marker also moves on every time that a car arrives at
     a meeting, or at the TöV or the ASU" - after the drive and the special actions."""
     if turn.timed:
         note("TIME_TWICE", "the time markers move once, at the end of the turn")
         return
     turn.timed = True
     if not turn.due:
-        note("TIME_NOT_DUE", f"nothing moves the time markers this turn (no 6, no arrival in time): "
-                             f"they stay {'off the board' if table.time <= 0 else 'at ' + table.when()}; "
-                             "leave out the time entry")
+        note(
+            "TIME_NOT_DUE",
+            f"nothing moves the time markers this turn (no 6, no arrival in time): "
+            f"they stay {'off the board' if table.time <= 0 else 'at ' + table.when()}; "
+            "leave out the time entry",
+        )
         return
     sent = advance(route, parts, table, turn.due)
     written = parse_when(data.to)
     if written is None:
         note("BAD_TIME", f"write the markers as month and period, e.g. 'Apr 3' or 'end', not '{data.to}'")
     elif isinstance(written, tuple) and written[1] > table.periods:
-        note("TIME_PERIODS", f"with {len(table.players)} players a month has {table.periods} periods, "
-                             f"so there is no period {written[1]}")
+        note(
+            "TIME_PERIODS",
+            f"with {len(table.players)} players a month has {table.periods} periods, "
+            f"so there is no period {written[1]}",
+        )
     elif written != parse_when(table.when()):
         note("TIME_WRONG", f"the markers move {turn.due} step(s) to {table.when()}, not {data.to}")
     for player, (where, marker) in sent.items():
         if data.sent.get(player) != where:
             place = where if where != "workshop" else "the workshop"
-            note("NOT_SENT", f"{player} missed the check: car to {place} "
-                             f"(written: {data.sent.get(player, 'nothing')})")
+            note(
+                "NOT_SENT",
+                f"{player} missed the check: car to {place} (written: {data.sent.get(player, 'nothing')})",
+            )
         if player in data.repairs and data.repairs[player] != marker:
             note("WRONG_REPAIRS", f"{player}'s repair marker goes to {marker}, not {data.repairs[player]}")
     for player in data.sent:

@@ -13,8 +13,20 @@ MAX_REPAIR = 20  # "No player may collect more than 20 repair points."
 KEEP = 2  # "The player may retain up to two face down parts"
 COLOURS = ("red", "yellow", "green", "blue", "white", "black")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-GERMAN = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-          "Oktober", "November", "Dezember")
+GERMAN = (
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+)
 
 
 @dataclass
@@ -58,7 +70,7 @@ class Table:
 
     @property
     def periods(self) -> int:
-        """"the number of spaces used in the right hand column is equal to the number of players" """
+        """ "the number of spaces used in the right hand column is equal to the number of players" """
         return min(len(self.players), 6)
 
     def month(self, time: int | None = None) -> int:
@@ -83,7 +95,7 @@ class Table:
 
 
 def faults(car: Car, part_faults: dict[str, int]) -> int:
-    """"The total number of faults is always the sum of the four visible fault numbers" """
+    """ "The total number of faults is always the sum of the four visible fault numbers" """
     return sum(part_faults[p] for p in car.attached.values()) + SLOT_FAULTS * (len(SLOTS) - len(car.attached))
 
 

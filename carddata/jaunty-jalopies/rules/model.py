@@ -134,8 +134,15 @@ class Base(Rules):
                     if setup.race == "partner":  # one pawn per partnership
                         racers[b].pawn = racers[a].pawn
                 pawns = half if setup.race == "partner" else pawns
-        race = Race(list(players), racers, deck, plots, race_length(pawns), partners=partners,
-                    team=setup.race == "team" and bool(partners))
+        race = Race(
+            list(players),
+            racers,
+            deck,
+            plots,
+            race_length(pawns),
+            partners=partners,
+            team=setup.race == "team" and bool(partners),
+        )
         if setup.race == "endurance":  # hands are dealt by the sheets, then the first turn begins
             race.endurance = True
             race.turn_sheet()
@@ -149,8 +156,11 @@ class Base(Rules):
         moves = {p: ANY_TIME for p in s.players}
         moves[s.current] = TURN_ACTIONS | ANY_TIME
         # Sequence of Play: racers take turns; out of turn only a Special or a Negate ("at any time")
-        why = {p: f"it is {s.current}'s turn; out of turn a racer may only play a Special or Negate"
-               for p in s.players if p != s.current}
+        why = {
+            p: f"it is {s.current}'s turn; out of turn a racer may only play a Special or Negate"
+            for p in s.players
+            if p != s.current
+        }
         return Expect(moves, why=why)
 
     def turn(self, s: Race) -> int:

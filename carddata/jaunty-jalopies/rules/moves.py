@@ -51,8 +51,10 @@ class Moves(Using):
         if not self._kind(card, "road", note):
             return
         if len(s.course) >= s.length:
-            note("COURSE_COMPLETE", f"the course ends at the Finish Line (section {s.length}); "
-                                    "no Road Section is laid beyond it")
+            note(
+                "COURSE_COMPLETE",
+                f"the course ends at the Finish Line (section {s.length}); no Road Section is laid beyond it",
+            )
             self.discard(s, [card])
             return
         self._may_move(s, racer, note)
@@ -169,14 +171,20 @@ class Moves(Using):
         draws = self.draws(d.drew)
         if hit is None:
             if draws.names:
-                note("FIENDISH_DRAW", f"{d.card} was Negated, so it was not Successfully Played; "
-                                      "no Fiendish Plot is drawn for it")
+                note(
+                    "FIENDISH_DRAW",
+                    f"{d.card} was Negated, so it was not Successfully Played; "
+                    "no Fiendish Plot is drawn for it",
+                )
             return
         self._lasting(s, hit[0], hit[1], racer.player)
         if racer.role != "villain":  # Heroes, Villains, and Neutrals
             if draws.names:
-                note("FIENDISH_DRAW", f"only a Villain draws a Fiendish Plot for a Mishap; "
-                                      f"{racer.player} is a {racer.role.title()}")
+                note(
+                    "FIENDISH_DRAW",
+                    f"only a Villain draws a Fiendish Plot for a Mishap; "
+                    f"{racer.player} is a {racer.role.title()}",
+                )
             return
         if draws.names == []:
             return  # a successful Mishap "permits the Villain to draw": drew: [] declines it

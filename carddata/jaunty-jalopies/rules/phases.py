@@ -60,8 +60,11 @@ class Phases(Moves):
         draws = self.draws(d.drew)
         if helping and racer.role == "hero":  # each card "permits the Racer to draw": drew: [] declines
             if draws.names is None and draws.chance is None and (s.deck.count or s.deck.discard):
-                note("DRAW_COUNT", f"a Hero aiding another racer may draw one Karma card: write it "
-                                   f"(drew: [CARD]), or drew: [] when {racer.player} declines")
+                note(
+                    "DRAW_COUNT",
+                    f"a Hero aiding another racer may draw one Karma card: write it "
+                    f"(drew: [CARD]), or drew: [] when {racer.player} declines",
+                )
             if draws.names != []:
                 self._karma_draw(s, racer, draws)
             if why := draws.mismatch():
@@ -105,12 +108,16 @@ class Phases(Moves):
             s.completed.remove(wanted)
         elif wanted in s.resolved:
             by, against = s.resolved[wanted]
-            why = (f"{wanted} was played against {against}, not {racer.player} ({by} played its last card)"
-                   if against != racer.player else
-                   f"{by} played the last card of {wanted}: it was resolved for {racer.player}, "
-                   "and is not considered Completed")
-            note("NOT_COMPLETED", f"{why}; a Valuable Experience follows Completing a Sub-Plot "
-                                  "played against you")
+            why = (
+                f"{wanted} was played against {against}, not {racer.player} ({by} played its last card)"
+                if against != racer.player
+                else f"{by} played the last card of {wanted}: it was resolved for {racer.player}, "
+                "and is not considered Completed"
+            )
+            note(
+                "NOT_COMPLETED",
+                f"{why}; a Valuable Experience follows Completing a Sub-Plot played against you",
+            )
         else:
             note("NOT_COMPLETED", f"{racer.player} Completed no Sub-Plot this Action Phase")
         self._effect(s, racer, d, note, (card.get("effect") or {}).get("draw") or 0)
@@ -138,8 +145,11 @@ class Phases(Moves):
         s.rested = True
         most = int(racer.power("rest_removes") or 1)
         if len(d.remove) > most:
-            note("REST_REMOVES", f"a Rest removes {'one Mishap' if most == 1 else f'up to {most} Mishaps'} "
-                                 f"for {racer.player}, not {len(d.remove)}")
+            note(
+                "REST_REMOVES",
+                f"a Rest removes {'one Mishap' if most == 1 else f'up to {most} Mishaps'} "
+                f"for {racer.player}, not {len(d.remove)}",
+            )
         for name in d.remove:
             plot = next((p for p in racer.plots if p.card.name == name), None)
             if plot is None or plot.kind == "subplot":

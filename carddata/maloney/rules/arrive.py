@@ -56,8 +56,9 @@ class Arrival(Rules):
         to = self._city(data.to, note) if data.to is not None else None
         if to is not None and to != city and (city is not None or t.deck == 0):
             where = self.map.names[city] if city else "nowhere (the deck ran out)"
-            note("SUNDAY_DESTINATION", f"the card turned up sends the car to {where}, "
-                                       f"not {self.map.names[to]}")
+            note(
+                "SUNDAY_DESTINATION", f"the card turned up sends the car to {where}, not {self.map.names[to]}"
+            )
         if city is None and t.deck > 0:
             return to  # the log stopped turning cards too soon: the car goes where it says
         return city
@@ -81,8 +82,10 @@ class Arrival(Rules):
         if card is None:
             return
         if t.suitcases.get(to, card.name) != card.name:
-            note("SUITCASE_MISMATCH", f"{t.suitcases[to]} lies in {self.map.names[to]} (see setup), "
-                                      f"not {card.name}")
+            note(
+                "SUITCASE_MISMATCH",
+                f"{t.suitcases[to]} lies in {self.map.names[to]} (see setup), not {card.name}",
+            )
         t.used_suitcases[card.name] += 1
         if t.used_suitcases[card.name] > self.suitcase_total[card.name]:
             have = self.suitcase_total[card.name]

@@ -55,6 +55,10 @@ def _read(path: Path, game: Game) -> Map | None:
         return None
     keys = graph.by_number()
     names = {n: graph.nodes[k].name or str(n) for n, k in keys.items()}
-    links = {n: frozenset(graph.nodes[m].number for m in graph.neighbours(k)
-                          if isinstance(graph.nodes[m].number, int)) for n, k in keys.items()}
+    links = {
+        n: frozenset(
+            graph.nodes[m].number for m in graph.neighbours(k) if isinstance(graph.nodes[m].number, int)
+        )
+        for n, k in keys.items()
+    }
     return Map(graph, names, links)  # type: ignore[arg-type]

@@ -30,8 +30,11 @@ def weekday_points(game: Game) -> Iterator[Finding]:
     for card in _actions(game):
         best, points = card.get("best"), card.get("points") or {}
         if list(points) != list(DAYS):
-            yield Finding(f"points must list the days in order {' '.join(DAYS)}, found {' '.join(points)}",
-                          card, "points")
+            yield Finding(
+                f"points must list the days in order {' '.join(DAYS)}, found {' '.join(points)}",
+                card,
+                "points",
+            )
             continue
         wrong = [d for d in DAYS if points[d] != card_points(best, d)]
         if wrong:
@@ -61,13 +64,19 @@ def suitcase_range(game: Game) -> Iterator[Finding]:
         gain, amount = card.get("gain"), card.get("amount") or 0
         low, high = SUITCASE_LIMITS.get(gain, (0, 0))
         if not low <= amount <= high or amount == 0:
-            yield Finding(f"{gain} {amount:+d} is outside the rulebook's range {low:+d} to {high:+d} "
-                          "(and not 0)", card, "amount")
+            yield Finding(
+                f"{gain} {amount:+d} is outside the rulebook's range {low:+d} to {high:+d} (and not 0)",
+                card,
+                "amount",
+            )
         elif gain == "cash" and amount % 100:
             yield Finding(f"cash {amount:+d} is not in $100 notes", card, "amount")
         elif card.name != suitcase_name(gain, amount):
-            yield Finding(f"the card shows '{card.name}' but its outcome is "
-                          f"'{suitcase_name(gain, amount)}'", card, "name")
+            yield Finding(
+                f"the card shows '{card.name}' but its outcome is '{suitcase_name(gain, amount)}'",
+                card,
+                "name",
+            )
 
 
 def suitcase_name(gain: str, amount: int) -> str:
@@ -80,8 +89,16 @@ def suitcase_name(gain: str, amount: int) -> str:
 
 SACRAMENTO, SACRAMENTO_LINKS = 3, frozenset({1, 2, 6, 7, 8, 9, 16})
 """Rulebook: "From Sacramento (No. 3) the player can choose one of place number 1-2, 6-9 or 16"."""
-FIXED = {1: "San Francisco", 2: "San Diego", 3: "Sacramento", 6: "Cheyenne", 7: "Santa Fe", 8: "Chicago",
-         9: "Kansas City", 16: "Charleston"}
+FIXED = {
+    1: "San Francisco",
+    2: "San Diego",
+    3: "Sacramento",
+    6: "Cheyenne",
+    7: "Santa Fe",
+    8: "Chicago",
+    9: "Kansas City",
+    16: "Charleston",
+}
 """The city numbers the rulebook's example gives."""
 MIN_CHOICES = 3
 
@@ -109,12 +126,18 @@ def map_numbers(game: Game) -> Iterator[Finding]:
         yield Finding(f"the map ({where}) must number its cities 1 to 16, each once; found {shown}")
     for number, name in FIXED.items():
         if found.names.get(number) != name:
-            yield Finding(f"the rulebook makes {name} number {number}; the map ({where}) has "
-                          f"{found.names.get(number) or 'no city'} there")
+            yield Finding(
+                f"the rulebook makes {name} number {number}; the map ({where}) has "
+                f"{found.names.get(number) or 'no city'} there"
+            )
     for card in _actions(game):
         if found.names.get(card.get("number")) != card.get("city"):
-            yield Finding(f"the map ({where}) has {found.names.get(card.get('number')) or 'no city'} as "
-                          f"number {card.get('number')}, not {card.get('city')}", card, "city")
+            yield Finding(
+                f"the map ({where}) has {found.names.get(card.get('number')) or 'no city'} as "
+                f"number {card.get('number')}, not {card.get('city')}",
+                card,
+                "city",
+            )
 
 
 @CHECKS.register("map-roads")
@@ -128,16 +151,20 @@ def map_roads(game: Game) -> Iterator[Finding]:
     graph = found.graph
     for road in graph.roads:
         if road.one_way:
-            yield Finding(f"{graph.file}:{road.line}: the road {road.a} -> {road.b} is one way; "
-                          "Maloney's roads go both ways (write 'a - b')")
+            yield Finding(
+                f"{graph.file}:{road.line}: the road {road.a} -> {road.b} is one way; "
+                "Maloney's roads go both ways (write 'a - b')"
+            )
         if road.a == road.b:
             yield Finding(f"{graph.file}:{road.line}: the road from {road.a} leads back to itself")
     if not graph.connected():
         yield Finding(f"the map ({graph.file}:{graph.line}) is not connected: some cities cannot be reached")
     for number, links in sorted(found.links.items()):
         if len(links - {number}) < MIN_CHOICES:
-            yield Finding(f"{found.names[number]} ({number}) leads to {len(links)} cities; every city "
-                          f"needs at least {MIN_CHOICES} destinations")
+            yield Finding(
+                f"{found.names[number]} ({number}) leads to {len(links)} cities; every city "
+                f"needs at least {MIN_CHOICES} destinations"
+            )
 
 
 @CHECKS.register("sacramento-links")
@@ -148,5 +175,7 @@ def sacramento_links(game: Game) -> Iterator[Finding]:
         return
     links = found.links.get(SACRAMENTO, frozenset())
     if links != SACRAMENTO_LINKS:
-        yield Finding(f"Sacramento (3) reaches {ranges(links) or 'nothing'} on the map "
-                      f"({found.graph.file}); the rulebook says 1-2, 6-9, 16")
+        yield Finding(
+            f"Sacramento (3) reaches {ranges(links) or 'nothing'} on the map "
+            f"({found.graph.file}); the rulebook says 1-2, 6-9, 16"
+        )

@@ -31,12 +31,17 @@ class Ending(Rules):
         if t.phase != "buying":
             return  # the engine reports a purchase before the end (ACTION_NOT_ALLOWED)
         if player in t.bought:
-            note("WRONG_BUY", f"{player} has already bought points (${t.bought[player]:,}); "
-                              "write one purchase per heir")
+            note(
+                "WRONG_BUY",
+                f"{player} has already bought points (${t.bought[player]:,}); write one purchase per heir",
+            )
             return
         if data.amount % TENTH or data.amount > t.cash[player]:
-            note("WRONG_BUY", f"{player} spends ${data.amount:,} on points; a purchase is in steps of "
-                              f"${TENTH} and at most the ${t.cash[player]:,} {player} holds")
+            note(
+                "WRONG_BUY",
+                f"{player} spends ${data.amount:,} on points; a purchase is in steps of "
+                f"${TENTH} and at most the ${t.cash[player]:,} {player} holds",
+            )
         t.bought[player] = min(data.amount - data.amount % TENTH, t.cash[player])
 
     def turn(self, t: Table) -> int:

@@ -68,10 +68,18 @@ class Maloney(Arrival, Ending):
                 suitcases[number] = name
         deck = sum(self.actions_total.values()) - 1 - hand_size(len(players)) * len(players)
         table = Table(
-            players=list(players), notary=setup.notary, hands=hands, cash=dict.fromkeys(players, START_CASH),
-            points=dict.fromkeys(players, 0), weekday=first.get("best") if first else "Mo",
-            car=first.get("number") if first else None, start=first.get("number") if first else None,
-            deck=deck, seen=Counter([setup.first] if first else []), jokers=set(players), suitcases=suitcases,
+            players=list(players),
+            notary=setup.notary,
+            hands=hands,
+            cash=dict.fromkeys(players, START_CASH),
+            points=dict.fromkeys(players, 0),
+            weekday=first.get("best") if first else "Mo",
+            car=first.get("number") if first else None,
+            start=first.get("number") if first else None,
+            deck=deck,
+            seen=Counter([setup.first] if first else []),
+            jokers=set(players),
+            suitcases=suitcases,
             recorded=set(setup.hands) & set(players),
         )
         return table
@@ -117,8 +125,13 @@ class Maloney(Arrival, Ending):
         moves = {p: AUCTION for p in t.players}
         driver = t.notary if self.sunday(t) else t.driver()
         moves[driver] = moves[driver] | {"drive"}
-        return Expect(moves, because={"drive": f"{driver} drives today ({self._why_driver(t)})",
-                                      "buy": "points are bought only when the game is over"})
+        return Expect(
+            moves,
+            because={
+                "drive": f"{driver} drives today ({self._why_driver(t)})",
+                "buy": "points are bought only when the game is over",
+            },
+        )
 
     def _why_driver(self, t: Table) -> str:
         """Why the driver drives, in the rulebook's terms (for a message when someone else does)."""
@@ -128,8 +141,10 @@ class Maloney(Arrival, Ending):
             return f"{t.joker_driver} played the joker first"
         if t.owes_fine:
             bidder, bid = t.owes_fine
-            restart = (f"{bidder}'s bid of ${bid:,} was more than {bidder}'s cash: the fine is due and the "
-                       "auction starts again, so no bid stands and ")
+            restart = (
+                f"{bidder}'s bid of ${bid:,} was more than {bidder}'s cash: the fine is due and the "
+                "auction starts again, so no bid stands and "
+            )
         elif t.bids:
             return f"{t.bids[-1][0]} made the last bid, ${t.bids[-1][1]:,}"
         else:
@@ -141,8 +156,11 @@ class Maloney(Arrival, Ending):
     def apply(self, t: Table, entry: Entry, note: Note) -> None:
         if t.owes_fine and not (entry.action == "fine" and entry.player == t.owes_fine[0]):
             bidder, bid = t.owes_fine
-            note("FINE_MISSING", f"{bidder} bid ${bid:,} holding ${t.cash[bidder]:,}: the fine of "
-                                 f"${min(FINE, t.cash[bidder]):,} is due and the auction starts again")
+            note(
+                "FINE_MISSING",
+                f"{bidder} bid ${bid:,} holding ${t.cash[bidder]:,}: the fine of "
+                f"${min(FINE, t.cash[bidder]):,} is due and the auction starts again",
+            )
             self._fine(t, bidder)
         getattr(self, "_" + entry.action)(t, entry.player, entry.data, note)
 
@@ -172,8 +190,10 @@ class Maloney(Arrival, Ending):
                 note("NO_OVERBID", f"{player} made no bid above their cash: no fine is due")
                 return
             if data.amount != due:
-                note("WRONG_FINE", f"the fine is ${due:,} ($2,000, or all the cash when less), "
-                                   f"not ${data.amount:,}")
+                note(
+                    "WRONG_FINE",
+                    f"the fine is ${due:,} ($2,000, or all the cash when less), not ${data.amount:,}",
+                )
         t.cash[player] -= due
         t.owes_fine, t.bids = None, []
 
@@ -214,8 +234,11 @@ class Maloney(Arrival, Ending):
             if to == t.car:
                 note("SAME_CITY", f"the car is in {self.map.names[to]} already; it must move every day")
             elif not sunday and to not in self.map.links[t.car]:  # Sunday: the card decides
-                note("NOT_LINKED", f"{self.map.names[to]} ({to}) cannot be reached from "
-                                   f"{self.map.names[t.car]} ({t.car}): only {self._reach(t.car)}")
+                note(
+                    "NOT_LINKED",
+                    f"{self.map.names[to]} ({to}) cannot be reached from "
+                    f"{self.map.names[t.car]} ({t.car}): only {self._reach(t.car)}",
+                )
         self._open_suitcase(t, player, to, data, note, sunday)
         t.car = to if to is not None else t.car
         t.arrived, t.phase, t.shown = to, "arrived", Counter()
@@ -241,9 +264,13 @@ class Maloney(Arrival, Ending):
             why = hand.take(card.name if card else None, pool)
             if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
                 gone = player not in t.recorded and pool[card.name] <= 0
-                note("CARD_UNAVAILABLE" if gone else "NOT_IN_HAND",
-                     f"{player} cannot show {name}: every copy has been seen already (the first card, "
-                     "cards shown, Sunday's cards)" if gone else f"{player} cannot show {name}: {why}")
+                note(
+                    "CARD_UNAVAILABLE" if gone else "NOT_IN_HAND",
+                    f"{player} cannot show {name}: every copy has been seen already (the first card, "
+                    "cards shown, Sunday's cards)"
+                    if gone
+                    else f"{player} cannot show {name}: {why}",
+                )
             t.seen[name] += 1 if card else 0
             if card is None or t.arrived is None:
                 continue
@@ -270,12 +297,16 @@ class Maloney(Arrival, Ending):
         """Rulebook, setup: heirs exchange cards "until you have no more than two cards from any one
         place", and no card joins a hand later: an heir shows at most two cards of a city in a game."""
         for city in sorted({self.cards[n].get("city") for n in names if n in self.actions_total}):
-            t.city_shown[(player, city)] += sum(1 for n in names if self.cards.get(n) and
-                                                self.cards[n].get("city") == city)
+            t.city_shown[(player, city)] += sum(
+                1 for n in names if self.cards.get(n) and self.cards[n].get("city") == city
+            )
             if t.city_shown[(player, city)] > MAX_SHOWN:
-                note("SETUP_HAND", f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} "
-                                   f"in this game; after the exchange at setup no heir holds more than "
-                                   f"{MAX_SHOWN} cards of a place")
+                note(
+                    "SETUP_HAND",
+                    f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} "
+                    f"in this game; after the exchange at setup no heir holds more than "
+                    f"{MAX_SHOWN} cards of a place",
+                )
 
     def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:
         for what, kept, said in (("points", t.points, data.points), ("cash", t.cash, data.cash)):
@@ -284,8 +315,10 @@ class Maloney(Arrival, Ending):
                     note("UNKNOWN_PLAYER", f"'{p}' is not playing")
                 elif kept[p] != value:
                     has, says = (f"${kept[p]:,}", f"${value:,}") if what == "cash" else (kept[p], value)
-                    note("WRONG_TOTAL", f"{p} has {has} {what if what == 'points' else ''}".rstrip()
-                         + f", not {says}")
+                    note(
+                        "WRONG_TOTAL",
+                        f"{p} has {has} {what if what == 'points' else ''}".rstrip() + f", not {says}",
+                    )
         if data.testament is not None:
             holder = t.testament_holder()
             if data.testament not in t.leaders() or (t.testament in t.leaders() and data.testament != holder):

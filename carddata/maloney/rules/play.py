@@ -43,8 +43,12 @@ class MaloneyPlay(Maloney):
         suitcases = sorted(self.suitcase_total.elements())
         rng.shuffle(suitcases)
         cities = [self.map.names[n] for n in sorted(self.map.names)]
-        return {"notary": players[0], "first": deck[0], "hands": hands,
-                "suitcases": dict(zip(cities, suitcases, strict=False))}
+        return {
+            "notary": players[0],
+            "first": deck[0],
+            "hands": hands,
+            "suitcases": dict(zip(cities, suitcases, strict=False)),
+        }
 
     def _extra(self, hand: list[str]) -> str | None:
         cities = Counter(self.cards[n].get("city") for n in hand)
@@ -56,8 +60,10 @@ class MaloneyPlay(Maloney):
 
     def score(self, t: Table, player: str, city: int, cards: int = MAX_SHOWN) -> tuple[int, list[str]]:
         """The most ``player`` can score in ``city`` today, and with which cards."""
-        mine = sorted((n for n in t.hands[player].cards() if self.cards[n].get("number") == city),
-                      key=lambda n: -card_points(self.cards[n].get("best"), t.weekday))[:cards]
+        mine = sorted(
+            (n for n in t.hands[player].cards() if self.cards[n].get("number") == city),
+            key=lambda n: -card_points(self.cards[n].get("best"), t.weekday),
+        )[:cards]
         total = sum(card_points(self.cards[n].get("best"), t.weekday) for n in mine)
         return total * (2 if t.weekday in DOUBLE else 1), mine
 
@@ -65,8 +71,11 @@ class MaloneyPlay(Maloney):
         if t.phase == "over":
             return []
         if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
-            buys = [{"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
-                    for p in t.players if p not in t.bought]
+            buys = [
+                {"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
+                for p in t.players
+                if p not in t.bought
+            ]
             return [(3.0, None), *((1.0, b) for b in buys)]
         if t.phase == "arrived":
             return self._show_options(t)
@@ -113,11 +122,12 @@ class MaloneyPlay(Maloney):
         for p in t.players:
             known, room = t.hands[p].known, MAX_SHOWN - t.shown[p]
             mine = [n for n in self.by_city[t.arrived] if known[n] > 0][:room]
-            for cards in ([mine, mine[-1:]] if len(mine) > 1 else [mine] if mine else []):
+            for cards in [mine, mine[-1:]] if len(mine) > 1 else [mine] if mine else []:
                 points = double * sum(card_points(self.cards[n].get("best"), t.weekday) for n in cards)
                 out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
         totals = {"points": dict(t.points), "cash": dict(t.cash), "testament": t.testament_holder()}
         return [*out, (0.3, {"player": t.notary, "action": "totals", **totals})]
+
 
 def greedy(rules: Rules, t: Table, options: list[Option], rng: random.Random) -> Option:
     """A heir who bids for the car when today's best city is worth it to them, drives where they

@@ -81,7 +81,13 @@ class Buy(Strict):
 
 
 ACTIONS: dict[str, type[Strict]] = {
-    "bid": Bid, "joker": Joker, "fine": Fine, "drive": Drive, "show": Show, "totals": Totals, "buy": Buy,
+    "bid": Bid,
+    "joker": Joker,
+    "fine": Fine,
+    "drive": Drive,
+    "show": Show,
+    "totals": Totals,
+    "buy": Buy,
 }
 
 

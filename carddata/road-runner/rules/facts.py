@@ -99,4 +99,3 @@ def damage(effect: dict[str, Any] | None, f: Facts) -> int:
         + (f.speed if rule.get("speed") else 0)
         + sum(f.damage[k] for k in rule.get("keywords") or ())
     )
-
