@@ -3,7 +3,7 @@
 import gc as _gc
 import os as _os
 
-from generator import interrupt as _interrupt
+from generator.core import interrupt as _interrupt
 
 PROGRAM_GC_THRESHOLD = (50_000, 20, 100)
 """The cycle collector's thresholds in the ``deckwright`` program (Python's are 700, 10, 10).

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generator.build import DeckFaces
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.units import mm
+from generator.kit.build import DeckFaces
 from generator.layout.ops import GroupOp, TextOp
-from generator.units import mm
 
 
 def laid_faces(game, decks: list[str] | None = None) -> dict:

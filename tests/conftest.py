@@ -102,7 +102,7 @@ os.environ.setdefault("COLUMNS", "200")
 @pytest.fixture(scope="module")
 def preview_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The starter game of `deckwright new`, named 'preview', made once per test module."""
-    from generator.scaffold import new_game
+    from generator.load.scaffold import new_game
 
     return new_game("preview", tmp_path_factory.mktemp("games"))
 
@@ -137,7 +137,7 @@ def entenrallye_as_it_was(tmp_path: Path) -> Path:
     10 mm squares, 25 mm car standees, 16 mm time markers on 10 mm period circles."""
     import shutil
 
-    from generator import paths
+    from generator.core import paths
 
     folder = tmp_path / "entenrallye"
     shutil.copytree(paths.CARDDATA / "entenrallye", folder, ignore=shutil.ignore_patterns("__pycache__"))
@@ -150,7 +150,7 @@ def maloney_as_it_was(tmp_path: Path) -> Path:
     """A copy of Maloney's Inheritance with the map of before."""
     import shutil
 
-    from generator import paths
+    from generator.core import paths
 
     folder = tmp_path / "maloney"
     shutil.copytree(paths.CARDDATA / "maloney", folder)

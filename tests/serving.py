@@ -9,10 +9,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from generator.options import BuildOptions
+from generator.core.options import BuildOptions
 from generator.serve.preview import Preview
 from generator.serve.server import PreviewServer
-from generator.watch import Session
+from generator.serve.watch import Session
 
 
 class Served:

@@ -251,7 +251,7 @@ def test_a_huge_name_is_quoted_short(run_cli, tmp_path: Path):
 
 
 def test_every_problem_text_is_capped():
-    from generator.errors import MESSAGE_LIMIT, Problem
+    from generator.core.errors import MESSAGE_LIMIT, Problem
 
     text = str(Problem(1, "f.yaml", 1, 1, "x", "y" * 50_000))
     assert len(text) <= MESSAGE_LIMIT and text.endswith("(message cut: 50,015 characters)")

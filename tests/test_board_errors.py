@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.board import board_files, load_board
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.load.loader import load_game
 from tests.conftest import MINI_GAME, write_game
 
 B = "name: t\nsize: {width: 200mm, height: 150mm}\n"

@@ -9,19 +9,19 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.art.fonts import FontBook
 from generator.board import Board, board_files, load_board
 from generator.board.layout import layout_board
 from generator.board.ops import PolyOp
 from generator.board.tiling import TARGET_R, plan_tiles
-from generator.errors import UsageError
-from generator.fonts import FontBook
+from generator.core.errors import UsageError
+from generator.core.sizes import paper_size
+from generator.core.units import mm
 from generator.layout.ops import EllipseOp, RectOp, TextOp
-from generator.layout.sizes import paper_size
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.proof import proofread_game, settings_of
 from generator.proof.kits import record_kit
 from generator.render.board import board_print_notes, write_board
-from generator.units import mm
 from tests.test_board_layout import make_board, texts
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "boards.md"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.art.fonts import FontBook
 from generator.board import Board, load_board
 from generator.board.context import Context, Reading
 from generator.board.grid import path_cells
@@ -15,13 +16,12 @@ from generator.board.layout import layout_board
 from generator.board.maps import ranges
 from generator.board.ops import PolyOp, offset_polyline
 from generator.board.track import place_spaces
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
 from generator.layout.ops import EllipseOp, RectOp, TextOp
-from generator.loader import load_game
-from generator.model import Game
+from generator.load.loader import load_game
+from generator.load.model import Game
 from generator.schema.board import GridPath
-from generator.units import mm
 from tests.conftest import MINI_GAME, write_game
 
 HEAD = "name: t\nsize: {width: 300mm, height: 200mm}\n"
@@ -36,7 +36,7 @@ def make_board(folder: Path, text: str, name: str = "board.yaml") -> tuple[Board
 
 @pytest.fixture(scope="module")
 def fonts() -> FontBook:
-    from generator import paths
+    from generator.core import paths
 
     return FontBook.load([paths.FONTS])
 

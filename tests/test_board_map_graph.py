@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.art.fonts import FontBook
 from generator.board.graph import map_graph
 from generator.board.layout import layout_board
-from generator.errors import DataError
-from generator.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.units import mm
 from generator.layout.ops import RectOp
-from generator.units import mm
 from tests.test_board_layout import HEAD, fonts, make_board  # noqa: F401 (fonts is a fixture)
 
 MAP = (

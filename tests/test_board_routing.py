@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from generator.art.fonts import FontBook
 from generator.board.context import Context
 from generator.board.layout import layout_board
 from generator.board.maps import map_routes
 from generator.board.ops import PolyOp
 from generator.board.pages import board_print_notes
 from generator.board.route import box_points, entry, hull, route
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
 from generator.layout.ops import RectOp, TextOp
 from generator.render.board import write_board
-from generator.units import mm
 from tests.test_board_layout import make_board, texts
 
 # west and east joined by a road, with 'middle' (and its label) on the straight line between them
@@ -41,7 +41,7 @@ features:
 
 @pytest.fixture(scope="module")
 def fonts() -> FontBook:
-    from generator import paths
+    from generator.core import paths
 
     return FontBook.load([paths.FONTS])
 
@@ -213,8 +213,8 @@ def test_tiling_targets_keep_off_the_board_content(game_name: str, paper: str):
     """(Joker's Row's one seam runs through its middle row, under the cards: test_board_examples.)"""
     from generator.board import board_files, load_board
     from generator.board.tiling import plan_tiles
-    from generator.layout.sizes import paper_size
-    from generator.loader import load_game
+    from generator.core.sizes import paper_size
+    from generator.load.loader import load_game
     from generator.render.board import content_boxes
 
     game = load_game(game_name)

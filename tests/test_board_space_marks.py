@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.art.fonts import FontBook
 from generator.board.layout import layout_board
 from generator.board.maps import edge_spaces, parse_edge
-from generator.fonts import FontBook
 from generator.layout.ops import IconOp, TextOp
 from tests.test_board_layout import HEAD, make_board
 
@@ -56,7 +56,7 @@ def test_marks_printed_in_unlabelled_spaces(tmp_path: Path) -> None:
 def test_unknown_mark_icon_is_reported(tmp_path: Path) -> None:
     import pytest
 
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     with pytest.raises(DataError) as err:
         make_board(tmp_path, ROUTE.replace("mark_icon: star", "mark_icon: stra"))

@@ -12,10 +12,10 @@ from generator.board.ops import PolyOp
 from generator.board.pages import assembly_page, fit_page
 from generator.board.strokes import content_strokes
 from generator.board.tiling import APART, MARGIN, TARGET_R, TilePlan, plan_tiles, tile_name
-from generator.geometry import Box
-from generator.layout.sizes import paper_size
-from generator.strokes import content_stroke, stroke_meets
-from generator.units import mm
+from generator.core.geometry import Box
+from generator.core.sizes import paper_size
+from generator.core.strokes import content_stroke, stroke_meets
+from generator.core.units import mm
 
 TOL = 1e-6
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.art.fonts import FontBook
 from generator.board.layout import layout_board
 from generator.board.ops import PolyOp
-from generator.fonts import FontBook
+from generator.core.units import mm
 from generator.layout.ops import RectOp, TextOp
-from generator.units import mm
 from tests.test_board_layout import HEAD, make_board
 
 ROUTE = (

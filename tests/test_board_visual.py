@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageFilter
 
+from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
 from generator.board.layout import layout_board
 from generator.board.tiling import plan_tiles
-from generator.fonts import FontBook
-from generator.layout.sizes import paper_size
-from generator.loader import load_game
+from generator.core.sizes import paper_size
+from generator.load.loader import load_game
 from generator.render.board import BoardPainter, write_board
 from generator.render.pdf import pdf_canvas
 from tests.visual_compare import assert_looks_like, difference, render_page

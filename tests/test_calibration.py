@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.sizes import PAPER_SIZES, paper_size
+from generator.core.units import mm, to_mm
 from generator.layout.calibration import LABEL_SIZE, calibration_page
-from generator.layout.sizes import PAPER_SIZES, paper_size
-from generator.units import mm, to_mm
 
 
 def test_cross_is_centred() -> None:

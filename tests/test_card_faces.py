@@ -11,13 +11,13 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.lib.pagesizes import A4
 
-from generator.build import BuildOptions, DeckFaces, build_game
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.units import mm
+from generator.kit.build import BuildOptions, DeckFaces, build_game
 from generator.layout.imposition import SheetOptions, plan_sheet
 from generator.layout.ops import GroupOp, TextOp
-from generator.loader import load_game
-from generator.model import Card
-from generator.units import mm
+from generator.load.loader import load_game
+from generator.load.model import Card
 
 MIN_PT = 6.0
 
@@ -137,7 +137,7 @@ def test_capture_cards_show_the_capture_sets_they_belong_to():
     keywords take part in filled (white text on the dark chip), the others outlined."""
     import yaml
 
-    from generator import paths
+    from generator.core import paths
     from tests.cardfaces import laid_faces, words
 
     summary = yaml.safe_load((paths.CARDDATA / "road-runner" / "summary.yaml").read_text(encoding="utf-8"))

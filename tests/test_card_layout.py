@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.geometry import Box
+from generator.core.paths import FONTS, ICONS
+from generator.core.units import mm
 from generator.layout.card import CardLayouter, LayoutProblem
 from generator.layout.ops import GroupOp, IconOp, RectOp, TextOp
-from generator.paths import FONTS, ICONS
-from generator.templates import TemplateLibrary
-from generator.units import mm
+from generator.load.templates import TemplateLibrary
 
 W, H = mm(63.5), mm(88.9)
 

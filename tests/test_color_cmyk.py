@@ -10,11 +10,11 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
 from generator.color import convert, output
 from generator.color.images import cmyk_image, max_coverage, separated
-from generator.color.spec import Cmyk, Rgb, parse
-from generator.loader import load_game
+from generator.core.colorspec import Cmyk, Rgb, parse
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from tests.conftest import MINI_CARDS, MINI_FRONT, MINI_GAME, write_game
 from tests.pdfx_check import pdfx_problems
 
@@ -116,7 +116,7 @@ def _art_game(folder: Path, front: str = IMAGE_FRONT, cards: str = MINI_CARDS) -
 @pytest.fixture(scope="module")
 def cmyk_files(tmp_path_factory) -> list[Path]:
     """[cards.pdf, printshop-generic/cards.pdf, cards-gutterfold.pdf] of a CMYK build."""
-    from generator.kit import build_kit
+    from generator.kit.assemble import build_kit
 
     root = tmp_path_factory.mktemp("cmyk")
     game = load_game(str(_art_game(root / "mini")))
@@ -173,7 +173,7 @@ def test_the_pdfx_check_finds_what_an_rgb_file_lacks(tmp_path):
 
 
 def test_cmyk_builds_give_the_same_bytes_twice(tmp_path, cmyk_files):
-    from generator.kit import build_kit
+    from generator.kit.assemble import build_kit
 
     game = load_game(str(cmyk_files[0].parent.parent.parent / "mini"))
     again = [p for p in build_kit(game, _cmyk_with_shop(tmp_path)) if p.suffix == ".pdf"]
@@ -304,7 +304,7 @@ def test_ink_limit_outside_the_range_is_a_usage_error(tmp_path, run_cli):
 
 def test_a_bundled_kit_in_cmyk_is_pdfx_in_every_file(tmp_path):
     """Joker's Row: cards, the tiled mat (its assembly page shades the overlaps), tally, summary."""
-    from generator.kit import build_kit
+    from generator.kit.assemble import build_kit
 
     game = load_game("jokers-row")
     written = build_kit(

@@ -9,9 +9,9 @@ import pytest
 
 from generator.components import component_files, load_components
 from generator.components.sizes import component_size
-from generator.errors import DataError
-from generator.loader import load_game
-from generator.units import mm
+from generator.core.errors import DataError
+from generator.core.units import mm
+from generator.load.loader import load_game
 
 TOL = 1e-6
 

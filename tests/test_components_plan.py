@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions
 from generator.components import component_files, load_components
 from generator.components.plan import PlanOptions, plan_group, standee_parts, strip_size
-from generator.errors import DataError
-from generator.geometry import Box
+from generator.core.errors import DataError
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.kit.build import BuildOptions
 from generator.layout.imposition import plan_sheet
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.render.components import components_print_notes
-from generator.units import mm
 
 TOL = 1e-6
 

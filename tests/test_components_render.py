@@ -15,11 +15,11 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from generator.build import BuildOptions
+from generator.art.fonts import FontBook
 from generator.components import component_files, load_components
-from generator.errors import DataError
-from generator.fonts import FontBook
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.kit.build import BuildOptions
+from generator.load.loader import load_game
 from generator.render.components import check_components, components_print_notes, write_components
 
 REFERENCE = Path(__file__).parent / "visual" / "reference"

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import paths
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core import paths
+from generator.core.errors import DataError
+from generator.load.loader import load_game
 from generator.rules import composition_breaches
 from tests.conftest import MINI_CARDS, MINI_GAME, write_game
 

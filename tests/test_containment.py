@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator import paths
-from generator.errors import clip
+from generator.core import paths
+from generator.core.errors import clip
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 from tests.test_sheets import ods, xlsx
 

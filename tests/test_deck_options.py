@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from tests.conftest import MINI_GAME, write_game
 
 AIDS_DECK = """\

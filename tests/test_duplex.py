@@ -8,11 +8,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.sizes import PAPER_SIZES, card_size, paper_size
+from generator.core.units import mm
 from generator.layout.duplex import back_sheet
 from generator.layout.imposition import SheetGeometry, SheetOptions, plan_sheet
-from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
-from generator.units import mm
 
 Point = tuple[float, float]
 

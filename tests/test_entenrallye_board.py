@@ -9,14 +9,14 @@ from collections import defaultdict
 
 import pytest
 
-from generator import paths
+from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
 from generator.board.layout import layout_board
-from generator.fonts import FontBook
+from generator.core import paths
+from generator.core.units import mm
 from generator.layout.ops import RectOp
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.schema.board import MapFeature
-from generator.units import mm
 
 SQUARES = {"#a9a9a9", "#f1e2bd", "#ef9a9a"}
 

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.units import mm
 from generator.layout.deck import DeckFaces
 from generator.layout.ops import GroupOp, TextOp
-from generator.loader import load_game
-from generator.units import mm
+from generator.load.loader import load_game
 
 
 @pytest.fixture(scope="module")

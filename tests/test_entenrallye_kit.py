@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
 from generator.board.layout import layout_board
 from generator.board.ops import PolyOp
-from generator.fonts import FontBook
+from generator.core.units import mm
 from generator.layout.ops import EllipseOp, RectOp
-from generator.loader import load_game
-from generator.units import mm
+from generator.load.loader import load_game
 from tests.test_board_layout import make_board
 
 FILES = [
@@ -90,9 +90,9 @@ def test_a_dashed_swatch_outlines_shapes_too(tmp_path: Path):
 def test_score_pad_totals_each_players_four_meets():
     """Rows are players, the four meets are columns, and a Total column closes each row (the
     rulebook: a player's points of the four meets decide); no row totals a meet across players."""
-    from generator.build import DeckFaces
     from generator.components.notes import groups_of
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
+    from generator.kit.build import DeckFaces
     from tests.cardfaces import text_ops, words
 
     game = load_game("entenrallye")
@@ -153,9 +153,9 @@ def _fold(faces: list, size: float) -> dict:
 def test_die_net_closes_with_one_glue_tab_per_seam():
     """Fold the printed net: six faces on six cube faces, and each of the seven seams (cube edges
     that two free sides of the net meet on) carries exactly one glue tab."""
-    from generator.build import DeckFaces
     from generator.components.notes import groups_of
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
+    from generator.kit.build import DeckFaces
     from tests.cardfaces import flat
 
     game = load_game("entenrallye")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator import paths
+from generator.core import paths
 from generator.rules.base import Entry
 from generator.rules.playthrough import playthrough, to_yaml
 from tests.rules_fixtures.logkit import rules, run

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.core import paths
 from generator.rules.base import Entry
 from generator.rules.logfile import log_from_data
 from generator.rules.playthrough import playthrough

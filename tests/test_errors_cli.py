@@ -199,7 +199,7 @@ def test_bad_back_offset_is_a_usage_error(run_cli, mini_game):
 
 
 def test_oversize_file_is_refused(run_cli, tmp_path: Path, monkeypatch):
-    import generator.yamlio as yamlio
+    import generator.core.yamlio as yamlio
 
     monkeypatch.setattr(yamlio, "MAX_BYTES", 100)
     write_game(tmp_path / "mini")

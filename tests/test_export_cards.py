@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator import paths
 from generator.cli import app
-from generator.loader import load_game
+from generator.core import paths
+from generator.load.loader import load_game
 
 runner = CliRunner()
 

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.export.images import copy_names
 from generator.export.tts import PER_SHEET, Sheet, grid, saved_object
-from generator.loader import load_game
-from generator.scaffold import new_game
+from generator.load.loader import load_game
+from generator.load.scaffold import new_game
 
 runner = CliRunner()
 

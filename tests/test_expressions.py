@@ -171,7 +171,7 @@ def test_a_computed_default(tmp_path: Path, run_cli) -> None:
     folder = write_game(
         tmp_path / "mini", {"game.yaml": game, "templates/mini-front.yaml": _front("Worth {value}")}
     )
-    from generator.loader import load_game
+    from generator.load.loader import load_game
 
     cards = {c.name: c.fields["value"] for c in load_game(folder).decks[0].cards}
     assert cards == {"Alpha": 6, "Beta": 2}
@@ -186,7 +186,7 @@ def test_a_computed_default(tmp_path: Path, run_cli) -> None:
 
 
 def test_the_example_computes_its_numbers_and_rebuilds_the_same_bytes(tmp_path: Path, run_cli) -> None:
-    from generator.loader import load_game
+    from generator.load.loader import load_game
 
     example = Path(__file__).resolve().parents[1] / "examples" / "spice-market"
     cards = {c.name: (c.fields["rarity"], c.fields["sells"]) for c in load_game(example).deck("market").cards}
@@ -263,12 +263,12 @@ def test_any_text_gives_a_value_or_a_located_error() -> None:
 
 
 def test_number_properties_take_expressions(tmp_path: Path) -> None:
-    from generator.fonts import FontBook
+    from generator.art.fonts import FontBook
+    from generator.core.paths import FONTS
+    from generator.core.units import mm
     from generator.layout.card import CardLayouter
     from generator.layout.ops import RectOp, ShapeOp, TextOp
-    from generator.paths import FONTS
-    from generator.templates import TemplateLibrary
-    from generator.units import mm
+    from generator.load.templates import TemplateLibrary
 
     (tmp_path / "t.yaml").write_text(
         "elements:\n"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from generator import fonts as fonts_module
-from generator import paths
-from generator.errors import DataError
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art import fonts as fonts_module
+from generator.art.fonts import FontBook
+from generator.core import paths
+from generator.core.errors import DataError
+from generator.core.geometry import Box
 from generator.text import fit
 from generator.text.markup import Span
 
@@ -33,7 +33,7 @@ HEAVY = (
     "lxml",
     "PIL",
     "generator.schema",
-    "generator.loader",
+    "generator.load.loader",
     "generator.rules",
     "generator.play",
     "generator.board",
@@ -41,7 +41,7 @@ HEAVY = (
     "generator.components",
     "generator.layout",
     "generator.render",
-    "rich",  # terminal output imports rich only when it changes something (generator/console.py)
+    "rich",  # terminal output imports rich only when it changes something (generator/core/console.py)
 )
 
 
@@ -77,8 +77,8 @@ def test_a_game_without_boards_loads_no_board_summary_or_component_code(tmp_path
 
     game = write_game(tmp_path / "mini")
     code = (
-        "from pathlib import Path\nfrom generator.build import BuildOptions\n"
-        "from generator.kit import build_kit\nfrom generator.loader import load_game\n"
+        "from pathlib import Path\nfrom generator.kit.build import BuildOptions\n"
+        "from generator.kit.assemble import build_kit\nfrom generator.load.loader import load_game\n"
         f"build_kit(load_game(Path({str(game)!r})), BuildOptions(out_dir=Path({str(tmp_path / 'out')!r})))"
     )
     loaded = _modules_after(code)
@@ -94,13 +94,13 @@ def test_a_game_without_boards_loads_no_board_summary_or_component_code(tmp_path
     assert [m for m in loaded if m.startswith(unused)] == []
     # an RGB build without a print shop or a spreadsheet: no shop code, no LittleCMS, no sheet reader
     assert [
-        m for m in loaded if m.startswith(("generator.printshop", "generator.sheets.", "PIL.ImageCms"))
+        m for m in loaded if m.startswith(("generator.printshop", "generator.load.sheets.", "PIL.ImageCms"))
     ] == []
 
 
 def test_bundled_faces_are_parsed_at_first_use() -> None:
     code = (
-        "from generator.fonts import FontBook\nfrom generator import paths\n"
+        "from generator.art.fonts import FontBook\nfrom generator.core import paths\n"
         "from reportlab.pdfbase import pdfmetrics\n"
         "book = FontBook.load([paths.FONTS])\n"
         "before = set(pdfmetrics.getRegisteredFontNames())\n"
@@ -305,7 +305,7 @@ def test_the_lazy_console_prints_what_rich_prints_to_a_non_terminal(text, style,
     from rich.console import Console as RichConsole
     from rich.errors import MarkupError
 
-    from generator.console import LITERAL, Console
+    from generator.core.console import LITERAL, Console
 
     def printed(show) -> str:
         """What was written, or that the text is not valid markup (asked for with markup=True:
@@ -348,7 +348,7 @@ def test_a_build_into_a_pipe_imports_no_rich(tmp_path: Path) -> None:
 
 
 def test_a_disabled_progress_bar_takes_the_calls_the_commands_make() -> None:
-    from generator.console import BarColumn, Console, Progress, TextColumn
+    from generator.core.console import BarColumn, Console, Progress, TextColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), console=Console(), disable=True) as bar:
         first, second = bar.add_task("a", total=None), bar.add_task("b", total=3)

@@ -9,11 +9,11 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator import glyphs
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art import glyphs
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
 from generator.layout.deck import check_faces
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.text.fit import TextStyle, fit_text
 from generator.text.markup import parse_markup
 from tests.conftest import MINI_CARDS, write_game
@@ -78,7 +78,7 @@ def test_an_unknown_fallback_family_is_located(tmp_path: Path) -> None:
     fonts = tmp_path / "game" / "fonts"
     fonts.mkdir(parents=True)
     (fonts / "fonts.yaml").write_text("fallback:\n  - DejaVu Sans\n  - DejaVu San\n", encoding="utf-8")
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     with pytest.raises(DataError) as exc:
         FontBook.load([FONTS, fonts])

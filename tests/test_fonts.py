@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from generator.errors import DataError
-from generator.fonts import FontBook, UnknownFontError
+from generator.art.fonts import FontBook, UnknownFontError
+from generator.core.errors import DataError
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
 

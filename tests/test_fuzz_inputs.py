@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import paths
-from generator.errors import DataError, DeckwrightError
-from generator.loader import load_game
-from generator.templates import TemplateLibrary
-from generator.yamlio import parse_yaml
+from generator.core import paths
+from generator.core.errors import DataError, DeckwrightError
+from generator.core.yamlio import parse_yaml
+from generator.load.loader import load_game
+from generator.load.templates import TemplateLibrary
 
 FUZZ = settings(
     max_examples=30,

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.sizes import PAPER_SIZES, card_size, paper_size
+from generator.core.units import mm
 from generator.layout.gutterfold import FOLD_EXTRA, GutterfoldGeometry, plan_gutterfold
 from generator.layout.imposition import MARK_LEN, MARK_MIN, SheetOptions, used_marks
-from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
-from generator.units import mm
 
 TOL = 1e-6
 

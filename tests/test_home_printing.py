@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.geometry import Box, Line
+from generator.core.geometry import Box, Line
+from generator.core.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
+from generator.core.units import mm, to_mm
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import SheetOptions, plan_sheet
-from generator.layout.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
-from generator.units import mm, to_mm
 
 PRINTING = Path("/work/shared/PRINTING.md")
 HOME_PAPERS = ("a4", "letter", "legal", "a3", "tabloid", "a5")
@@ -183,7 +183,7 @@ def guides(tmp_path_factory) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize("game", BUNDLED)
 def test_print_guide_names_paper_and_pages_of_every_file(guides, game: str) -> None:
-    from generator.guide import page_count
+    from generator.kit.guide import page_count
 
     folder, guide = guides[game]
     section = guide.split("## Paper and pages", 1)[1].split("##", 1)[0]
@@ -226,7 +226,7 @@ def test_print_guide_records_the_back_offset_used(tmp_path: Path) -> None:
 def test_page_count_matches_pypdf(guides) -> None:
     from pypdf import PdfReader
 
-    from generator.guide import page_count
+    from generator.kit.guide import page_count
 
     folder, _ = guides["maloney"]
     for pdf in folder.glob("*.pdf"):
@@ -250,7 +250,7 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     )
     assert "double-sided" not in guide.split("## Paper")[1]
     # one paper for the fold-and-glue file, said the same way everywhere, and no "(below)" to nowhere
-    from generator.guide import FOLD_STOCK
+    from generator.kit.guide import FOLD_STOCK
 
     assert f"Print single-sided on {FOLD_STOCK}" in guide and f"cards-gutterfold.pdf: {FOLD_STOCK}" in guide
     fold_lines = [ln for ln in guide.splitlines() if ln.startswith("- cards-gutterfold.pdf")]

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.errors import BuildError
-from generator.rasters import MAX_PIXELS, PRINT_DPI, declared_size, for_print
+from generator.art.rasters import MAX_PIXELS, PRINT_DPI, declared_size, for_print
+from generator.core.errors import BuildError
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 
 SAFETY = 60.0  # seconds: a hang, not a measurement (the figures are printed with -s)

@@ -7,11 +7,11 @@ from pathlib import Path
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, DeckFaces, build_game
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.units import mm
+from generator.kit.build import BuildOptions, DeckFaces, build_game
 from generator.layout.ops import GroupOp, ImageOp
-from generator.loader import load_game
-from generator.units import mm
+from generator.load.loader import load_game
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 
 

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.sizes import PAPER_SIZES, card_size, paper_size
+from generator.core.units import mm, to_mm
 from generator.layout.duplex import back_sheet
 from generator.layout.imposition import (
     MARK_GAP,
@@ -22,8 +24,6 @@ from generator.layout.imposition import (
     plan_sheet,
     used_marks,
 )
-from generator.layout.sizes import PAPER_SIZES, card_size, paper_size
-from generator.units import mm, to_mm
 
 TOL = 1e-6
 

@@ -68,7 +68,7 @@ def test_importing_the_package_as_a_library_leaves_sigint_alone() -> None:
 
 
 def test_the_program_is_told_from_a_library_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.interrupt import started_as_program
+    from generator.core.interrupt import started_as_program
 
     cases = {
         ("/venv/bin/deckwright", ("python", "/venv/bin/deckwright")): True,

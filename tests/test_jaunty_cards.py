@@ -11,9 +11,9 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_game
-from generator.loader import load_game
-from generator.options import BuildOptions
+from generator.core.options import BuildOptions
+from generator.kit.build import build_game
+from generator.load.loader import load_game
 from generator.rules.composition import composition_breaches
 
 GAME = Path(__file__).resolve().parent.parent / "carddata" / "jaunty-jalopies"

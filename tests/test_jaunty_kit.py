@@ -6,9 +6,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator.kit import build_kit
-from generator.loader import load_game
-from generator.options import BuildOptions
+from generator.core.options import BuildOptions
+from generator.kit.assemble import build_kit
+from generator.load.loader import load_game
 
 GAME = Path(__file__).resolve().parent.parent / "carddata" / "jaunty-jalopies"
 
@@ -39,7 +39,7 @@ def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
 def test_player_aid_keeps_the_card_types_on_one_card():
     """All ten card types, with their box letters, on one aid card (the table used to run over
     three)."""
-    from generator.fonts import FontBook
+    from generator.art.fonts import FontBook
     from generator.summary import layout_aids, load_summary
     from tests.cardfaces import text_ops, words
 

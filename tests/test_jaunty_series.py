@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.rules.logfile import load_log, parse_log
 from generator.rules.playthrough import table_view, to_yaml
 from generator.rules.series import series_playthrough
@@ -294,7 +294,7 @@ def test_a_seeded_series_replays_clean_as_a_table_writes_it():
 
 
 def test_stats_count_a_whole_series_as_one_game_won_by_its_winner():
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.play.stats import gather
 
     stats = gather(load_game(GAME), [LOGS / "rally-race.yaml", LOGS / "circuit-race.yaml"])
@@ -308,9 +308,9 @@ def test_stats_count_a_whole_series_as_one_game_won_by_its_winner():
 def test_the_readme_series_example_is_a_valid_log_envelope():
     import re
 
+    from generator.core.yamlio import parse_yaml
     from generator.schema.messages import validate
     from generator.schema.playlog import PlayLogSpec
-    from generator.yamlio import parse_yaml
 
     readme = Path(__file__).resolve().parent.parent / "README.md"
     blocks = re.findall(r"```yaml\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions
-from generator.fonts import FontBook
-from generator.kit import build_kit
+from generator.art.fonts import FontBook
+from generator.core.sizes import paper_size
+from generator.kit.assemble import build_kit
+from generator.kit.build import BuildOptions
 from generator.layout.ops import GroupOp, TextOp
-from generator.layout.sizes import paper_size
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.summary import layout_aids, layout_reference, load_summary
 
 SUITS = ("spade", "heart", "diamond", "club")

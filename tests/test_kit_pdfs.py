@@ -17,10 +17,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator import paths
-from generator.build import BuildOptions, build_game
-from generator.kit import build_kit
-from generator.loader import load_game
+from generator.core import paths
+from generator.kit.assemble import build_kit
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from generator.render.calibration import write_calibration
 from tests.pdf_resources import check_pdf, names_checked, pdf_problems, unembedded_fonts
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.core import paths
 from tests.conftest import write_game
 
 MARKED_GAMES = ("road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies")

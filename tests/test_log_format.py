@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.load.loader import load_game
 from generator.rules.logcheck import LogReport, check_logs, rules_for
 from generator.rules.logfile import parse_log
 from generator.rules.playthrough import playthrough, table_view, to_yaml

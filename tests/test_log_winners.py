@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.rules.base import Outcome
 from generator.rules.logfile import parse_log
 from generator.rules.playthrough import playthrough, result_of, to_yaml

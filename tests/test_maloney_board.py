@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
 from generator.board.graph import map_graph
 from generator.board.layout import layout_board
 from generator.board.maps import ranges
-from generator.fonts import FontBook
+from generator.core import paths
+from generator.core.units import mm
 from generator.layout.ops import EllipseOp, RectOp, TextOp
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.rules import composition_breaches
-from generator.units import mm
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.build import check_faces
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core import paths
+from generator.core.units import mm
+from generator.kit.build import check_faces
 from generator.layout.ops import IconOp
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.rules import composition_breaches
-from generator.units import mm
 from tests.cardfaces import flat, laid_faces, text_ops, words
 
 DAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 from pypdf import PdfReader
 
-from generator import paths
+from generator.core import paths
 
 GAME = paths.CARDDATA / "maloney"
 START = {"$1,000": 7, "$500": 6, "$100": 5}  # the rulebook's $10,500
@@ -74,8 +74,8 @@ def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path:
 def test_the_player_aid_is_one_card_of_what_a_player_needs():
     """One aid card per heir with the day's order and the days and pieces that change it (it was
     five cards repeating the summary, setup included)."""
-    from generator.fonts import FontBook
-    from generator.loader import load_game
+    from generator.art.fonts import FontBook
+    from generator.load.loader import load_game
     from generator.summary import layout_aids, load_summary
     from tests.cardfaces import text_ops, words
 

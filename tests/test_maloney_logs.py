@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.core import paths
 from generator.rules.logfile import load_log
 from generator.rules.replay import replay
 from tests.rules_fixtures.logkit import clean, rules

@@ -9,17 +9,17 @@ from itertools import pairwise
 
 import pytest
 
-from generator import paths
+from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
 from generator.board.context import Context
 from generator.board.maps import DEFAULT_KINDS, _nodes, map_routes, parse_edge
 from generator.board.route import box_points, entry, hull
-from generator.fonts import FontBook
-from generator.loader import load_game
+from generator.core import paths
+from generator.core.yamlio import load_yaml
+from generator.load.loader import load_game
 from generator.proof.links import check
 from generator.proof.settings import settings_of
 from generator.schema.board import MapFeature
-from generator.yamlio import load_yaml
 
 FOLDER = paths.CARDDATA / "maloney"
 

@@ -4,7 +4,7 @@ card of a place, and the messages name the right heir, sum and code."""
 
 from __future__ import annotations
 
-from generator import paths
+from generator.core import paths
 from generator.rules.logcheck import LogReport
 from generator.rules.logfile import load_log
 from generator.rules.replay import replay

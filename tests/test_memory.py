@@ -13,13 +13,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
-from generator import fonts, model, paths, yamlio
-from generator.build import build_game
+from generator.art import fonts
+from generator.art.fonts import FontBook
 from generator.cli import app
-from generator.fonts import FontBook
-from generator.loader import load_game
-from generator.model import Card, Origin, PackedCards
-from generator.options import BuildOptions
+from generator.core import paths, yamlio
+from generator.core.options import BuildOptions
+from generator.kit.build import build_game
+from generator.load import model
+from generator.load.loader import load_game
+from generator.load.model import Card, Origin, PackedCards
 from generator.proof import gate as proof_gate
 from generator.proof import proofread, settings_of
 from generator.render import record

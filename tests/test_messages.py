@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.console import Console
+from generator.core.console import Console
 from tests.conftest import MINI_CARDS, write_game
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

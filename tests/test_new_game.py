@@ -80,7 +80,7 @@ def test_every_field_type_the_starter_comment_offers_is_accepted() -> None:
     'float' that the schema then refused)."""
     import re
 
-    from generator.scaffold import GAME as GAME_YAML
+    from generator.load.scaffold import GAME as GAME_YAML
     from generator.schema.fieldtypes import TypeCompiler
 
     comment = GAME_YAML.split("# Card fields and their types:", 1)[1].split("# A `?`", 1)[0]

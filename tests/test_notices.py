@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator import notices
+from generator.core import notices
 from tests.conftest import MINI_FRONT, write_game
 
 ROOT = Path(__file__).resolve().parents[1]

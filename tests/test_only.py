@@ -7,11 +7,11 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.errors import UsageError
-from generator.loader import load_game
-from generator.options import BuildOptions
-from generator.subset import parse_only, select
-from generator.watch import Session
+from generator.core.errors import UsageError
+from generator.core.options import BuildOptions
+from generator.kit.subset import parse_only, select
+from generator.load.loader import load_game
+from generator.serve.watch import Session
 from tests.conftest import MINI_CARDS, write_game
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "spice-market"

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
-from generator.fonts import FontBook
-from generator.loader import load_game
+from generator.art.fonts import FontBook
+from generator.core.units import MM, mm
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from generator.printshop import load_preset
 from generator.printshop.write import write_printshop
-from generator.units import MM, mm
 
 A4 = (210 * MM, 297 * MM)
 
@@ -105,7 +105,7 @@ def test_failed_build_keeps_the_previous_file(road_runner, tmp_path: Path, monke
     (path,) = build_game(road_runner, BuildOptions(out_dir=tmp_path))
     before = path.read_bytes()
 
-    import generator.build as build_module
+    import generator.kit.build as build_module
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated crash while drawing")

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.paths import FONTS, ICONS
+from generator.core.units import mm
 from generator.layout.anchor import flow_offsets
 from generator.layout.card import CardLayouter
 from generator.layout.ops import GroupOp, IconOp, RectOp, TextOp
-from generator.paths import FONTS, ICONS
+from generator.load.templates import TemplateLibrary
 from generator.schema.placement import FlowSpec
-from generator.templates import TemplateLibrary
-from generator.units import mm
 from tests.conftest import MINI_FRONT, write_game
 
 W, H = mm(63.5), mm(88.9)

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.simulate import Plan, log_texts, tally
 from generator.play.sweep import sweep
 from generator.play.variant import parse_variant

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.compare import compare
 from generator.play.results import Results, Tally, read_results, tally_of
 from generator.play.simulate import Plan, simulate, tally

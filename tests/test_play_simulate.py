@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.simulate import Plan, policies, simulate
 from generator.rules.logcheck import check_logs
 
@@ -123,8 +123,8 @@ def test_cli_stats_pdf(run_cli):
 
 
 def _with_rules() -> list[str]:
-    from generator import paths
-    from generator.errors import DeckwrightError
+    from generator.core import paths
+    from generator.core.errors import DeckwrightError
     from generator.rules.logcheck import rules_for
 
     found = []

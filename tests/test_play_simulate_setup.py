@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.results import load_tally, read_results
 from generator.rules.logcheck import check_logs
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.simulate import game_rng, policies, seat_names
 from generator.rules.base import Entry
 from generator.rules.logcheck import rules_for

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import paths
-from generator.loader import load_game
+from generator.core import paths
+from generator.load.loader import load_game
 from generator.play.figures import figures_of
 from generator.play.simulate import Plan, simulate
 from generator.play.stats import gather, wilson

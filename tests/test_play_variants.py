@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.core.yamlio import OVERLAY
+from generator.load.loader import load_game
 from generator.play.simulate import Plan, tally
 from generator.play.variant import from_settings, parse_variant, playing, read_variant
-from generator.yamlio import OVERLAY
 
 runner = CliRunner()
 

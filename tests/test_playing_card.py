@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import check_faces
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.units import mm
+from generator.kit.build import check_faces
 from generator.layout.ops import IconOp
-from generator.loader import load_game
-from generator.units import mm
+from generator.load.loader import load_game
 from tests.cardfaces import flat, laid_faces, text_ops, words
 
 W, H = mm(63.5), mm(88.9)

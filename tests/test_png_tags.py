@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.pngfile import png_bytes
+from generator.art.pngfile import png_bytes
 
 
 def _chunks(data: bytes) -> list[bytes]:

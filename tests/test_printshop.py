@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.sizes import card_size
+from generator.core.units import mm
 from generator.layout.printshop import printshop_order, printshop_page
-from generator.layout.sizes import card_size
-from generator.units import mm
 
 
 def test_poker_page_is_trim_plus_bleed() -> None:

@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator import paths
-from generator.fonts import FontBook
-from generator.loader import load_game
-from generator.options import BuildOptions
+from generator.art.fonts import FontBook
+from generator.core import paths
+from generator.core.options import BuildOptions
+from generator.load.loader import load_game
 from generator.printshop import bundled_presets, load_preset, print_size
 from generator.printshop.write import write_printshop
 from tests.conftest import MINI_GAME, write_game

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError, UsageError
+from generator.core.errors import DataError, UsageError
+from generator.core.units import MM, mm
 from generator.printshop import bundled_presets, load_preset, print_size
 from generator.printshop.preset import nearest_size, shop_size
-from generator.units import MM, mm
 
 POKER = (mm(63.5), mm(88.9))
 GOOD = """\

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.model import Origin
+from generator.load.model import Origin
 from generator.proof import contrast, typesize
 from generator.proof.settings import Settings
 from generator.render import record
@@ -60,7 +60,7 @@ def test_sizes_are_recorded_as_printed_through_forms_scale_and_rotation(tmp_path
 
 
 def record_at(origin):
-    from generator import where
+    from generator.core import where
 
     return where.at(origin)
 
@@ -198,7 +198,7 @@ def test_proof_pdf_outlines_each_finding_in_red(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not REFERENCE.is_file(), reason="the reference tool is not on this machine")
 def test_type_size_agrees_with_the_reference_tool() -> None:
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.proof.kits import recorded_kit
 
     spec = importlib.util.spec_from_file_location("textsize", REFERENCE)
@@ -219,10 +219,10 @@ def test_type_size_agrees_with_the_reference_tool() -> None:
 
 
 def test_every_cut_sheet_carries_the_50_mm_bar(tmp_path: Path) -> None:
-    from generator.geometry import Box
+    from generator.core.geometry import Box
+    from generator.core.units import mm
     from generator.proof import furniture
     from generator.render.sheets import draw_scale_bar
-    from generator.units import mm
 
     def sheet(c, length: float) -> None:
         with record_at(HERE):
@@ -297,7 +297,7 @@ groups:
 
 
 def _markers(tmp_path: Path, items: str) -> list:
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.proof import colouronly
 
     folder, _ = _game(tmp_path, "8pt")
@@ -363,7 +363,7 @@ features:
 
 
 def test_a_road_through_a_node_it_does_not_join(tmp_path: Path) -> None:
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.proof import links
 
     folder, _ = _game(tmp_path, "8pt")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.geometry import Box
-from generator.loader import load_game
-from generator.model import Origin
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.load.loader import load_game
+from generator.load.model import Origin
 from generator.proof import fit, nets
 from generator.proof.fit import Shape, fits
 from generator.proof.settings import settings_of
-from generator.units import mm
 from tests.conftest import entenrallye_as_it_was
 
 # -- fit ---------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.loader import load_game
+from generator.core import paths
+from generator.load.loader import load_game
 from generator.proof import proofread, proofread_game, settings_of, split_known
 from generator.proof.kits import record_kit, recorded_kit
 from tests.conftest import maloney_as_it_was
@@ -120,7 +120,7 @@ def test_maloney_suitcase_sheets_as_they_were(monkeypatch: pytest.MonkeyPatch) -
     and none at all in Letter gutterfold, and a 4.4 pt label."""
     from dataclasses import replace
 
-    from generator import build
+    from generator.kit import build
 
     kept = build._labelled
     monkeypatch.setattr(build, "_labelled", lambda *a: replace(kept(*a), make_room=False))

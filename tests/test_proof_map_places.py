@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.proof import links
 from generator.proof.settings import Settings, settings_of
 from tests.conftest import maloney_as_it_was

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.fonts import FontBook
-from generator.geometry import Box
-from generator.loader import load_game
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
+from generator.load.loader import load_game
 from generator.proof import overlap, proofread_game, settings_of
 from generator.proof.kits import record_kit
 from generator.render import draw as draw_module

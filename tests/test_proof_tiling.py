@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import where
-from generator.loader import load_game
-from generator.model import Origin
+from generator.core import where
+from generator.load.loader import load_game
+from generator.load.model import Origin
 from generator.proof import tiling
 from generator.proof.kits import record_kit
 from generator.proof.settings import Settings, settings_of
@@ -142,11 +142,11 @@ def test_a_line_across_the_seam_moves_its_target_and_is_reported_if_forced(
     built as it is, the target slides off and the proofreader finds nothing; with the sliding
     off strokes turned off (the targets where they fell before), the rule reports the line at
     its element's line in the board file."""
+    from generator.art.fonts import FontBook
     from generator.board.tiling import plan_tiles
-    from generator.fonts import FontBook
-    from generator.layout.sizes import paper_size
+    from generator.core.sizes import paper_size
+    from generator.core.units import mm
     from generator.render import board as render_board
-    from generator.units import mm
     from tests.test_board_layout import make_board
 
     plan = plan_tiles(mm(500), mm(250), paper_size("a4"), mm(10))

@@ -1,4 +1,4 @@
-"""A folder is published whole (``generator.publish``): every failure of the swap, the leftovers of
+"""A folder is published whole (``generator.kit.publish``): every failure of the swap, the leftovers of
 dead runs, carrying over files a partial run did not write, and what the messages say."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.publish import KEPT, PublishError, leftovers, recover, recover_all, staging
+from generator.kit.publish import KEPT, PublishError, leftovers, recover, recover_all, staging
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.options import BuildOptions
-from generator.watch import Session
+from generator.core.options import BuildOptions
+from generator.serve.watch import Session
 from tests.conftest import MINI_GAME, write_game
 from tests.test_publish import _failing_rename, hidden, snapshot
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.build import BuildOptions
-from generator.kit import build_kit, load_parts
-from generator.loader import load_game
+from generator.kit.assemble import build_kit, load_parts
+from generator.kit.build import BuildOptions
+from generator.load.loader import load_game
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -71,10 +71,10 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
 
 
 def test_readme_constraints_and_log_examples_are_valid():
+    from generator.core.yamlio import parse_yaml
     from generator.schema.constraints import ConstraintFile
     from generator.schema.messages import validate
     from generator.schema.playlog import PlayLogSpec
-    from generator.yamlio import parse_yaml
 
     blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     constraints = next(b for b in blocks if b.startswith("constraints:"))

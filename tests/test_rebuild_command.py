@@ -6,10 +6,10 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from generator import paths
-from generator.options import BuildOptions
-from generator.rebuild import game_argument, rebuild_command
-from generator.units import mm
+from generator.core import paths
+from generator.core.options import BuildOptions
+from generator.core.units import mm
+from generator.kit.rebuild import game_argument, rebuild_command
 
 
 def test_defaults_give_the_short_command() -> None:

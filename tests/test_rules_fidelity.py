@@ -163,7 +163,7 @@ def test_jokers_row_draws_after_a_remake_come_from_the_discards():
 def test_each_game_ships_three_illegal_logs_with_one_violation_each():
     """Every marked line is reported (tests/test_log_cli.py); here: at least three logs per game
     whose single violation is the one marked line."""
-    from generator import paths
+    from generator.core import paths
     from generator.rules.logfile import load_log
 
     for game in ("road-runner", "jokers-row"):

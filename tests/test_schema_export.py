@@ -10,8 +10,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from generator import paths
 from generator.cli import app
+from generator.core import paths
 from generator.schema.export import KINDS, schema_for, schema_text
 
 ROOT = Path(__file__).resolve().parents[1]

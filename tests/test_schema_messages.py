@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel
 
-from generator.errors import DataError
+from generator.core.errors import DataError
+from generator.core.yamlio import parse_yaml
 from generator.schema.common import Strict
 from generator.schema.messages import _closed, validate
-from generator.yamlio import parse_yaml
 
 
 class Inner(Strict):

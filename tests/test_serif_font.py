@@ -6,9 +6,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
-from generator.fonts import FontBook
-from generator.loader import load_game
+from generator.art.fonts import FontBook
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from tests.conftest import write_game
 from tests.test_kit_pdfs import unembedded_fonts
 

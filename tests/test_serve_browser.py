@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator import paths
-from generator.options import BuildOptions
+from generator.core import paths
+from generator.core.options import BuildOptions
 from generator.serve.run import serve
 from tests.browser import Browser, find_chromium
 

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.scaffold import new_game
+from generator.load.scaffold import new_game
 
 
 @pytest.fixture(scope="module")

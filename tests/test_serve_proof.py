@@ -149,7 +149,7 @@ def test_serve_proofreads_in_its_own_thread_while_watching(preview_game: Path, t
     import time
     import urllib.request
 
-    from generator.options import BuildOptions
+    from generator.core.options import BuildOptions
     from generator.serve.run import serve
 
     folder = _copy(preview_game, tmp_path)

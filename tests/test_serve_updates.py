@@ -90,7 +90,7 @@ def test_the_games_rules_code_is_never_run(preview_game: Path, tmp_path: Path) -
 def test_new_pictures_are_shown_before_the_pdf_is_written(
     served: Served, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator import watch
+    from generator.serve import watch
 
     seen: list[dict[str, Any]] = []
     build = watch._build_decks

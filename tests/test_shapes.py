@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
+from generator.core.paths import FONTS
+from generator.core.units import mm
 from generator.layout.card import CardLayouter
 from generator.layout.ops import GroupOp, ShapeOp
 from generator.layout.shapes import ellipse, polyline, regular
-from generator.paths import FONTS
-from generator.templates import TemplateLibrary
-from generator.units import mm
+from generator.load.templates import TemplateLibrary
 from tests.conftest import MINI_FRONT, write_game
 
 W, H = mm(63.5), mm(88.9)

@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.load.loader import load_game
 from tests.conftest import MINI_CARDS, write_game
 from tests.test_sheets import game_with, xlsx
 

@@ -14,11 +14,11 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P, S
 
-from generator.loader import load_game
-from generator.sheets import column_letters
-from generator.sheets.cards import split_items
-from generator.sheets.csvfile import sniff
-from generator.sheets.xlsx import cell_text
+from generator.load.loader import load_game
+from generator.load.sheets import column_letters
+from generator.load.sheets.cards import split_items
+from generator.load.sheets.csvfile import sniff
+from generator.load.sheets.xlsx import cell_text
 from tests.conftest import MINI_GAME, write_game
 
 RECORD_GAME = MINI_GAME.replace(
@@ -355,7 +355,7 @@ def test_ods_header_rows_groups_spans_and_covered_cells(tmp_path: Path) -> None:
     elements, merged (covered) cells, styled spans and line breaks inside a cell."""
     import zipfile
 
-    from generator.sheets import read_table
+    from generator.load.sheets import read_table
 
     content = (
         '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from generator.export.showcase import _perspective, chosen_cards
-from generator.loader import load_game
+from generator.load.loader import load_game
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "spice-market"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.layout.sizes import (
+from generator.core.sizes import (
     CARD_SIZES,
     PAPER_SIZES,
     UnknownSizeError,
@@ -12,7 +12,7 @@ from generator.layout.sizes import (
     normalise_name,
     paper_size,
 )
-from generator.units import mm
+from generator.core.units import mm
 
 
 @pytest.mark.parametrize(

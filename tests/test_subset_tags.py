@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator.subsettag import subset_tag
+from generator.art.subsettag import subset_tag
 
 
 def _fonts(pdf: Path, found: dict[str, set[bytes]]) -> None:

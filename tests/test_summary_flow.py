@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.geometry import Box
-from generator.model import Origin
+from generator.core.geometry import Box
+from generator.load.model import Origin
 from generator.summary.blocks import Block, Laid
 from generator.summary.flow import flow
 from generator.summary.model import Section

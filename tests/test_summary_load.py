@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.core.units import mm
+from generator.load.loader import load_game
 from generator.summary import load_summary
-from generator.units import mm
 
 
 @pytest.fixture(scope="module")

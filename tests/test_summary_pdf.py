@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.errors import DataError
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.sizes import paper_size
 from generator.layout.ops import TextOp
-from generator.layout.sizes import paper_size
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.render.summary import write_summary
 from generator.summary import layout_aids, layout_reference, load_summary, summary_print_notes
 from generator.summary.aids import FRAME

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.fonts import FontBook
-from generator.loader import load_game
+from generator.art.fonts import FontBook
+from generator.load.loader import load_game
 from generator.render.summary import write_summary
 from generator.summary import load_summary
 from tests.visual_compare import assert_looks_like, render_page

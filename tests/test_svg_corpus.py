@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.svgfile import read_svg
+from generator.art.svgfile import read_svg
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 from tests.pdf_resources import names_checked, pdf_problems
 from tests.svg_corpus.raster import DRAWN, REFERENCES, REFUSED, raster, svg_pdf

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.loader import load_game
-from generator.templates import TemplateLibrary
-from generator.units import INCH, mm, parse_length, pixels_at
+from generator.core.errors import DataError
+from generator.core.units import INCH, mm, parse_length, pixels_at
+from generator.load.loader import load_game
+from generator.load.templates import TemplateLibrary
 from tests.conftest import write_game
 
 PX_FRONT = """\
@@ -48,7 +48,7 @@ def test_pixels_at_the_declared_dpi_for_boxes_and_font_sizes(tmp_path: Path) -> 
 def test_px_lays_out_the_same_card_as_inches(tmp_path: Path) -> None:
     px = load_game(write_game(tmp_path / "px", {"templates/mini-front.yaml": PX_FRONT}))
     inches = load_game(write_game(tmp_path / "in", {"templates/mini-front.yaml": MM_FRONT}))
-    from generator.fonts import FontBook
+    from generator.art.fonts import FontBook
     from generator.layout.deck import DeckFaces
 
     fonts = FontBook.load(px.font_dirs)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build import BuildOptions, build_game
-from generator.errors import DataError
-from generator.loader import load_game
+from generator.core.errors import DataError
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from tests.conftest import MINI_CARDS, MINI_FRONT, write_game
 
 TYPO_FRONT = MINI_FRONT.replace('text: "Speed {speed}"', 'text: "Speed {spede}"')

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
 from generator.text.fit import GRID, TextLayout, TextStyle, fit_text
 from generator.text.markup import KeywordLook, parse_markup
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core import paths
+from generator.core.geometry import Box
 from generator.layout.card import turned_box
 from generator.layout.deck import check_faces
-from generator.loader import load_game
+from generator.load.loader import load_game
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 
 # The name band (4..12 mm from the top) and a label pushed up into it by 2 mm.

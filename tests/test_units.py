@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.units import UnitError, mm, parse_length, to_mm
+from generator.core.units import UnitError, mm, parse_length, to_mm
 
 
 @pytest.mark.parametrize(

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.units import mm
 from generator.layout.deck import DeckFaces
 from generator.layout.ops import IconOp, RectOp, TextOp
 from generator.layout.substitute import MissingTableKey, ValueTable, lookup, substitute
-from generator.loader import load_game
-from generator.units import mm
+from generator.load.loader import load_game
 from tests.conftest import write_game
 
 GAME = """\
@@ -121,7 +121,7 @@ def test_tables_extend_and_override_per_name(tmp_path: Path) -> None:
     child = "extends: base\ntables:\n  b: {1: eins}\nelements: []\n"
     (tmp_path / "base.yaml").write_text(base, encoding="utf-8")
     (tmp_path / "child.yaml").write_text(child, encoding="utf-8")
-    from generator.templates import TemplateLibrary
+    from generator.load.templates import TemplateLibrary
 
     tables = TemplateLibrary([tmp_path]).get("child").tables
     assert tables == {"a": {"1": "one"}, "b": {"1": "eins"}}

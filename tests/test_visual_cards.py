@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.loader import load_game
+from generator.kit.build import BuildOptions, build_game
+from generator.load.loader import load_game
 from tests.visual_compare import assert_looks_like, render_page
 
 

@@ -12,11 +12,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from generator import watch
 from generator.cli import app
-from generator.options import BuildOptions
-from generator.scaffold import new_game
-from generator.watch import Session
+from generator.core.options import BuildOptions
+from generator.load.scaffold import new_game
+from generator.serve import watch
+from generator.serve.watch import Session
 
 EXTRA_DECK = """
   - name: extra

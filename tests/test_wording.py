@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, card_print_notes
-from generator.loader import load_game
+from generator.kit.build import BuildOptions, card_print_notes
+from generator.load.loader import load_game
 from generator.text.words import plural
 from tests.conftest import write_game
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import DataError
-from generator.yamlio import format_loc, parse_yaml
+from generator.core.errors import DataError
+from generator.core.yamlio import format_loc, parse_yaml
 
 
 def test_values_stay_as_written():
@@ -67,7 +67,7 @@ def test_alias_bomb_is_refused_quickly():
 
 
 def test_non_utf8_file(tmp_path):
-    from generator.yamlio import load_yaml
+    from generator.core.yamlio import load_yaml
 
     path = tmp_path / "latin1.yaml"
     path.write_bytes("name: Entenrallye T\xf6V\n".encode("latin-1"))

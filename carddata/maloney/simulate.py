@@ -14,7 +14,7 @@ import statistics
 import sys
 from typing import Any
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.rules.logcheck import rules_for
 from generator.rules.logfile import log_from_data, parse_log
 from generator.rules.module import load_rules_module

@@ -19,10 +19,10 @@ DPI = 30
 def main(game_name: str, out: str, grey: bool = False) -> None:
     import pypdfium2 as pdfium
 
+    from generator.art.fonts import FontBook
     from generator.board import board_files, load_board
     from generator.board.layout import layout_board
-    from generator.fonts import FontBook
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.render.board import BoardPainter
     from generator.render.pdf import pdf_canvas
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from generator.art.fonts import FontBook
 from generator.board.ops import BoardOp, PolyOp
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import MM
 from generator.layout import bounding_box
 from generator.layout.ops import EllipseOp, IconOp, ImageOp, LineOp, RectOp, TextOp
-from generator.units import MM
 
 
 def _turned(box: Box, angle: float, pivot: tuple[float, float]) -> Box:

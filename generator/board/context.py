@@ -10,18 +10,18 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.art.fonts import FontBook, UnknownFontError
 from generator.board.model import Board
 from generator.board.ops import XY, BoardOp
-from generator.errors import Problem
-from generator.fonts import FontBook, UnknownFontError
-from generator.geometry import Box
+from generator.core.errors import Problem
+from generator.core.geometry import Box
+from generator.core.paths import OutsideError, find_file, search_roots
+from generator.core.sizes import UnknownSizeError, card_size
+from generator.core.yamlio import Loc
 from generator.layout.ops import IconOp, RectOp, TextOp
-from generator.layout.sizes import UnknownSizeError, card_size
-from generator.paths import OutsideError, find_file, search_roots
 from generator.schema.board import SizeRef, TextLook
 from generator.schema.messages import suggest
 from generator.text import MarkupError, TextLayout, TextStyle, fit_text, icon_names, parse_markup
-from generator.yamlio import Loc
 
 ANGLES = {"bottom": 0.0, "top": 180.0, "left": 90.0, "right": 270.0}
 _ANCHOR_X = {"left": 0.0, "center": 0.5, "right": 1.0}

@@ -5,7 +5,9 @@ from __future__ import annotations
 from generator.board.context import Context
 from generator.board.ops import BoardOp, PolyOp, arrowhead, unit
 from generator.board.zones import paint, rect_op
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.core.yamlio import Loc
 from generator.layout.ops import EllipseOp, ImageOp
 from generator.layout.resolution import within_limit
 from generator.schema.board import (
@@ -18,8 +20,6 @@ from generator.schema.board import (
     TextFeature,
     TextLook,
 )
-from generator.units import mm
-from generator.yamlio import Loc
 
 LEGEND_LOOK = {"fill": "#ffffff", "stroke": "#9a9a9a", "stroke_width": 0.8, "radius": mm(2)}
 SHAPE_LOOK = {"fill": None, "stroke": "#1a1a1a", "stroke_width": 1.0, "radius": 0.0}

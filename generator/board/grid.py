@@ -7,10 +7,10 @@ import itertools
 from generator.board.context import Context
 from generator.board.ops import XY, BoardOp, PolyOp, arrowhead, offset_polyline, unit
 from generator.board.zones import paint, rect_op, stack, zone
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.core.yamlio import Loc
 from generator.schema.board import GridFeature, GridPath, TextLook
-from generator.units import mm
-from generator.yamlio import Loc
 
 PLACE_LOOK = {"fill": "#ffffff", "stroke": "#9a9a9a", "stroke_width": 0.8, "radius": mm(3)}
 BADGE_H, BADGE_GAP = mm(8), mm(1.5)

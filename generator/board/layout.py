@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator import where
+from generator.art.fonts import FontBook, UnknownFontError
 from generator.board.bounds import overshoot
 from generator.board.context import Context
 from generator.board.features import (
@@ -22,11 +22,11 @@ from generator.board.ops import BoardOp
 from generator.board.outline import outline_feature
 from generator.board.track import track_feature
 from generator.board.zones import paint, rect_op, zone_feature
-from generator.errors import DataError
-from generator.fonts import FontBook, UnknownFontError
-from generator.geometry import Box
+from generator.core import where
+from generator.core.errors import DataError
+from generator.core.geometry import Box
 from generator.layout.ops import RectOp
-from generator.model import Origin
+from generator.load.model import Origin
 
 FEATURES: dict[str, Callable] = {
     "zone": zone_feature,

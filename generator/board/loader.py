@@ -6,17 +6,17 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from generator import paths
+from generator.art.fonts import FontBook
 from generator.board.layout import layout_board
 from generator.board.model import Board
-from generator.errors import DataError, display_path
-from generator.fonts import FontBook
+from generator.core import paths
+from generator.core.errors import DataError, display_path
+from generator.core.sizes import UnknownSizeError, paper_size
+from generator.core.yamlio import Document, load_yaml
 from generator.layout.ops import TextOp
-from generator.layout.sizes import UnknownSizeError, paper_size
-from generator.model import Game
+from generator.load.model import Game
 from generator.schema.board import BoardSpec
 from generator.schema.messages import validate
-from generator.yamlio import Document, load_yaml
 
 
 def board_files(game: Game) -> list[Path]:

@@ -22,11 +22,11 @@ from generator.board.ops import (
 from generator.board.roads import Drawn, road_paths
 from generator.board.track import space_size
 from generator.board.zones import paint, stack, zone
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.core.yamlio import Loc
 from generator.layout.ops import EllipseOp, RectOp, TextOp
 from generator.schema.board import MapEdge, MapFeature, MapNode, NodeKind, NodePlace, RoadKind, TextLook
-from generator.units import mm
-from generator.yamlio import Loc
 
 DEFAULT_KINDS = {
     "place": NodeKind(),

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.board.ops import BoardOp
+from generator.core.yamlio import Document
 from generator.schema.board import BoardSpec
-from generator.yamlio import Document
 
 
 @dataclass(frozen=True)

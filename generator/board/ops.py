@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from generator import where
+from generator.core import where
 from generator.layout.ops import Op
 
 XY = tuple[float, float]

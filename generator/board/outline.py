@@ -3,14 +3,14 @@ coordinates, each ringed by bands drawn widest first under its fill (a coast's w
 
 from __future__ import annotations
 
-from generator import paths
 from generator.board.context import Context
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.zones import paint
-from generator.errors import DataError
+from generator.core import paths
+from generator.core.errors import DataError
+from generator.core.yamlio import Loc, load_yaml
 from generator.schema.board import OutlineFeature, OutlineFile
 from generator.schema.messages import validate
-from generator.yamlio import Loc, load_yaml
 
 OUTLINE_LOOK = {"fill": "#f4ecd6", "stroke": "#5b4a36", "stroke_width": 1.0, "radius": 0.0}
 

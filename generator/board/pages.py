@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from generator.board.model import Board
 from generator.board.tiling import LABEL_STRIP, MARGIN, TilePlan, plan_tiles
-from generator.geometry import Box
-from generator.layout.sizes import paper_size
-from generator.units import MM, mm
+from generator.core.geometry import Box
+from generator.core.sizes import paper_size
+from generator.core.units import MM, mm
 
 TITLE_H = mm(10)
 STEPS_H = mm(42)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from generator.board.context import Context
 from generator.board.ops import XY, BoardOp
 from generator.board.route import box_points, circle_points, hull, route
-from generator.geometry import Box
+from generator.core.geometry import Box
 from generator.schema.board import MapEdge, MapFeature, RoadKind
 
 

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from generator.board.ops import XY
-from generator.geometry import Box
+from generator.core.geometry import Box
 
 Polygon = tuple[XY, ...]
 TRIES = 24

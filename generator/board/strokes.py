@@ -1,13 +1,13 @@
 """The stroked lines of a board's ops that are content the tiling targets keep off (the rule
-itself, pure geometry, is ``generator.strokes``)."""
+itself, pure geometry, is ``generator.core.strokes``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from generator.board.ops import PolyOp
+from generator.core.strokes import Stroke, content_stroke
 from generator.layout.ops import LineOp
-from generator.strokes import Stroke, content_stroke
 
 
 def content_strokes(ops: Iterable[object]) -> tuple[Stroke, ...]:

@@ -9,7 +9,7 @@ make one target when the tiles are aligned. The tile label and a 50 mm scale bar
 below the window, which ends up under the next tile or outside the board.
 
 Targets slide along their seam off the board's content (``keep_clear`` boxes: words, places,
-spaces; ``keep_off`` strokes: roads, paths, arrows, see ``generator.strokes``), since half
+spaces; ``keep_off`` strokes: roads, paths, arrows, see ``generator.core.strokes``), since half
 of each target stays visible after assembly.
 """
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.geometry import Box, Line
-from generator.strokes import XY, Stroke, stroke_meets
-from generator.units import mm
+from generator.core.geometry import Box, Line
+from generator.core.strokes import XY, Stroke, stroke_meets
+from generator.core.units import mm
 
 MARGIN = mm(5)
 LABEL_STRIP = mm(7.5)

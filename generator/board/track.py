@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from generator.board.context import Context
 from generator.board.ops import XY, BoardOp, angle_of, arrowhead, point_along, polyline_length, unit
 from generator.board.zones import paint, stack
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.yamlio import Loc
 from generator.layout.ops import EllipseOp, RectOp
 from generator.schema.board import SpaceStyle, TrackFeature
 from generator.schema.common import SizeSpec
-from generator.yamlio import Loc
 
 SPACE_LOOK = {"fill": "#ffffff", "stroke": "#4a4a4a", "stroke_width": 0.8, "radius": 0.0}
 VECTORS: dict[str, XY] = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "up": (0.0, 1.0), "down": (0.0, -1.0)}

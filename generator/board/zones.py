@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from generator.board.context import Context, Reading, shifted
 from generator.board.ops import BoardOp
-from generator.geometry import Box
+from generator.core.geometry import Box
+from generator.core.units import mm
+from generator.core.yamlio import Loc
 from generator.layout.ops import RectOp
 from generator.schema.board import Look, TextLook, ZoneFeature
-from generator.units import mm
-from generator.yamlio import Loc
 
 ZONE_LOOK = {"fill": "#ffffff", "stroke": "#8c8c8c", "stroke_width": 0.8, "dash": [4.0, 2.5], "radius": mm(3)}
 PAD = mm(2.5)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from generator.color.spec import Cmyk, Rgb, parse
+from generator.core.colorspec import Cmyk, Rgb, parse
 
 if TYPE_CHECKING:
     from PIL import ImageCms

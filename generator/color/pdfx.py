@@ -34,7 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.color import convert
 from generator.color.output import ColorMode, current
-from generator.color.spec import is_cmyk
+from generator.core.colorspec import is_cmyk
 
 PDFX_VERSION = "PDF/X-1:2003"
 PDFX_CONFORMANCE = "PDF/X-1a:2003"

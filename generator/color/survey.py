@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 from generator.color.convert import icc_cmyk
-from generator.color.spec import Cmyk, Rgb
+from generator.core.colorspec import Cmyk, Rgb
 
 _STREAM = re.compile(rb"\bstream\r?\n(.*?)\r?\n?endstream", re.DOTALL)
 _NUMBER = rb"(-?\d*\.?\d+)"

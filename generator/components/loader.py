@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DataError, Problem, display_path
-from generator.model import Card, Deck, Game, Origin
+from generator.core.errors import DataError, Problem, display_path
+from generator.core.units import mm, to_mm
+from generator.core.yamlio import Document, Loc, format_loc, load_yaml
+from generator.load.model import Card, Deck, Game, Origin
 from generator.schema.common import Color
 from generator.schema.components import ComponentFileSpec, GroupSpec, ItemHead
 from generator.schema.messages import validate
-from generator.units import mm, to_mm
-from generator.yamlio import Document, Loc, format_loc, load_yaml
 
 from .model import NOUNS, ComponentGroup, ComponentSet
 from .sizes import component_size

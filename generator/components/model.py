@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.model import Deck, Origin
+from generator.load.model import Deck, Origin
 
 FILES = {
     "counter": "counters",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.units import to_mm
+from generator.core.units import to_mm
 
 from .model import NOUNS, ComponentGroup, ComponentSet, pdf_stem
 from .plan import PlanOptions, plan_group

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.errors import DataError, Problem
-from generator.geometry import Box, Line
+from generator.core.errors import DataError, Problem
+from generator.core.geometry import Box, Line
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import (
@@ -25,7 +25,7 @@ from generator.layout.imposition import (
     plan_sheet,
     used_marks,
 )
-from generator.model import CardCopy
+from generator.load.model import CardCopy
 
 from .model import ComponentGroup
 

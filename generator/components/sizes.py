@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.layout.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
+from generator.core.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
+from generator.core.units import mm
 from generator.schema.messages import suggest
-from generator.units import mm
 
 
 def _table() -> dict[str, tuple[float, float]]:

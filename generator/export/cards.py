@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UsageError
-from generator.model import Game
+from generator.core.errors import UsageError
+from generator.load.model import Game
 
 FIXED = ("deck", "name", "type", "copy", "copies")
 FORMATS = (".csv", ".json")

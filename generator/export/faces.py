@@ -18,10 +18,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.errors import Problem
-from generator.fonts import FontBook
-from generator.model import Card, Deck, Game
-from generator.units import mm
+from generator.art.fonts import FontBook
+from generator.core.errors import Problem
+from generator.core.units import mm
+from generator.load.model import Card, Deck, Game
 
 BLEED = mm(3)  # the bleed the faces are drawn with (the build's default)
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.errors import BuildError, UsageError, display_path
-from generator.publish import KEPT, staging
+from generator.core.errors import BuildError, UsageError, display_path
+from generator.kit.publish import KEPT, staging
 
 
 @contextmanager
 def staged_folder(final: Path, option: str) -> Iterator[Path]:
     """A hidden folder beside ``final`` to write into; when the block finishes it replaces
-    ``final`` as one unit (:mod:`generator.publish`), so a kill or an error at any moment leaves
+    ``final`` as one unit (:mod:`generator.kit.publish`), so a kill or an error at any moment leaves
     the earlier export or the new one. ``option`` (``--png``) names the option in messages.
     """
     for folder in (final, *final.parents):
@@ -39,6 +39,6 @@ def staged_folder(final: Path, option: str) -> Iterator[Path]:
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> None:
     """Write ``image`` as PNG tagged sRGB (and ``dpi``), nothing else, so the same pixels give
     the same bytes."""
-    from generator.pngfile import save_png as save
+    from generator.art.pngfile import save_png as save
 
     save(image, path, dpi)

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from generator.errors import Problem
+from generator.art.fonts import FontBook
+from generator.art.pngfile import png_bytes
+from generator.core.errors import Problem
 from generator.export.faces import BLEED, Face, render_faces, slug
 from generator.export.folder import save_png, staged_folder
-from generator.fonts import FontBook
-from generator.model import Deck, Game
-from generator.pngfile import png_bytes
+from generator.load.model import Deck, Game
 
 THUMB_W = 200  # contact sheet: thumbnail width in pixels
 COLUMNS = 10
@@ -131,7 +131,7 @@ def contact_sheet(deck: Deck, faces: list[Face], backs: list[Image.Image]) -> Im
 
 
 def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    from generator import paths
+    from generator.core import paths
 
     name = "Lato-Bold.ttf" if bold else "Lato-Regular.ttf"
     return ImageFont.truetype(str(paths.FONTS / "lato" / name), size)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from generator.errors import Problem, UsageError
-from generator.model import Card, Game
-from generator.units import mm
+from generator.core.errors import Problem, UsageError
+from generator.core.units import mm
+from generator.load.model import Card, Game
 
 MAX_CARDS = 12
 DEFAULT_CARDS = 5
@@ -25,7 +25,7 @@ STYLES = ("fan", "spread")
 def chosen_cards(game: Game, only: list[str] | None) -> list[tuple[int, Card]]:
     """(deck index, card) of each design to show: those ``--only`` selects, else the first
     designs of the game, ``DEFAULT_CARDS`` at most; UsageError past ``MAX_CARDS``."""
-    from generator.subset import parse_only, select
+    from generator.kit.subset import parse_only, select
 
     if only:
         picked = select(game, parse_only(only))
@@ -43,9 +43,9 @@ def export_showcase(
     """Write the showcase picture to ``target`` (written whole or not at all); return warnings."""
     from dataclasses import replace
 
+    from generator.art.fonts import FontBook
+    from generator.art.pngfile import png_bytes
     from generator.export.faces import render_faces
-    from generator.fonts import FontBook
-    from generator.pngfile import png_bytes
     from generator.render.pdf import atomic_bytes
 
     if style not in STYLES:

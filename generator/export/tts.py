@@ -30,12 +30,12 @@ from urllib.parse import quote
 
 from PIL import Image
 
-from generator.errors import Problem
+from generator.art.fonts import FontBook
+from generator.core.errors import Problem
+from generator.core.units import mm
 from generator.export.faces import render_faces, slug
 from generator.export.folder import save_png, staged_folder
-from generator.fonts import FontBook
-from generator.model import Card, Deck, Game
-from generator.units import mm
+from generator.load.model import Card, Deck, Game
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -139,7 +139,7 @@ def check_url(base: str) -> str:
     """``base`` if it is an address TTS can download from (http, https or file), else UsageError."""
     from urllib.parse import urlparse
 
-    from generator.errors import UsageError
+    from generator.core.errors import UsageError
 
     parsed = urlparse(base)
     if parsed.scheme not in ("http", "https", "file") or not (parsed.netloc or parsed.scheme == "file"):

@@ -14,8 +14,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.geometry import Box, Line
-from generator.units import mm
+from generator.core.geometry import Box, Line
+from generator.core.units import mm
 
 EPS = 1e-6
 NO_BOX = Box(0.0, 0.0, 0.0, 0.0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.geometry import Box
+from generator.core.geometry import Box
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 POINTS: dict[str, tuple[float, float]] = {

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry import Line
+from generator.core.geometry import Line
+from generator.core.units import mm
 from generator.layout.imposition import oriented
-from generator.units import mm
 
 RULER_MM = 30
 ARM = mm(35)

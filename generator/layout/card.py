@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.assets import svg_roots, unreadable, warnings_of
-from generator.color.spec import parse as parse_color
-from generator.fonts import FontBook, UnknownFontError
-from generator.geometry import Box, Line
+from generator.art.fonts import FontBook, UnknownFontError
+from generator.core.colorspec import parse as parse_color
+from generator.core.geometry import Box, Line
+from generator.core.paths import OutsideError, find_file, search_roots, spelled
+from generator.core.units import mm
 from generator.layout.anchor import flow_offsets, placed_boxes
 from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
@@ -31,7 +32,8 @@ from generator.layout.substitute import (
     substitute,
     value_at,
 )
-from generator.paths import OutsideError, find_file, search_roots, spelled
+from generator.load.assets import svg_roots, unreadable, warnings_of
+from generator.load.templates import Template
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -42,10 +44,8 @@ from generator.schema.template import (
     RepeatElement,
     TextElement,
 )
-from generator.templates import Template
 from generator.text.fit import TextStyle, fit_text
 from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
-from generator.units import mm
 
 SAFE_ZONE = mm(3)
 MAX_COPIES = 200

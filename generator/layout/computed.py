@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.core.units import UnitError, parse_length
 from generator.expr import ExprError, Missing, value_of
 from generator.layout.substitute import BadReference, MissingField
 from generator.schema.exprtext import ExprNumber
-from generator.units import UnitError, parse_length
 
 
 def computed_fields(element: Any) -> tuple[str, ...]:

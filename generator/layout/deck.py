@@ -10,18 +10,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from generator import paths
-from generator.color import ink
-from generator.errors import Problem, clip
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core import paths
+from generator.core.errors import Problem, clip
+from generator.core.units import MM, mm
+from generator.layout import ink
 from generator.layout.card import CardFace, CardLayouter, LayoutProblem, TextKey
 from generator.layout.fieldcheck import field_problems, known_fields, unknown_references
 from generator.layout.glyphcheck import missing_glyphs
 from generator.layout.resolution import FAIL_DPI, WARN_DPI, image_ops, low_resolution, pixel_size
-from generator.model import Card, Deck, Game
-from generator.templates import Template
+from generator.load.model import Card, Deck, Game
+from generator.load.templates import Template
 from generator.text.words import plural
-from generator.units import MM, mm
 
 OVERFLOW_RANK = 60
 """Rank of a text-overflow problem: a layout that works but cuts text (``check`` reports it)."""

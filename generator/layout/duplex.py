@@ -15,7 +15,7 @@ turning a page by 180 also toggles the rotation, which keeps "short = long turne
 
 from __future__ import annotations
 
-from generator.geometry import Box
+from generator.core.geometry import Box
 from generator.layout.imposition import SheetGeometry, Slot, assemble
 
 FLIPS = ("long", "short")

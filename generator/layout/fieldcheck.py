@@ -12,14 +12,14 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
-from generator.errors import Problem, clip
+from generator.core.errors import Problem, clip
 from generator.expr import fields_of
 from generator.layout.conditions import ConditionError, condition_fields
 from generator.layout.substitute import BadReference, fields_in
+from generator.load.templates import Template
 from generator.schema.exprtext import ExprNumber
 from generator.schema.messages import suggest
 from generator.schema.template import RepeatElement
-from generator.templates import Template
 from generator.text.words import plural
 
 BUILT_IN = ("name", "type", "count", "deck")
@@ -139,13 +139,13 @@ def unloaded_game_problems(name: str) -> list[Problem]:
     """The unknown field references of a game's card templates, read from game.yaml and the
     templates alone: for ``check`` to report with the problems that stopped the cards loading.
     Empty when game.yaml itself cannot be read (that problem is reported already)."""
-    from generator import paths
-    from generator.contain import game_file
-    from generator.errors import DeckwrightError
+    from generator.core import paths
+    from generator.core.errors import DeckwrightError
+    from generator.core.yamlio import load_yaml
+    from generator.load.contain import game_file
+    from generator.load.templates import TemplateLibrary
     from generator.schema.game import GameSpec
     from generator.schema.messages import validate
-    from generator.templates import TemplateLibrary
-    from generator.yamlio import load_yaml
 
     try:
         folder = paths.resolve_game(name)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from generator.errors import Problem, clip
-from generator.glyphs import describe
-from generator.model import Card, Origin
+from generator.art.glyphs import describe
+from generator.core.errors import Problem, clip
+from generator.load.model import Card, Origin
 
 GLYPH_RANK = 62
 """Rank of a character that prints as nothing: after overflowing text, before overlaps."""

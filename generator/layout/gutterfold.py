@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry import Box, Line
+from generator.core.geometry import Box, Line
+from generator.core.units import mm, to_mm
 from generator.layout import CLEAR, FURNITURE_BAND, NO_BOX, Furniture, full, label_want, place_furniture
 from generator.layout.imposition import (
     SheetOptions,
@@ -33,7 +34,6 @@ from generator.layout.imposition import (
     run_count,
     unmarked_cut_lines,
 )
-from generator.units import mm, to_mm
 
 FOLD_EXTRA = mm(2)
 

@@ -22,7 +22,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.geometry import Box, Line
+from generator.core.geometry import Box, Line
+from generator.core.units import mm, to_mm
 from generator.layout import (
     FURNITURE_BAND,
     NO_BOX,
@@ -32,7 +33,6 @@ from generator.layout import (
     label_want,
     place_furniture,
 )
-from generator.units import mm, to_mm
 
 EPS = 1e-6
 MARK_GAP = mm(1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import where
-from generator.geometry import Box, Line
+from generator.core import where
+from generator.core.geometry import Box, Line
 from generator.text.fit import TextLayout
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry import Box
+from generator.core.geometry import Box
 
 ORDERS = ("front-back", "back-front", "fronts-then-backs")
 

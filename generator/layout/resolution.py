@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
+from generator.art.rasters import MAX_PIXELS, declared_size, too_large
+from generator.core.notices import reading
 from generator.layout.ops import GroupOp, ImageOp, Op, ShapeOp
-from generator.notices import reading
-from generator.rasters import MAX_PIXELS, declared_size, too_large
 
 WARN_DPI = 300
 FAIL_DPI = 150

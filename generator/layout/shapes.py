@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from generator.geometry import Box
+from generator.core.geometry import Box
 from generator.layout.ops import Segment
 from generator.schema.template import EllipseElement, PathElement, PolygonElement, RectElement, StarElement
 

@@ -10,8 +10,8 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line
 from reportlab.lib.pagesizes import A4
 
-from generator.fonts import FontBook
-from generator.paths import FONTS
+from generator.art.fonts import FontBook
+from generator.core.paths import FONTS
 from generator.play.compare import Comparison, Difference
 from generator.play.pdf import BAR, FAIR, INK, MUTED, Pen
 from generator.play.report import pct

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
-from generator.errors import UsageError
+from generator.core.errors import UsageError
 
 CONNECT_TIMEOUT = "10s"
 

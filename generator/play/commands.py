@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UsageError, display_path
+from generator.core.errors import UsageError, display_path
 
 
 def _plan(
@@ -46,7 +46,7 @@ def simulate_command(
 ) -> str:
     """Logs into ``output``, one game's log (``only``), or counts into ``results``; ``setup``:
     ``FIELD=VALUE`` fields fixed for every game."""
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.play.simulate import simulate
 
     if (output is None) == (results is None):
@@ -76,7 +76,7 @@ def gather_logs(
     name: str, logs: list[Path], include_illegal: bool, tick: Callable[[int, int], None], variant: Path | None
 ) -> tuple[Any, Any]:
     """The game and the figures of its logs, replayed with a variant's data when one is given."""
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.play.stats import gather
     from generator.play.variant import playing
 
@@ -141,7 +141,7 @@ def _only(game: Any, plan: Any, index: int, output: Path, variant: Any) -> str:
 
 def compare_command(name: str, runs: list[Path], include_illegal: bool, pdf: Path | None) -> tuple[Any, str]:
     """``stats --compare A B``: rich tables and JSON of B against A."""
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.play.compare import compare
     from generator.play.results import load_tally
 
@@ -210,7 +210,7 @@ def sweep_command(
     pdf: Path | None,
     bar: Callable[[str], Any],
 ) -> tuple[Any, str]:
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.play.sweep import as_dict, parse_sets, sweep
 
     grid = parse_sets(sets)

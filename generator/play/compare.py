@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from generator.errors import UsageError
+from generator.core.errors import UsageError
 from generator.play.results import Tally
 from generator.play.stats import wilson
 

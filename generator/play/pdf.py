@@ -11,8 +11,8 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib.pagesizes import A4
 
-from generator.fonts import FontBook
-from generator.paths import FONTS
+from generator.art.fonts import FontBook
+from generator.core.paths import FONTS
 from generator.play.report import interval, num, pct
 from generator.play.stats import SHARED_RULE, Rate, Stats
 from generator.render.pdf import pdf_canvas

@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DataError, Problem, display_path
+from generator.core.errors import DataError, Problem, display_path
 from generator.play.stats import CardUse, GameRecord, Rate, Stats
 
 FORMAT = "deckwright-results/1"
@@ -194,7 +194,7 @@ def read_results(path: Path) -> Results:
 
 def load_tally(game: Any, path: Path, include_illegal: bool = False) -> tuple[Tally, str]:
     """The tally of a results file, or of the logs in a folder (one player count), and a label."""
-    from generator.errors import UsageError
+    from generator.core.errors import UsageError
     from generator.play.stats import gather
 
     if path.is_file() and path.suffix == ".json":

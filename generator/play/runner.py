@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from generator import yamlio
-from generator.model import Game
+from generator.core import yamlio
+from generator.load.model import Game
 from generator.play.figures import Figures, figures_of
 from generator.play.results import Tally
 from generator.play.setups import play

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from generator.errors import UsageError
+from generator.core.errors import UsageError
 from generator.rules.base import Rules
 from generator.rules.playthrough import Played, Policy, played
 from generator.rules.series import PlayedSeries, series_played

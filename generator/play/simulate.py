@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import UsageError
-from generator.model import Game
+from generator.core.errors import UsageError
+from generator.load.model import Game
 from generator.play.setups import Fixed, check_setup, play, shown
 from generator.rules.base import Option, Rules
 from generator.rules.logcheck import rules_for

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DataError, UsageError, display_path
-from generator.model import Game
+from generator.core.errors import DataError, UsageError, display_path
+from generator.load.model import Game
 from generator.play.figures import Figures, dealt, figures_of
 from generator.rules.logcheck import rules_for
 from generator.rules.logfile import load_log

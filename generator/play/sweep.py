@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import UsageError
-from generator.model import Game
+from generator.core.errors import UsageError
+from generator.load.model import Game
 from generator.play.compare import moments, padded, z_for
 from generator.play.results import Tally
 from generator.play.simulate import Plan, Tick, check

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UsageError, display_path
+from generator.core.errors import UsageError, display_path
 from generator.play.compare import moments
 from generator.play.results import Tally, read_results
 from generator.play.stats import SHARED_RULE
@@ -97,7 +97,7 @@ def tables(t: Tally, runs: list[dict[str, Any]]) -> Any:
 
 def results_command(game: str, paths: list[Path], pdf: Path | None) -> tuple[Any, str]:
     """``stats`` of results files: tables and JSON (the PDF report draws from logs)."""
-    from generator.loader import load_game
+    from generator.load.loader import load_game
 
     if pdf is not None:
         raise UsageError("--pdf draws its charts from logs; for results files use --json or --compare --pdf")

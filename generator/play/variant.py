@@ -28,11 +28,11 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from generator import paths, yamlio
-from generator.errors import DataError, Problem
-from generator.model import Deck, Game
+from generator.core import paths, yamlio
+from generator.core.errors import DataError, Problem
+from generator.core.yamlio import Document, Loc, parse_yaml
+from generator.load.model import Deck, Game
 from generator.schema.messages import suggest, validate
-from generator.yamlio import Document, Loc, parse_yaml
 
 SECTIONS = ("cards", "files", "rules")
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -168,7 +168,7 @@ def patch_cards(variant: Variant, game: Game) -> Game:
     """The game with the ``cards:`` changes made, each value typed by its deck's card model."""
     if not variant.cards:
         return game
-    from generator.deckfields import compile_types, deck_card_model
+    from generator.load.deckfields import compile_types, deck_card_model
 
     spec, doc = game.extra["spec"], game.extra["doc"]
     compiler = compile_types(spec, doc)
@@ -234,7 +234,7 @@ def apply(variant: Variant | None, game_ref: str) -> tuple[Game, Any]:
     """The game and its rules model with ``variant`` applied (files, cards, rules). File edits
     are installed for the rest of the process (a rules model may read its board late): a worker
     calls this once; in the main process use :func:`playing`."""
-    from generator.loader import load_game
+    from generator.load.loader import load_game
     from generator.rules.logcheck import rules_for
 
     if variant is None or not (variant.cards or variant.files or variant.rules):

@@ -20,16 +20,16 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
-from generator.errors import Problem, clip
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.errors import Problem, clip
+from generator.core.geometry import Box
+from generator.core.units import MM, mm
 from generator.layout.card import CardLayouter, LayoutProblem
 from generator.layout.deck import OVERFLOW_RANK, RESOLUTION_RANK, DeckFaces
 from generator.layout.ops import IconOp, ImageOp, Op, ShapeOp, TextOp
 from generator.layout.resolution import pixel_size
-from generator.model import Deck, Game
+from generator.load.model import Deck, Game
 from generator.printshop.preset import Preset, nearest_size, print_size, shop_size
-from generator.units import MM, mm
 
 SIZE_RANK = 25
 SAFE_RANK = 55

@@ -13,7 +13,7 @@ import io
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generator.pngfile import png_bytes
+from generator.art.pngfile import png_bytes
 
 
 def render_pages(pdf: bytes, size: tuple[int, int], dpi: int, fmt: str) -> list[bytes]:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from pydantic import PrivateAttr
 
-from generator.errors import DataError, UsageError
+from generator.core.errors import DataError, UsageError
+from generator.core.units import to_mm
+from generator.core.yamlio import Document, load_yaml
 from generator.printshop.schema import PresetSpec, ShopSize
 from generator.schema.messages import suggest, validate
-from generator.units import to_mm
-from generator.yamlio import Document, load_yaml
 
 PRESETS = Path(__file__).resolve().parent / "presets"
 """The bundled presets, shipped as package data (one YAML file per shop)."""

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from generator.core.units import mm, to_mm
 from generator.schema.common import Length, PositiveLength, Strict
-from generator.units import mm, to_mm
 
 Figure = Literal["bleed", "safe_zone", "order", "color", "ink_limit", "files", "image_format", "dpi"]
 """A preset's figures besides its sizes (each size says ``confirmed:`` itself)."""

@@ -15,15 +15,15 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build import Progress, output_dir
-from generator.errors import DataError
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.geometry import Box
+from generator.core.options import BuildOptions
+from generator.kit.build import Progress, output_dir
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.layout.printshop import printshop_order, printshop_page
-from generator.model import Card, Deck, Game
-from generator.options import BuildOptions
+from generator.load.model import Card, Deck, Game
 from generator.printshop.preset import Preset, PrintSize, print_size
 from generator.render import record
 from generator.render.draw import Painter

@@ -12,8 +12,8 @@ from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 
-from generator.errors import Problem
-from generator.model import Game
+from generator.core.errors import Problem
+from generator.load.model import Game
 from generator.proof import contrast, furniture, overlap, tiling, typesize
 from generator.proof.finding import Finding
 from generator.proof.settings import Known, Settings, settings_of

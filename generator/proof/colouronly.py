@@ -17,15 +17,15 @@ from collections import defaultdict
 from itertools import combinations
 from typing import NamedTuple
 
-from generator.errors import clip
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.errors import clip
+from generator.core.units import mm
 from generator.layout.deck import DeckFaces
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
-from generator.model import Deck, Game
+from generator.load.model import Deck, Game
 from generator.proof.colors import CVD, RGB, distance, gray, lab, simulate
 from generator.proof.finding import Finding
 from generator.proof.settings import Settings
-from generator.units import mm
 
 LIGHTNESS = 20.0
 """Two colours print apart in grey when their L* differs by at least this much."""
@@ -174,7 +174,7 @@ HOW = {
 
 
 def _board_findings(board, fonts: FontBook) -> list[Finding]:
-    from generator.model import Origin
+    from generator.load.model import Origin
 
     found = []
     for a, b in combinations(_board_features(board, fonts), 2):
@@ -199,7 +199,7 @@ def _board_findings(board, fonts: FontBook) -> list[Finding]:
 def check(game: Game, settings: Settings) -> list[Finding]:
     """Findings for the game's card decks, the decks of its component groups and its boards."""
     from generator.components.notes import groups_of
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
 
     decks, boards = list(game.decks), []
     for part, _, value in load_parts(game):

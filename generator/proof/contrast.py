@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 
-from generator.errors import clip
+from generator.core.errors import clip
 from generator.proof.colors import RGB, gray, hex_of, over, ratio, rgb
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import Problem
+from generator.core.errors import Problem
 from generator.render.record import Rect
 
 PROOF_RANK = 75

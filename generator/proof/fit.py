@@ -14,12 +14,12 @@ from pathlib import Path
 from generator.board.maps import DEFAULT_KINDS
 from generator.board.model import Board
 from generator.components.model import ComponentGroup, ComponentSet
-from generator.model import Game, Origin
+from generator.core.units import MM
+from generator.core.yamlio import load_yaml
+from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature, TrackFeature
-from generator.units import MM
-from generator.yamlio import load_yaml
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def _group_findings(
 
 def check(game: Game, settings: Settings) -> list[Finding]:
     """Findings for every component group that says what it stands on."""
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
 
     parts = load_parts(game)
     boards = {b.name: b for part, _, b in parts if part.name == "board"}

@@ -5,10 +5,10 @@ rule summary, a board's assembly overview) and a print shop's page need none."""
 
 from __future__ import annotations
 
+from generator.core.units import MM
 from generator.proof.finding import Finding, Seen
 from generator.proof.settings import Settings
 from generator.render.record import PageRecord
-from generator.units import MM
 
 EXEMPT = ("back-side", "reading-page", "shop-page")
 """Pages that need no bar: a duplex back, a page read rather than cut, a print shop's page."""

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from generator.errors import Problem
-from generator.model import Game
+from generator.core.errors import Problem
+from generator.load.model import Game
 from generator.proof import as_problems, proofread, settings_of
 from generator.proof.finding import Finding
 from generator.render import record

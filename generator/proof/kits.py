@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.model import Game
-from generator.options import BuildOptions
+from generator.core.options import BuildOptions
+from generator.load.model import Game
 from generator.render.record import Recording, recording
 
 VARIANTS: tuple[tuple[str, str], ...] = (
@@ -24,7 +24,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
 def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Iterator[Recording]:
     """Build the kit once per variant into a scratch folder and yield every page recorded (each
     file kept apart by its variant folder); the files exist until the block ends."""
-    from generator.kit import build_kit
+    from generator.kit.assemble import build_kit
 
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:

@@ -10,16 +10,16 @@ from __future__ import annotations
 import math
 from itertools import combinations, pairwise
 
+from generator.art.fonts import FontBook
 from generator.board.context import Context
 from generator.board.layout import layout_board
 from generator.board.maps import DEFAULT_KINDS, map_routes, parse_edge, place_boxes
 from generator.board.model import Board
 from generator.board.ops import XY
 from generator.board.track import space_size
-from generator.fonts import FontBook
-from generator.geometry import segment_in_box
+from generator.core.geometry import segment_in_box
 from generator.layout.ops import TextOp
-from generator.model import Game, Origin
+from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature
@@ -153,7 +153,7 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
 
 def check(game: Game, settings: Settings) -> list[Finding]:
     """Findings for every map on every board of the game."""
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
 
     fonts = FontBook.load(game.font_dirs)
     found = []

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
+from generator.core.units import mm
 from generator.layout.ops import RectOp
-from generator.model import Deck, Game
+from generator.load.model import Deck, Game
 from generator.proof.finding import Finding
 from generator.proof.settings import Settings
-from generator.units import mm
 
 EPS = 0.05
 """Points within this are the same (template lengths in mm land on fractions of a point)."""
@@ -234,7 +234,7 @@ def _deck_findings(game: Game, deck: Deck, fonts: FontBook) -> list[Finding]:
 def check(game: Game, settings: Settings) -> list[Finding]:
     """Findings for every net drawn on a component group's faces."""
     from generator.components.notes import groups_of
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
 
     fonts = FontBook.load(game.font_dirs)
     found: list[Finding] = []

@@ -11,8 +11,8 @@ import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.utils import ImageReader, simpleSplit
 
-from generator import paths
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core import paths
 from generator.proof.finding import Finding, Seen
 from generator.render.pdf import pdf_canvas
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import Problem
-from generator.model import Game
+from generator.core.errors import Problem
+from generator.load.model import Game
 from generator.proof import as_problems, proofread_game, settings_of
 from generator.proof.kits import recorded_kit
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.model import Game
+from generator.load.model import Game
 
 DEFAULT_MIN_SIZE = 6.0
 """Smallest printed type in points when game.yaml does not say."""

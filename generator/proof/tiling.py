@@ -4,7 +4,7 @@ renderer notes (``tiling-mark``) is cut to the part of its tile no neighbour cov
 (``stays-visible``: the window less the overlap the next tiles are glued over), and whatever is
 drawn under that part is hit: text, filled shapes up to ``LARGEST`` across (spaces, cells,
 nodes, swatches: what a target is taken for part of, or hides), and the board's stroked lines a
-player follows (roads, paths, arrows: ``generator.strokes.content_stroke``, 1 pt to 4 mm
+player follows (roads, paths, arrows: ``generator.core.strokes.content_stroke``, 1 pt to 4 mm
 wide, not a filled shape's outline, drawn as the board's artwork and not the tile's own cut
 lines or targets). Larger plain areas (the background, a card place, a panel) are not: a target
 there marks no space, and a card laid on the place covers it. One finding per board element
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from generator.errors import clip
-from generator.geometry import apply
+from generator.core.errors import clip
+from generator.core.geometry import apply
+from generator.core.strokes import content_stroke, stroke_meets
+from generator.core.units import MM
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
 from generator.render.record import FillMark, PageRecord, Rect, StrokeMark, intersect
-from generator.strokes import content_stroke, stroke_meets
-from generator.units import MM
 
 LARGEST = 40 * MM
 """A filled shape wider and taller than this is an area (background, card place), not content."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from generator.errors import clip
+from generator.core.errors import clip
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
 from generator.render.record import PageRecord

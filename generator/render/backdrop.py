@@ -29,7 +29,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.geometry import Matrix, compose
+from generator.core.geometry import Matrix, compose
 from generator.layout.ops import ImageOp, Op
 
 
@@ -143,7 +143,7 @@ def drawing_raster(drawing, placed: tuple[float, float]) -> Image.Image:
 
 
 def _face() -> str:
-    from generator import paths
-    from generator.fonts import FontBook
+    from generator.art.fonts import FontBook
+    from generator.core import paths
 
     return FontBook.load([paths.FONTS]).face("Lato")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import where
+from generator.art.fonts import FontBook
 from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
@@ -18,19 +18,19 @@ from generator.board.pages import AssemblyPage, assembly_page, board_print_notes
 from generator.board.strokes import content_strokes
 from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
-from generator.errors import UsageError
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.core import where
+from generator.core.errors import UsageError
+from generator.core.geometry import Box
+from generator.core.sizes import UnknownSizeError, paper_size
+from generator.core.units import mm
 from generator.layout import BAR_H, BAR_LEN
 from generator.layout.ops import TextOp
-from generator.layout.sizes import UnknownSizeError, paper_size
-from generator.model import Game
+from generator.load.model import Game
 from generator.render import record
 from generator.render.draw import Painter, color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_label, draw_scale_bar
 from generator.text import TextStyle, fit_text, parse_markup
-from generator.units import mm
 
 __all__ = ["board_print_notes", "write_board"]
 MODES = ("fit", "tiled")

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.paths import FONTS
+from generator.core.sizes import paper_size
+from generator.core.units import MM
 from generator.layout.calibration import LABEL_SIZE, CalibrationGeometry, calibration_page
-from generator.layout.sizes import paper_size
-from generator.paths import FONTS
 from generator.render.draw import color
 from generator.render.pdf import pdf_canvas
-from generator.units import MM
 
 HOW_TO = {
     "long": (

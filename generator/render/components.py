@@ -11,23 +11,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.art.fonts import FontBook
 from generator.components.model import ComponentGroup, ComponentSet, pdf_stem
 from generator.components.notes import components_print_notes, groups_of
 from generator.components.plan import PagePlan, PlanOptions, plan_group
-from generator.errors import DataError, Problem
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.core.errors import DataError, Problem
+from generator.core.geometry import Box
+from generator.core.units import mm
 from generator.layout.card import CardFace
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
-from generator.model import Game
+from generator.load.model import Game
 from generator.render.draw import Painter, color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
-from generator.units import mm
 
 if TYPE_CHECKING:
-    from generator.options import BuildOptions
+    from generator.core.options import BuildOptions
 
 __all__ = ["components_print_notes", "write_components"]
 

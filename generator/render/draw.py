@@ -12,22 +12,22 @@ from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import where
-from generator.assets import svg_roots
+from generator.art.svgfile import read_svg
 from generator.color import output
 from generator.color.convert import FILL, LINE
 from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
 from generator.color.pdfx import pdf_color, retint, svg_tint
-from generator.errors import BuildError, display_path
-from generator.geometry import Box
+from generator.core import where
+from generator.core.errors import BuildError, display_path
+from generator.core.geometry import Box
+from generator.core.notices import reading
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.resolution import printed_dpi
-from generator.notices import reading
+from generator.load.assets import svg_roots
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
 from generator.render.record import draw_run
 from generator.render.shapes import draw_shape
-from generator.svgfile import read_svg
 
 
 def color(value: str, role: str = LINE) -> Color:
@@ -341,8 +341,8 @@ def _form_name(key: tuple) -> str:
 def _print_dpi(op: ImageOp) -> float | None:
     """The dpi a large image finer than ``rasters.PRINT_DPI`` in its box is decoded for (rounded:
     one box size, one decoding), or None: the file is used as it is, once for every box."""
+    from generator.art.rasters import LARGE, PRINT_DPI
     from generator.layout.resolution import pixel_size
-    from generator.rasters import LARGE, PRINT_DPI
 
     size, dpi = pixel_size(op.path), printed_dpi(op)
     if size is None or dpi is None or size[0] * size[1] <= LARGE or dpi <= PRINT_DPI * 1.01:
@@ -354,7 +354,7 @@ def _reader(path: Path, reduce_for: float | None, dpi: float | None) -> tuple[Im
     """ReportLab's reader for an image and its mask: refused without decoding past
     ``rasters.MAX_PIXELS`` (saying it prints at ``dpi``); decoded reduced to ``rasters.PRINT_DPI``
     when ``reduce_for`` is its dpi; converted to CMYK in a CMYK build."""
-    from generator.rasters import for_print, oversize, too_large
+    from generator.art.rasters import for_print, oversize, too_large
 
     size = oversize(path)
     if size is not None:

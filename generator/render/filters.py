@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageOps
 from reportlab.lib.utils import ImageReader
 
 from generator.color import output
-from generator.errors import BuildError, display_path
+from generator.core.errors import BuildError, display_path
 from generator.layout.ops import ImageOp
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def _grayscale(image: Image.Image, _: Any) -> Image.Image:
 
 
 def _tint(image: Image.Image, colour: str) -> Image.Image:
-    from generator.color.spec import Cmyk, parse
+    from generator.core.colorspec import Cmyk, parse
 
     found = parse(colour)
     if isinstance(found, Cmyk):  # a rough sRGB of the inks: the tint multiplies the pixels

@@ -1,7 +1,7 @@
 """PDF files: reproducible canvases written atomically (temporary file, then rename).
 
 Inside ``staged(folder)`` every file for that folder is written into a hidden sibling folder
-(``generator.publish``) that replaces ``folder`` as one unit when the block ends: a kit appears
+(``generator.kit.publish``) that replaces ``folder`` as one unit when the block ends: a kit appears
 whole or not at all, and holds exactly the files the block wrote (plus, with ``carry_over``, the
 earlier files it did not rewrite).
 """
@@ -20,8 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator import __version__
 from generator.color import output
 from generator.color.pdfx import PdfxCanvas
-from generator.errors import BuildError, display_path
-from generator.publish import Staging, staging, unusable
+from generator.core.errors import BuildError, display_path
+from generator.kit.publish import Staging, staging, unusable
 from generator.render import record
 from generator.render.forms import CompleteForms
 from generator.render.packed import PackedPages
@@ -39,7 +39,7 @@ def written_bytes(path: Path) -> bytes:
 @contextmanager
 def staged(folder: Path, carry_over: bool = False) -> Iterator[None]:
     """Stage every file written for ``folder`` inside the block; publish them as one folder at
-    its end (see :mod:`generator.publish`). If the block raises, ``folder`` does not change."""
+    its end (see :mod:`generator.kit.publish`). If the block raises, ``folder`` does not change."""
     with staging(folder, carry_over) as stage:
         token = _STAGED.set(stage)
         try:
@@ -129,8 +129,8 @@ class _PdfxCanvas(PackedPages, CompleteForms, PdfxCanvas):
 
 def _initial_face() -> str:
     """A registered TrueType face of the bundled fonts, to start every canvas in."""
-    from generator import paths
-    from generator.fonts import FontBook
+    from generator.art.fonts import FontBook
+    from generator.core import paths
 
     return FontBook.load([paths.FONTS]).face("Lato")
 

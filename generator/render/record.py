@@ -1,6 +1,6 @@
 """What a build puts on each page, recorded as it is drawn: text runs, filled shapes and stroked
 lines at their printed size and place (every transform and form placement applied), with the YAML
-element that made them (``generator.where``).
+element that made them (``generator.core.where``).
 
 ``recording()`` turns it on for the block; every canvas ``pdf_canvas`` opens inside is observed.
 The proofreader (``generator.proof``) judges these records: they are the geometry the PDF holds,
@@ -22,8 +22,8 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import where
-from generator.geometry import Matrix, apply, compose
+from generator.core import where
+from generator.core.geometry import Matrix, apply, compose
 
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.geometry import Box, Line
+from generator.core.geometry import Box, Line
+from generator.core.units import MM
 from generator.layout.card import CardFace
 from generator.layout.imposition import Slot
 from generator.render import record
 from generator.render.draw import Painter, color
-from generator.units import MM
 
 MARK_WIDTH = 0.3
 MARK_COLOR = "#000000"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from generator.errors import DataError
-from generator.fonts import FontBook
+from generator.art.fonts import FontBook
+from generator.core.errors import DataError
+from generator.core.sizes import paper_size
+from generator.core.units import MM
 from generator.layout.imposition import paginate, plan_sheet, used_marks
-from generator.layout.sizes import paper_size
-from generator.model import Game
+from generator.load.model import Game
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
@@ -17,7 +18,6 @@ from generator.render.sheets import draw_card, draw_label, draw_marks, draw_scal
 from generator.summary import AIDS_FILE, SUMMARY_FILE, Summary, layout_aids, layout_reference
 from generator.summary.check import fit_problems
 from generator.summary.notes import aid_sheet_options, summary_print_notes
-from generator.units import MM
 
 __all__ = ["summary_print_notes", "write_summary"]
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from generator.model import Card, Game
+from generator.load.model import Card, Game
 from generator.rules.zones import Draws, Zone
 from generator.schema.common import Strict
 from generator.schema.messages import suggest

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from generator.model import Card, Game
+from generator.load.model import Card, Game
 
 
 @dataclass(frozen=True)

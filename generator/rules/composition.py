@@ -11,14 +11,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import DataError, Problem
-from generator.model import Card, Game, Origin
+from generator.core.errors import DataError, Problem
+from generator.core.yamlio import Document, load_yaml
+from generator.load.model import Card, Game, Origin
 from generator.rules.checks import Finding
 from generator.rules.fieldpath import origin_of, select, text, values_at
 from generator.rules.module import code_problem, load_rules_module, rules_path, spec_problem
 from generator.schema.constraints import Bounds, Constraint, ConstraintFile
 from generator.schema.messages import suggest, validate
-from generator.yamlio import Document, load_yaml
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from generator.model import Card, Origin
+from generator.load.model import Card, Origin
 
 
 def _steps(path: str) -> list[tuple[str, str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import DataError, Problem, UsageError, display_path
-from generator.model import Game
+from generator.core.errors import DataError, Problem, UsageError, display_path
+from generator.load.model import Game
 from generator.rules.base import Rules
 from generator.rules.logfile import load_log
 from generator.rules.module import load_rules_module, rules_path

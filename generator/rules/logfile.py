@@ -9,11 +9,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
+from generator.core.yamlio import Document, Loc, load_yaml, parse_yaml
 from generator.rules.base import Entry, Rules
 from generator.schema.messages import suggest, validate
 from generator.schema.playlog import ENTRY_KEYS, EntryHead, PlayLogSpec, RaceSpec, ResultSpec
-from generator.yamlio import Document, Loc, load_yaml, parse_yaml
 
 
 @dataclass

@@ -17,8 +17,8 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
-from generator.errors import DataError, Problem, display_path
-from generator.model import Game
+from generator.core.errors import DataError, Problem, display_path
+from generator.load.model import Game
 from generator.schema.game import GameSpec
 
 _CACHE: dict[tuple[Path, float], ModuleType] = {}

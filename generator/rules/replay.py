@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.rules.base import Entry, Outcome, Rules
 from generator.rules.logfile import PlayLog
 from generator.rules.module import code_problem, rules_path

@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, field_validator
 
+from generator.core.units import mm
 from generator.schema.common import Color, Length, SizeSpec, Strict
-from generator.units import mm
 
 Point = tuple[Length, Length]
 BoxSpec = tuple[Length, Length, Length, Length]

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
-from generator.color.spec import is_cmyk, parse_cmyk
-from generator.units import UnitError, parse_length
+from generator.core.colorspec import is_cmyk, parse_cmyk
+from generator.core.units import UnitError, parse_length
 
 
 class Strict(BaseModel):

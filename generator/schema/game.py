@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
+from generator.core.units import mm
 from generator.schema.common import CardSizeSpec, Color, Length, PositiveLength, Strict
-from generator.units import mm
 
 
 class CardTypeSpec(Strict):

@@ -15,8 +15,8 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from generator.errors import DataError, Problem
-from generator.yamlio import Document, Loc
+from generator.core.errors import DataError, Problem
+from generator.core.yamlio import Document, Loc
 
 
 def suggest(word: str, choices: typing.Iterable[str]) -> str:

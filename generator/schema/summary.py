@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from generator.color.spec import is_cmyk, parse_cmyk
+from generator.core.colorspec import is_cmyk, parse_cmyk
 from generator.schema.common import Length, SizeSpec, Strict
 
 _PLAIN_COLOR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+)$")

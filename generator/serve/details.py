@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.model import Game, Origin
+from generator.load.model import Game, Origin
 from generator.serve.gallery import FaceView
 
 

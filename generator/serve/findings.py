@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import DataError, Problem, display_path
-from generator.model import Game
+from generator.core.errors import DataError, Problem, display_path
+from generator.load.model import Game
 
 INK_LIMIT = 300.0  # what ``check`` uses without a print shop
 
@@ -31,11 +31,11 @@ class Findings:
         """Check again the faces of ``decks`` (None: all) and, with ``kit``, the kit parts; the
         composition every time (it reads every card: those of ``whole``, the game before
         ``--only`` chose some, when given)."""
-        from generator.color import ink
-        from generator.fonts import FontBook
-        from generator.kit import check_kit
+        from generator.art.fonts import FontBook
+        from generator.core.units import mm
+        from generator.kit.assemble import check_kit
+        from generator.layout import ink
         from generator.layout.deck import DeckFaces
-        from generator.units import mm
 
         fonts = FontBook.load(game.font_dirs)
         broken = fonts.unusable()
@@ -125,7 +125,7 @@ def kit_pages(game: Game, written: list[Path]) -> tuple[list[tuple[Path, str]], 
     """The kit's pages to show, as (PDF, kind) in kit order, and for each source file (as
     problems name it) the files' stems made from it. Card files are left out: the page shows
     their faces instead."""
-    from generator.kit import load_parts
+    from generator.kit.assemble import load_parts
 
     by_name = {p.name: p for p in written if p.suffix == ".pdf" and p.parent.name == game.name}
     shown: list[tuple[Path, str]] = []

@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from generator.errors import Problem
-from generator.model import Card, Deck, Game
+from generator.core.errors import Problem
+from generator.load.model import Card, Deck, Game
 
 FACE_DPI = 150  # sharp at twice the size the page shows a card in its grid
 PAGE_DPI = 110
@@ -77,8 +77,8 @@ class Gallery:
     def refresh_faces(self, game: Game, decks: list[str] | None, warnings: list[Problem]) -> None:
         """Redraw the faces of ``decks`` (None: every deck, forgetting earlier pictures) that
         differ from the last render; raise DataError as a build would."""
+        from generator.art.fonts import FontBook
         from generator.export.faces import render_faces
-        from generator.fonts import FontBook
         from generator.render.record import recording
 
         self._decks = {} if decks is None else dict(self._decks)

@@ -15,15 +15,15 @@ from pathlib import Path
 from threading import Condition, Lock, RLock
 from typing import Any
 
-from generator.errors import DataError, DeckwrightError, Problem, display_path
+from generator.core.errors import DataError, DeckwrightError, Problem, display_path
 from generator.layout.deck import OVERFLOW_RANK
-from generator.model import Game
+from generator.load.model import Game
 from generator.proof.finding import PROOF_RANK
 from generator.serve import details
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
 from generator.serve.proofing import Proofreader, Region
-from generator.watch import Outcome, Session
+from generator.serve.watch import Outcome, Session
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Preview:
         """The game as the page shows it: with ``--only``, the chosen cards alone."""
         if self.session.only is None:
             return game
-        from generator.subset import select
+        from generator.kit.subset import select
 
         return select(game, self.session.only)
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.errors import Problem
-from generator.model import Game
-from generator.options import BuildOptions
+from generator.core.errors import Problem
+from generator.core.options import BuildOptions
+from generator.load.model import Game
 from generator.render.record import PageRecord
 
 Region = tuple[str, int, tuple[float, float, float, float]]
@@ -73,8 +73,8 @@ def _record(
     game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool
 ) -> dict[str, list[PageRecord]]:
     """Build into a scratch folder while recording; the pages by file name (the folder goes)."""
-    from generator.build import build_game, output_dir
-    from generator.kit import build_kit
+    from generator.kit.assemble import build_kit
+    from generator.kit.build import build_game, output_dir
     from generator.layout.deck import collect_overflows
     from generator.render.pdf import staged
     from generator.render.record import recording

@@ -6,11 +6,11 @@ import errno
 from collections.abc import Callable
 from threading import Event, Thread
 
-from generator.errors import UsageError
-from generator.options import BuildOptions
+from generator.core.errors import UsageError
+from generator.core.options import BuildOptions
 from generator.serve.preview import Preview
 from generator.serve.server import PreviewServer
-from generator.watch import Outcome, Session, events, run
+from generator.serve.watch import Outcome, Session, events, run
 
 
 def open_server(preview: Preview, host: str, port: int) -> PreviewServer:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
+from generator.core.units import mm
 from generator.layout.card import CardFace
 from generator.layout.ops import Op, RectOp, TextOp
 from generator.summary.blocks import Setting, Typesetter, shifted
@@ -18,7 +19,6 @@ from generator.summary.flow import Overflow, flow
 from generator.summary.model import Summary
 from generator.text.fit import fit_text
 from generator.text.markup import Span
-from generator.units import mm
 
 FRAME = mm(2.5)  # frame inset from the trim
 SIDE = mm(4.5)  # body inset from the trim, left and right

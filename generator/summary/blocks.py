@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator import where
-from generator.fonts import FontBook
-from generator.geometry import Box, Line
+from generator.art.fonts import FontBook
+from generator.core import where
+from generator.core.geometry import Box, Line
 from generator.layout.ops import EllipseOp, LineOp, Op, RectOp, TextOp
 from generator.summary.model import Section, Spans, Table, Theme
 from generator.text.fit import PlacedRun, TextLayout, TextStyle, fit_text

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from generator.errors import Problem
-from generator.fonts import FontBook
-from generator.layout.sizes import paper_size
+from generator.art.fonts import FontBook
+from generator.core.errors import Problem
+from generator.core.sizes import paper_size
+from generator.core.units import to_mm
 from generator.summary.aids import layout_aids
 from generator.summary.flow import Overflow
 from generator.summary.model import Summary
 from generator.summary.pages import BODY_SIZES, layout_reference
-from generator.units import to_mm
 
 CHECKED_PAPERS = ("a4", "letter")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "a5": "A5", "legal": "Legal", "tabloid": "Tabloid"}

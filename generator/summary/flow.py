@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.geometry import Box
+from generator.core.geometry import Box
 from generator.summary.blocks import Block, Laid
 
 EPS = 1e-6

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.model import Origin
+from generator.core.yamlio import Document
+from generator.load.model import Origin
 from generator.text.markup import KeywordLook, Span
-from generator.yamlio import Document
 
 Spans = tuple[Span, ...]
 

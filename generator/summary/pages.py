@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from generator.fonts import FontBook
-from generator.geometry import Box, Line
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box, Line
+from generator.core.units import mm
 from generator.layout.ops import LineOp, Op, RectOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
 from generator.summary.flow import Flowed, Overflow, flow
 from generator.summary.model import Summary
 from generator.text.markup import Span
-from generator.units import mm
 
 BODY_SIZES = (10.0, 9.75, 9.5, 9.25, 9.0)
 MARGIN = mm(12)

@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.fonts import FontBook
-from generator.geometry import Box
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
 from generator.text.markup import Span
 
 GRID = 0.25  # candidate sizes are multiples of this (plus min_size itself)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from generator.color.spec import is_cmyk, parse_cmyk
+from generator.core.colorspec import is_cmyk, parse_cmyk
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from distributed import LocalCluster
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.play.simulate import Plan, tally
 
 

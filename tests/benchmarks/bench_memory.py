@@ -28,7 +28,7 @@ from bench_floor import BENCH, OLD, floor_command  # the script's own folder is 
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 8 * 1024 * 1024
-"""The most a card file may hold (``generator.yamlio.MAX_BYTES``)."""
+"""The most a card file may hold (``generator.core.yamlio.MAX_BYTES``)."""
 
 
 def peak(cmd: list[str]) -> tuple[float, float]:

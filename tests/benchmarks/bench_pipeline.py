@@ -112,8 +112,8 @@ def write_game(folder: Path, n: int) -> Path:
 
 def run_pipeline(n: int) -> None:
     sys.path.insert(0, str(ROOT))
-    from generator.build import BuildOptions, build_game
-    from generator.loader import load_game
+    from generator.kit.build import BuildOptions, build_game
+    from generator.load.loader import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = write_game(Path(tmp) / "bench", n)

@@ -39,7 +39,7 @@ def _front(url: str, name: str) -> str:
 
 
 def main(n: int) -> None:
-    from generator.options import BuildOptions
+    from generator.core.options import BuildOptions
     from generator.serve.run import serve
 
     with tempfile.TemporaryDirectory() as tmp:

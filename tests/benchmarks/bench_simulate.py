@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.loader import load_game  # noqa: E402
+from generator.load.loader import load_game  # noqa: E402
 from generator.play.runner import Player  # noqa: E402
 from generator.play.simulate import Plan, play_one, policies, simulate  # noqa: E402
 from generator.play.stats import gather  # noqa: E402

@@ -37,8 +37,8 @@ def _timed(session, path: Path, text: str, old: str, new: str) -> tuple[float, f
 
 
 def main(n: int) -> None:
-    from generator.options import BuildOptions
-    from generator.watch import Session
+    from generator.core.options import BuildOptions
+    from generator.serve.watch import Session
 
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / "road-runner"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.rules.logcheck import rules_for
 from generator.rules.playthrough import playthrough
 

@@ -6,7 +6,7 @@ import functools
 from types import ModuleType
 from typing import Any
 
-from generator.loader import load_game
+from generator.load.loader import load_game
 from generator.rules.base import Rules
 from generator.rules.logcheck import rules_for
 from generator.rules.logfile import parse_log

@@ -21,11 +21,11 @@ SIDE = 240
 
 def svg_pdf(svg: Path, pdf: Path) -> Path:
     """A one-page PDF showing ``svg`` at its own size."""
-    from generator.geometry import Box
+    from generator.art.svgfile import read_svg
+    from generator.core.geometry import Box
     from generator.layout.ops import ImageOp
     from generator.render.draw import Painter
     from generator.render.pdf import pdf_canvas
-    from generator.svgfile import read_svg
 
     found = read_svg(svg)
     assert found.drawing is not None, found.refused

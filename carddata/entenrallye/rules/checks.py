@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.model import Game
+from generator.load.model import Game
 from generator.rules import Checks, Finding
 
 from .route import GREY, SQUARE_KINDS, Route, load_route

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from generator.model import Game
+from generator.load.model import Game
 from generator.rules import Entry, Expect, Note, Option, Outcome, Rules
 
 from . import specials

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from generator.model import Game
+from generator.load.model import Game
 
 
 @dataclass

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from generator.board import board_files, load_board
 from generator.board.maps import edge_spaces, parse_edge
-from generator.model import Game
+from generator.load.model import Game
 from generator.schema.board import MapEdge, MapFeature
 
 SQUARE_KINDS = frozenset({"start", "meet", "station", "workshop"})

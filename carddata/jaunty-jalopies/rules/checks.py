@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.model import Game
+from generator.load.model import Game
 from generator.rules import Checks, Finding
 
 from .cards import LETTERS, RACE_LENGTH, REQUIREMENT_WORDS

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Draws, Note, Zone
 
 from .model import TURN_ACTIONS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 

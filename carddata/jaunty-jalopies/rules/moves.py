@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Note
 
 from .state import (

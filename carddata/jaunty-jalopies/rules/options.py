@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Option
 
 from .effects import Abilities

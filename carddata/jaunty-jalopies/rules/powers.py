@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.model import Card
+from generator.load.model import Card
 
 LIMITS = {"turn": "once per turn", "race": "once per race"}
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Zone
 from generator.schema.common import Strict
 

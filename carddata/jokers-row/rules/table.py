@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.model import Card, Game
+from generator.load.model import Card, Game
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 

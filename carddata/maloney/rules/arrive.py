@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Note, Rules
 
 from .board import Map

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from generator.board import board_files, load_board
 from generator.board.graph import MapGraph, map_graph
-from generator.model import Game
-from generator.yamlio import OVERLAY
+from generator.core.yamlio import OVERLAY
+from generator.load.model import Game
 
 MAP_ID = "usa"
 

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.board.maps import ranges
-from generator.errors import DataError
-from generator.model import Game
+from generator.core.errors import DataError
+from generator.load.model import Game
 from generator.rules import Checks, Finding
 
 from .board import Map, load_map

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import ClassVar
 
 from generator.board.maps import ranges
-from generator.model import Card, Game
+from generator.load.model import Card, Game
 from generator.rules import Entry, Expect, Note, unseen
 from generator.schema.common import Strict
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from generator.model import Game
+from generator.load.model import Game
 from generator.rules import Checks, Finding
 
 from .facts import analyse, prevents

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from generator.model import Card
+from generator.load.model import Card
 
 SETS = (
     ("BAIT", "TRAP"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.model import Card
+from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 

@@ -1,0 +1,3 @@
+"""A whole kit on disk: card files, kit parts, the print guide, staging and publishing the output
+folder, rebuilding, --only proofs.
+"""

@@ -1,0 +1,230 @@
+"""Build a game's printable files: read top to bottom, it is the process it runs.
+
+load (already done) -> lay out each card face -> impose on sheets -> render -> write atomically.
+Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import replace
+from itertools import islice
+from pathlib import Path
+
+from generator.art.fonts import FontBook
+from generator.color import output as colors
+from generator.core import where
+from generator.core.errors import DataError, Problem
+from generator.core.options import BuildOptions
+from generator.core.units import MM
+from generator.kit.guide import FOLD_STOCK
+from generator.layout.deck import DeckFaces, check_faces
+from generator.layout.duplex import back_sheet
+from generator.layout.gutterfold import plan_gutterfold
+from generator.layout.imposition import SheetOptions, paginate, plan_sheet, used_marks
+from generator.load.model import CardCopy, Deck, Game
+from generator.render.draw import Painter
+from generator.render.pdf import pdf_canvas
+from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
+from generator.text.words import plural
+
+__all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
+
+Progress = Callable[[str, int, int], None]
+LABEL_FONT = ("Lato", False, False)
+FOLD_HINT = " - fold on the dashed line"
+
+
+def output_dir(game: Game, options: BuildOptions) -> Path:
+    from generator.core import paths
+
+    return (options.out_dir or paths.OUTPUT) / game.name
+
+
+def build_game(
+    game: Game, options: BuildOptions, progress: Progress | None = None, decks: Collection[str] | None = None
+) -> list[Path]:
+    """Write every printable file of the game (of only the named ``decks`` if given) in the
+    options' colour mode; return their paths."""
+    with colors.using(options.color, options.ink_limit):
+        return _build_game(game, options, progress, decks)
+
+
+def _build_game(
+    game: Game, options: BuildOptions, progress: Progress | None, decks: Collection[str] | None
+) -> list[Path]:
+    check_sheets(game, options)
+    fonts = FontBook.load(game.font_dirs)
+    out = output_dir(game, options)
+    written: list[Path] = []
+    for deck in game.decks:
+        if decks is not None and deck.name not in decks:
+            continue
+        stem = "cards" if len(game.decks) == 1 else deck.name
+        faces = DeckFaces(game, deck, fonts, options.bleed)
+        with where.at(deck.origin):  # the sheet furniture of this deck's file
+            if options.layout == "gutterfold" and not deck.one_sided:
+                path = out / f"{stem}-gutterfold.pdf"
+                _write_gutterfold(path, deck, faces, fonts, options, progress)
+            else:  # a one-sided deck needs no folding: plain sheets of fronts in either layout
+                path = out / f"{stem}.pdf"
+                _write_sheets(path, deck, faces, fonts, _deck_options(deck, options), progress)
+        written.append(path)
+    return written
+
+
+def _deck_options(deck: Deck, options: BuildOptions) -> BuildOptions:
+    """The options a deck is built with: a one-sided deck (``back: none``) gets no backs."""
+    return replace(options, backs=False, layout="duplex") if deck.one_sided else options
+
+
+def single_sided_files(game: Game, written: list[Path]) -> list[Path]:
+    """The card files of one-sided decks among ``written``."""
+    stems = {"cards" if len(game.decks) == 1 else d.name for d in game.decks if d.one_sided}
+    return [p for p in written if p.stem in stems or p.stem.removesuffix("-printshop") in stems]
+
+
+def check_sheets(game: Game, options: BuildOptions) -> None:
+    """Raise DataError, located at each deck, where its cards cannot be laid out with ``options``:
+    a bleed wider than half the card, or a card (with its bleed) larger than the paper."""
+    problems = []
+    for deck in game.decks:
+        where = deck.origin
+        if 2 * options.bleed > min(deck.width, deck.height):
+            message = (
+                f"a {options.bleed / MM:g} mm bleed is wider than half of the {deck.width / MM:g} x "
+                f"{deck.height / MM:g} mm card: use --bleed {min(deck.width, deck.height) / 2 / MM:g} or less"
+            )
+        else:
+            try:
+                if _deck_options(deck, options).layout == "gutterfold":
+                    plan_gutterfold(deck.width, deck.height, options.sheet_options())
+                else:
+                    plan_sheet(deck.width, deck.height, options.sheet_options())
+                continue
+            except ValueError as exc:
+                message = f"on {options.paper.upper()} paper, {exc}"
+        path = f"decks[{game.decks.index(deck)}] ('{deck.name}')"
+        problems.append(Problem(20, where.file, where.line, where.column, path, message, cell=where.cell))
+    if problems:
+        raise DataError(problems)
+
+
+def _raise_if(faces: DeckFaces) -> None:
+    errors = [p for p in faces.problems if p.rank < 60]
+    if errors:
+        raise DataError(errors)
+
+
+def _labelled(options: BuildOptions, deck: Deck, extra: str) -> SheetOptions:
+    """The sheet options, told about how long the deck's longest sheet label will be; where the
+    margins hold no 50 mm bar and full-size label, a band is kept free for them (``make_room``)."""
+    longest = _sheet_label(deck, 999, 999, extra) + BAR_NOTE
+    return replace(options.sheet_options(), label_chars=len(longest), make_room=True)
+
+
+def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
+    return f"{deck.title} - sheet {n} of {total}{extra}"
+
+
+def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
+    """The deck's copies a sheet at a time (as ``paginate`` cuts them), read as they are drawn."""
+    copies = deck.copies()
+    for span in paginate(deck.size, per_sheet):
+        yield list(islice(copies, len(span)))
+
+
+def _write_sheets(
+    path: Path,
+    deck: Deck,
+    faces: DeckFaces,
+    fonts: FontBook,
+    options: BuildOptions,
+    progress: Progress | None,
+) -> None:
+    front = plan_sheet(deck.width, deck.height, _labelled(options, deck, " (backs)"))
+    back = back_sheet(front, options.duplex, options.back_offset)
+    label_face = fonts.face(*LABEL_FONT)
+    total = -(-deck.size // front.per_sheet)
+    with pdf_canvas(path, deck.title, (front.page_w, front.page_h)) as c:
+        painter = Painter(c, faces.front.icons)
+        for n, copies in enumerate(_chunks(deck, front.per_sheet), start=1):
+            laid = [faces.faces(cc.card) for cc in copies]
+            for (face, _), slot in zip(laid, front.slots, strict=False):
+                if face is not None:
+                    draw_card(painter, face, slot, deck.width, deck.height)
+            draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
+            finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
+            if options.backs:
+                for (_, face), slot in zip(laid, back.slots, strict=False):
+                    if face is not None:
+                        draw_card(painter, face, slot, deck.width, deck.height)
+                finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
+            if progress:
+                progress(deck.title, n, total)
+        _raise_if(faces)
+
+
+def _write_gutterfold(
+    path: Path,
+    deck: Deck,
+    faces: DeckFaces,
+    fonts: FontBook,
+    options: BuildOptions,
+    progress: Progress | None,
+) -> None:
+    geo = plan_gutterfold(deck.width, deck.height, _labelled(options, deck, FOLD_HINT))
+    label_face = fonts.face(*LABEL_FONT)
+    total = -(-deck.size // geo.per_sheet)
+    with pdf_canvas(path, f"{deck.title} (fold and glue)", (geo.page_w, geo.page_h)) as c:
+        painter = Painter(c, faces.front.icons)
+        for n, copies in enumerate(_chunks(deck, geo.per_sheet), start=1):
+            for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
+                front, back = faces.faces(cc.card)
+                if front is not None:
+                    draw_card(painter, front, front_slot, deck.width, deck.height)
+                if back is not None:
+                    draw_card(painter, back, back_slot, deck.width, deck.height)
+            filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
+            draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
+            draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
+            finish_sheet(c, geo, _sheet_label(deck, n, total, FOLD_HINT), label_face)
+            if progress:
+                progress(deck.title, n, total)
+        _raise_if(faces)
+
+
+def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | None = None) -> list[str]:
+    """Print-guide lines for the card files of a build with ``options``."""
+    notes = []
+    for deck in game.decks:
+        stem = "cards" if len(game.decks) == 1 else deck.name
+        one_sided, opts = deck.one_sided, _deck_options(deck, options)
+        if opts.layout == "gutterfold":
+            per = plan_gutterfold(deck.width, deck.height, opts.sheet_options()).per_sheet
+            sheets = -(-deck.size // per)
+            notes.append(
+                f"{stem}-gutterfold.pdf ({deck.title}): {plural(deck.size, 'card')} on "
+                f"{plural(sheets, 'sheet')}, {per} per sheet. "
+                f"Print single-sided on {FOLD_STOCK}; fold each sheet on the dashed line, glue the "
+                "halves together, then cut along the crop marks."
+            )
+        else:
+            per = plan_sheet(deck.width, deck.height, opts.sheet_options()).per_sheet
+            sheets = -(-deck.size // per)
+            if opts.backs:
+                how = (
+                    f"Print double-sided, flipping on the {opts.duplex} edge ({sheets * 2} pages: each "
+                    "front page is followed by its backs)"
+                )
+            elif one_sided:
+                how = "Print single-sided (the deck has no backs)"
+            else:
+                how = "Print single-sided (fronts only)"
+            notes.append(
+                f"{stem}.pdf ({deck.title}): {plural(deck.size, 'card')} on {plural(sheets, 'sheet')}, "
+                f"{per} per sheet. {how}, "
+                "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
+                "lines where there was no room for marks)."
+            )
+    return notes
