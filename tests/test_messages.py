@@ -73,10 +73,10 @@ def test_a_table_shows_its_cells_as_written() -> None:
 def fresh_consoles(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line's consoles made anew for one test: rich decides at creation whether it
     writes to a terminal (FORCE_COLOR), so a terminal test must not leave its consoles behind."""
-    from generator import cli
+    from generator.cli import common
 
-    monkeypatch.setattr(cli, "out", Console(soft_wrap=True))
-    monkeypatch.setattr(cli, "err", Console(stderr=True, soft_wrap=True))
+    monkeypatch.setattr(common, "out", Console(soft_wrap=True))
+    monkeypatch.setattr(common, "err", Console(stderr=True, soft_wrap=True))
 
 
 def _game_with_bad_value_on_line_100(folder: Path) -> Path:
@@ -125,11 +125,11 @@ def test_a_game_title_with_brackets_and_braces_builds_under_a_progress_bar(
 
 def test_a_progress_label_with_braces_is_shown_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
     """``simulate`` and ``stats`` name the game in their bar: '{y}' in a title is no format field."""
-    from generator import cli
+    from generator.cli import common, play
 
     sink = io.StringIO()
-    monkeypatch.setattr(cli, "err", Console(file=sink, force_terminal=True, width=100))
-    with cli._bar("simulating Mini {y} [/x] :100:") as bar:
+    monkeypatch.setattr(common, "err", Console(file=sink, force_terminal=True, width=100))
+    with play._bar("simulating Mini {y} [/x] :100:") as bar:
         task = bar.add_task("", total=3)
         bar.update(task, completed=1)
         bar.refresh()

@@ -1,0 +1,97 @@
+"""``deckwright check``: a game's data, templates, text fit, ink, kit, composition and proofreading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
+from generator.cli.common import fail, report, shop_preset
+from generator.core.errors import DataError, DeckwrightError, Problem
+
+
+def check(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    printshop: Annotated[
+        str | None,
+        typer.Option(metavar="SHOP", help="Also check against a print shop's sizes, safe zone and dpi."),
+    ] = None,
+    ink_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Report colours and images above this total ink in % (default: the shop's, else 300).",
+            min=100,
+            max=400,
+        ),
+    ] = None,
+    proof: Annotated[
+        Path | None,
+        typer.Option(
+            "--proof",
+            metavar="FILE.pdf",
+            help="Also write the proofreader's findings as a PDF: each a numbered red outline on a "
+            "picture of its page, the list beside it.",
+        ),
+    ] = None,
+) -> None:
+    """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
+    composition and the printed pages as a proofreader sees them; a named check in its constraints
+    runs the game's Python rules module (trust it first).
+
+    Every file the game uses must lie inside its folder (or Deckwright's bundled folders)."""
+    from generator.art.fonts import FontBook
+    from generator.kit.assemble import check_kit
+    from generator.kit.build import check_faces
+    from generator.layout import ink
+    from generator.load.loader import load_game
+    from generator.printshop.check import check_printshop
+
+    try:
+        preset = shop_preset(printshop) if printshop else None
+        try:
+            loaded = load_game(game)
+        except DataError as exc:  # still check the templates, so one run shows both
+            from generator.layout.fieldcheck import unloaded_game_problems
+
+            raise DataError(exc.problems + unloaded_game_problems(game)) from None
+        fonts = FontBook.load(loaded.font_dirs)
+        limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
+        with ink.checking(limit):
+            problems = check_faces(loaded, fonts)
+            problems += check_kit(loaded, fonts)
+        problems += _composition(loaded)
+        problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
+        if preset is not None:
+            problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
+        if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
+            from generator.proof.report import proof_problems
+
+            problems += proof_problems(loaded, proof)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    from generator.core.notices import heard
+
+    problems += heard()
+    report(problems)
+    if any(p.severity == "error" for p in problems):
+        raise typer.Exit(1)
+    from generator.text.words import plural
+
+    cards = sum(d.size for d in loaded.decks)
+    warned = [p for p in problems if p.severity != "note"]  # notes: findings game.yaml accepts
+    found = plural(len(warned), "warning") if warned else "no problems found"
+    common.out.print(
+        f"{loaded.title}: {plural(cards, 'card')} in {plural(len(loaded.decks), 'deck')}, {found}."
+    )
+    if len(problems) > len(warned):
+        known = plural(len(problems) - len(warned), "known proofreader finding")
+        common.out.print(f"{known} (proof.known in game.yaml).")
+
+
+def _composition(game: object) -> list[Problem]:
+    """The deck composition violations of a loaded game (its constraints.yaml)."""
+    from generator.rules import check_composition
+
+    return check_composition(game)  # type: ignore[arg-type]

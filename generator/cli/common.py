@@ -1,0 +1,48 @@
+"""What the command modules share: the two consoles, printing problems, the exit a problem ends
+with, and how a path is shown. Only ``generator/cli/`` prints and chooses exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from generator.core.console import Console  # rich itself only when it changes the output
+from generator.core.errors import DataError, DeckwrightError, Problem
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def report(problems: list[Problem]) -> None:
+    """Print problems, most useful first, with a count (with what libraries warned about the
+    files they read, see ``generator/core/notices.py``)."""
+    from generator.core.notices import heard
+
+    for problem in sorted([*problems, *heard()]):
+        style = {"error": "red", "warning": "yellow"}.get(problem.severity, "dim")
+        err.print(str(problem), style=style, markup=False)
+    errors = sum(1 for p in problems if p.severity == "error")
+    if errors:
+        err.print(f"{errors} problem{'s' if errors != 1 else ''} found.", style="bold red")
+
+
+def fail(exc: DeckwrightError) -> typer.Exit:
+    if isinstance(exc, DataError):
+        report(exc.problems)
+    else:
+        err.print(f"error: {exc}", style="red")
+    return typer.Exit(exc.exit_code)
+
+
+def paths_display(path: Path) -> str:
+    from generator.core.errors import display_path
+
+    return display_path(path)
+
+
+def shop_preset(shop: str) -> object:
+    """A print shop's preset: a bad name or file fails before anything is built or watched."""
+    from generator.printshop import load_preset
+
+    return load_preset(shop)

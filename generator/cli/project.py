@@ -1,0 +1,74 @@
+"""Commands about games rather than one game's kit: ``list``, ``new`` and ``schema``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
+from generator.cli.common import fail, paths_display
+from generator.core import paths
+from generator.core.errors import DeckwrightError, UsageError
+
+
+def list_games(
+    where: Annotated[Path, typer.Option(help="Also list game folders found here.")] = Path("."),
+) -> None:
+    """List the bundled games and any game folders in the working directory."""
+    from generator.load.loader import load_game
+
+    common.out.print("Bundled games:", style="bold")
+    for name in paths.bundled_games():
+        try:
+            game = load_game(name)
+            common.out.print(f"  {name:<22} {_summary_line(game)}")
+        except DeckwrightError:
+            common.out.print(f"  {name:<22} (has problems: run 'deckwright check {name}')")
+    local = paths.local_games(where) if where.is_dir() else []
+    if local:
+        common.out.print("Local games:", style="bold")
+        for folder in local:
+            common.out.print(f"  {folder}")
+
+
+def _summary_line(game: object) -> str:
+    """``Road Runner - 3-8 players - 80 cards`` for ``list``."""
+    players = getattr(game.extra["spec"], "players", None)  # type: ignore[attr-defined]
+    cards = sum(d.size for d in game.decks)  # type: ignore[attr-defined]
+    who = f"{players} players" if players else "players not stated"
+    return f"{game.title} - {who} - {cards} cards"  # type: ignore[attr-defined]
+
+
+def new(
+    name: Annotated[str, typer.Argument(help="The game's name: lower case, digits, '-' or '_'.")],
+    into: Annotated[Path, typer.Option(help="Folder to create the game folder in.")] = Path("."),
+) -> None:
+    """Write a small starter game (a deck, its templates, a summary) that checks and builds."""
+    from generator.load.scaffold import new_game
+
+    try:
+        folder = new_game(name, into)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    shown = paths_display(folder)
+    common.out.print(f"wrote {shown}: try 'deckwright check {shown}' and 'deckwright build {shown}'")
+
+
+def schema(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder for the <kind>.schema.json files.")
+    ] = Path("schemas"),
+) -> None:
+    """Write a JSON Schema for every file kind, for editors (see the README's editor set-up)."""
+    from generator.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        message = f"cannot write schemas into {output}: {reason}; choose another -o folder"
+        raise fail(UsageError(message)) from None
+    for path in written:
+        common.out.print(f"wrote {paths_display(path)}")

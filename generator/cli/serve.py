@@ -1,0 +1,119 @@
+"""``deckwright watch`` and ``deckwright serve``: rebuilt on every save, in files or a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
+from generator.cli.common import fail, paths_display, report, shop_preset
+from generator.cli.options import (
+    ALLOW_OVERFLOW_OPTION,
+    ONLY_OPTION,
+    OUTPUT_OPTION,
+    PRINTSHOP_HELP,
+    Layout,
+    Paper,
+    choice,
+)
+from generator.core.errors import DeckwrightError
+
+if TYPE_CHECKING:
+    from generator.serve.watch import Outcome
+
+
+def watch(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    paper: Annotated[Paper, choice("Paper size.")] = Paper.a4,
+    layout: Annotated[
+        Layout, choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
+    ] = Layout.duplex,
+    printshop: Annotated[str | None, typer.Option(metavar="SHOP", help=PRINTSHOP_HELP)] = None,
+    output: Annotated[Path | None, OUTPUT_OPTION] = None,
+    allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
+) -> None:
+    """Build the kit, then rebuild what changed on every save until Ctrl+C.
+
+    A saved card file or card template rebuilds only the decks it changes; anything else, the whole
+    kit. Problems are printed as they are found and the last good files stay in place.
+    """
+    from generator.kit.build import BuildOptions
+    from generator.serve.watch import Session, events, run
+
+    try:
+        if printshop:
+            shop_preset(printshop)  # a bad preset is reported before the first build
+        options = BuildOptions(
+            paper=paper.value, layout=layout.value, printshop=printshop, out_dir=output,
+            allow_overflow=allow_overflow,
+        )  # fmt: skip
+        session = Session(game, options, only)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    _show(session.start())
+    roots = session.roots()
+    common.err.print(f"watching {', '.join(paths_display(r) for r in roots)} (Ctrl+C to stop)")
+    run(session, events(roots), _show)
+    common.err.print("stopped watching.")
+
+
+def _show(outcome: Outcome) -> None:
+    """One rebuild's result: its problems, then one line saying what was rebuilt or why not."""
+    import time
+
+    stamp = time.strftime("%H:%M:%S")
+    names = [p.name for p in outcome.changed]
+    why = f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''} changed: " if names else ""
+    report(outcome.problems)
+    if outcome.error:
+        common.err.print(f"error: {outcome.error}", style="red")
+    if not outcome.ok:
+        common.err.print(f"{stamp} {why}not rebuilt; {outcome.on_disk}. Fix and save again.", style="red")
+    elif outcome.scope == "nothing":
+        common.out.print(f"{stamp} {why}nothing to rebuild: nothing printed differs from the last build")
+    else:
+        what = {"kit": "the whole kit", "proof": "the proof"}.get(outcome.scope, outcome.scope)
+        files = ", ".join(p.name for p in outcome.files)
+        common.out.print(f"{stamp} {why}rebuilt {what} in {outcome.seconds:.2f} s: {files}")
+
+
+def serve(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on. Anything but loopback shows the game to your network."),
+    ] = "127.0.0.1",
+    output: Annotated[Path | None, OUTPUT_OPTION] = None,
+    allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
+    only: Annotated[list[str] | None, ONLY_OPTION] = None,
+) -> None:
+    """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
+    with check's findings (the proofreader's too); redrawn on every save (like watch) until
+    Ctrl+C. Never runs the game's rules code."""
+    from generator.kit.build import BuildOptions
+    from generator.serve.run import serve as run_serve
+    from generator.serve.server import is_loopback
+
+    def started(server: object) -> None:
+        if not is_loopback(host):
+            common.err.print(
+                f"WARNING: listening on {host}, not only on this machine: anyone who can reach port "
+                f"{server.server_address[1]} sees this game's cards and kit files. "  # type: ignore[attr-defined]
+                "Leave out --host to serve on 127.0.0.1 only.",
+                style="bold red",
+            )
+        common.out.print(f"serving {paths_display(Path(game)) if Path(game).is_dir() else game} at "
+                  f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
+
+    try:
+        options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
+        run_serve(game, options, host, port, started, _show, only=only)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild
+        pass
+    common.err.print("stopped serving.")
