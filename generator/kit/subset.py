@@ -99,8 +99,8 @@ def build_proof(
     """Write the proof of the chosen cards (``<game>-proof/``); return its files. Text that does
     not fit fails it as it fails a kit, unless ``options.allow_overflow``."""
     from generator.kit.build import build_game, output_dir
+    from generator.kit.publish import staged
     from generator.layout.deck import collect_low_resolution, collect_overflows
-    from generator.render.pdf import staged
 
     proof = select(game, selectors)
     folder = output_dir(proof, options)
