@@ -18,15 +18,9 @@ from generator.art.fonts import FontBook
 from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem, display_path
+from generator.core.options import Progress, output_dir
 from generator.core.writing import atomic_text
-from generator.kit.build import (
-    BuildOptions,
-    Progress,
-    build_game,
-    card_print_notes,
-    output_dir,
-    single_sided_files,
-)
+from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
 from generator.kit.guide import PLAIN, backs_advice, paper_and_pages
 from generator.kit.publish import staged
 from generator.layout import ink

@@ -18,9 +18,8 @@ from pathlib import Path
 from generator.art.fonts import FontBook
 from generator.core.errors import DataError
 from generator.core.geometry import Box
-from generator.core.options import BuildOptions
+from generator.core.options import BuildOptions, Progress, output_dir
 from generator.core.writing import atomic_bytes, atomic_text, written_bytes
-from generator.kit.build import Progress, output_dir
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.layout.printshop import printshop_order, printshop_page

@@ -249,7 +249,8 @@ def _build_decks(game: Game, options: BuildOptions, decks: list[str], warnings: 
     """The card PDFs of ``decks`` only, staged and checked for overflow as ``build_kit`` does."""
     from dataclasses import replace
 
-    from generator.kit.build import build_game, output_dir
+    from generator.core.options import output_dir
+    from generator.kit.build import build_game
     from generator.kit.publish import staged
     from generator.layout.deck import collect_low_resolution, collect_overflows
 
