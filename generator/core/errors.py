@@ -5,6 +5,7 @@ Only the CLI prints problems and chooses exit codes: 1 for data errors, 2 for us
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,14 @@ def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[: limit - 3]}... ({len(text):,} characters)"
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' when a close match exists, else ''."""
+    import difflib
+
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{match[0]}'?)" if match else ""
 
 
 @dataclass(frozen=True, order=True)

@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from generator.core.errors import UsageError, clip
+from generator.core.errors import UsageError, clip, suggest
 
 ROOT = Path(os.environ.get("DECKWRIGHT_HOME", Path(__file__).resolve().parents[2]))
 CARDDATA = ROOT / "carddata"
@@ -45,8 +45,6 @@ def resolve_game(spec: str) -> Path:
         raise UsageError(f"{spec}: folder has no {GAME_FILE}; a game folder needs one")
     if (CARDDATA / spec / GAME_FILE).is_file():
         return CARDDATA / spec
-    from generator.schema.messages import suggest  # pydantic: only on this error path
-
     names = bundled_games()
     raise UsageError(
         f"unknown game '{spec}'{suggest(spec, names)}: give a bundled game "

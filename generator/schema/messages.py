@@ -6,7 +6,6 @@ Unknown keys are found by our own walk over the data and the model (so each one 
 
 from __future__ import annotations
 
-import difflib
 import functools
 import types
 import typing
@@ -15,14 +14,8 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from generator.core.errors import DataError, Problem
+from generator.core.errors import DataError, Problem, suggest
 from generator.core.yamlio import Document, Loc
-
-
-def suggest(word: str, choices: typing.Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a close match exists, else ''."""
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{match[0]}'?)" if match else ""
 
 
 def _found(value: Any) -> str:
