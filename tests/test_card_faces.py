@@ -12,9 +12,10 @@ import pytest
 from reportlab.lib.pagesizes import A4
 
 from generator.art.fonts import FontBook
+from generator.core.options import SheetOptions
 from generator.core.units import mm
 from generator.kit.build import BuildOptions, DeckFaces, build_game
-from generator.layout.imposition import SheetOptions, plan_sheet
+from generator.layout.imposition import plan_sheet
 from generator.layout.ops import GroupOp, TextOp
 from generator.load.loader import load_game
 from generator.load.model import Card

@@ -9,10 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.core.geometry import Box
+from generator.core.options import SheetOptions
 from generator.core.sizes import PAPER_SIZES, card_size, paper_size
 from generator.core.units import mm
 from generator.layout.duplex import back_sheet
-from generator.layout.imposition import SheetGeometry, SheetOptions, plan_sheet
+from generator.layout.imposition import SheetGeometry, plan_sheet
 
 Point = tuple[float, float]
 

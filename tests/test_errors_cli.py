@@ -279,7 +279,7 @@ def test_read_only_output_folder(run_cli, mini_game: Path, tmp_path: Path):
 
 def test_output_folder_without_write_permission(run_cli, mini_game: Path, tmp_path: Path, monkeypatch):
     """As a read-only folder looks to a user who is not root (root may write anywhere)."""
-    import generator.render.pdf as pdf
+    import generator.core.writing as writing
 
     (tmp_path / "locked" / "mini").mkdir(parents=True)
     (tmp_path / "locked" / "mini" / "cards.pdf").write_bytes(b"earlier")
@@ -291,7 +291,7 @@ def test_output_folder_without_write_permission(run_cli, mini_game: Path, tmp_pa
             return False
         return real_access(path, mode)
 
-    monkeypatch.setattr(pdf.os, "access", access)
+    monkeypatch.setattr(writing.os, "access", access)
     code, out, err = run_cli("build", mini_game, "-o", tmp_path / "locked")
     assert code == 1, err
     assert "locked/mini: cannot use this output folder (Permission denied): choose another with -o DIR" in err

@@ -9,10 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.core.geometry import Box
+from generator.core.options import SheetOptions
 from generator.core.sizes import PAPER_SIZES, card_size, paper_size
 from generator.core.units import mm
 from generator.layout.gutterfold import FOLD_EXTRA, GutterfoldGeometry, plan_gutterfold
-from generator.layout.imposition import MARK_LEN, MARK_MIN, SheetOptions, used_marks
+from generator.layout.imposition import MARK_LEN, MARK_MIN, used_marks
 
 TOL = 1e-6
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from generator.core.geometry import Box, Line
+from generator.core.options import SheetOptions
 from generator.core.sizes import CARD_SIZES, PAPER_SIZES, normalise_name
 from generator.core.units import mm, to_mm
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import SheetOptions, plan_sheet
+from generator.layout.imposition import plan_sheet
 
 PRINTING = Path("/work/shared/PRINTING.md")
 HOME_PAPERS = ("a4", "letter", "legal", "a3", "tabloid", "a5")

@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.core.geometry import Box
+from generator.core.options import SheetOptions
 from generator.core.sizes import PAPER_SIZES, card_size, paper_size
 from generator.core.units import mm, to_mm
 from generator.layout.duplex import back_sheet
@@ -18,7 +19,6 @@ from generator.layout.imposition import (
     MARK_MIN,
     MARK_WANT,
     SheetGeometry,
-    SheetOptions,
     Slot,
     paginate,
     plan_sheet,

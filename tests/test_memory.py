@@ -19,13 +19,14 @@ from generator.cli import app
 from generator.core import paths, yamlio
 from generator.core.options import BuildOptions
 from generator.kit.build import build_game
+from generator.kit.publish import staged
 from generator.load import model
 from generator.load.loader import load_game
 from generator.load.model import Card, Origin, PackedCards
 from generator.proof import gate as proof_gate
 from generator.proof import proofread, settings_of
 from generator.render import record
-from generator.render.pdf import _Canvas, staged
+from generator.render.pdf import _Canvas
 from tests.conftest import write_game
 
 runner = CliRunner()

@@ -15,11 +15,11 @@ from dataclasses import dataclass, replace
 
 from generator.core.errors import DataError, Problem
 from generator.core.geometry import Box, Line
+from generator.core.options import SheetOptions
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import (
     SheetGeometry,
-    SheetOptions,
     Slot,
     paginate,
     plan_sheet,

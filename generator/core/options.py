@@ -1,13 +1,47 @@
-"""Build options: everything the command line can set about a build."""
+"""Build options: everything the command line can set about a build, and the values it gives the
+stages below (how cards are imposed on a sheet, where a game's files go)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from generator.core.sizes import paper_size
 from generator.core.units import mm
-from generator.layout.imposition import SheetOptions
+
+Progress = Callable[[str, int, int], None]
+
+
+ORIENTATIONS = ("auto", "portrait", "landscape")
+SPACINGS = ("auto", "butted", "spaced")
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How to impose cards on a sheet; ``paper`` is the portrait (W, H) size in points."""
+
+    paper: tuple[float, float]
+    orientation: str = "auto"
+    margin: float = mm(5)
+    bleed: float = mm(3)
+    spacing: str = "auto"
+    crop_marks: bool = True
+    cut_lines: bool = False
+    make_room: bool = False
+    """Keep a band free along the bottom edge, at the cost of items per sheet, where the margins
+    leave no room for the full scale bar and a 6 pt label (component sheets)."""
+    label_chars: int = 0
+    """About how long the sheet label will be, to find it a place where it fits at 6 pt."""
+
+    def __post_init__(self) -> None:
+        if self.orientation not in ORIENTATIONS:
+            raise ValueError(f"orientation must be one of {', '.join(ORIENTATIONS)}")
+        if self.spacing not in SPACINGS:
+            raise ValueError(f"spacing must be one of {', '.join(SPACINGS)}")
+        if self.margin < 0 or self.bleed < 0 or min(self.paper) <= 0:
+            raise ValueError("paper size must be positive, margin and bleed not negative")
 
 
 @dataclass(frozen=True)
@@ -45,3 +79,16 @@ class BuildOptions:
             crop_marks=self.crop_marks,
             cut_lines=self.cut_lines,
         )
+
+
+class Named(Protocol):
+    """Anything with a name, as a game (``generator.load.model.Game``) has."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def output_dir(game: Named, options: BuildOptions) -> Path:
+    from generator.core import paths
+
+    return (options.out_dir or paths.OUTPUT) / game.name

@@ -45,8 +45,8 @@ def export_showcase(
 
     from generator.art.fonts import FontBook
     from generator.art.pngfile import png_bytes
+    from generator.core.writing import atomic_bytes
     from generator.export.faces import render_faces
-    from generator.render.pdf import atomic_bytes
 
     if style not in STYLES:
         raise UsageError(f"--style must be one of {', '.join(STYLES)}, found '{style}'")

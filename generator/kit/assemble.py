@@ -18,20 +18,15 @@ from generator.art.fonts import FontBook
 from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem, display_path
-from generator.kit.build import (
-    BuildOptions,
-    Progress,
-    build_game,
-    card_print_notes,
-    output_dir,
-    single_sided_files,
-)
+from generator.core.options import Progress, output_dir
+from generator.core.writing import atomic_text
+from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
 from generator.kit.guide import PLAIN, backs_advice, paper_and_pages
+from generator.kit.publish import staged
 from generator.layout import ink
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import gate as proof_gate
-from generator.render.pdf import atomic_text, staged
 
 
 @dataclass(frozen=True)

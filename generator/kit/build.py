@@ -6,7 +6,7 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -15,30 +15,23 @@ from generator.art.fonts import FontBook
 from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem
-from generator.core.options import BuildOptions
+from generator.core.options import BuildOptions, Progress, SheetOptions, output_dir
 from generator.core.units import MM
 from generator.kit.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import SheetOptions, paginate, plan_sheet, used_marks
+from generator.layout.imposition import paginate, plan_sheet, used_marks
 from generator.load.model import CardCopy, Deck, Game
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
 from generator.text.words import plural
 
-__all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces", "output_dir"]
+__all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces"]
 
-Progress = Callable[[str, int, int], None]
 LABEL_FONT = ("Lato", False, False)
 FOLD_HINT = " - fold on the dashed line"
-
-
-def output_dir(game: Game, options: BuildOptions) -> Path:
-    from generator.core import paths
-
-    return (options.out_dir or paths.OUTPUT) / game.name
 
 
 def build_game(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from generator.core.options import BuildOptions
 from generator.core.units import to_mm
+from generator.core.writing import written_bytes
 from generator.kit.rebuild import rebuild_command
-from generator.render.pdf import written_bytes
 from generator.text.words import plural
 
 CARD_STOCK = "card stock (about 250 g/m2; or glue the printed paper onto thin card)"

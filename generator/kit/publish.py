@@ -18,7 +18,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.core import writing
 from generator.core.errors import BuildError, display_path
+from generator.core.writing import unusable
 
 KEPT = "earlier output left as it was."
 OURS = frozenset({".pdf", ".md", ".png", ".jpg", ".jpeg", ".csv", ".json", ".tmp"})
@@ -111,11 +113,6 @@ def foreign(folder: Path) -> Path | None:
             if Path(name).suffix.lower() not in OURS and name not in JUNK:
                 return Path(root, name)
     return None
-
-
-def unusable(folder: Path, exc: OSError) -> str:
-    why = exc.strerror or str(exc)
-    return f"{display_path(folder)}: cannot use this output folder ({why}): choose another with -o DIR"
 
 
 @dataclass
@@ -275,3 +272,11 @@ def staging(final: Path, carry_over: bool = False) -> Iterator[Staging]:
         stage.discard()
         raise
     stage.publish()
+
+
+@contextmanager
+def staged(folder: Path, carry_over: bool = False) -> Iterator[None]:
+    """Stage every file written for ``folder`` inside the block (:mod:`generator.core.writing`);
+    publish them as one folder at its end. If the block raises, ``folder`` does not change."""
+    with staging(folder, carry_over) as stage, writing.into(stage):
+        yield

@@ -98,9 +98,10 @@ def build_proof(
 ) -> list[Path]:
     """Write the proof of the chosen cards (``<game>-proof/``); return its files. Text that does
     not fit fails it as it fails a kit, unless ``options.allow_overflow``."""
-    from generator.kit.build import build_game, output_dir
+    from generator.core.options import output_dir
+    from generator.kit.build import build_game
+    from generator.kit.publish import staged
     from generator.layout.deck import collect_low_resolution, collect_overflows
-    from generator.render.pdf import staged
 
     proof = select(game, selectors)
     folder = output_dir(proof, options)

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.core.geometry import Box, Line
+from generator.core.options import SheetOptions
 from generator.core.units import mm, to_mm
 from generator.layout import CLEAR, FURNITURE_BAND, NO_BOX, Furniture, full, label_want, place_furniture
 from generator.layout.imposition import (
-    SheetOptions,
     Slot,
     crop_marks,
     cut_lines,

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.geometry import Box, Line
+from generator.core.options import SheetOptions
 from generator.core.units import mm, to_mm
 from generator.layout import (
     FURNITURE_BAND,
@@ -43,34 +44,6 @@ MARK_TOL = 1e-3
 MARK_WANT = mm(2.25)
 """Outer bleed gives way (never below zero) so that crop marks get at least this much room; where
 even no bleed would leave no room for a mark of MARK_MIN, the bleed keeps all the free room."""
-ORIENTATIONS = ("auto", "portrait", "landscape")
-SPACINGS = ("auto", "butted", "spaced")
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How to impose cards on a sheet; ``paper`` is the portrait (W, H) size in points."""
-
-    paper: tuple[float, float]
-    orientation: str = "auto"
-    margin: float = mm(5)
-    bleed: float = mm(3)
-    spacing: str = "auto"
-    crop_marks: bool = True
-    cut_lines: bool = False
-    make_room: bool = False
-    """Keep a band free along the bottom edge, at the cost of items per sheet, where the margins
-    leave no room for the full scale bar and a 6 pt label (component sheets)."""
-    label_chars: int = 0
-    """About how long the sheet label will be, to find it a place where it fits at 6 pt."""
-
-    def __post_init__(self) -> None:
-        if self.orientation not in ORIENTATIONS:
-            raise ValueError(f"orientation must be one of {', '.join(ORIENTATIONS)}")
-        if self.spacing not in SPACINGS:
-            raise ValueError(f"spacing must be one of {', '.join(SPACINGS)}")
-        if self.margin < 0 or self.bleed < 0 or min(self.paper) <= 0:
-            raise ValueError("paper size must be positive, margin and bleed not negative")
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from pathlib import Path
 from generator.art.fonts import FontBook
 from generator.core.errors import DataError
 from generator.core.geometry import Box
-from generator.core.options import BuildOptions
-from generator.kit.build import Progress, output_dir
+from generator.core.options import BuildOptions, Progress, output_dir
+from generator.core.writing import atomic_bytes, atomic_text, written_bytes
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.layout.printshop import printshop_order, printshop_page
@@ -27,7 +27,7 @@ from generator.load.model import Card, Deck, Game
 from generator.printshop.preset import Preset, PrintSize, print_size
 from generator.render import record
 from generator.render.draw import Painter
-from generator.render.pdf import atomic_bytes, atomic_text, pdf_canvas, written_bytes
+from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card
 
 MANIFEST = "manifest.csv"

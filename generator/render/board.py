@@ -27,7 +27,8 @@ from generator.layout import BAR_H, BAR_LEN
 from generator.layout.ops import TextOp
 from generator.load.model import Game
 from generator.render import record
-from generator.render.draw import Painter, color
+from generator.render.draw import Painter
+from generator.render.paint import color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_label, draw_scale_bar
 from generator.text import TextStyle, fit_text, parse_markup

@@ -11,7 +11,7 @@ from generator.core.paths import FONTS
 from generator.core.sizes import paper_size
 from generator.core.units import MM
 from generator.layout.calibration import LABEL_SIZE, CalibrationGeometry, calibration_page
-from generator.render.draw import color
+from generator.render.paint import color
 from generator.render.pdf import pdf_canvas
 
 HOW_TO = {

@@ -22,7 +22,8 @@ from generator.layout.card import CardFace
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.load.model import Game
-from generator.render.draw import Painter, color
+from generator.render.draw import Painter
+from generator.render.paint import color
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
 

@@ -8,15 +8,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PIL import Image
-from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.art.svgfile import read_svg
 from generator.color import output
-from generator.color.convert import FILL, LINE
+from generator.color.convert import FILL
 from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
-from generator.color.pdfx import pdf_color, retint, svg_tint
+from generator.color.pdfx import retint, svg_tint
 from generator.core import where
 from generator.core.errors import BuildError, display_path
 from generator.core.geometry import Box
@@ -26,17 +25,9 @@ from generator.layout.resolution import printed_dpi
 from generator.load.assets import svg_roots
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
+from generator.render.paint import color
 from generator.render.record import draw_run
 from generator.render.shapes import draw_shape
-
-
-def color(value: str, role: str = LINE) -> Color:
-    """A colour from '#rgb', '#rrggbb', a name or 'cmyk(C, M, Y, K)', in the build's colour mode
-    (``role``: FILL for areas, LINE for text, strokes and icons; see ``generator.color.convert``)."""
-    try:
-        return pdf_color(value, role)
-    except ValueError as exc:
-        raise BuildError(str(exc)) from None
 
 
 class Painter:

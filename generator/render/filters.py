@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PIL import Image, ImageChops, ImageOps
 from reportlab.lib.utils import ImageReader
@@ -18,9 +18,7 @@ from reportlab.lib.utils import ImageReader
 from generator.color import output
 from generator.core.errors import BuildError, display_path
 from generator.layout.ops import ImageOp
-
-if TYPE_CHECKING:
-    from generator.render.draw import Painter
+from generator.render.paint import Surface
 
 Steps = tuple[tuple[str, Any], ...]
 
@@ -104,7 +102,7 @@ def _reader(path: Path, mtime: int, size: int, steps: Steps) -> ImageReader:
     return ImageReader(_filtered(path, mtime, size, steps))
 
 
-def draw_filtered(painter: Painter, op: ImageOp) -> None:
+def draw_filtered(painter: Surface, op: ImageOp) -> None:
     """Draw ``op``'s image after its filters: with a soft mask in RGB, flattened in CMYK."""
     try:
         image = filtered(op.path, op.filters)

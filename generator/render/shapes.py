@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.color.convert import FILL
 from generator.layout.ops import ShapeOp
-
-if TYPE_CHECKING:
-    from generator.render.draw import Painter
+from generator.render.paint import Surface, color
 
 
-def _path(painter: Painter, op: ShapeOp):
+def _path(painter: Surface, op: ShapeOp):
     path = painter.canvas.beginPath()
     for kind, coords in op.segments:
         if kind == "M":
@@ -25,10 +21,8 @@ def _path(painter: Painter, op: ShapeOp):
     return path
 
 
-def draw_shape(painter: Painter, op: ShapeOp) -> None:
+def draw_shape(painter: Surface, op: ShapeOp) -> None:
     """The fill (under the image), the image clipped to the outline, then the stroke on top."""
-    from generator.render.draw import color
-
     c = painter.canvas
     if op.fill:
         c.setFillColor(color(op.fill, FILL))

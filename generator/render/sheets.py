@@ -10,7 +10,8 @@ from generator.core.units import MM
 from generator.layout.card import CardFace
 from generator.layout.imposition import Slot
 from generator.render import record
-from generator.render.draw import Painter, color
+from generator.render.draw import Painter
+from generator.render.paint import color
 
 MARK_WIDTH = 0.3
 MARK_COLOR = "#000000"

@@ -73,10 +73,11 @@ def _record(
     game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool
 ) -> dict[str, list[PageRecord]]:
     """Build into a scratch folder while recording; the pages by file name (the folder goes)."""
+    from generator.core.options import output_dir
     from generator.kit.assemble import build_kit
-    from generator.kit.build import build_game, output_dir
+    from generator.kit.build import build_game
+    from generator.kit.publish import staged
     from generator.layout.deck import collect_overflows
-    from generator.render.pdf import staged
     from generator.render.record import recording
 
     with tempfile.TemporaryDirectory(prefix="deckwright-serve-proof-") as scratch, recording() as found:

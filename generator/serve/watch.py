@@ -11,7 +11,7 @@ decides and does one rebuild for a batch of changed files, and ``events()`` turn
   comparison cannot place (a component's template): the whole kit.
 - A save that changed no bytes since the last build: nothing.
 
-Every rebuild is staged (``render.pdf.staged``): the kit folder is replaced as one unit (a deck
+Every rebuild is staged (``kit.publish.staged``): the kit folder is replaced as one unit (a deck
 rebuild carries the kit's other files over), so a failed rebuild leaves the last good kit in place,
 and the session keeps watching.
 """
@@ -249,9 +249,10 @@ def _build_decks(game: Game, options: BuildOptions, decks: list[str], warnings: 
     """The card PDFs of ``decks`` only, staged and checked for overflow as ``build_kit`` does."""
     from dataclasses import replace
 
-    from generator.kit.build import build_game, output_dir
+    from generator.core.options import output_dir
+    from generator.kit.build import build_game
+    from generator.kit.publish import staged
     from generator.layout.deck import collect_low_resolution, collect_overflows
-    from generator.render.pdf import staged
 
     kit = output_dir(game, options)  # the other files of the kit are carried over as they were
     with staged(kit, carry_over=True), collect_overflows() as overflows, collect_low_resolution() as low_res:

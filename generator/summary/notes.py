@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from generator.art.fonts import FontBook
+from generator.core.options import SheetOptions
 from generator.core.sizes import paper_size
-from generator.layout.imposition import SheetOptions, plan_sheet
+from generator.layout.imposition import plan_sheet
 from generator.summary.aids import BLEED, layout_aids
 from generator.summary.check import PAPER_NAMES
 from generator.summary.model import Summary
