@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from generator.rules.engine import Replay
 from generator.rules.logfile import log_from_data
 from generator.rules.module import load_rules_module
 from generator.rules.playthrough import playthrough, table_view
-from generator.rules.replay import Replay, replay
+from generator.rules.replay import replay
 from tests.rules_fixtures.logkit import clean, rules, run
 
 NAMES = ["Amy", "Brett", "Colin", "Debby", "Evan", "Fay"]

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.load.loader import load_game
-from generator.play.simulate import Plan, log_texts, tally
+from generator.play.plan import Plan
+from generator.play.simulate import log_texts, tally
 from generator.play.sweep import sweep
 from generator.play.variant import parse_variant
 

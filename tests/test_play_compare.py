@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.load.loader import load_game
 from generator.play.compare import compare
+from generator.play.plan import Plan
 from generator.play.results import Results, Tally, read_results, tally_of
-from generator.play.simulate import Plan, simulate, tally
+from generator.play.simulate import simulate, tally
 from generator.play.stats import GameRecord, gather
 from generator.play.variant import parse_variant
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.load.loader import load_game
-from generator.play.simulate import Plan, policies, simulate
+from generator.play.plan import Plan, policies
+from generator.play.simulate import simulate
 from generator.rules.logcheck import check_logs
 
 

@@ -8,7 +8,7 @@ import pytest
 from pydantic import Field
 
 from generator.load.loader import load_game
-from generator.play.simulate import game_rng, policies, seat_names
+from generator.play.plan import game_rng, policies, seat_names
 from generator.rules.base import Entry
 from generator.rules.logcheck import rules_for
 from generator.rules.playthrough import _construct, _entry, played

@@ -12,7 +12,8 @@ import yaml
 from generator.core import paths
 from generator.load.loader import load_game
 from generator.play.figures import figures_of
-from generator.play.simulate import Plan, simulate
+from generator.play.plan import Plan
+from generator.play.simulate import simulate
 from generator.play.stats import gather, wilson
 from generator.rules.module import load_rules_module
 

@@ -14,7 +14,8 @@ from generator.cli import app
 from generator.core.errors import DataError
 from generator.core.yamlio import OVERLAY
 from generator.load.loader import load_game
-from generator.play.simulate import Plan, tally
+from generator.play.plan import Plan
+from generator.play.simulate import tally
 from generator.play.variant import from_settings, parse_variant, playing, read_variant
 
 runner = CliRunner()

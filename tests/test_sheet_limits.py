@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from generator.load.sheets import MAX_CELL, MAX_COLUMNS, MAX_ROWS, MAX_UNPACKED, column_letters
+from generator.load.sheets.table import MAX_CELL, MAX_COLUMNS, MAX_ROWS, MAX_UNPACKED, column_letters
 from tests.conftest import MINI_GAME, write_game
 
 SHEET = "xl/worksheets/sheet1.xml"

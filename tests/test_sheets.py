@@ -15,9 +15,9 @@ from odf.table import Table, TableCell, TableRow
 from odf.text import P, S
 
 from generator.load.loader import load_game
-from generator.load.sheets import column_letters
 from generator.load.sheets.cards import split_items
 from generator.load.sheets.csvfile import sniff
+from generator.load.sheets.table import column_letters
 from generator.load.sheets.xlsx import cell_text
 from tests.conftest import MINI_GAME, write_game
 

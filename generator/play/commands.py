@@ -20,8 +20,8 @@ def _plan(
     table: bool = False,
     setup: tuple[str, ...] = (),
 ) -> Any:
+    from generator.play.plan import Plan
     from generator.play.setups import parse_setup
-    from generator.play.simulate import Plan
     from generator.rules.logcheck import rules_for
 
     count = players or (rules_for(game).player_range() or (2, 2))[0]

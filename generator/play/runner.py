@@ -17,9 +17,9 @@ from types import SimpleNamespace
 from generator.core import yamlio
 from generator.load.model import Game
 from generator.play.figures import Figures, figures_of
+from generator.play.plan import Plan, Tick, game_rng, play_one, policies, seat_names, seated
 from generator.play.results import Tally
 from generator.play.setups import play
-from generator.play.simulate import Plan, Tick, game_rng, play_one, policies, seat_names, seated
 from generator.play.stats import GameRecord, record, series_record
 from generator.play.variant import Variant, apply
 from generator.rules.base import Rules

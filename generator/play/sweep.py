@@ -18,8 +18,9 @@ from typing import Any
 from generator.core.errors import UsageError
 from generator.load.model import Game
 from generator.play.compare import moments, padded, z_for
+from generator.play.plan import Plan, Tick
 from generator.play.results import Tally
-from generator.play.simulate import Plan, Tick, check
+from generator.play.simulate import check
 from generator.play.variant import from_settings
 
 

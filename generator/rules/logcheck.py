@@ -8,9 +8,10 @@ from pathlib import Path
 from generator.core.errors import DataError, Problem, UsageError, display_path
 from generator.load.model import Game
 from generator.rules.base import Rules
+from generator.rules.engine import Replay
 from generator.rules.logfile import load_log
 from generator.rules.module import load_rules_module, rules_path
-from generator.rules.replay import Replay, replay
+from generator.rules.replay import replay
 
 
 @dataclass

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.rules.base import Note, Outcome, Rules
+from generator.rules.engine import Replay, Violation, check_result, envelope, replay_game
 from generator.rules.logfile import PlayLog
 from generator.rules.playthrough import Played, Policy, played, random_policy, result_of
-from generator.rules.replay import Replay, Violation, _replay, check_result, envelope
 
 
 class Series:
@@ -164,7 +164,7 @@ def _race(
         routed = note if first == race.first else _routed(note, "FIRST_PLAYER", at_entry)
         return series.start(i, players, setup, first, routed)
 
-    return _replay(rules, race, finish, at, start=begin, race=label), said
+    return replay_game(rules, race, finish, at, start=begin, race=label), said
 
 
 def _snapshot(series: Series, rules: Rules) -> Series:

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from distributed import LocalCluster
 
 from generator.load.loader import load_game
-from generator.play.simulate import Plan, tally
+from generator.play.plan import Plan
+from generator.play.simulate import tally
 
 
 def main(games: int) -> None:

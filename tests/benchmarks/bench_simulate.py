@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from generator.load.loader import load_game  # noqa: E402
+from generator.play.plan import Plan, play_one, policies  # noqa: E402
 from generator.play.runner import Player  # noqa: E402
-from generator.play.simulate import Plan, play_one, policies, simulate  # noqa: E402
+from generator.play.simulate import simulate  # noqa: E402
 from generator.play.stats import gather  # noqa: E402
 
 CONFIGS = [("road-runner", n) for n in (3, 5, 8)] + [("jokers-row", 2)]

@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.load.loader import load_game
+from generator.play.plan import Plan
 from generator.play.runner import Job, player_for, run_chunk
-from generator.play.simulate import Plan
 
 
 def main() -> None:

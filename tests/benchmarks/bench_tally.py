@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from generator.load.loader import load_game  # noqa: E402
+from generator.play.plan import Plan, policies  # noqa: E402
 from generator.play.runner import Job, player_for, run_chunk  # noqa: E402
-from generator.play.simulate import Plan, policies  # noqa: E402
 from generator.rules.logcheck import rules_for  # noqa: E402
 
 GAMES = ["road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies"]

@@ -8,11 +8,12 @@ from typing import Any
 
 from generator.load.loader import load_game
 from generator.rules.base import Rules
+from generator.rules.engine import Replay
 from generator.rules.logcheck import rules_for
 from generator.rules.logfile import parse_log
 from generator.rules.module import load_rules_module
 from generator.rules.playthrough import to_yaml
-from generator.rules.replay import Replay, replay
+from generator.rules.replay import replay
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from generator.load.model import Game
 from generator.rules import Entry, Expect, Note, Option, Outcome, Rules
 
-from . import specials
+from . import play, specials
 from .actions import ACTIONS, SPECIALS, Drive, Setup
 from .drive import at_meet, at_station, waiting, walk
 from .parts import Parts
@@ -203,6 +203,4 @@ class Entenrallye(Rules):
         return {"cars": dict(zip(players, colours, strict=False))}
 
     def options(self, s: Table, rng: random.Random) -> list[Option]:
-        from .play import options
-
-        return options(self, s, rng)
+        return play.options(self.route, self.parts, s, rng)

@@ -1,26 +1,26 @@
-"""Random playthroughs: every legal next entry, chance (the roll, parts drawn) decided by ``rng``."""
+"""Random playthroughs: every legal next entry, chance (the roll, parts drawn) decided by ``rng``.
+
+The model's route and parts are passed in (``Entenrallye.options`` calls :func:`options`)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.rules import Option
 
 from .drive import score, waiting
-from .route import Square
+from .parts import Parts
+from .route import Route, Square
 from .specials import advance
 from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
-if TYPE_CHECKING:
-    from .game import Entenrallye
 
-
-def reach(rules: Entenrallye, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
+def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
     stop being 'meet' or 'station' where the drive ends early, else ''."""
-    route, out = rules.route, []
+    out: list[tuple[int, list[str], Square, Any, str]] = []
 
     def go(square: Square, came: Any, moved: int, path: list[str]) -> None:
         if moved == roll:
@@ -56,39 +56,39 @@ class DriveOption(dict):
         self.square, self.came = square, came
 
 
-def drives(rules: Entenrallye, s: Table, player: str, roll: int) -> list[DriveOption]:
+def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[DriveOption]:
     """Legal drives on ``roll``: each distance and choice of roads (a stop ends a drive early)."""
     car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
-    if waiting(rules.route, s, car):
+    if waiting(route, s, car):
         return [DriveOption({**base, "moved": 0}, car.square, car.came)]
     out = []
-    for moved, path, square, came, stop in reach(rules, s, car, roll):
+    for moved, path, square, came, stop in reach(route, s, car, roll):
         entry: dict[str, Any] = {**base, "moved": moved}
         if path:
             entry["path"] = path
         if stop == "meet":
-            entry["score"] = score(rules.parts, car)
+            entry["score"] = score(parts, car)
             if len(car.hidden) > KEEP:
-                entry["keep"] = sorted(car.hidden, key=lambda p: -rules.parts.points[p])[:KEEP]
+                entry["keep"] = sorted(car.hidden, key=lambda p: -parts.points[p])[:KEEP]
         elif stop == "station":
-            check = next(c for c, n in rules.route.stations.items() if n == square[1])
+            check = next(c for c, n in route.stations.items() if n == square[1])
             if check not in car.checked:
-                need = faults(car, rules.parts.faults)
+                need = faults(car, parts.faults)
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
-                    entry["minus"] = min(need - car.repair, max(rules.route.minus[check]))
+                    entry["minus"] = min(need - car.repair, max(route.minus[check]))
         out.append(DriveOption(entry, square, came))
     return out
 
 
-def time_entry(rules: Entenrallye, s: Table) -> dict[str, Any]:
+def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
     """The time entry that ends the turn: the markers after the steps owed, and any cars sent."""
     turn = s.turn
     assert turn is not None
     cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
     trial = Table(s.players, cars, set(), time=s.time)
-    sent = advance(rules.route, rules.parts, trial, turn.due)
+    sent = advance(route, parts, trial, turn.due)
     entry: dict[str, Any] = {"player": turn.player, "action": "time", "to": trial.when()}
     if sent:
         entry["sent"] = {p: where for p, (where, _) in sent.items()}
@@ -96,7 +96,7 @@ def time_entry(rules: Entenrallye, s: Table) -> dict[str, Any]:
     return entry
 
 
-def specials(rules: Entenrallye, s: Table, rng: random.Random) -> list[dict[str, Any]]:
+def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]:
     turn = s.turn
     assert turn is not None
     car = s.cars[turn.player]
@@ -128,20 +128,20 @@ def specials(rules: Entenrallye, s: Table, rng: random.Random) -> list[dict[str,
                 }
             )
     for part in car.hidden:
-        if rules.parts.slot[part] not in car.attached:
+        if parts.slot[part] not in car.attached:
             out.append({**me, "action": "attach", "part": part})
     return out
 
 
-def options(rules: Entenrallye, s: Table, rng: random.Random) -> list[Option]:
+def options(route: Route, parts: Parts, s: Table, rng: random.Random) -> list[Option]:
     if s.ended:
         return []
     nxt = s.next_player()
     if s.turn is None or s.turn.timed:
-        return [(1.0, e) for e in drives(rules, s, nxt, rng.randint(1, 6))]
-    out: list[Option] = [(1.0, e) for e in specials(rules, s, rng)]
+        return [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
+    out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)]
     if s.turn.due:
-        out.append((1.0, time_entry(rules, s)))
+        out.append((1.0, time_entry(route, parts, s)))
     else:
-        out += [(1.0, e) for e in drives(rules, s, nxt, rng.randint(1, 6))]
+        out += [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
     return out

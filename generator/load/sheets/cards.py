@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from generator.core.errors import DataError, Problem, clip
 from generator.core.yamlio import Document
 from generator.load.model import Card, Origin
-from generator.load.sheets import Table
+from generator.load.sheets.table import Table
 from generator.schema.messages import suggest, validate
 
 COUNT_NAMES = ("count", "qty", "quantity")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.core.errors import DataError, Problem
 from generator.core.yamlio import decode_utf8
-from generator.load.sheets import Table, file_problem
+from generator.load.sheets.table import Table, file_problem
 
 SEPARATORS = (",", ";", "\t")
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
-from generator.load.sheets import MAX_ROWS, MAX_UNPACKED, Table, file_problem, limit_problem, pick_sheet
+from generator.load.sheets.table import MAX_ROWS, MAX_UNPACKED, Table, file_problem, limit_problem, pick_sheet
 from generator.load.sheets.xlsx import cell_text
 
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.errors import DataError, clip
-from generator.load.sheets import (
+from generator.load.sheets.table import (
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_UNPACKED,
@@ -47,8 +47,8 @@ def cell_text(value: Any) -> str | None:
 
 
 def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
-    """The chosen sheet's rows, read within the limits of :mod:`generator.load.sheets` whatever the
-    workbook declares (its ``<dimension>`` is ignored)."""
+    """The chosen sheet's rows, read within the limits of :mod:`generator.load.sheets.table`
+    whatever the workbook declares (its ``<dimension>`` is ignored)."""
     import openpyxl
 
     _check_unpacked(path, shown)
