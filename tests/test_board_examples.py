@@ -17,10 +17,10 @@ from generator.board.tiling import TARGET_R, plan_tiles
 from generator.core.errors import UsageError
 from generator.core.sizes import paper_size
 from generator.core.units import mm
+from generator.kit.proofing import proof_parts, record_kit
 from generator.layout.ops import EllipseOp, RectOp, TextOp
 from generator.load.loader import load_game
 from generator.proof import proofread_game, settings_of
-from generator.proof.kits import record_kit
 from generator.render.board import board_print_notes, write_board
 from tests.test_board_layout import make_board, texts
 
@@ -191,7 +191,7 @@ def test_jokers_row_mat_on_a3_and_legal_gives_no_finding(jokers) -> None:
         ("a3 duplex", "playfield-tiled.pdf"),
         ("legal duplex", "playfield-tiled.pdf"),
     }
-    assert proofread_game(game, pages, settings_of(game)) == []
+    assert proofread_game(game, pages, proof_parts(game), settings_of(game)) == []
 
 
 def test_small_board_tiles_to_one_page(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from generator.board.pages import board_print_notes
 from generator.board.route import box_points, entry, hull, route
 from generator.core.geometry import Box
 from generator.core.units import mm
+from generator.kit.proofing import proof_parts
 from generator.layout.ops import RectOp, TextOp
 from generator.render.board import write_board
 from tests.test_board_layout import make_board, texts
@@ -86,7 +87,11 @@ def test_the_links_check_sees_the_routed_roads(tmp_path: Path):
 
     for routing, found in (("straight", 1), ("around", 0)):
         _board, game = make_board(tmp_path / routing, ROAD_MAP.format(routing=routing))
-        through = [f for f in check(game, Settings()) if "passes through node 'middle'" in f.message]
+        through = [
+            f
+            for f in check(game, proof_parts(game), Settings())
+            if "passes through node 'middle'" in f.message
+        ]
         assert len(through) == found, routing
 
 
@@ -256,7 +261,7 @@ def test_a_road_is_not_struck_by_the_labels_in_its_own_spaces(tmp_path: Path):
     from generator.proof.settings import Settings
 
     _, game = make_board(tmp_path / "spaces", SPACES_MAP)
-    found = [f.message for f in check(game, Settings())]
+    found = [f.message for f in check(game, proof_parts(game), Settings())]
     assert not any(m.startswith("road a - b") for m in found)  # its own -1 ... -6
     assert any(m.startswith("road c - d runs through 1 label(s)") for m in found), (
         found

@@ -71,9 +71,13 @@ def test_squares_touch_along_the_road_and_never_overlap(board):
 
 
 def test_the_pieces_fit_their_squares_and_cells():
+    from generator.kit.proofing import proof_parts, record_kit
     from generator.proof import proofread_game, settings_of
-    from generator.proof.kits import record_kit
 
     game = load_game("entenrallye")
-    found = [f for f in proofread_game(game, record_kit(game).pages(), settings_of(game)) if f.rule == "fit"]
+    found = [
+        f
+        for f in proofread_game(game, record_kit(game).pages(), proof_parts(game), settings_of(game))
+        if f.rule == "fit"
+    ]
     assert found == []

@@ -16,6 +16,7 @@ from generator.board.maps import DEFAULT_KINDS, _nodes, map_routes, parse_edge
 from generator.board.route import box_points, entry, hull
 from generator.core import paths
 from generator.core.yamlio import load_yaml
+from generator.kit.proofing import proof_parts
 from generator.load.loader import load_game
 from generator.proof.links import check
 from generator.proof.settings import settings_of
@@ -88,4 +89,4 @@ def _distance(p, a, b) -> float:
 
 def test_the_links_check_finds_nothing(laid):
     game = laid[0]
-    assert check(game, settings_of(game)) == []
+    assert check(game, proof_parts(game), settings_of(game)) == []

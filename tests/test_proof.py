@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
+from generator.kit.proofing import proof_parts
 from generator.load.model import Origin
 from generator.proof import contrast, typesize
 from generator.proof.settings import Settings
@@ -198,8 +199,8 @@ def test_proof_pdf_outlines_each_finding_in_red(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not REFERENCE.is_file(), reason="the reference tool is not on this machine")
 def test_type_size_agrees_with_the_reference_tool() -> None:
+    from generator.kit.proofing import recorded_kit
     from generator.load.loader import load_game
-    from generator.proof.kits import recorded_kit
 
     spec = importlib.util.spec_from_file_location("textsize", REFERENCE)
     tool = importlib.util.module_from_spec(spec)
@@ -305,7 +306,7 @@ def _markers(tmp_path: Path, items: str) -> list:
     with (folder / "game.yaml").open("a", encoding="utf-8") as out:
         out.write("components: [components.yaml]\n")
     game = load_game(str(folder))
-    return colouronly.check(game, Settings())
+    return colouronly.check(game, proof_parts(game), Settings())
 
 
 def test_markers_told_apart_only_by_colour_are_found(tmp_path: Path) -> None:
@@ -370,7 +371,8 @@ def test_a_road_through_a_node_it_does_not_join(tmp_path: Path) -> None:
     (folder / "board.yaml").write_text(BOARD, encoding="utf-8")
     with (folder / "game.yaml").open("a", encoding="utf-8") as out:
         out.write("boards: [board.yaml]\n")
-    found = [f.problem() for f in links.check(load_game(str(folder)), Settings())]
+    game = load_game(str(folder))
+    found = [f.problem() for f in links.check(game, proof_parts(game), Settings())]
     through = [p for p in found if "passes through" in p.message]
     assert len(through) == 1 and through[0].line == 14
     assert "road west - east passes through node 'middle' (line 10)" in through[0].message

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.core import paths
+from generator.kit.proofing import proof_parts
 from generator.load.loader import load_game
 from generator.proof import colouronly
 from generator.proof.settings import Settings
@@ -61,7 +62,8 @@ def _found(
     (folder / "board.yaml").write_text(board, encoding="utf-8")
     with (folder / "game.yaml").open("a", encoding="utf-8") as out:
         out.write("boards: [board.yaml]\n")
-    problems = [f.problem() for f in colouronly.check(load_game(str(folder)), Settings())]
+    game = load_game(str(folder))
+    problems = [f.problem() for f in colouronly.check(game, proof_parts(game), Settings())]
     return [f"{p.line}: {p.message}" for p in problems if p.file.endswith("board.yaml")]
 
 
@@ -107,7 +109,8 @@ def _jokers_row(tmp_path: Path, board: Path | None = None) -> list[str]:
     shutil.copytree(paths.CARDDATA / "jokers-row", folder)
     if board is not None:
         shutil.copy(board, folder / "board.yaml")
-    problems = [f.problem() for f in colouronly.check(load_game(str(folder)), Settings())]
+    game = load_game(str(folder))
+    problems = [f.problem() for f in colouronly.check(game, proof_parts(game), Settings())]
     return [f"{p.line}: {p.message}" for p in problems if p.file.endswith("board.yaml")]
 
 

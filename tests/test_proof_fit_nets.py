@@ -10,6 +10,7 @@ import pytest
 
 from generator.core.geometry import Box
 from generator.core.units import mm
+from generator.kit.proofing import proof_parts
 from generator.load.loader import load_game
 from generator.load.model import Origin
 from generator.proof import fit, nets
@@ -61,12 +62,12 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def test_entenrallye_pieces_fit_their_squares_and_cells_today() -> None:
     game = load_game("entenrallye")
-    assert fit.check(game, settings_of(game)) == []
+    assert fit.check(game, proof_parts(game), settings_of(game)) == []
 
 
 def test_entenrallye_pieces_that_did_not_fit_before(tmp_path: Path) -> None:
     game = load_game(str(_copy(tmp_path)))
-    found = fit.check(game, settings_of(game))
+    found = fit.check(game, proof_parts(game), settings_of(game))
     got = [
         ("entenrallye/" + f.problem().location().split("/entenrallye/")[-1], f.message.split(" with ")[0])
         for f in found
@@ -108,11 +109,11 @@ def test_fit_passes_when_the_cells_are_made_large_enough(tmp_path: Path) -> None
         folder / "components.yaml", "stands_on: [board.months, board.periods]", "stands_on: [board.periods]"
     )
     game = load_game(str(folder))
-    messages = [f.message for f in fit.check(game, settings_of(game))]
+    messages = [f.message for f in fit.check(game, proof_parts(game), settings_of(game))]
     assert len(messages) == 1 and "'Cars'" in messages[0]
     _edit(folder / "game.yaml", "proof:\n", "proof:\n  fit_margin: 1.5mm\n")
     game = load_game(str(folder))
-    messages = [f.message for f in fit.check(game, settings_of(game))]
+    messages = [f.message for f in fit.check(game, proof_parts(game), settings_of(game))]
     assert len(messages) == 3 and all("1.5 mm to spare" in m for m in messages)
     assert "'Repair markers'" in messages[1] and "track 'periods'" in messages[2]
 
@@ -129,7 +130,7 @@ def test_fit_names_a_target_that_is_not_there(tmp_path: Path, target: str, why: 
     folder = _copy(tmp_path)
     _edit(folder / "components.yaml", "stands_on: [board.route]", f"stands_on: [{target}]")
     game = load_game(str(folder))
-    found = fit.check(game, settings_of(game))
+    found = fit.check(game, proof_parts(game), settings_of(game))
     assert [f.message for f in found if f.problem().line == 11] == [f"stands_on '{target}': {why}"]
 
 
@@ -137,7 +138,7 @@ def test_fit_on_a_node_kind(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     _edit(folder / "components.yaml", "stands_on: [board.route]", "stands_on: [board.route.meet]")
     game = load_game(str(folder))
-    cars = [f.message for f in fit.check(game, settings_of(game)) if "'Cars'" in f.message]
+    cars = [f.message for f in fit.check(game, proof_parts(game), settings_of(game)) if "'Cars'" in f.message]
     assert cars == [
         "the 25 x 24 mm base of 'Cars' does not fit the 17 mm disc 'meet' nodes of map 'route' "
         "(board.yaml line 26) with 1 mm to spare: make the cells larger or the pieces smaller"
@@ -214,7 +215,7 @@ def test_a_table_of_cells_is_no_net() -> None:
 
 def test_entenrallye_die_net_as_it_was(tmp_path: Path) -> None:
     game = load_game(str(_with_old_net(tmp_path)))
-    found = nets.check(game, settings_of(game))
+    found = nets.check(game, proof_parts(game), settings_of(game))
     got = sorted(
         (f.problem().location().split("templates/")[-1], f.message.split(" meet ")[1]) for f in found
     )
@@ -232,7 +233,7 @@ def test_the_die_net_mended_passes(tmp_path: Path) -> None:
     _edit(template, "box: [35.0mm, 70.0mm, 6.0mm, 18.0mm]", "box: [43.0mm, 18.0mm, 18.0mm, 6.0mm]")
     _edit(template, "box: [63.0mm, 70.0mm, 6.0mm, 18.0mm]", "box: [1.0mm, 1.0mm, 1.0mm, 1.0mm]")
     game = load_game(str(folder))
-    assert nets.check(game, settings_of(game)) == []
+    assert nets.check(game, proof_parts(game), settings_of(game)) == []
 
 
 def test_check_reports_fit_and_nets_and_draws_them_in_the_proof(tmp_path: Path) -> None:

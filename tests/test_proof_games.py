@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator.core import paths
+from generator.kit.proofing import proof_parts, record_kit, recorded_kit
 from generator.load.loader import load_game
 from generator.proof import proofread, proofread_game, settings_of, split_known
-from generator.proof.kits import record_kit, recorded_kit
 from tests.conftest import maloney_as_it_was
 
 # (rule, file name, line) of each finding: the boards and the pieces standing on them wait for
@@ -29,7 +29,7 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
 @pytest.mark.parametrize("name", sorted(TODAY))
 def test_every_rule_over_every_bundled_game(name: str) -> None:
     game = load_game(name)
-    findings = proofread_game(game, record_kit(game).pages(), settings_of(game))
+    findings = proofread_game(game, record_kit(game).pages(), proof_parts(game), settings_of(game))
     assert sorted({(f.rule, Path(f.file).name, f.problem().line) for f in findings}) == TODAY[name]
     new, _ = split_known(findings, settings_of(game), game.folder)
     assert new == [], "a bundled game's finding is not in its proof.known"
@@ -109,7 +109,7 @@ def test_maloney_roads_through_cities_they_do_not_join(tmp_path: Path) -> None:
     game = load_game(maloney_as_it_was(tmp_path))
     through = sorted(
         f.message.split(" (line")[0]
-        for f in links.check(game, settings_of(game))
+        for f in links.check(game, proof_parts(game), settings_of(game))
         if "passes through" in f.message
     )
     assert through == ["road chi - ny passes through node 'det'", "road sac - chi passes through node 'slc'"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from generator.cli import app
+from generator.kit.proofing import proof_parts
 from generator.load.loader import load_game
 from generator.proof import links
 from generator.proof.settings import Settings, settings_of
@@ -41,7 +42,8 @@ def _map(tmp_path: Path, place: str = "above", twin: str = "[200, 170]"):
     (folder / "board.yaml").write_text(board, encoding="utf-8")
     with (folder / "game.yaml").open("a", encoding="utf-8") as out:
         out.write("boards: [board.yaml]\n")
-    return [f.problem() for f in links.check(load_game(str(folder)), Settings())]
+    game = load_game(str(folder))
+    return [f.problem() for f in links.check(game, proof_parts(game), Settings())]
 
 
 def test_a_road_under_another_nodes_card_place(tmp_path: Path) -> None:
@@ -68,7 +70,7 @@ def test_maloney_roads_under_other_cities_suitcase_places(tmp_path: Path) -> Non
     game = load_game(maloney_as_it_was(tmp_path))
     under = [
         f.message.split(" (line")[0]
-        for f in links.check(game, settings_of(game))
+        for f in links.check(game, proof_parts(game), settings_of(game))
         if "card place" in f.message
     ]
     others = [m for m in under if m.split("'")[1] not in m.split(" runs")[0].split()]

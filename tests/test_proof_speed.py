@@ -14,9 +14,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.art.fonts import FontBook
 from generator.core.geometry import Box
+from generator.kit.proofing import proof_parts, record_kit
 from generator.load.loader import load_game
 from generator.proof import overlap, proofread_game, settings_of
-from generator.proof.kits import record_kit
 from generator.render import draw as draw_module
 from generator.text.fit import TextStyle, fit_text
 from generator.text.markup import KeywordLook, parse_markup
@@ -71,7 +71,7 @@ def _findings_and_texts(name: str) -> tuple[list[tuple], list[tuple]]:
     texts = [(m.text, m.font, m.size, m.box) for p in pages for m in p.texts()]
     findings = [
         (f.rule, f.origin, f.message, [(s.file.name, s.page, s.box) for s in f.seen])
-        for f in proofread_game(game, pages, settings_of(game))
+        for f in proofread_game(game, pages, proof_parts(game), settings_of(game))
     ]
     return findings, texts
 

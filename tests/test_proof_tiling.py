@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from generator.core import where
+from generator.kit.proofing import record_kit
 from generator.load.loader import load_game
 from generator.load.model import Origin
 from generator.proof import tiling
-from generator.proof.kits import record_kit
 from generator.proof.settings import Settings, settings_of
 from generator.render import record
 from generator.render.pdf import pdf_canvas

@@ -2,7 +2,9 @@
 
 Each rule is a function of the recorded pages (``generator.render.record``: the text and fills
 as the build draws them, at the scale each prints) and the game's settings, returning findings
-located at the YAML element that made what it saw. ``RULES`` lists them by name.
+located at the YAML element that made what it saw. ``RULES`` lists them by name; ``GAME_RULES``
+judge the game's laid-out faces and the kit parts they are handed (``Parts``: the kit stage,
+``generator.kit.proofing``, builds, records and loads what the proofreader judges).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from generator.core.errors import Problem
 from generator.load.model import Game
 from generator.proof import contrast, furniture, overlap, tiling, typesize
 from generator.proof.finding import Finding
+from generator.proof.parts import Parts
 from generator.proof.settings import Known, Settings, settings_of
 from generator.render.record import PageRecord
 
@@ -30,16 +33,19 @@ RULES: dict[str, Rule] = {
 }
 
 
-def _lazy(module: str) -> Callable[[Game, Settings], list[Finding]]:
+GameRule = Callable[[Game, Parts, Settings], list[Finding]]
+
+
+def _lazy(module: str) -> GameRule:
     """``module.check``, imported at its first call (a game without boards loads no board code)."""
 
-    def check(game: Game, settings: Settings) -> list[Finding]:
-        return import_module(f"generator.proof.{module}").check(game, settings)
+    def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
+        return import_module(f"generator.proof.{module}").check(game, parts, settings)
 
     return check
 
 
-GAME_RULES: dict[str, Callable[[Game, Settings], list[Finding]]] = {
+GAME_RULES: dict[str, GameRule] = {
     "colour-only": _lazy("colouronly"),
     "fit": _lazy("fit"),
     "links": _lazy("links"),
@@ -52,6 +58,7 @@ __all__ = [
     "GAME_RULES",
     "RULES",
     "Finding",
+    "Parts",
     "Settings",
     "as_problems",
     "known_entry",
@@ -73,11 +80,13 @@ def proofread(
     return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
 
 
-def proofread_game(game: Game, pages: Iterable[PageRecord], settings: Settings) -> list[Finding]:
-    """Every finding of every rule: on the pages, and on the game's laid-out faces."""
+def proofread_game(
+    game: Game, pages: Iterable[PageRecord], parts: Parts, settings: Settings
+) -> list[Finding]:
+    """Every finding of every rule: on the pages, and on the game's laid-out faces and ``parts``."""
     found = proofread(pages, settings)
     for rule in GAME_RULES.values():
-        found += rule(game, settings)
+        found += rule(game, parts, settings)
     return sorted(found, key=lambda f: (f.problem().location(), f.rule, f.message))
 
 

@@ -25,6 +25,7 @@ from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op
 from generator.load.model import Deck, Game
 from generator.proof.colors import CVD, RGB, distance, gray, lab, simulate
 from generator.proof.finding import Finding
+from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
 LIGHTNESS = 20.0
@@ -196,17 +197,12 @@ def _board_findings(board, fonts: FontBook) -> list[Finding]:
     return found
 
 
-def check(game: Game, settings: Settings) -> list[Finding]:
+def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for the game's card decks, the decks of its component groups and its boards."""
     from generator.components.notes import groups_of
-    from generator.kit.assemble import load_parts
 
-    decks, boards = list(game.decks), []
-    for part, _, value in load_parts(game):
-        if part.name == "components":
-            decks += [g.deck for g in groups_of(value)]
-        elif part.name == "board":
-            boards.append(value)
+    decks = list(game.decks) + [g.deck for _, value in parts.components for g in groups_of(value)]
+    boards = list(parts.boards)
     fonts = FontBook.load(game.font_dirs)
     found = [f for board in boards for f in _board_findings(board, fonts)]
     for deck in decks:

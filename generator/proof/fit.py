@@ -18,6 +18,7 @@ from generator.core.units import MM
 from generator.core.yamlio import load_yaml
 from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
+from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature, TrackFeature
 
@@ -124,15 +125,12 @@ def _group_findings(
     return found
 
 
-def check(game: Game, settings: Settings) -> list[Finding]:
+def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for every component group that says what it stands on."""
-    from generator.kit.assemble import load_parts
-
-    parts = load_parts(game)
-    boards = {b.name: b for part, _, b in parts if part.name == "board"}
+    boards = {b.name: b for b in parts.boards}
     found = []
-    for part, path, value in parts:
-        if part.name != "components" or not isinstance(value, ComponentSet):
+    for path, value in parts.components:
+        if not isinstance(value, ComponentSet):
             continue
         doc = load_yaml(path)
         groups = {g.name: g for g in value.groups}

@@ -21,6 +21,7 @@ from generator.core.geometry import segment_in_box
 from generator.layout.ops import TextOp
 from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
+from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature
 
@@ -151,15 +152,11 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
     return found
 
 
-def check(game: Game, settings: Settings) -> list[Finding]:
+def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for every map on every board of the game."""
-    from generator.kit.assemble import load_parts
-
     fonts = FontBook.load(game.font_dirs)
     found = []
-    for part, _, board in load_parts(game):
-        if part.name != "board":
-            continue
+    for board in parts.boards:
         ctx = Context(board, fonts)
         ops = layout_board(board, fonts).ops
         for i, feature in enumerate(board.spec.features):

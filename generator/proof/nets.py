@@ -19,6 +19,7 @@ from generator.core.units import mm
 from generator.layout.ops import RectOp
 from generator.load.model import Deck, Game
 from generator.proof.finding import Finding
+from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
 EPS = 0.05
@@ -231,15 +232,13 @@ def _deck_findings(game: Game, deck: Deck, fonts: FontBook) -> list[Finding]:
     return found
 
 
-def check(game: Game, settings: Settings) -> list[Finding]:
+def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for every net drawn on a component group's faces."""
     from generator.components.notes import groups_of
-    from generator.kit.assemble import load_parts
 
     fonts = FontBook.load(game.font_dirs)
     found: list[Finding] = []
-    for part, _, value in load_parts(game):
-        if part.name == "components":
-            for group in groups_of(value):
-                found += _deck_findings(game, group.deck, fonts)
+    for _, value in parts.components:
+        for group in groups_of(value):
+            found += _deck_findings(game, group.deck, fonts)
     return found

@@ -38,6 +38,7 @@ class Proofreader:
         nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
         with the regions where they print and the origin of the element (to find the card faces
         that draw it)."""
+        from generator.kit.proofing import proof_parts
         from generator.proof import as_problems, proofread_game, settings_of
 
         recorded = _record(game, options, decks, cards_only)
@@ -49,7 +50,7 @@ class Proofreader:
         pages = [p for records in self.pages.values() for p in records]
         sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
         found = []
-        for finding in proofread_game(game, pages, settings):
+        for finding in proofread_game(game, pages, proof_parts(game), settings):
             (problem,) = as_problems([finding], settings, game.folder)
             regions = []
             for seen in finding.seen:
