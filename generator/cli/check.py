@@ -66,7 +66,7 @@ def check(
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
         if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
-            from generator.proof.report import proof_problems
+            from generator.kit.proofing import proof_problems
 
             problems += proof_problems(loaded, proof)
     except DeckwrightError as exc:
