@@ -32,6 +32,8 @@ class Finding:
     origin: Any
     message: str
     seen: tuple[Seen, ...] = field(default=(), compare=False)
+    severity: str = field(default="error", compare=False)
+    """``error``: it will misprint or mislead; ``warning``: a judgement a designer may overrule."""
 
     @property
     def file(self) -> str:
