@@ -46,7 +46,7 @@ def _create(env: Path) -> None:
 def _fingerprint() -> str:
     """What the locked environment is made of: the lock file and the project's own metadata."""
     digest = hashlib.sha256(b"editable_mode=compat\n")
-    for path in (LOCK, ROOT / "pyproject.toml"):
+    for path in (LOCK, ROOT / "pyproject.toml", ROOT / "setup.py"):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -22,3 +22,5 @@ if _interrupt.started_as_program():  # Ctrl+C during the imports ahead prints on
     _os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 __version__ = "0.1.0"
+"""The one place the version is written: pyproject.toml reads it, `deckwright --version`, the
+print guide and every PDF's Creator show it."""

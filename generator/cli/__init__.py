@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import suppress
+from typing import Annotated
 
 import typer
 
@@ -21,6 +22,26 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: no '<bool>' type column beside on/off flags
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from generator import __version__
+
+        common.out.print(f"deckwright {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _everywhere(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Options that come before the command (``deckwright --version``)."""
+
+
 app.command("list")(project.list_games)
 app.command()(build.build)
 app.command()(check.check)

@@ -9,12 +9,30 @@ from pathlib import Path
 
 from generator.core.errors import UsageError, clip, suggest
 
-ROOT = Path(os.environ.get("DECKWRIGHT_HOME", Path(__file__).resolve().parents[2]))
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""The repository, when Deckwright runs from a checkout (or an editable install of one)."""
+INSTALLED = Path(__file__).resolve().parents[1] / "_bundled"
+"""Where an installed wheel keeps the bundled folders (copied there by setup.py)."""
+
+
+def _home() -> tuple[Path, bool]:
+    """The folder holding ``carddata/``, ``templates/`` and ``fonts/``, and whether it is a
+    checkout (whose ``output/`` receives kits) rather than an installed package."""
+    if os.environ.get("DECKWRIGHT_HOME"):
+        return Path(os.environ["DECKWRIGHT_HOME"]), True
+    if (CHECKOUT / "carddata").is_dir() and (CHECKOUT / "fonts").is_dir():
+        return CHECKOUT, True
+    return INSTALLED, False
+
+
+ROOT, FROM_CHECKOUT = _home()
 CARDDATA = ROOT / "carddata"
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
 ICONS = TEMPLATES / "icons"
-OUTPUT = ROOT / "output"
+OUTPUT = ROOT / "output" if FROM_CHECKOUT else Path("output").absolute()
+"""Where kits go without ``-o``: the checkout's ``output/``, or ``output/`` in the working folder
+when Deckwright is installed as a package."""
 GAME_FILE = "game.yaml"
 
 
