@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import time
 import venv
 import zipfile
@@ -31,14 +32,30 @@ FILES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "C
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A wheel built from a copy of the checkout's sources (the checkout gets no build/ folder)."""
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The source distribution, built (PEP 517) from a copy of the checkout's sources, so the
+    checkout gets no build/ folder."""
     src = tmp_path_factory.mktemp("src")
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for name in SOURCES:
         shutil.copytree(ROOT / name, src / name, ignore=skip)
     for name in FILES:
         shutil.copy2(ROOT / name, src / name)
+    dist = tmp_path_factory.mktemp("sdist")
+    build = f"from setuptools import build_meta; build_meta.build_sdist({str(dist)!r})"
+    subprocess.run([sys.executable, "-c", build], cwd=src, check=True, capture_output=True)
+    return next(dist.glob("deckwright-*.tar.gz"))
+
+
+@pytest.fixture(scope="module")
+def wheel(sdist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from the unpacked sdist, as pip builds one from PyPI: whatever the sdist
+    forgot, the wheel lacks too."""
+    unpacked = tmp_path_factory.mktemp("unpacked")
+    with tarfile.open(sdist) as archive:
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python >= 3.10.12
+        archive.extractall(unpacked, **safe)
+    (src,) = unpacked.iterdir()
     dist = tmp_path_factory.mktemp("dist")
     command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
     subprocess.run([*command, "--wheel-dir", str(dist), str(src)], check=True, capture_output=True)
