@@ -139,7 +139,7 @@ def test_check_reports_small_type_at_the_template_element(tmp_path: Path) -> Non
     result = runner.invoke(app, ["check", str(folder)])
     assert result.exit_code == 1, result.output
     assert (
-        f"front.yaml:{line}:5: proof type-size: type prints at 4.0 pt, below the 6 pt minimum"
+        f"front.yaml:{line}:5: error: proof type-size: type prints at 4.0 pt, below the 6 pt minimum"
         in result.output
     )
     assert "Traceback" not in result.output
@@ -150,7 +150,7 @@ def test_build_fails_on_a_finding_unless_allowed(tmp_path: Path) -> None:
     out = tmp_path / "out"
     failed = runner.invoke(app, ["build", str(folder), "-o", str(out)])
     assert failed.exit_code == 1
-    assert f"front.yaml:{line}:5: proof type-size" in failed.output and "not built" in failed.output
+    assert f"front.yaml:{line}:5: error: proof type-size" in failed.output and "not built" in failed.output
     assert not (out / "planted").exists()
     allowed = runner.invoke(app, ["build", str(folder), "-o", str(out), "--allow-proof"])
     assert allowed.exit_code == 0, allowed.output

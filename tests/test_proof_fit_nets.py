@@ -254,8 +254,8 @@ def test_check_reports_fit_and_nets_and_draws_them_in_the_proof(tmp_path: Path) 
     result = CliRunner().invoke(app, ["check", str(folder), "--proof", str(proof)])
     assert result.exit_code == 1, result.output
     out = " ".join(result.output.split())
-    assert "components.yaml:27:17: proof fit: the 16 mm disc footprint of 'Repair markers'" in out
-    assert "entenrallye-die-net.yaml:31:5: proof nets: the net 'Entenrallye die'" in out
+    assert "components.yaml:27:17: error: proof fit: the 16 mm disc footprint of 'Repair markers'" in out
+    assert "entenrallye-die-net.yaml:31:5: error: proof nets: the net 'Entenrallye die'" in out
     pdf = pdfium.PdfDocument(str(proof))
     last = pdf[len(pdf) - 1].get_textpage().get_text_range()
     assert "fit: the 25 x 24 mm base of 'Cars'" in " ".join(last.split())

@@ -190,3 +190,31 @@ def test_serve_proofreads_in_its_own_thread_while_watching(preview_game: Path, t
     finally:
         stop.set()
         thread.join(30)
+
+
+def test_a_template_finding_badges_only_the_cards_it_is_seen_on(preview_game: Path, tmp_path: Path) -> None:
+    """The rules text element draws on every card, but only Lucky Find's long text shrinks (to
+    10.5 pt) below the minimum: that card is badged, not every card drawn with the template."""
+    folder = _copy(preview_game, tmp_path, flavour="11pt", proof="proof:\n  min_size: 10.75pt\n")
+    cards = folder / "cards.yaml"
+    short = "Roll the die. On 4 or more, take another turn."
+    long = (
+        "Roll the die. On 4 or more, take another turn and draw two cards, then discard one of them "
+        "face down. On 4 or more, take another turn and draw two cards, then discard one. On 4 or "
+        "more, take another turn and draw two cards."
+    )
+    text = cards.read_text(encoding="utf-8")
+    assert short in text
+    cards.write_text(text.replace(short, long), encoding="utf-8")
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        front = (folder / "front.yaml").read_text(encoding="utf-8").splitlines()
+        at = next(i for i, t in enumerate(front) if '"{text}"' in t)
+        line = next(i for i in range(at, 0, -1) if front[i].lstrip().startswith("- type: text")) + 1
+        small = _proof(state, f"front.yaml:{line}:5")
+        assert "10.5 pt" in small["text"]
+        assert small["targets"] == [card_named(state, "Lucky Find")["id"]], small
+        assert len(state["cards"]) > 2  # the other cards draw the element and pass
+    finally:
+        served.server.stop()

@@ -66,7 +66,8 @@ def build(
         bool,
         typer.Option(
             "--allow-proof",
-            help="Write the kit despite proofreader findings (type size, contrast, ...; a warning each).",
+            help="Write the kit despite proofreader errors (type size, overlaps, ...; a warning each); "
+            "proofreader warnings never stop a build.",
         ),
     ] = False,
     color: Annotated[
@@ -89,8 +90,8 @@ def build(
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
     Nothing is written for a game with problems (text that does not fit included, unless
-    --allow-overflow; proofreader findings the game does not list as known, unless --allow-proof):
-    its earlier output stays as it was.
+    --allow-overflow; proofreader errors the game does not list as known, unless --allow-proof):
+    its earlier output stays as it was. Proofreader warnings are printed and the kit written.
     """
     from generator.core.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from generator.core.units import mm

@@ -35,12 +35,20 @@ def check(
             "picture of its page, the list beside it.",
         ),
     ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict", help="Fail (exit 1) on warnings too, the proofreader's judgements included."
+        ),
+    ] = False,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
     composition and the printed pages as a proofreader sees them; a named check in its constraints
     runs the game's Python rules module (trust it first).
 
-    Every file the game uses must lie inside its folder (or Deckwright's bundled folders)."""
+    Every file the game uses must lie inside its folder (or Deckwright's bundled folders). Exit 1
+    on errors (what will misprint or mislead), 0 when only warnings (judgements: contrast between
+    3:1 and 4.5:1, colours kept apart by a small margin, ...) are found, unless --strict."""
     from generator.art.fonts import FontBook
     from generator.kit.assemble import check_kit
     from generator.kit.build import check_faces
@@ -88,6 +96,9 @@ def check(
     if len(problems) > len(warned):
         known = plural(len(problems) - len(warned), "known proofreader finding")
         common.out.print(f"{known} (proof.known in game.yaml).")
+    if strict and warned:
+        common.err.print(f"{plural(len(warned), 'warning')} with --strict: failed.", style="bold red")
+        raise typer.Exit(1)
 
 
 def _composition(game: object) -> list[Problem]:

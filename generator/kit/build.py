@@ -6,10 +6,11 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.art.fonts import FontBook
 from generator.color import output as colors
@@ -21,17 +22,23 @@ from generator.kit.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
-from generator.layout.imposition import paginate, plan_sheet, used_marks
+from generator.layout.imposition import Slot, paginate, plan_sheet, used_marks
 from generator.load.model import CardCopy, Deck, Game
+from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
 from generator.text.words import plural
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
 __all__ = ["BuildOptions", "DeckFaces", "build_game", "card_print_notes", "check_faces"]
 
 LABEL_FONT = ("Lato", False, False)
 FOLD_HINT = " - fold on the dashed line"
+CARD_NOTE = "card:"
+"""What a card slot's note on a recorded page starts with; ``deck/n`` follows (``_note_card``)."""
 
 
 def build_game(
@@ -120,6 +127,25 @@ def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
     return f"{deck.title} - sheet {n} of {total}{extra}"
 
 
+def _designs(deck: Deck) -> Callable[[CardCopy], str]:
+    """``deck/n`` of each copy read in deck order: its design's 1-based place in the deck, as the
+    preview names cards (a design's copies follow each other, so copy 1 starts the next one)."""
+    seen = [0]
+
+    def design(copy: CardCopy) -> str:
+        seen[0] += copy.copy == 1
+        return f"{deck.name}/{seen[0]}"
+
+    return design
+
+
+def _note_card(c: Canvas, card: str, slot: Slot) -> None:
+    """Tell the recording which card a slot holds (``card:deck/n`` over its art box), so the
+    preview can badge the card whose own drawing a finding is seen on."""
+    art = slot.art
+    record.note(c, f"{CARD_NOTE}{card}", (art.x, art.y, art.right, art.top))
+
+
 def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
     """The deck's copies a sheet at a time (as ``paginate`` cuts them), read as they are drawn."""
     copies = deck.copies()
@@ -139,19 +165,23 @@ def _write_sheets(
     back = back_sheet(front, options.duplex, options.back_offset)
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // front.per_sheet)
+    designs = _designs(deck)
     with pdf_canvas(path, deck.title, (front.page_w, front.page_h)) as c:
         painter = Painter(c, faces.front.icons)
         for n, copies in enumerate(_chunks(deck, front.per_sheet), start=1):
             laid = [faces.faces(cc.card) for cc in copies]
-            for (face, _), slot in zip(laid, front.slots, strict=False):
+            ids = [designs(cc) for cc in copies]
+            for (face, _), slot, card in zip(laid, front.slots, ids, strict=False):
                 if face is not None:
                     draw_card(painter, face, slot, deck.width, deck.height)
+                    _note_card(c, card, slot)
             draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
-                for (_, face), slot in zip(laid, back.slots, strict=False):
+                for (_, face), slot, card in zip(laid, back.slots, ids, strict=False):
                     if face is not None:
                         draw_card(painter, face, slot, deck.width, deck.height)
+                        _note_card(c, card, slot)
                 finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
                 progress(deck.title, n, total)
@@ -169,15 +199,17 @@ def _write_gutterfold(
     geo = plan_gutterfold(deck.width, deck.height, _labelled(options, deck, FOLD_HINT))
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // geo.per_sheet)
+    designs = _designs(deck)
     with pdf_canvas(path, f"{deck.title} (fold and glue)", (geo.page_w, geo.page_h)) as c:
         painter = Painter(c, faces.front.icons)
         for n, copies in enumerate(_chunks(deck, geo.per_sheet), start=1):
             for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
                 front, back = faces.faces(cc.card)
-                if front is not None:
-                    draw_card(painter, front, front_slot, deck.width, deck.height)
-                if back is not None:
-                    draw_card(painter, back, back_slot, deck.width, deck.height)
+                card = designs(cc)
+                for face, slot in ((front, front_slot), (back, back_slot)):
+                    if face is not None:
+                        draw_card(painter, face, slot, deck.width, deck.height)
+                        _note_card(c, card, slot)
             filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
             draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])

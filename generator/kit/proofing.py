@@ -9,26 +9,33 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.core.errors import Problem
-from generator.core.options import BuildOptions
+from generator.art.fonts import FontBook
+from generator.core import where
+from generator.core.errors import Problem, display_path
+from generator.core.options import BuildOptions, output_dir
 from generator.kit.assemble import build_kit, load_parts
-from generator.load.model import Game
+from generator.kit.build import build_game
+from generator.kit.publish import staged
+from generator.layout.deck import collect_overflows
+from generator.load.model import Game, Origin
 from generator.proof import Parts, as_problems, proofread_game, settings_of
 from generator.render.record import Recording, recording
 
-VARIANTS: tuple[tuple[str, str], ...] = (
-    ("a4", "duplex"),
-    ("a4", "gutterfold"),
-    ("letter", "duplex"),
-    ("letter", "gutterfold"),
-)
-"""(paper, layout) pairs a kit is proofread in: the papers and layouts the guide offers."""
+PAPERS: tuple[str, ...] = ("a4", "letter", "legal", "a3", "tabloid")
+"""Every paper ``build --paper`` offers (a board reduced to one A3 or Tabloid sheet included)."""
+LAYOUTS: tuple[str, ...] = ("duplex", "gutterfold")
+
+VARIANTS: tuple[tuple[str, str], ...] = tuple((paper, layout) for paper in PAPERS for layout in LAYOUTS)
+"""(paper, layout) pairs a kit is proofread in: every paper and layout the kit offers."""
 
 
 @contextmanager
 def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Iterator[Recording]:
     """Build the kit once per variant into a scratch folder and yield every page recorded (each
-    file kept apart by its variant folder); the files exist until the block ends."""
+    file kept apart by its variant folder); the files exist until the block ends. Each file is
+    recorded once: a paper's first variant builds the whole kit, its other layouts only the
+    files a layout changes (two-sided card decks, component sheets)."""
+    papers: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
             out = Path(scratch) / f"{paper}-{layout}"
@@ -36,8 +43,30 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
             options = BuildOptions(
                 paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
             )
-            build_kit(game, options)
+            if paper in papers:
+                _layout_files(game, options)
+            else:
+                build_kit(game, options)
+            papers.add(paper)
         yield found
+
+
+def _layout_files(game: Game, options: BuildOptions) -> None:
+    """Write (and so record) only what ``options.layout`` changes: the card files of the decks
+    with backs (a one-sided deck prints the same plain sheets in every layout) and the
+    component sheets; boards and summaries depend on the paper alone."""
+    two_sided = [d.name for d in game.decks if not d.one_sided]
+    components = [(part, path, value) for part, path, value in load_parts(game) if part.name == "components"]
+    if not two_sided and not components:
+        return
+    fonts = FontBook.load(game.font_dirs)
+    out = output_dir(game, options)
+    with staged(out), collect_overflows():
+        if two_sided:
+            build_game(game, options, None, two_sided)
+        for part, source, value in components:
+            with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
+                part.write(value, game, fonts, out, options)
 
 
 def record_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Recording:

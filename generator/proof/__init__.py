@@ -16,7 +16,7 @@ from pathlib import Path
 
 from generator.core.errors import Problem
 from generator.load.model import Game
-from generator.proof import contrast, furniture, overlap, tiling, typesize
+from generator.proof import contrast, furniture, overlap, severity, tiling, typesize
 from generator.proof.finding import Finding
 from generator.proof.parts import Parts
 from generator.proof.settings import Known, Settings, settings_of
@@ -24,9 +24,15 @@ from generator.render.record import PageRecord
 
 Rule = Callable[[list[PageRecord], Settings], list[Finding]]
 
+
+def _contrast(pages: list[PageRecord], settings: Settings) -> list[Finding]:
+    """Rule "contrast", its findings weighed (``severity``: 3:1 up to 4.5:1 is a warning)."""
+    return severity.graded_contrast(contrast.check(pages, settings))
+
+
 RULES: dict[str, Rule] = {
     "type-size": typesize.check,
-    "contrast": contrast.check,
+    "contrast": _contrast,
     "furniture": furniture.check,
     "overlap": overlap.check,
     "tiling": tiling.check,
@@ -103,13 +109,13 @@ def split_known(
 def as_problems(
     findings: list[Finding], settings: Settings, folder: Path, allow: bool = False
 ) -> list[Problem]:
-    """Findings as problems: errors (warnings when ``allow``), and notes for those listed in
-    ``proof.known``, each saying why it stays."""
+    """Findings as problems of their own severity (an error a warning when ``allow``), and notes
+    for those listed in ``proof.known``, each saying why it stays (whatever its severity)."""
     problems = []
     for f in findings:
         entry = known_entry(f, settings, folder)
         if entry is None:
-            problems.append(f.problem("warning" if allow else "error"))
+            problems.append(f.problem("warning" if allow else None))
         else:
             p = f.problem("note")
             problems.append(replace(p, message=f"{p.message} (known: {entry.reason})"))

@@ -1,8 +1,10 @@
 """Rule "colour-only": items of one kind (cards of a deck, pieces of a component group) whose
 faces are drawn the same except for colour must still be told apart in a black-and-white print
 (a lightness margin) and by a viewer with a colour-vision deficiency (deuteranopia, protanopia,
-tritanopia: simulated). Faces that differ in anything else (a letter, a number, an icon, a
-pattern) carry a mark and are not judged. Judged on the laid-out faces the build draws.
+tritanopia: simulated): an error when two colours are nearly one (below half the margin
+wanted), a warning when they keep some margin. Faces that differ in anything else (a letter, a
+number, an icon, a pattern) carry a mark and are not judged. Judged on the laid-out faces the
+build draws.
 
 On a board, features of one kind are judged the same way: the paths through its grids, and
 zones of one size (a zone, a zone beside a grid's rows). Two that differ in a mark (a path's
@@ -76,16 +78,22 @@ def _rgb(value: str) -> RGB:
     return color(value).rgb()
 
 
-def _why(a: RGB, b: RGB) -> str | None:
-    """How two colours fail to be told apart, or None."""
+def _why(a: RGB, b: RGB) -> tuple[str, bool] | None:
+    """How two colours fail to be told apart, and whether they are nearly one (below half the
+    margin wanted: an error; with some margin left, a warning), or None."""
     la, lb = lab(gray(a))[0], lab(gray(b))[0]
     if abs(la - lb) < LIGHTNESS:
-        return f"in grey their lightness differs by {abs(la - lb):.0f} (at least {LIGHTNESS:g} wanted)"
+        text = f"in grey their lightness differs by {abs(la - lb):.0f} (at least {LIGHTNESS:g} wanted)"
+        return text, abs(la - lb) < LIGHTNESS / 2
     for kind in CVD:
         d = distance(simulate(a, kind), simulate(b, kind))
         if d < APART:
-            return f"with {kind} they differ by Delta E {d:.0f} (at least {APART:g} wanted)"
+            return f"with {kind} they differ by Delta E {d:.0f} (at least {APART:g} wanted)", d < APART / 2
     return None
+
+
+def _severity(near: bool) -> str:
+    return "error" if near else "warning"
 
 
 def _deck_findings(deck: Deck, faces: DeckFaces) -> list[Finding]:
@@ -98,12 +106,16 @@ def _deck_findings(deck: Deck, faces: DeckFaces) -> list[Finding]:
         inks = tuple(i for op in ops for i in _inks(op))
         kinds[tuple(_shape(op) for op in ops)][inks].append(card.name)
     pairs: list[str] = []
+    near = False
     for variants in kinds.values():
         for (inks_a, names_a), (inks_b, names_b) in combinations(variants.items(), 2):
             for x, y in zip(inks_a, inks_b, strict=True):
                 why = _why(_rgb(x), _rgb(y)) if x and y and x != y else None
                 if why:
-                    pairs.append(f"'{clip(names_a[0], 30)}' ({x}) and '{clip(names_b[0], 30)}' ({y}): {why}")
+                    pairs.append(
+                        f"'{clip(names_a[0], 30)}' ({x}) and '{clip(names_b[0], 30)}' ({y}): {why[0]}"
+                    )
+                    near = near or why[1]
                     break
     if not pairs:
         return []
@@ -112,7 +124,7 @@ def _deck_findings(deck: Deck, faces: DeckFaces) -> list[Finding]:
         f"{len(pairs)} pairs of '{clip(deck.title, 30)}' differ only by colour and cannot be told apart: "
         f"{shown}: give each a letter, number or pattern, or colours further apart"
     )
-    return [Finding("colour-only", deck.origin, message)]
+    return [Finding("colour-only", deck.origin, message, severity=_severity(near))]
 
 
 class _Feature(NamedTuple):
@@ -191,9 +203,10 @@ def _board_findings(board, fonts: FontBook) -> list[Finding]:
         first = board.doc.mark(a.loc)[0]
         message = (
             f"{b.name} ({y}) and {a.name} (line {first}, {x}) of '{clip(board.title, 30)}' differ only "
-            f"by colour and cannot be told apart: {why}: {HOW[a.kind[0]]}"
+            f"by colour and cannot be told apart: {why[0]}: {HOW[a.kind[0]]}"
         )
-        found.append(Finding("colour-only", Origin(board.doc.file, *board.doc.mark(b.loc)), message))
+        at = Origin(board.doc.file, *board.doc.mark(b.loc))
+        found.append(Finding("colour-only", at, message, severity=_severity(why[1])))
     return found
 
 

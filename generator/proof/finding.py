@@ -33,16 +33,21 @@ class Finding:
     message: str
     seen: tuple[Seen, ...] = field(default=(), compare=False)
     severity: str = field(default="error", compare=False)
-    """``error``: it will misprint or mislead; ``warning``: a judgement a designer may overrule."""
+    """``error``: it will misprint or mislead (``build`` stops, ``check`` fails); ``warning``: a
+    judgement a designer may overrule (printed; fails only ``check --strict``)."""
 
     @property
     def file(self) -> str:
         return getattr(self.origin, "file", "") or ""
 
-    def problem(self, severity: str = "error") -> Problem:
+    def problem(self, severity: str | None = None) -> Problem:
+        """The finding as a problem of its own severity (or ``severity``): the severity is named
+        before the rule for every one (``error: proof contrast``), an error too."""
         o = self.origin
         line, column = (getattr(o, "line", 0), getattr(o, "column", 0)) if o is not None else (0, 0)
-        return Problem(PROOF_RANK, self.file, line, column, f"proof {self.rule}", self.message, severity)
+        severity = severity or self.severity
+        path = f"error: proof {self.rule}" if severity == "error" else f"proof {self.rule}"
+        return Problem(PROOF_RANK, self.file, line, column, path, self.message, severity)
 
 
 def pages_named(seen: tuple[Seen, ...], limit: int = 3) -> str:

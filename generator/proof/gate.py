@@ -1,6 +1,7 @@
-"""The proofreader as a gate of ``build``: findings of the page rules on the pages just drawn that
-a game does not list under ``proof.known`` are errors (``build`` writes nothing, like text that
-does not fit), listed ones are notes; ``--allow-proof`` turns every finding into a warning.
+"""The proofreader as a gate of ``build``: error findings of the page rules on the pages just drawn
+that a game does not list under ``proof.known`` stop it (``build`` writes nothing, like text that
+does not fit); warning findings are printed and the kit written (``proof.severity``); listed ones
+are notes; ``--allow-proof`` turns every error into a warning.
 The rules that lay faces and boards out again (``GAME_RULES``: colour-only, links) run in
 ``check`` only, so a build pays for no second layout.
 
@@ -49,7 +50,7 @@ def proofing(game: Game) -> Iterator[Proofing]:
 
 
 def problems(game: Game, findings: list[Finding], allow: bool) -> tuple[list[Problem], list[Problem]]:
-    """(errors, others): findings not in ``proof.known`` are errors unless ``allow`` (then
-    warnings); known ones are notes with their reason."""
+    """(errors, others): findings not in ``proof.known`` at their own severity, an error a warning
+    when ``allow``; known ones are notes with their reason."""
     found = as_problems(findings, settings_of(game), game.folder, allow)
     return [p for p in found if p.severity == "error"], [p for p in found if p.severity != "error"]

@@ -22,7 +22,7 @@ from generator.proof.finding import PROOF_RANK
 from generator.serve import details
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
-from generator.serve.proofing import Proofreader, Region
+from generator.serve.proofing import Found, Proofreader, Region
 from generator.serve.watch import Outcome, Session
 
 
@@ -47,7 +47,7 @@ class Preview:
         # the kit is written despite the proofreader's findings: the page lists them instead
         session.options = replace(session.options, allow_proof=True)
         self.proofreader = Proofreader()
-        self.proof: list[tuple[Problem, list[Region], Any]] = []  # the last proofreading's findings
+        self.proof: list[Found] = []  # the last proofreading's findings
         self.proofing = ""  # "checking" while the proofreader reads a new build, else ""
         self._proof_due: list[str] | bool | None = False  # decks to proofread next (None: all)
         self._shown_problems: list[Problem] = []
@@ -260,15 +260,19 @@ class Preview:
         pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}
         regions: dict[Problem, list[Region]] = {}
         origins: dict[Problem, Any] = {}
+        seen_on: dict[Problem, list[str]] = {}
         if with_proof:
-            for problem, where, origin in self.proof:
-                regions[problem], origins[problem] = where, origin
+            for problem, where, origin, on in self.proof:
+                regions[problem], origins[problem], seen_on[problem] = where, origin, on
         cards = {f.id for f in self.gallery.faces}
         found = []
         for problem in sorted(set(problems) | set(regions)):
             item = _problem(problem, game, self.sources)
-            drawn = _drawing(self.gallery.faces, origins.get(problem))
-            if drawn:  # the faces that draw the element, not every card of its template
+            # the cards it is seen on; else the faces that draw its element; never every card
+            # of its template
+            drawn = [c for c in seen_on.get(problem, []) if c in cards]
+            drawn = drawn or _drawing(self.gallery.faces, origins.get(problem))
+            if drawn:
                 item["targets"] = drawn + [t for t in item["targets"] if t not in cards]
             marks = [
                 {"page": pages[(name, n)], "box": list(box)}

@@ -18,10 +18,13 @@ from typing import Any
 from generator.core.errors import Problem
 from generator.core.options import BuildOptions
 from generator.load.model import Game
-from generator.render.record import PageRecord
+from generator.render.record import NoteMark, PageRecord
 
 Region = tuple[str, int, tuple[float, float, float, float]]
 """(file name, 1-based page, (left, top, width, height) as shares of the page)."""
+Found = tuple[Problem, list[Region], Any, list[str]]
+"""A finding as the preview shows it: the problem, where it prints, the origin of its element
+and the cards (``deck/n``) in whose slots it is seen (none when it is seen on no card)."""
 
 
 @dataclass
@@ -29,15 +32,16 @@ class Proofreader:
     """The pages last recorded for the served kit, by file name, and what the rules found."""
 
     pages: dict[str, list[PageRecord]] = field(default_factory=dict)
-    found: list[tuple[Problem, list[Region], Any]] = field(default_factory=list)
+    found: list[Found] = field(default_factory=list)
 
     def run(
         self, game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool = False
-    ) -> list[tuple[Problem, list[Region], Any]]:
+    ) -> list[Found]:
         """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
         nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
-        with the regions where they print and the origin of the element (to find the card faces
-        that draw it)."""
+        with the regions where they print, the origin of the element and the cards whose slots
+        they are seen in (a template element's finding is the fault of the cards it fails on,
+        not of every card that draws the element)."""
         from generator.kit.proofing import proof_parts
         from generator.proof import as_problems, proofread_game, settings_of
 
@@ -49,17 +53,38 @@ class Proofreader:
         settings = settings_of(game)
         pages = [p for records in self.pages.values() for p in records]
         sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
+        slots = {(p.file.name, p.number): _slots(p) for p in pages}
         found = []
         for finding in proofread_game(game, pages, proof_parts(game), settings):
             (problem,) = as_problems([finding], settings, game.folder)
-            regions = []
+            regions, cards = [], []
             for seen in finding.seen:
                 size = sizes.get((seen.file.name, seen.page))
                 if size is not None:
                     regions.append((seen.file.name, seen.page, _share(seen.box, *size)))
-            found.append((problem, regions, finding.origin))
+                card = _card_at(slots.get((seen.file.name, seen.page), []), seen.box)
+                if card and card not in cards:
+                    cards.append(card)
+            found.append((problem, regions, finding.origin, cards))
         self.found = found
         return found
+
+
+def _slots(page: PageRecord) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The card slots of a card sheet: (``deck/n``, its art box), from the build's notes."""
+    from generator.kit.build import CARD_NOTE
+
+    return [
+        (m.kind[len(CARD_NOTE) :], m.box)
+        for m in page.marks
+        if isinstance(m, NoteMark) and m.kind.startswith(CARD_NOTE)
+    ]
+
+
+def _card_at(slots: list[tuple[str, tuple[float, float, float, float]]], box: tuple[float, ...]) -> str:
+    """The card whose slot holds the middle of ``box``, or "" (a box on no card)."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return next((card for card, (x0, y0, x1, y1) in slots if x0 <= x <= x1 and y0 <= y <= y1), "")
 
 
 def _share(box: tuple[float, float, float, float], width: float, height: float) -> tuple[float, ...]:

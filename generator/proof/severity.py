@@ -1,0 +1,49 @@
+"""How much each rule's findings weigh, as preflight tools and linters weigh theirs.
+
+An *error* will misprint or mislead: ``build`` writes nothing and ``check`` exits 1. A *warning*
+is a judgement a designer may overrule: printed, the kit written, ``check`` exits 0 (1 with
+``--strict``). A finding the game lists under ``proof.known`` is a note, whatever it weighs.
+
+=============  ==========================================================================
+rule           severity
+=============  ==========================================================================
+type-size      error: type below the minimum size
+contrast       error below 3:1 (the least WCAG 2 asks of any text, large text included);
+               warning from 3:1 up to the 4.5:1 it asks of body text (readable in print,
+               a preference of legibility rather than a misprint)
+furniture      error: a sheet without its 50 mm bar prints at the wrong scale unnoticed
+overlap        error: colliding text cannot be read
+tiling         error: an alignment target printed over content stays on the assembled board
+colour-only    error when two colours are nearly one (below half the margin wanted, in grey
+               or as a colour-blind viewer sees them); warning when they keep some margin
+fit            error: pieces that cannot stand where the game puts them
+links          error: a road through a node, under a card place, through a label; labels
+               that collide
+nets           error: a net that cannot fold or close, a seam with no glue tab or two
+=============  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from generator.proof.finding import Finding
+
+WARN_FROM = 3.0
+"""Contrast at or above this (and below what the text wants) is a warning, not an error."""
+
+_RATIOS = re.compile(r"contrast (\d+(?:\.\d+)?):1 in colour and (\d+(?:\.\d+)?):1")
+
+
+def graded_contrast(findings: list[Finding]) -> list[Finding]:
+    """Contrast findings as ``severity`` above weighs them: those at ``WARN_FROM`` or more in both
+    colour and black and white become warnings. A finding the rule already made a warning, or
+    whose message names no ratios, is left as it is."""
+    graded = []
+    for f in findings:
+        found = _RATIOS.search(f.message) if f.severity == "error" else None
+        if found and min(float(found[1]), float(found[2])) >= WARN_FROM - 0.005:
+            f = replace(f, severity="warning")
+        graded.append(f)
+    return graded
