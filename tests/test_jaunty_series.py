@@ -177,6 +177,27 @@ def test_a_race_begins_only_when_the_last_is_over_and_a_short_series_is_not_over
     assert violations(out) == {("", "NOT_OVER", None)} and not out.over
 
 
+def test_a_racer_who_crossed_keeps_taking_turns_in_a_rally_segment():
+    """Issue 34, item 8: "Each segment continues until all Racers cross the Finish Line" and the
+    Sequence of Play passes "clockwise around the table, each Racer completing a turn": nothing
+    takes a racer who crossed out of the rotation, so Ben, across at turn 20 of segment 1, still
+    plays (turns 23 and 26), and a log that skips him is TURN_ORDER."""
+    out = bundled("rally-race.yaml")
+    first = out.races[0].log
+    crossed_at = next(
+        e.turn for e in first.entries if e.player == "Ben" and e.action == "road" and e.turn == 20
+    )
+    later = [e for e in first.entries if e.player == "Ben" and e.turn > crossed_at]
+    assert {e.turn for e in later} == {23, 26} and {e.action for e in later} >= {"subplot", "meet"}
+    log = data("rally-race.yaml")
+    log["races"][0]["log"] = [
+        x for x in log["races"][0]["log"] if not (x["player"] == "Ben" and x["turn"] == 26)
+    ]
+    skipped = run(log)
+    assert ("segment 1", "TURN_ORDER", 27) in violations(skipped)
+    assert "Ben" in next(v.message for v in skipped.violations if v.code == "TURN_ORDER")
+
+
 def test_every_series_violation_says_where_it_happens():
     """Issue 34, item 4: a race begun too early is reported at its first entry, with the turn,
     the player and who had not crossed; violations outside the entries name the part of the log."""
@@ -184,8 +205,10 @@ def test_every_series_violation_says_where_it_happens():
     (v,) = out.violations
     assert (v.race, v.turn, v.player, v.code) == ("race 2 (Rally segment 1)", 1, "Amy", "RACE_NOT_OVER")
     assert v.line == out.races[1].log.entries[0].line
-    assert str(v).split(":", 2)[2].startswith(
-        " race 2 (Rally segment 1), turn 1, Amy: race 1 is not over (Ben has not crossed);"
+    assert (
+        str(v)
+        .split(":", 2)[2]
+        .startswith(" race 2 (Rally segment 1), turn 1, Amy: race 1 is not over (Ben has not crossed);")
     )
     assert "where" not in v.as_dict() and v.as_dict()["turn"] == 1
     log = data("circuit-race.yaml")

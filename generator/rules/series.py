@@ -97,7 +97,9 @@ def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Re
             if e is None:
                 add(race.line(), code, message, "", label)
             else:
-                out.violations.append(Violation(log.file, e.line, code, message, e.turn, e.player, race=label))
+                out.violations.append(
+                    Violation(log.file, e.line, code, message, e.turn, e.player, race=label)
+                )
 
         if not series.more():
             later = len(log.races) - i - 1
