@@ -83,3 +83,33 @@ def test_simulated_exchanges_write_the_place_and_replay_clean():
         if exchanges:
             assert clean(run(log))
     assert seen
+
+
+def test_a_steal_picks_a_place_too():
+    """Issue 34, item 7: "takes a face down part" - the thief sees places, not parts, so a steal
+    writes ``take_at`` (and ``row``) as an exchange does; ``part`` alone is taken on the log's word."""
+    r = rules(GAME)
+    out = replay(r, load_log(LOGS / "illegal-blind-steal.yaml", r))
+    assert found(out) == {("BLIND_TAKE", 9)} and "is stolen unseen" in out.violations[0].message
+    assert out.state.cars["Ben"].hidden == ["Yellow roof 4/3", "Green bonnet 4/3"]  # place 1 of Cy's row
+
+    def steal(**fields):
+        start = [*START[:-1], e(6, "Cy", "drive", roll=1, moved=1)]  # Cy rolls a 1: square 3, beige
+        return run(make(GAME, P, [*start, e(6, "Cy", "steal", **{"from": "Ben", **fields})]))
+
+    assert codes(steal(take_at=2)) == ["NOT_GREY"]  # square 3 is beige; the steal itself is read
+    assert codes(steal()) == ["NOT_GREY", "NOT_HELD"] and "take_at" in steal().violations[1].message
+    assert codes(steal(take_at=1, part="Blue doors 3/5")) == ["NOT_GREY", "BLIND_TAKE"]
+
+
+def test_simulated_steals_write_the_place_and_replay_clean():
+    r = rules(GAME)
+    steals = 0
+    for seed in range(8):
+        log = playthrough(r, P, seed)
+        found_steals = [x for x in log["log"] if x["action"] == "steal"]
+        assert all(x["take_at"] >= 1 and x["part"] for x in found_steals)
+        steals += len(found_steals)
+        if found_steals:
+            assert clean(run(log))
+    assert steals

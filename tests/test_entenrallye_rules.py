@@ -76,6 +76,32 @@ def test_cars_turn_only_at_the_stations(er):
     assert square[0] == "road" and route.edges[square[1]].to == "tuev-join"
 
 
+def test_turning_round_is_written_and_allowed_only_at_a_dead_end(er):
+    """Issue 34, item 5: ``u_turn: N`` turns the car after N squares; free at the TöV or ASU,
+    NO_TURNING on the road (the car then drives back, as the log says); a path is checked to
+    the end also on a drive that stops at a station or meet."""
+    route = er.route
+    spur = next(k for k, edge in enumerate(route.edges) if edge.to == "tuev")
+    table = er.start(NAMES[:2], er.setup_model(), lambda c, m: None)
+    ann, ben = table.cars["Ann"], table.cars["Ben"]
+    ann.square = ben.square = ("road", spur, 0, 1)  # the first square of the spur, heading in
+    table.time = 7  # March: the TöV is still ahead
+    assert apply(er, table, "Ann", "drive", roll=3, moved=1, u_turn=0) == ["NO_TURNING"]
+    assert route.edges[ann.square[1]].from_ == "tuev-turn"  # back at the junction, then on
+    assert ann.square[1] != spur and route.edges[ann.square[1]].to == "tuev-join"
+    codes = apply(er, table, "Ben", "drive", roll=2, moved=2, path=["meet3"], check="failed", minus=6)
+    assert codes == ["PATH_UNUSED"]  # the drive ended at the TöV: meet3 was never a choice
+    ben.square, ben.came = ("node", "tuev"), (spur, 1)  # a car that passed, still at the station
+    ben.checked.add("tuev")
+    table.turn.timed = True
+    assert apply(er, table, "Ann", "drive", roll=2, moved=1) == []
+    table.turn.timed = True
+    assert apply(er, table, "Ben", "drive", roll=2, moved=1, u_turn=0) == []  # a dead end: allowed
+    assert ben.square == ("road", spur, 1, -1)
+    table.turn.timed = True
+    assert apply(er, table, "Ann", "drive", roll=2, moved=1, u_turn=3) == ["BAD_TURN"]
+
+
 def test_waiting_at_a_meet_before_its_month(er):
     table = er.start(NAMES[:2], er.setup_model(), lambda c, m: None)
     car = table.cars["Ann"]

@@ -186,7 +186,7 @@ def partner_rules():
 
 def test_a_partner_race_shares_one_pawn_and_the_win():
     out = bundled("partner-race.yaml")
-    assert clean(out) and out.outcome.winners == ("Ben", "Dan") and out.state.length == 8
+    assert clean(out) and out.outcome.winners == ("Ben", "Dan") and out.state.length == 12  # four Racers
     assert out.state.racers["Ben"].pawn is out.state.racers["Dan"].pawn
     log = yaml.safe_load((LOGS / "partner-race.yaml").read_text())
     log["result"] = {"winner": "Ben"}
@@ -304,3 +304,36 @@ def test_seeded_team_races_replay_clean(players):
         log = playthrough_of(r, players, seed)
         out = run(log)
         assert clean(out) and len(log["result"]["winners"]) == 2
+
+
+def test_the_rest_draw_is_due_and_a_negated_card_is_still_played():
+    """Issue 34, items 7 and 8: a Rest draws its two cards (only Karma and Fiendish Plot draws are
+    "permitted"), the hand then holds what the log says; a Negated Fiendish Plot was declared and
+    paid for, so it is the Action Phase's one Fiendish Plot."""
+    out = bundled("illegal-readings.yaml")
+    assert found(out) == {("REST_DRAW", 2), ("TWO_FIENDISH", 3)}
+    assert "draws 2 here, not 0" in out.violations[0].message
+    setup = {
+        "racers": {"Amy": "Lady Chadwick", "Ben": "Angus MacTavish"},
+        "roles": {"Amy": "villain", "Ben": "hero"},
+    }
+    one = [
+        e(1, "Amy", "draw", discards=["Hairpin Turn", "Step on the Gas"]),
+        e(2, "Ben", "rest", drew=["Main Street"]),
+    ]
+    assert found(run(make(GAME, ["Amy", "Ben"], one, setup=setup))) == {("REST_DRAW", 2)}
+    two = [one[0], e(2, "Ben", "rest", drew=["Main Street", "County Line"])]
+    assert clean(run(make(GAME, ["Amy", "Ben"], two, setup=setup)))
+
+
+def test_a_partner_course_is_as_long_as_for_its_racers():
+    """Issue 34, item 8: Rules of the Road counts Racers, and a Partner car "is driven by two
+    professional Racers": four players race to the 12th section, six to the 12th."""
+    for names in (["A", "B", "C", "D"], ["A", "B", "C", "D", "E", "F"]):
+        setup = {
+            "race": "partner",
+            "racers": dict(zip(names, ["Angus MacTavish", "Lady Chadwick", "Hata Marie", "Dexter Johnson",
+                                       "Zeke Hatfield", "Cliff Graham"], strict=False)),
+            "roles": dict.fromkeys(names, "neutral"),
+        }  # fmt: skip
+        assert run(make(GAME, names, [], setup=setup)).state.length == 12

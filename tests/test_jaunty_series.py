@@ -161,7 +161,7 @@ def test_a_rally_keeps_its_sides_and_has_three_segments():
     log = data("rally-race.yaml")
     log["races"].append(copy.deepcopy(log["races"][2]))
     out = run(log)
-    assert violations(out) == {("segment 4", "AFTER_END", None)}
+    assert violations(out) == {("segment 4", "AFTER_END", 1)}  # at its first entry
     assert "the series was over after segment 3 (Cleo won)" in out.violations[0].message
 
 
@@ -170,11 +170,57 @@ def test_a_race_begins_only_when_the_last_is_over_and_a_short_series_is_not_over
     log["races"][0]["log"] = log["races"][0]["log"][:-1]  # the last racer never crosses
     del log["races"][0]["result"]
     out = run(log)
-    assert ("segment 2", "RACE_NOT_OVER", None) in violations(out)
+    assert ("segment 2", "RACE_NOT_OVER", 1) in violations(out)
     log = data("rally-race.yaml")
     del log["races"][2]
     out = run(log)
     assert violations(out) == {("", "NOT_OVER", None)} and not out.over
+
+
+def test_a_racer_who_crossed_keeps_taking_turns_in_a_rally_segment():
+    """Issue 34, item 8: "Each segment continues until all Racers cross the Finish Line" and the
+    Sequence of Play passes "clockwise around the table, each Racer completing a turn": nothing
+    takes a racer who crossed out of the rotation, so Ben, across at turn 20 of segment 1, still
+    plays (turns 23 and 26), and a log that skips him is TURN_ORDER."""
+    out = bundled("rally-race.yaml")
+    first = out.races[0].log
+    crossed_at = next(
+        e.turn for e in first.entries if e.player == "Ben" and e.action == "road" and e.turn == 20
+    )
+    later = [e for e in first.entries if e.player == "Ben" and e.turn > crossed_at]
+    assert {e.turn for e in later} == {23, 26} and {e.action for e in later} >= {"subplot", "meet"}
+    log = data("rally-race.yaml")
+    log["races"][0]["log"] = [
+        x for x in log["races"][0]["log"] if not (x["player"] == "Ben" and x["turn"] == 26)
+    ]
+    skipped = run(log)
+    assert ("segment 1", "TURN_ORDER", 27) in violations(skipped)
+    assert "Ben" in next(v.message for v in skipped.violations if v.code == "TURN_ORDER")
+
+
+def test_every_series_violation_says_where_it_happens():
+    """Issue 34, item 4: a race begun too early is reported at its first entry, with the turn,
+    the player and who had not crossed; violations outside the entries name the part of the log."""
+    out = bundled("illegal-circuit-unfinished.yaml")
+    (v,) = out.violations
+    assert (v.race, v.turn, v.player, v.code) == ("race 2 (Rally segment 1)", 1, "Amy", "RACE_NOT_OVER")
+    assert v.line == out.races[1].log.entries[0].line
+    assert (
+        str(v)
+        .split(":", 2)[2]
+        .startswith(" race 2 (Rally segment 1), turn 1, Amy: race 1 is not over (Ben has not crossed);")
+    )
+    assert "where" not in v.as_dict() and v.as_dict()["turn"] == 1
+    log = data("circuit-race.yaml")
+    log["races"][1]["setup"]["race"] = "team"
+    setup = next(v for v in run(log).violations if v.code == "SETUP")
+    assert ": race 2, setup: " in str(setup) and setup.as_dict()["where"] == "setup"
+    log = data("rally-race.yaml")
+    log["races"][1]["log"] = []
+    log["races"][0]["log"] = log["races"][0]["log"][:-1]
+    del log["races"][0]["result"]
+    early = next(v for v in run(log).violations if v.code == "RACE_NOT_OVER")
+    assert early.turn is None and ": segment 2: segment 1 is not over (" in str(early)
 
 
 def test_a_circuit_is_three_to_five_normal_rally_or_endurance_races():
@@ -188,7 +234,7 @@ def test_a_circuit_is_three_to_five_normal_rally_or_endurance_races():
     log["races"] += extra + copy.deepcopy(extra)  # races 4 to 7
     out = run(log)
     # races 4 and 5 count (Ben wins them again: 44 points), race 6 is after the end
-    assert violations(out) == {("race 6", "AFTER_END", None), ("", "WRONG_SCORES", None)}
+    assert violations(out) == {("race 6", "AFTER_END", 1), ("", "WRONG_SCORES", None)}
     assert out.outcome.scores["Ben"] == 44
     assert "a Circuit is three to five races" in next(
         v.message for v in out.violations if v.code == "AFTER_END"

@@ -33,12 +33,18 @@ class Violation:
     race: str = ""  # which race of several in one log ("segment 2"), empty for one game
 
     def __str__(self) -> str:
+        """``log.yaml:LINE: race 2, turn 1, Ben: message [CODE]``: the race (of several), then
+        the turn and player, or else where in the log (``setup``, ``result``)."""
         who = f"turn {self.turn}, {self.player}" if self.player else self.where
-        race = f"{self.race}, " if self.race and who else self.race
-        return f"{self.file}:{self.line}: {race}{who}: {self.message} [{self.code}]"
+        at = ", ".join(part for part in (self.race, who) if part)
+        return f"{self.file}:{self.line}: {at + ': ' if at else ''}{self.message} [{self.code}]"
 
     def as_dict(self) -> dict[str, Any]:
-        keys = ("file", "line", "turn", "player", "code", "message") + (("race",) if self.race else ())
+        """The JSON form: ``turn`` and ``player`` where an entry broke the rule (else null and
+        ``where`` says the part of the log), ``race`` where the log holds several."""
+        keys = ("file", "line", "turn", "player", "code", "message")
+        keys += ("race",) if self.race else ()
+        keys += ("where",) if self.where and not self.player else ()
         return {k: getattr(self, k) for k in keys}
 
 

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from generator.rules.base import Note, Outcome, Rules
+from generator.rules.base import Entry, Note, Outcome, Rules
 from generator.rules.engine import Replay, Violation, check_result, envelope, replay_game
 from generator.rules.logfile import PlayLog
 from generator.rules.playthrough import Played, Policy, played, random_policy, result_of
@@ -55,6 +55,11 @@ class Series:
         """What the rules say of the series' length, for a race that comes after the end."""
         return ""
 
+    def unfinished(self, index: int, state: Any) -> str:
+        """Why race ``index`` (its ``state`` as its log left it) is not over, in a few words
+        ("Ben has not crossed"), for RACE_NOT_OVER; "" when the rules cannot say."""
+        return ""
+
     def outcome(self) -> Outcome:
         raise NotImplementedError
 
@@ -83,30 +88,38 @@ def replay_series(rules: Rules, log: PlayLog, finish: bool, at: list[int]) -> Re
         return out
     for i, race in enumerate(log.races):
         label = series.label(i, race.setup)
+        opening = race.entries[0] if race.entries else None
+
+        def at_opening(
+            code: str, message: str, race: PlayLog = race, e: Entry | None = opening, label: str = label
+        ) -> None:
+            """A series-level violation where the race begins: its first entry (turn, player)."""
+            if e is None:
+                add(race.line(), code, message, "", label)
+            else:
+                out.violations.append(
+                    Violation(log.file, e.line, code, message, e.turn, e.player, race=label)
+                )
+
         if not series.more():
             later = len(log.races) - i - 1
             extra = f" (and {later} later race{'s' if later != 1 else ''})" if later else ""
             rule = f"; {series.ending()}" if series.ending() else ""
-            add(
-                race.line(),
+            at_opening(
                 "AFTER_END",
                 f"the series was over after {series.label(i - 1)}{_won(series)}"
                 f"{rule}; this race{extra} comes after the end",
-                "race",
-                label,
             )
             break
         if out.races and not out.races[-1].over:
-            add(
-                race.line(),
+            why = series.unfinished(i - 1, out.races[-1].state)
+            at_opening(
                 "RACE_NOT_OVER",
-                f"{series.label(i - 1)} is not over by the rules; the next "
-                "race begins only when the last one is over",
-                "race",
-                label,
+                f"{series.label(i - 1)} is not over{f' ({why})' if why else ''}; "
+                "a race begins only when the last one is over",
             )
 
-        opener = race.entries[0] if race.entries else None
+        opener = opening
         due = series.due_first(i) if race.first is None else None
         other = None  # the race replayed from whoever opened it, on a copy of the series
         if (

@@ -12,12 +12,14 @@ from generator.schema.common import Strict
 
 
 class Drive(Strict):
-    """Start of a turn: the roll, squares driven, the road taken at each junction, and what
-    happened on arrival (a meet's score and the parts kept, a station's check)."""
+    """Start of a turn: the roll, squares driven, the road taken at each junction, where the car
+    turned round (``u_turn``: after that many squares of the drive, 0 = where it stood), and
+    what happened on arrival (a meet's score and the parts kept, a station's check)."""
 
     roll: int = Field(ge=1, le=6)
     moved: int = Field(ge=0, le=6)
     path: list[str] = Field([])
+    u_turn: int | None = Field(None, ge=0, le=6)
     score: int | None = Field(None, ge=0)
     keep: list[str] | None = None
     check: str | None = Field(None, pattern="^(passed|failed)$")
@@ -34,8 +36,14 @@ class Repair(Strict):
 
 
 class Steal(Strict):
+    """Take a face-down part of ``from``: ``part`` names it, ``take_at`` the place it lay in that
+    player's row (1 = left), ``row`` the row as it lay if rearranged; at least one of ``part``
+    and ``take_at`` (see row.py)."""
+
     from_: str = Field(alias="from")
-    part: str
+    part: str | None = None
+    take_at: int | None = Field(None, ge=1)
+    row: list[str] | None = None
 
 
 class Exchange(Strict):

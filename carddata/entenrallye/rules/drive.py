@@ -40,13 +40,35 @@ def in_time(route: Route, table: Table, node: str) -> bool:
     return table.month() <= route.months[node]
 
 
-def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note: Note | None) -> Arrival:
+TURNING = "a car always drives forwards and turns round only at the TöV and the ASU, the two dead ends"
+"""The Board: "Cars may not turn on the road, they always drive forwards. The only places where
+the car can turn round is at the TöV and ASU which are dead ends." """
+
+
+def walk(
+    route: Route,
+    table: Table,
+    car: Car,
+    moved: int,
+    path: list[str],
+    note: Note | None,
+    turn_at: int | None = None,
+) -> Arrival:
     """Move ``car`` up to ``moved`` squares, choosing at junctions from ``path``; stop at a meet
-    reached in time (its points are due), at a station, or at the end of the route."""
+    reached in time (its points are due), at a station, or at the end of the route. ``turn_at``:
+    the car turned round after that many squares (a log's ``u_turn``). Every drive's path is
+    checked to its end: a choice left over when the car stopped is reported, also at a meet or
+    station."""
     choices = list(path)
     late: list[int] = []
     passed: list[str] = []  # the places (junctions, nodes) the car drove through or left
-    for _ in range(moved):
+    arrival: Arrival | None = None
+    driven = 0
+    while True:
+        if driven == turn_at:
+            turn_round(route, car, note)
+        if driven == moved:
+            break
         ways = route.ways_on(car.square, car.came)
         if not ways:
             break
@@ -70,24 +92,52 @@ def walk(route: Route, table: Table, car: Car, moved: int, path: list[str], note
                     note("BAD_PATH", f"no road to '{wanted}' here; the roads go to {roads}")
         car.came = route.came_by(car.square, step.to)
         car.square = step.to
+        driven += 1
         node = route.node(car.square)
         if node is None:
             continue
         meet = next((m for m, n in route.meets.items() if n == node), None)
         if meet is not None and meet not in car.scores and in_time(route, table, node):
-            return Arrival(car.square, meet=meet, late=late)
+            arrival = Arrival(car.square, meet=meet, late=late)
+            break
         if meet is not None and meet not in car.scores:
             late.append(meet)
         if route.kind(node) == "station":
             check = next(c for c, n in route.stations.items() if n == node)
-            return Arrival(car.square, station=check, late=late)
+            arrival = Arrival(car.square, station=check, late=late)
+            break
+    if arrival is not None and turn_at == driven:
+        turn_round(route, car, note)  # at the stop: free at a station, not at a meet
+    elif turn_at is not None and turn_at > driven and note:
+        note("BAD_TURN", f"the car stopped after {driven} square(s): it cannot turn round after {turn_at}")
     passed += _ends(route, car.square)
     against = [a for c in choices if (a := one_way_against(route, c, passed))]
     if against and note:
         note("ONE_WAY", "; ".join(against))
     elif choices and note:
-        note("PATH_UNUSED", f"the path names {', '.join(choices)}, but no junction was left to choose at")
-    return Arrival(car.square, late=late)
+        stop = f" (the drive ended at {route.describe(car.square)})" if arrival else ""
+        note(
+            "PATH_UNUSED",
+            f"the path names {', '.join(choices)}, but no junction was left to choose at{stop}; "
+            "a car turning round is written 'u_turn: N' (after N squares), not as a road",
+        )
+    return arrival or Arrival(car.square, late=late)
+
+
+def turn_round(route: Route, car: Car, note: Note | None) -> None:
+    """Turn the car round where it stands: free at a dead end (the TöV and ASU, where the road
+    back is the only way on), ``NO_TURNING`` anywhere else, and the car then drives back the way
+    it came, as the log says (the replay follows the table)."""
+    node = route.node(car.square)
+    if node is not None and route.kind(node) in ("station", "dead-end"):
+        return  # the only way on is back: nothing to turn
+    if note:
+        note("NO_TURNING", f"{car.player} turned round on {route.describe(car.square)}: {TURNING}")
+    if car.square[0] == "road":
+        _, k, i, d = car.square
+        car.square, car.came = ("road", k, i, -d), None
+    else:
+        car.came = None  # on a meet or workshop square: any road on, the one it came by too
 
 
 def _ends(route: Route, square: Square) -> list[str]:

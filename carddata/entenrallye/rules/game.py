@@ -139,7 +139,7 @@ class Entenrallye(Rules):
             if data.moved < 1:
                 note("MOVE_TOO_FEW", "a car moves at least one square each turn (unless waiting at a meet)")
             moved = data.moved
-        arrival = walk(self.route, s, car, moved, data.path, note)
+        arrival = walk(self.route, s, car, moved, data.path, note, data.u_turn)
         turn.grey = moved > 0 and self.route.grey(car.square)
         if arrival.meet is not None:
             turn.due += 1

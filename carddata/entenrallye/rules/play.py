@@ -112,7 +112,9 @@ def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]
     others = [c for c in s.cars.values() if c is not car and c.hidden]
     if turn.roll == 1 and not turn.stole:
         for other in others:
-            out.append({**me, "action": "steal", "from": other.player, "part": rng.choice(other.hidden)})
+            at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
+            steal = {"from": other.player, "part": other.hidden[at], "take_at": at + 1}
+            out.append({**me, "action": "steal", **steal})
     if turn.roll == 2 and not turn.exchanged and car.hidden and others:
         for other in others:
             give = rng.choice(car.hidden)

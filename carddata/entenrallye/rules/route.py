@@ -59,7 +59,7 @@ class Route:
 
     def describe(self, square: Square) -> str:
         if square[0] == "node":
-            return (self.feature.nodes[square[1]].name or square[1]).replace("**", "")
+            return (self.feature.nodes[square[1]].name or square[1]).replace("**", "").split("\n")[0]
         edge = self.edges[square[1]]
         labels = edge.labels or []
         if square[2] < len(labels) and labels[square[2]]:

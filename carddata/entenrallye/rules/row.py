@@ -11,6 +11,12 @@ and, if the players had rearranged the row, the row as it lay (``row``, left to 
 at that place is then the one taken: naming another is ``BLIND_TAKE``; a row that is not that
 player's face-down parts is ``ROW_ORDER``. Without ``take_at`` the part named is taken on the
 log's word: any of the other player's face-down parts could have been picked blind.
+
+A steal is read the same way. Stealing Car Parts: "The player takes a face down part from the
+stock of one of the other players"; it does not say "without looking" as the exchange does, but
+the parts lie face down, so the thief too picks a place, not a part he can see. A steal writes
+``part`` (the part stolen), ``take_at`` and ``row`` as an exchange writes ``take``, ``take_at``
+and ``row``; at least one of ``part`` and ``take_at``.
 """
 
 from __future__ import annotations
@@ -19,13 +25,15 @@ from collections import Counter
 
 from generator.rules import Note
 
-from .actions import Exchange
+from .actions import Exchange, Steal
 from .state import Car
 
 
-def blind_take(other: Car, data: Exchange, note: Note) -> str | None:
-    """The part the exchange takes from ``other``'s row: the one at ``take_at`` when written
-    (checked against ``take``), else ``take``; None when neither says which."""
+def blind_take(other: Car, data: Exchange | Steal, note: Note) -> str | None:
+    """The part an exchange or a steal takes from ``other``'s row: the one at ``take_at`` when
+    written (checked against the part named), else the part named; None when neither says which."""
+    named = data.take if isinstance(data, Exchange) else data.part
+    verb = "exchanged" if isinstance(data, Exchange) else "stolen"
     if data.row is not None:
         if Counter(data.row) == Counter(other.hidden):
             other.hidden = list(data.row)
@@ -37,26 +45,27 @@ def blind_take(other: Car, data: Exchange, note: Note) -> str | None:
                 f"the row must list {other.player}'s face-down parts, each once "
                 f"(written: {listed}; {other.player} holds: {held})",
             )
-            return data.take
+            return named
     if data.take_at is None:
-        if data.take is None:
-            note("NOT_HELD", "an exchange names the part taken (take) or the place it lay (take_at)")
-        return data.take
+        if named is None:
+            field = "take" if isinstance(data, Exchange) else "part"
+            note("NOT_HELD", f"name the part {verb} ({field}) or the place it lay (take_at)")
+        return named
     if data.take_at > len(other.hidden):
         note(
             "NOT_HELD",
             f"{other.player} has {len(other.hidden)} face-down part(s): "
             f"there is none at place {data.take_at}",
         )
-        return data.take
+        return named
     there = other.hidden[data.take_at - 1]
-    if data.take is not None and data.take != there:
+    if named is not None and named != there:
         row = ", ".join(other.hidden)
         note(
             "BLIND_TAKE",
             f"the part at place {data.take_at} of {other.player}'s row ({row}, left to "
-            f"right) is {there}, not {data.take}: a part is exchanged without looking, "
+            f"right) is {there}, not {named}: a face-down part is {verb} unseen, "
             "so it is the one at the place picked",
         )
-        return data.take
+        return named
     return there

@@ -84,8 +84,9 @@ def steal(table: Table, car: Car, turn: Turn, data: Steal, note: Note) -> None:
     if victim is None or victim is car:
         note("BAD_PLAYER", f"cannot steal from '{data.from_}'")
         return
-    if take(table, victim, data.part, "stolen", note):
-        car.hidden.append(data.part)
+    part = blind_take(victim, data, note)
+    if part is not None and take(table, victim, part, "stolen", note):
+        car.hidden.append(part)
 
 
 def exchange(table: Table, car: Car, turn: Turn, data: Exchange, note: Note) -> None:

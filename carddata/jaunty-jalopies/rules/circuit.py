@@ -11,7 +11,7 @@ from typing import Any
 from generator.rules import Note, Outcome
 from generator.rules.series import Series
 
-from .rally import CIRCUIT_KINDS, CIRCUIT_RACES, POINTS, SEGMENTS, Leg, Rally, deal, rotated
+from .rally import CIRCUIT_KINDS, CIRCUIT_RACES, POINTS, SEGMENTS, Leg, Rally, deal, not_crossed, rotated
 from .state import Race, Setup
 
 
@@ -51,6 +51,9 @@ class Circuit(Series):
 
     def more(self) -> bool:
         return self.completed < CIRCUIT_RACES[1] or self._rallying()
+
+    def unfinished(self, index: int, state: Race) -> str:
+        return not_crossed(state)
 
     def ending(self) -> str:
         return "a Circuit is three to five races"

@@ -122,7 +122,6 @@ class Base(Rules):
         if not any(r.hand.unknown for r in racers.values()):
             deck.cards = +(self.main_total - dealt)
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
-        pawns = len(players)
         partners: dict[str, str] = {}
         if setup.race in ("partner", "team"):  # "Partners must sit across from each other at the table"
             half = len(players) // 2
@@ -133,13 +132,15 @@ class Base(Rules):
                     partners |= {a: b, b: a}
                     if setup.race == "partner":  # one pawn per partnership
                         racers[b].pawn = racers[a].pawn
-                pawns = half if setup.race == "partner" else pawns
+        # the course is as long as for the number of Racers, not pawns: Rules of the Road counts
+        # Racers ("the twelfth in a four or more Racer game"), and Partner Racing calls each
+        # driver of a shared pawn a Racer ("each car is driven by two professional Racers")
         race = Race(
             list(players),
             racers,
             deck,
             plots,
-            race_length(pawns),
+            race_length(len(players)),
             partners=partners,
             team=setup.race == "team" and bool(partners),
         )

@@ -126,6 +126,11 @@ class Moves(Using):
     # -- attacks (Mishap, Sub-Plot, Fiendish Plot; Negate) -----------------------------------------
 
     def _attack(self, s: Race, racer: Racer, d: Attack, kind: str, note: Note) -> tuple[Card, Racer] | None:
+        """Play an attack; None when it does not land. Negate: "Let the Player of the card to be
+        Negated declare how his or her card is entering play. All costs of the Negated card are
+        paid, but none of the effects are generated" - the entry's action and target are the
+        declaration, so what the caller checked before (Heroes' Mishaps, one Fiendish Plot an
+        Action Phase) stands for a Negated card too; its effects (and draws) do not."""
         self._playing(s, racer, f"a {kind}", note)
         card = self.take_card(s, racer, d.card, note)
         if not self._kind(card, kind, note):

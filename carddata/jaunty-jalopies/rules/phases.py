@@ -137,7 +137,17 @@ class Phases(Moves):
         self._effect(s, racer, d, note, amount)
 
     def _rest(self, s: Race, racer: Racer, d: Rest, note: Note) -> None:
-        """Rest: no cards played; draw two and remove one Mishap."""
+        """Rest: no cards played; draw two and remove one Mishap.
+
+        The two cards are drawn, not offered. Action Phase: "If you decide to Rest, you may not
+        play cards, BUT you may draw two cards AND remove one Mishap" - the "may" sets what a
+        Rest allows against playing cards; Draw Phase then states it as what happens: "A Racer
+        who rests draws cards twice ... When Resting, the Racer draws two cards." The Karma
+        card ("permits the Racer to draw") and the Fiendish Plot ("permits the Villain to draw")
+        have no such sentence, so those draws may be declined (``drew: []``) and this one not:
+        a Rest recording fewer cards than due is ``REST_DRAW`` (the hand then holds what the
+        log says was drawn, so the Draw Phase after it is judged on that hand). The Mishap is
+        "one", at most: removing none is allowed."""
         if s.acted:
             note("REST_AFTER_PLAY", f"{racer.player} played cards this turn and may not also Rest")
         if s.rested:
@@ -160,8 +170,16 @@ class Phases(Moves):
         # an ability may draw more: a swap's new cards (``discards``), ``rest_draws`` more
         count = REST_DRAW + int(s.power("rest_draws") or 0) + len(d.discards)
         draws = self.draws(d.drew)
-        self.draw_into(s, racer.hand, draws, count)
-        if why := draws.mismatch():
+        short = draws.names is not None and len(draws.names) < count
+        drawn = self.draw_into(s, racer.hand, draws, len(draws.names) if short else count)  # type: ignore[arg-type]
+        left = s.deck.count or s.deck.discard.total() or s.deck.discard_unknown
+        if short and left:  # more could be drawn: the Rest's cards are not optional
+            note(
+                "REST_DRAW",
+                f"a Rest draws {count} here, not {drawn}: when resting the racer draws the cards "
+                "(only the Karma and Fiendish Plot draws are permitted and may be declined)",
+            )
+        elif why := draws.mismatch():
             note("REST_DRAW", f"a Rest draws {count} here: {why}")
 
     def _draw(self, s: Race, racer: Racer, d: DrawPhase, note: Note) -> None:

@@ -6,7 +6,9 @@ left and keeps the standings. Readings, each resting on the rulebook passage quo
 - Rally Racing: "Players complete three Races of six Road sections each" - three segments, each
   course six sections long whatever the number of racers; "Each segment continues until all
   Racers cross the Finish Line" - a racer who has crossed has a place and keeps taking turns (as
-  in a Team race); "The winner of the third segment wins the entire race".
+  in a Team race): the segment "continues" and the Sequence of Play passes "clockwise around the
+  table, each Racer completing a turn"; nothing takes a crossed racer out of the rotation.
+  "The winner of the third segment wins the entire race".
 - "Each racer begins with his or her proper number of cards, less the position in which he or
   she finished": the hand size on the racer's sheet less last segment's place (six less one
   for first place). Only the deal is smaller: the Draw Phase fills to the full hand size.

@@ -35,6 +35,16 @@ class Leg:
     opens: str = ""  # why the first racer goes first, where the rules say who does
 
 
+def not_crossed(state: Race) -> str:
+    """Who keeps a race of a Rally or Circuit going: "each segment continues until all Racers
+    cross the Finish Line" (Rally Racing; a Circuit's races too, "until the last Racer crosses")."""
+    left = [p for p in state.players if p not in state.crossed]
+    if not left:
+        return ""
+    names = left[0] if len(left) == 1 else f"{', '.join(left[:-1])} and {left[-1]}"
+    return f"{names} {'has' if len(left) == 1 else 'have'} not crossed"
+
+
 def rotated(players: list[str], first: str) -> list[str]:
     """The seats in play order from ``first`` ("clockwise around the table")."""
     i = players.index(first) if first in players else 0
@@ -78,6 +88,9 @@ class Rally(Series):
 
     def over(self) -> bool:
         return len(self.orders) >= SEGMENTS
+
+    def unfinished(self, index: int, state: Race) -> str:
+        return not_crossed(state)
 
     def outcome(self) -> Outcome:
         if not self.over():
