@@ -83,6 +83,6 @@ def test_the_player_aid_is_one_card_of_what_a_player_needs():
     aids = layout_aids(load_summary(game.folder / "summary.yaml", game), FontBook.load(game.font_dirs))
     assert len(aids.faces) == 1 and aids.overflows == ()
     text = " ".join(words(op) for op in text_ops(aids.faces[0]))
-    for fact in ("$100", "double", "$2,000", "69 points", "$1,000", "testament", "Joker"):
+    for fact in ("$100", "double", "$2,000", "69 points", "$1,000", "Testament", "tie is shared", "Joker"):
         assert fact in text, fact
     assert "Setup" not in text and "SETUP" not in text

@@ -40,6 +40,7 @@ class Break(Strict):
     card: str
     row: int = Field(ge=1, le=5)
     drew: list[str] | None = None
+    held: int | None = Field(None, ge=0)  # cards in hand as the ace is played (the ace included)
 
 
 class Discard(Strict):

@@ -201,6 +201,17 @@ class JokersRow(RandomPlay, Rules):
         self._finish(s)
 
     def _break(self, s: State, player: str, data: Break, draws: Draws, note: Note) -> None:
+        """Rulebook, "Omens": the opponent "can break an omen at the beginning of their turn (but
+        after drawing their cards)". ``held`` (what a table sees with the draws hidden: the count
+        of cards in hand) shows whether the refill came first."""
+        size = s.hands[player].size
+        if data.held is not None and data.held != size:
+            early = data.held < size
+            note(
+                "BREAK_BEFORE_REFILL" if early else "HAND_COUNT",
+                f"{player} holds {size} card(s) after the turn's refill, not {data.held}"
+                + ("; an omen is broken after drawing up to three" if early else ""),
+            )
         card = self._take(s, player, data.card, note)
         s.discard.add(card.name if card else None)
         if card is None:

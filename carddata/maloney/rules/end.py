@@ -20,14 +20,23 @@ class Ending(Rules):
         if t.phase != "arrived":
             return
         t.testament = t.testament_holder()  # rulebook: "Whoever is currently in first place takes..."
-        if max(t.points.values()) >= GOAL or any(h.size == 0 for h in t.hands.values()):
+        if self.last_day(t):
             t.phase = "buying"  # rulebook: "ends either when a player has received 69 points or
             return  # when someone runs out of action cards. Each player can then buy ..."
         t.day, t.weekday, t.phase = t.day + 1, next_day(t.weekday), "auction"
         t.bids, t.joker_driver, t.owes_fine, t.arrived = [], None, None, None
 
+    def last_day(self, t: Table) -> bool:
+        """Rulebook: the game "ends either when a player has received 69 points or when someone runs
+        out of action cards" (checked as the day closes)."""
+        return max(t.points.values()) >= GOAL or any(h.size == 0 for h in t.hands.values())
+
     def _buy(self, t: Table, player: str, data: Buy, note: Note) -> None:
-        """Rulebook, "Buying points": "each point costs $1,000. Each $100 gives a tenth of a point"."""
+        """Rulebook, "Buying points": "each point costs $1,000. Each $100 gives a tenth of a point".
+        A purchase written on the last day, before its totals, closes the day; one written earlier
+        leaves the day open (the engine reports it), so it moves no turn number."""
+        if t.phase == "arrived" and self.last_day(t):
+            self.close(t, note)
         if t.phase != "buying":
             return  # the engine reports a purchase before the end (ACTION_NOT_ALLOWED)
         if player in t.bought:
@@ -51,14 +60,15 @@ class Ending(Rules):
         return t.phase == "over"
 
     def outcome(self, t: Table) -> Outcome:
-        """Rulebook: "Whoever has the most points wins the game", after buying points. Our reading
-        for a tie: the tied heir holding the testament wins; otherwise the tied heirs share the
-        win (all of them have the most points)."""
+        """Rulebook, "And who will receive my inheritance?": "Whoever has the most points wins the
+        game", after buying points. Our reading: every heir with the most points wins, so a tie is
+        a shared win. The testament is no tie-break: the rulebook only has "whoever is currently in
+        first place" take it during the game, and never names it at the end."""
         if not self.over(t):
             return Outcome(None, dict(t.points))
         scores = {p: t.final(p) for p in t.players}
         best = max(scores.values())
         top = tuple(p for p in t.players if scores[p] == best)
-        if len(top) == 1 or t.testament in top:
-            return Outcome(top[0] if len(top) == 1 else t.testament, scores)
+        if len(top) == 1:
+            return Outcome(top[0], scores)
         return Outcome(None, scores, shared=top)

@@ -38,7 +38,7 @@ AUCTION = frozenset({"bid", "joker", "fine"})
 
 class Maloney(Arrival, Ending):
     actions: ClassVar[dict[str, type[Strict]]] = ACTIONS
-    responses = frozenset({"show", "totals"})
+    responses = frozenset({"show", "totals", "buy"})  # a buy never closes a day (Ending._buy)
     setup_model = Setup
     hidden: ClassVar[dict[str, tuple[str, ...]]] = {"setup": ("hands", "suitcases")}
 
@@ -119,9 +119,12 @@ class Maloney(Arrival, Ending):
         if t.phase == "buying":  # rulebook: "Each player can then buy additional points"
             return Expect({p: frozenset({"buy"}) for p in t.players}, waivable=True)
         if t.phase == "arrived":
-            moves = {p: frozenset({"show"}) for p in t.players}
-            moves[t.notary] = frozenset({"show", "totals"})
-            return Expect(moves, waivable=True)
+            buy = frozenset({"buy"}) if self.last_day(t) else frozenset()
+            moves = {p: frozenset({"show"}) | buy for p in t.players}
+            moves[t.notary] = frozenset({"show", "totals"}) | buy
+            return Expect(
+                moves, waivable=True, because={"buy": "points are bought only when the game is over"}
+            )
         moves = {p: AUCTION for p in t.players}
         driver = t.notary if self.sunday(t) else t.driver()
         moves[driver] = moves[driver] | {"drive"}
@@ -162,6 +165,8 @@ class Maloney(Arrival, Ending):
                 f"${min(FINE, t.cash[bidder]):,} is due and the auction starts again",
             )
             self._fine(t, bidder)
+        if entry.action == "buy" and t.phase == "arrived" and entry.turn > t.day and not self.last_day(t):
+            self.close(t, note)  # a purchase (out of place) written under the next day's number ends the day
         getattr(self, "_" + entry.action)(t, entry.player, entry.data, note)
 
     # -- the auction -----------------------------------------------------------------------------
@@ -295,17 +300,20 @@ class Maloney(Arrival, Ending):
 
     def _city_limit(self, t: Table, player: str, names: list[str], note: Note) -> None:
         """Rulebook, setup: heirs exchange cards "until you have no more than two cards from any one
-        place", and no card joins a hand later: an heir shows at most two cards of a city in a game."""
+        place", and no card joins a hand later: the cards of a city an heir has shown in this game
+        and those still known in the hand (got in a recorded exchange) are at most two."""
         for city in sorted({self.cards[n].get("city") for n in names if n in self.actions_total}):
             t.city_shown[(player, city)] += sum(
                 1 for n in names if self.cards.get(n) and self.cards[n].get("city") == city
             )
-            if t.city_shown[(player, city)] > MAX_SHOWN:
+            kept = sorted(n for n in t.hands[player].known.elements() if self._city_of(n) == city)
+            if t.city_shown[(player, city)] + len(kept) > MAX_SHOWN:
+                also = f" and holds {', '.join(kept)}, got in the exchange" if kept else ""
                 note(
                     "SETUP_HAND",
-                    f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} "
-                    f"in this game; after the exchange at setup no heir holds more than "
-                    f"{MAX_SHOWN} cards of a place",
+                    f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} in this "
+                    f"game{also}; after the exchange at setup no heir holds more than {MAX_SHOWN} "
+                    "cards of a place",
                 )
 
     def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:

@@ -28,7 +28,9 @@ def hand_size(players: int) -> int:
 
 
 class Exchange(Strict):
-    """Rulebook, setup: more than two cards of a place are exchanged "with ones from the deck"."""
+    """One round of the exchange at setup (rulebook: more than two cards of a place are exchanged
+    "with ones from the deck"; "This process may be repeated until you have no more than two cards
+    from any one place"): the cards given back and the cards got for them."""
 
     gave: list[str] = Field(min_length=1)
     got: list[str] = Field(min_length=1)
@@ -38,8 +40,15 @@ class Setup(Strict):
     notary: str
     first: str = Field(description="the action card turned up to start: the car's city and the first day")
     hands: dict[str, list[str]] = Field(default_factory=dict)
-    exchanges: dict[str, Exchange] = Field(default_factory=dict, description="heir -> the cards swapped")
+    exchanges: dict[str, Exchange | list[Exchange]] = Field(
+        default_factory=dict, description="heir -> the cards swapped: one exchange, or its rounds in order"
+    )
     suitcases: dict[str, str] = Field(default_factory=dict, description="city -> the suitcase lying there")
+
+
+def rounds(swap: Exchange | list[Exchange]) -> list[Exchange]:
+    """An heir's exchange as its rounds, in order (one ``{gave, got}`` is a single round)."""
+    return swap if isinstance(swap, list) else [swap]
 
 
 class Bid(Strict):

@@ -30,6 +30,8 @@ class Pass(Strict):
     card: Cards = None
     to: str | None = None
     drew: Cards = None
+    pick: int | None = Field(None, ge=1)  # the blind pick: which face-down card, from the passer's left
+    picked_by: str | None = None  # who picked it (the player on the left)
 
 
 class Skip(Strict):

@@ -14,6 +14,7 @@ from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
 from .facts import SET_NAMES, Facts, analyse, as_declared, damage, prevents
+from .pick import check_pick
 from .play import RandomPlay
 from .seen import Unseen
 from .state import (
@@ -198,6 +199,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
                 f"the card goes to {to}, the next player to the left not skipping turns, not {data.to}",
             )
         hand = s.hands[player]
+        check_pick(s.players, player, to, hand.size, data, note)
         due = 1 if hand.size else 0
         names = [data.card] if isinstance(data.card, str) else data.card
         if names is not None and len(names) != due:
@@ -243,19 +245,21 @@ class RoadRunner(RandomPlay, Unseen, Rules):
             if not a.window:
                 self.close(s, note)
             return
-        effect = card.get("escape")
+        dealt = None
         if card.type == "capture":
             note("NOT_AN_ESCAPE_CARD", f"{card.name} is a Capture card and stops nothing")
         elif card.type == "dual" and not s.reshuffles:
             note("DUAL_BEFORE_RESHUFFLE", f"{card.name} works as an Escape only after the first reshuffle")
         elif (dealt := self._stopped(card, a.facts)) is None:
             note("DOES_NOT_PREVENT", f"{card.name} does not stop {a.facts}")
-        else:
-            if data.damage is not None and data.damage != dealt:
-                note("DAMAGE_MISMATCH", f"{card.name} deals {dealt} damage here, not {data.damage}")
-        # an escape counts as the table played it, so one mistake does not hide the rest of the log
+        elif data.damage is not None and data.damage != dealt:
+            note("DAMAGE_MISMATCH", f"{card.name} deals {dealt} damage here, not {data.damage}")
+        # an escape counts as the table played it, so one mistake does not hide the rest of the log:
+        # the attempt is stopped, and the damage is what the log writes; unwritten, an escape that
+        # applies deals its card's damage and one ruled out above deals none ("Such cards have text
+        # on them explaining how much damage the coyote takes": a card that does not apply says none)
         a.prevented = True
-        a.damage += data.damage if data.damage is not None else damage(effect, a.facts)
+        a.damage += data.damage if data.damage is not None else (dealt or 0)
         if not a.window:
             self.close(s, note)
 
