@@ -20,7 +20,6 @@ import re
 import shlex
 from pathlib import Path
 
-import click
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -95,20 +94,28 @@ def test_every_yaml_snippet_parses_and_whole_files_validate() -> None:
     assert len(blocks) >= 30 and whole >= 8, (len(blocks), whole)
 
 
+def _rest(ctx) -> list[str]:
+    """The words a group's context left for its subcommand."""
+    protected = getattr(ctx, "protected_args", None) or getattr(ctx, "_protected_args", [])
+    return [*protected, *ctx.args]
+
+
 def test_every_deckwright_command_shown_parses() -> None:
     root = typer.main.get_command(app)
     cmds = _commands()
     for where, args, _ in cmds:
         ctx = root.make_context("deckwright", list(args), resilient_parsing=False)
         group = root
-        while isinstance(group, click.Group) and ctx.protected_args + ctx.args:
-            name, *rest = ctx.protected_args + ctx.args
+        while hasattr(group, "commands") and _rest(ctx):  # a group: typer's own copy of click's Group
+            name, *rest = _rest(ctx)
             sub = group.get_command(ctx, name)
             assert sub is not None, f"{where}: deckwright {shlex.join(args)}: no command {name!r}"
             try:
                 ctx = sub.make_context(name, rest, parent=ctx)
-            except click.UsageError as exc:
-                pytest.fail(f"{where}: deckwright {shlex.join(args)}: {exc.format_message()}")
+            except Exception as exc:  # typer's own copy of click.UsageError
+                if "does not exist" in str(exc):
+                    break  # a log or results file an earlier command of the example writes
+                pytest.fail(f"{where}: deckwright {shlex.join(args)}: {exc}")
             group = sub
     assert len(cmds) >= 25, len(cmds)
 

@@ -19,7 +19,6 @@ WIDTH = 100
 
 def _help_texts() -> list[tuple[str, str]]:
     """(command path, plain --help text) for the app and every command, groups' commands included."""
-    import click
     import typer
 
     from generator.cli import app
@@ -27,10 +26,12 @@ def _help_texts() -> list[tuple[str, str]]:
     root = typer.main.get_command(app)
     out: list[tuple[str, str]] = []
 
-    def walk(cmd: click.Command, name: str, parent: click.Context | None) -> None:
-        ctx = click.Context(cmd, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
+    def walk(cmd: Any, name: str, parent: Any) -> None:
+        ctx = cmd.context_class(
+            cmd, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH
+        )
         out.append((ctx.command_path, cmd.get_help(ctx)))
-        if isinstance(cmd, click.Group):
+        if hasattr(cmd, "commands"):  # a group (typer's own copy of click's Group)
             for sub_name in cmd.list_commands(ctx):
                 walk(cmd.commands[sub_name], sub_name, ctx)
 
