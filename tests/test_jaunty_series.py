@@ -352,14 +352,13 @@ def test_stats_count_a_whole_series_as_one_game_won_by_its_winner():
 
 
 def test_the_readme_series_example_is_a_valid_log_envelope():
-    import re
 
     from generator.core.yamlio import parse_yaml
     from generator.schema.messages import validate
     from generator.schema.playlog import PlayLogSpec
+    from tests.docs_text import fenced
 
-    readme = Path(__file__).resolve().parent.parent / "README.md"
-    blocks = re.findall(r"```yaml\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
+    blocks = fenced("yaml")
     text = next(b for b in blocks if b.startswith("game: jaunty-jalopies") and "races:" in b)
     doc = parse_yaml(text, "README.md")
     spec = validate(PlayLogSpec, doc.data, doc)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -175,8 +174,9 @@ def test_an_unknown_shop_or_a_folder_is_a_usage_error(tmp_path: Path):
 
 
 def test_the_readme_preset_example_loads(tmp_path: Path):
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if b.startswith("name: my-shop")]
+    from tests.docs_text import fenced
+
+    (block,) = [b for b in fenced("yaml") if b.startswith("name: my-shop")]
     (tmp_path / "my-shop.yaml").write_text(block, encoding="utf-8")
     preset = load_preset(str(tmp_path / "my-shop.yaml"))
     assert (preset.name, preset.color, preset.ink_limit, preset.sizes[0].name) == (

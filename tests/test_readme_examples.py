@@ -1,19 +1,17 @@
-"""The YAML examples in README.md make a real game: load it, check it and build its whole kit."""
+"""The YAML examples of the documentation (README.md and docs/) make a real game: load it, check it and build its whole kit."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from generator.kit.assemble import build_kit, load_parts
 from generator.kit.build import BuildOptions
 from generator.load.loader import load_game
-
-README = Path(__file__).resolve().parents[1] / "README.md"
+from tests.docs_text import fenced
 
 
 def _blocks() -> dict[str, str]:
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    blocks = fenced("yaml")
     named = {}
     for block in blocks:
         first = block.lstrip().splitlines()[0]
@@ -43,7 +41,7 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
         "art/fire.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M1 7L7 1"/></svg>',
         "art/ice.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="3"/></svg>',
     }
-    files["aids.csv"] = re.findall(r"```csv\n(.*?)```", README.read_text(encoding="utf-8"), re.S)[0]
+    files["aids.csv"] = fenced("csv")[0]
     for rel, text in files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_text(text, encoding="utf-8")
@@ -76,7 +74,7 @@ def test_readme_constraints_and_log_examples_are_valid():
     from generator.schema.messages import validate
     from generator.schema.playlog import PlayLogSpec
 
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    blocks = fenced("yaml")
     constraints = next(b for b in blocks if b.startswith("constraints:"))
     doc = parse_yaml(constraints, "README.md")
     assert len(validate(ConstraintFile, doc.data, doc).constraints) == 7
@@ -88,7 +86,7 @@ def test_readme_constraints_and_log_examples_are_valid():
 def test_readme_log_example_is_a_legal_game(tmp_path: Path):
     from generator.rules.logcheck import check_logs
 
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    blocks = fenced("yaml")
     log = tmp_path / "log.yaml"
     log.write_text(next(b for b in blocks if b.startswith("game: road-runner")), encoding="utf-8")
     (report,) = check_logs(load_game("road-runner"), [log])

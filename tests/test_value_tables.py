@@ -137,10 +137,10 @@ def test_table_keys_read_numbers_and_booleans_as_written() -> None:
 
 
 def test_the_readme_examples_of_tables_and_pixels_lay_out_cleanly(tmp_path: Path) -> None:
-    import re
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.S)
+    from tests.docs_text import fenced
+
+    blocks = fenced("yaml")
     tables = next(b for b in blocks if b.startswith("tables:"))
     pixels = next(b for b in blocks if b.startswith("dpi: 300"))
     for n, front in enumerate((tables, pixels)):
