@@ -17,10 +17,10 @@ import math
 from itertools import combinations, pairwise
 
 from generator.art.fonts import FontBook
+from generator.board.ops import XY
 from generator.core.units import mm
 from generator.load.model import Game
 from generator.proof.finding import Finding
-from generator.board.ops import XY
 from generator.proof.mapgeom import MapView, Road, distance, map_views, mm_text, samples
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings

@@ -32,7 +32,11 @@ def _over(view: MapView, road: Road) -> list:
     """The filled shapes drawn after the road's own stroke (which would hide it)."""
     ops = view.ops
     mine = next(
-        (k for k, op in enumerate(ops) if isinstance(op, PolyOp) and op.points == road.points and not op.closed),
+        (
+            k
+            for k, op in enumerate(ops)
+            if isinstance(op, PolyOp) and op.points == road.points and not op.closed
+        ),
         None,
     )
     if mine is None:
