@@ -119,7 +119,7 @@ def _entenrallye(tmp_path: Path, cars: str) -> list:
     shutil.copytree(CARDDATA / "entenrallye", folder)
     path = folder / "components.yaml"
     text = path.read_text(encoding="utf-8")
-    start = text.index("    stands_on: [board.route, {on")
+    start = text.index("    stands_on: [board.route, {cell")
     end = text.index("\n", start)
     path.write_text(text[:start] + cars + text[end:], encoding="utf-8")
     game = load_game(str(folder))
@@ -127,13 +127,13 @@ def _entenrallye(tmp_path: Path, cars: str) -> list:
 
 
 def test_the_start_holds_four_of_six_cars(tmp_path: Path) -> None:
-    found = _entenrallye(tmp_path, "    stands_on: [board.route, {on: board.route.start, holds: 6}]")
+    found = _entenrallye(tmp_path, "    stands_on: [board.route, {cell: board.route.start, holds: 6}]")
     assert [f.severity for f in found] == ["error"]
     assert "holds 4 of the 6 18 x 18 mm pieces of 'Cars'" in found[0].message
 
 
 def test_a_start_that_holds_its_cars(tmp_path: Path) -> None:
-    assert _entenrallye(tmp_path, "    stands_on: [board.route, {on: board.route.start, holds: 4}]") == []
+    assert _entenrallye(tmp_path, "    stands_on: [board.route, {cell: board.route.start, holds: 4}]") == []
 
 
 def test_pieces_that_say_nothing_are_warned(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """Rule "capacity": the pieces the rules put on one space together must all stand there. A
-``stands_on`` entry says how many one cell must hold (``{on: board.route.start, holds: 6}``:
+``stands_on`` entry says how many one cell must hold (``{cell: board.route.start, holds: 6}``:
 Entenrallye's rulebook puts every car on the starting square, and lets more than one car share a
 square); the cell holds as many footprints (``fit.footprint``) as fit side by side in rows,
 turned if that fits more, inside it with ``proof.fit_margin`` to spare at its edge (a round
@@ -93,7 +93,7 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
                 continue
             for k, entry in enumerate(entries):
                 holds = int(entry.get("holds", 1)) if isinstance(entry, dict) else 1  # validated
-                target = str(entry.get("on", "")) if isinstance(entry, dict) else str(entry)
+                target = str(entry.get("cell", "")) if isinstance(entry, dict) else str(entry)
                 name, _, rest = target.partition(".")
                 board = boards.get(name)
                 if holds <= 1 or board is None or not rest:

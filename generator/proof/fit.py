@@ -61,8 +61,8 @@ def fits(piece: Shape, cell: Shape, margin: float) -> bool:
 
 
 def target_of(entry) -> str:
-    """The ``board.feature[.kind]`` a ``stands_on`` entry names (a string, or ``{on: ...}``)."""
-    return str(entry.get("on", "")) if isinstance(entry, dict) else str(entry)
+    """The ``board.feature[.kind]`` a ``stands_on`` entry names (a string, or ``{cell: ...}``)."""
+    return str(entry.get("cell", "")) if isinstance(entry, dict) else str(entry)
 
 
 def _size(space) -> tuple[float, float]:

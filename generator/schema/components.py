@@ -50,7 +50,7 @@ class ItemHead(Strict):
 class StandsOn(Strict):
     """Where a group's pieces stand, and how many one cell must hold at once (``holds``)."""
 
-    on: str
+    cell: str
     holds: int = Field(default=1, ge=1, le=99)
 
 
@@ -69,7 +69,7 @@ class GroupSpec(Strict):
     stands_on: list[str | StandsOn] | None = None
     """Where the pieces stand on a board (``board.route``: a map's squares; ``board.repair``: a
     track's cells; ``board.route.meet``: a map's nodes of one kind), each optionally with how many
-    one cell must hold (``{on: board.route.start, holds: 6}``), for the proofreader's fit and
+    one cell must hold (``{cell: board.route.start, holds: 6}``), for the proofreader's fit and
     capacity rules; ``[]`` says the pieces stand on no board."""
     defaults: dict[str, Any] = Field(default_factory=dict)
     items: list[dict[str, Any]] = Field(min_length=1)
