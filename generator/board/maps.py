@@ -113,6 +113,21 @@ def map_routes(ctx: Context, f: MapFeature, loc: Loc) -> dict[int, list[XY]]:
     return road_paths(ctx, f, edges, centres, roads, _nodes(ctx, f, edges, kinds, centres, loc))
 
 
+def map_drawn(ctx: Context, f: MapFeature, loc: Loc) -> tuple[dict[int, list[XY]], dict[str, Drawn]]:
+    """The roads' drawn polylines by edge index (as ``map_routes``) and each node as drawn (its
+    centre, radius, label and place boxes), by name: what the layout draws, for the checks."""
+    kinds = {**DEFAULT_KINDS, **f.kinds}
+    roads = {"road": RoadKind(), **f.roads}
+    centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
+    edges = [
+        (i, e)
+        for i, raw in enumerate(f.edges)
+        if (e := parse_edge(raw)) is not None and e.from_ in f.nodes and e.to in f.nodes and e.road in roads
+    ]
+    drawn = _nodes(ctx, f, edges, kinds, centres, loc)
+    return road_paths(ctx, f, edges, centres, roads, drawn), drawn
+
+
 def _nodes(
     ctx: Context,
     f: MapFeature,

@@ -56,6 +56,11 @@ GAME_RULES: dict[str, GameRule] = {
     "fit": _lazy("fit"),
     "links": _lazy("links"),
     "nets": _lazy("nets"),
+    "shared-links": _lazy("shared"),
+    "belonging": _lazy("belonging"),
+    "capacity": _lazy("capacity"),
+    "visibility": _lazy("visibility"),
+    "through-words": _lazy("words"),
 }
 """Rules judged on the laid-out faces of every deck and component group, and on the boards, rather
 than on pages."""

@@ -60,6 +60,11 @@ def fits(piece: Shape, cell: Shape, margin: float) -> bool:
     return False
 
 
+def target_of(entry) -> str:
+    """The ``board.feature[.kind]`` a ``stands_on`` entry names (a string, or ``{cell: ...}``)."""
+    return str(entry.get("cell", "")) if isinstance(entry, dict) else str(entry)
+
+
 def _size(space) -> tuple[float, float]:
     return (space, space) if isinstance(space, int | float) else (space.width, space.height)
 
@@ -135,7 +140,7 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
         doc = load_yaml(path)
         groups = {g.name: g for g in value.groups}
         for i, raw in enumerate((doc.data or {}).get("groups") or []):
-            targets = list(raw.get("stands_on") or [])
+            targets = [target_of(t) for t in raw.get("stands_on") or []]
             group = groups.get(raw.get("name"))
             if not targets or group is None:
                 continue

@@ -47,6 +47,13 @@ class ItemHead(Strict):
     type: str | None = Field(None, pattern=r"^[A-Za-z_][\w-]*$")
 
 
+class StandsOn(Strict):
+    """Where a group's pieces stand, and how many one cell must hold at once (``holds``)."""
+
+    cell: str
+    holds: int = Field(default=1, ge=1, le=99)
+
+
 class GroupSpec(Strict):
     """One group of components: kind, size, shape, templates and items."""
 
@@ -59,9 +66,11 @@ class GroupSpec(Strict):
     back: str | None = None
     tab: Length | None = None
     note: str | None = None
-    stands_on: list[str] = Field(default_factory=list)
+    stands_on: list[str | StandsOn] | None = None
     """Where the pieces stand on a board (``board.route``: a map's squares; ``board.repair``: a
-    track's cells; ``board.route.meet``: a map's nodes of one kind), for the proofreader's fit rule."""
+    track's cells; ``board.route.meet``: a map's nodes of one kind), each optionally with how many
+    one cell must hold (``{cell: board.route.start, holds: 6}``), for the proofreader's fit and
+    capacity rules; ``[]`` says the pieces stand on no board."""
     defaults: dict[str, Any] = Field(default_factory=dict)
     items: list[dict[str, Any]] = Field(min_length=1)
 

@@ -1,0 +1,154 @@
+"""Issue 31's board rules on planted copies of the defects as found (a small map planted in a new
+game, and the bundled boards), and a clean layout that gives no finding."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.kit.proofing import proof_parts
+from generator.load.loader import load_game
+from generator.proof import belonging, capacity, shared, visibility, words
+from generator.proof.settings import Settings
+
+CARDDATA = Path(__file__).resolve().parents[1] / "carddata"
+
+BOARD = """# planted map
+name: planted-map
+title: Planted map
+size: {width: 320mm, height: 200mm}
+features:
+  - type: map
+    space: 20mm
+    kinds:
+      city: {shape: circle, size: 10mm, label: none, place: {size: poker, side: above, gap: 2mm}}
+    roads:
+      lane: {width: 1.5mm, dash: [3mm, 2mm]}
+    nodes:
+      west: {at: [40mm, 60mm], name: West, kind: city, place: none}
+      east: {at: [280mm, 60mm], name: East, kind: city, place: none}
+      north: {at: [280mm, NORTHmm], name: North, kind: city, place: none}
+      south: {at: [160mm, 20mm], name: South, kind: city, PLACE}
+    edges:
+      - west - east
+      - west - north
+      - {from: south, to: east, road: lane, spaces: SPACES}
+"""
+
+
+def _game(tmp_path: Path, north: str = "160", place: str = "place: none", spaces: str = "0", extra: str = ""):
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "planted", "--into", str(tmp_path)]).exit_code == 0
+    folder = tmp_path / "planted"
+    board = BOARD.replace("NORTH", north).replace("PLACE", place).replace("SPACES", spaces) + extra
+    (folder / "board.yaml").write_text(board, encoding="utf-8")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write("boards: [board.yaml]\n")
+    game = load_game(str(folder))
+    return game, proof_parts(game)
+
+
+def _found(rule, game, parts) -> list:
+    return rule.check(game, parts, Settings())
+
+
+def test_two_roads_leaving_at_a_shallow_angle_read_as_one(tmp_path: Path) -> None:
+    # West-East and West-North part by 4 mm over 240 mm (West's place aside): one stroke for most of the way
+    found = _found(shared, *_game(tmp_path, north="64"))
+    assert len(found) == 1
+    f = found[0]
+    assert f.severity == "error" and f.problem().line == 18
+    assert "road west - east and road west - north (line 19)" in f.message
+    assert int(f.message.split("along the same ")[1].split(" mm")[0]) > 100
+
+
+def test_roads_apart_share_nothing(tmp_path: Path) -> None:
+    assert _found(shared, *_game(tmp_path, north="160")) == []
+
+
+def test_a_place_far_from_its_node_and_nearer_another(tmp_path: Path) -> None:
+    found = _found(belonging, *_game(tmp_path, place="place_at: [270mm, 100mm]"))
+    assert [(f.severity, f.problem().line) for f in found] == [("error", 16)]
+    assert "card place of node 'south'" in found[0].message and "nearer node 'east'" in found[0].message
+
+
+def test_a_place_beside_its_node_belongs(tmp_path: Path) -> None:
+    assert _found(belonging, *_game(tmp_path, place="place_at: [160mm, 60mm]")) == []
+
+
+def test_dashes_hidden_between_touching_squares(tmp_path: Path) -> None:
+    # South-East is about 126 mm: six 20 mm squares touch along it and hide the dashes
+    found = _found(visibility, *_game(tmp_path, spaces="6"))
+    assert [(f.severity, f.problem().line) for f in found] == [("error", 20)]
+    assert "dashed road south - east" in found[0].message
+
+
+def test_dashes_in_the_open_show(tmp_path: Path) -> None:
+    assert _found(visibility, *_game(tmp_path, spaces="0")) == []
+
+
+TEXT = "  - {type: text, box: [XXmm, 120mm, 40mm, 12mm], text: Salt Lake City, size: 14pt}\n"
+
+
+def _seam_x() -> float:
+    from generator.board.tiling import plan_tiles
+    from generator.core.sizes import paper_size
+    from generator.core.units import MM, mm
+
+    plan = plan_tiles(mm(320), mm(200), paper_size("a4"), mm(10))
+    return min(t.window.x for t in plan.tiles if t.col > 0) / MM
+
+
+def test_a_tile_seam_through_a_name(tmp_path: Path) -> None:
+    game, parts = _game(tmp_path, extra=TEXT.replace("XX", f"{_seam_x() - 20:.1f}"))
+    found = [f for f in _found(words, game, parts) if "tile seam" in f.message]
+    assert found and all(f.severity == "error" for f in found)
+    assert "'Salt Lake City'" in found[0].message and found[0].problem().line == 21
+
+
+def test_a_name_clear_of_the_seams(tmp_path: Path) -> None:
+    game, parts = _game(tmp_path, extra=TEXT.replace("XX", "15"))
+    assert [f for f in _found(words, game, parts) if "Salt Lake" in f.message] == []
+
+
+def _entenrallye(tmp_path: Path, cars: str) -> list:
+    folder = tmp_path / "entenrallye"
+    shutil.copytree(CARDDATA / "entenrallye", folder)
+    path = folder / "components.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    stands_on: [board.route, {cell")
+    end = text.index("\n", start)
+    path.write_text(text[:start] + cars + text[end:], encoding="utf-8")
+    game = load_game(str(folder))
+    return _found(capacity, game, proof_parts(game))
+
+
+def test_the_start_holds_four_of_six_cars(tmp_path: Path) -> None:
+    found = _entenrallye(tmp_path, "    stands_on: [board.route, {cell: board.route.start, holds: 6}]")
+    assert [f.severity for f in found] == ["error"]
+    assert "holds 4 of the 6 18 x 18 mm pieces of 'Cars'" in found[0].message
+
+
+def test_a_start_that_holds_its_cars(tmp_path: Path) -> None:
+    assert _entenrallye(tmp_path, "    stands_on: [board.route, {cell: board.route.start, holds: 4}]") == []
+
+
+def test_pieces_that_say_nothing_are_warned(tmp_path: Path) -> None:
+    found = _entenrallye(tmp_path, "    # no stands_on")
+    assert [(f.severity, "'Cars' do not say where they stand" in f.message) for f in found] == [
+        ("warning", True)
+    ]
+
+
+def test_maloneys_map_as_found() -> None:
+    game = load_game(str(CARDDATA / "maloney"))
+    parts = proof_parts(game)
+    merged = {f.message.split(" are drawn")[0]: f.severity for f in _found(shared, game, parts)}
+    assert merged["road sac - chey and road sac - chi (line 86)"] == "error"
+    assert merged["road sac - cha and road no - cha (line 107)"] == "error"
+    assert merged["road sea - slc and road sea - chey (line 90)"] == "error"
+    seams = " ".join(f.message for f in _found(words, game, parts))
+    assert "'Salt Lake City'" in seams and "'Dallas'" in seams
