@@ -20,6 +20,15 @@ fit            error: pieces that cannot stand where the game puts them
 links          error: a road through a node, under a card place, through a label; labels
                that collide
 nets           error: a net that cannot fold or close, a seam with no glue tab or two
+shared-links   error: two roads drawn as one for 15 mm or more; warning: a shorter shallow
+               fork, which may read as intended
+belonging      error: a place or label nearer another node; warning: far from its node, or
+               reached across a road or node
+capacity       error: a cell that cannot hold the pieces the game puts there; warning: pieces
+               that say nothing about where they stand
+visibility     error: a road mostly hidden, or dashed in fragments under 3 mm
+through-words  error: a tile seam through a word (half prints on each sheet); warning: an
+               outline or drawn line through a label
 =============  ==========================================================================
 """
 
