@@ -16,7 +16,7 @@ from pathlib import Path
 
 from generator.core.errors import Problem
 from generator.load.model import Game
-from generator.proof import contrast, furniture, overlap, tiling, typesize
+from generator.proof import contrast, furniture, overlap, shapes, tiling, typesize
 from generator.proof.finding import Finding
 from generator.proof.parts import Parts
 from generator.proof.settings import Known, Settings, settings_of
@@ -30,6 +30,7 @@ RULES: dict[str, Rule] = {
     "furniture": furniture.check,
     "overlap": overlap.check,
     "tiling": tiling.check,
+    "text-shape": shapes.check,
 }
 
 
