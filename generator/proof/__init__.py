@@ -51,6 +51,7 @@ GAME_RULES: dict[str, GameRule] = {
     "fit": _lazy("fit"),
     "links": _lazy("links"),
     "nets": _lazy("nets"),
+    "trim": _lazy("trim"),
 }
 """Rules judged on the laid-out faces of every deck and component group, and on the boards, rather
 than on pages."""
