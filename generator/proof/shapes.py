@@ -28,8 +28,12 @@ from generator.render.record import FillMark, PageRecord, TextMark
 ROOM_MM = 1.0
 ROOM_SHARE = 0.15
 """Room a glyph keeps from its shape's edge: 1 mm, or this share of its size when larger."""
+SHORT = 2
+"""Runs of at most this many characters (a number in a badge) are not judged for room."""
 GROUND = 3.0
-"""A fill that holds the run with this many times the type size on every side is its ground."""
+WIDE = 10.0
+"""A fill that holds the run with GROUND times the type size on every side, or is WIDE times the
+type size across both ways, is its ground (a page, a card), not a shape laid under it."""
 
 
 def room(mark: TextMark) -> float:
@@ -45,8 +49,9 @@ def laid_over(mark: TextMark, fills: list[FillMark]) -> FillMark | None:
             continue
         g = GROUND * mark.size
         fx0, fy0, fx1, fy1 = f.box
-        if fx0 <= x0 - g and fy0 <= y0 - g and fx1 >= x1 + g and fy1 >= y1 + g:
-            return None  # the ground under it
+        held = fx0 <= x0 - g and fy0 <= y0 - g and fx1 >= x1 + g and fy1 >= y1 + g
+        if held or min(fx1 - fx0, fy1 - fy0) >= WIDE * mark.size:
+            return None  # the ground under it (the page's, the card's)
         return f if f.shape in ("rect", "ellipse") else None
     return None
 
@@ -66,6 +71,8 @@ def judge(mark: TextMark, shape: FillMark) -> tuple[str, str]:
         sides = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in ((a, b), (c, d), (a, c), (b, d))]
         if not all(shape.covers(x, y, want) for x, y in sides):
             near.append(ch)
+    if len(mark.text.strip()) <= SHORT:
+        near = []  # a digit or two filling a round badge is a design, not crowding
     return "".join(outside), "".join(near)
 
 
