@@ -127,7 +127,9 @@ def test_a_band_that_stops_at_the_trim_and_a_badge_by_the_edge(tmp_path: Path) -
     hairline = [f for f in found if "stops at the trim, not in the bleed" in f.message]
     assert hairline and all(f.severity == "error" for f in hairline)
     assert "#a0522d rect" in hairline[0].message and "(#fbf3e4 behind it)" in hairline[0].message
-    badge = [f for f in found if "shape holding text lies 1.5 mm from the trim at the top" in f.message]
+    badge = [
+        f for f in found if "shape lies within a cutter's drift: 1.5 mm from the trim at the top" in f.message
+    ]
     assert len(badge) == 1 and badge[0].severity == "error"
 
 

@@ -7,8 +7,10 @@ wide margin: a background is judged by the trim rule). Each glyph is judged by f
 the corners of its ink (a tenth of its advance in from each side, on the baseline and at cap
 height):
 
-- a glyph with a point outside the shape prints partly on what lies beyond it (white on cream
-  where a white "$1,000" is wider than its oval): an **error**, the shape does not hold its text;
+- a glyph with a point outside the shape on another colour prints partly on what lies beyond
+  it (white on cream where a white "$1,000" is wider than its oval): an **error**, the shape
+  does not hold its text (beyond it on more of its own colour, a band that goes on as a frame,
+  it is not judged);
 - a glyph the middle of one of whose sides is closer to the edge than the room wanted (1 mm,
   or 15 % of the type size when larger) nearly touches it: a **warning**, as a typographer
   marks a title crowding its band.
@@ -21,6 +23,8 @@ from collections import defaultdict
 
 from generator.core.errors import clip
 from generator.core.units import MM
+from generator.proof.contrast import near as near_marks
+from generator.proof.contrast import under
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
 from generator.render.record import FillMark, PageRecord, TextMark
@@ -34,6 +38,11 @@ GROUND = 3.0
 WIDE = 10.0
 """A fill that holds the run with GROUND times the type size on every side, or is WIDE times the
 type size across both ways, is its ground (a page, a card), not a shape laid under it."""
+
+
+def _middle(shape: FillMark) -> tuple[float, float]:
+    x0, y0, x1, y1 = shape.box
+    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def room(mark: TextMark) -> float:
@@ -56,17 +65,22 @@ def laid_over(mark: TextMark, fills: list[FillMark]) -> FillMark | None:
     return None
 
 
-def judge(mark: TextMark, shape: FillMark) -> tuple[str, str]:
-    """(glyphs outside the shape, glyphs nearer its edge than the room wanted)."""
+def judge(mark: TextMark, shape: FillMark, fills: list[FillMark]) -> tuple[str, str]:
+    """(glyphs partly outside the shape, on another colour; glyphs nearer its edge than the room
+    wanted), ``fills`` being what was drawn before the run near it."""
+    own = under(fills[: fills.index(shape) + 1], *_middle(shape))
     outside, near = [], []
     want = room(mark)
     sx0, sy0, sx1, sy1 = mark.shown
     for ch, points in mark.corners():
         if not all(sx0 <= x <= sx1 and sy0 <= y <= sy1 for x, y in points):
             continue  # cut by its own clip (a board tile's window): not judged here
-        if not all(shape.covers(x, y) for x, y in points):
-            outside.append(ch)
+        beyond = [(x, y) for x, y in points if not shape.covers(x, y)]
+        if any(under(fills, x, y) not in (None, own) for x, y in beyond):
+            outside.append(ch)  # it prints on something else there
             continue
+        if beyond:
+            continue  # beyond the shape, on more of its own colour: not crowding it either
         a, b, c, d = points  # the middles of its sides: a corner of a glyph box holds little ink
         sides = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in ((a, b), (c, d), (a, c), (b, d))]
         if not all(shape.covers(x, y, want) for x, y in sides):
@@ -87,7 +101,9 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
                 shape = laid_over(mark, fills)
                 if shape is None:
                     continue
-                outside, near = judge(mark, shape)
+                outside, near = judge(
+                    mark, shape, [f for f in near_marks(fills, mark.box) if isinstance(f, FillMark)]
+                )
                 if outside or near:
                     kind = "outside" if outside else "near"
                     key = (mark.origin, kind, shape.shape, shape.origin)

@@ -9,9 +9,9 @@ in that band (the same 3 mm the templates name ``safe`` and the build's default 
   risk of it (**error**);
 - a shape or picture that runs past the trim but stops inside the bleed is cut by the trim
   without running off (**error**: content laid out for a larger card, as a poker layout on a
-  bridge card); one holding text that ends inside the card within the band (a cost badge's tip
-  1.5 mm from the edge) is at risk of the cut (**error**); a plain panel or icon there makes an
-  uneven border when the cut drifts (**warning**: many frames are drawn so by choice);
+  bridge card); one that ends within a cutter's drift of the trim (1.5 mm: a cost badge's tip)
+  is likely cut (**error**); one elsewhere in the band (a panel 2.5 mm in) makes an uneven
+  border when the cut drifts (**warning**: many frames are drawn so by choice);
 - a background that stops at the trim with a different colour behind it in the bleed shows a
   hairline of that colour when the cut lands outside the trim (**error**).
 
@@ -36,6 +36,8 @@ from generator.proof.settings import Settings
 
 _NUMBER = re.compile(r"\d+\.\d+ mm")
 _SAMPLE = re.compile(r"'[^']*'")
+DRIFT = 1.5 * MM
+"""How far a guillotine or die may drift: a shape nearer the trim than this is likely cut."""
 TOUCH = 0.25
 """An edge this close to the trim (points) ends at it."""
 SIDES = ("left", "bottom", "right", "top")
@@ -93,15 +95,6 @@ def _behind(ops: list[Op], upto: int, x: float, y: float) -> str | None:
     return colour
 
 
-def _holds_text(box: Box, later: list[Op]) -> bool:
-    """Whether a text drawn after the shape has its middle inside it (a badge, a cost seal)."""
-    for op in later:
-        b = ink(op) if isinstance(op, TextOp) else None
-        if b is not None and box.x <= b.x + b.w / 2 <= box.right and box.y <= b.y + b.h / 2 <= box.top:
-            return True
-    return False
-
-
 def _judge(face: Face) -> list[tuple[object, str]]:
     w, h = face.deck.width, face.deck.height
     out: list[tuple[object, str]] = []
@@ -146,8 +139,8 @@ def _judge(face: Face) -> list[tuple[object, str]]:
                 if under is not None and under.lower() != fill.lower():
                     stops.append(f"{side} ({under} behind it)")
             elif gap < SAFE_ZONE - TOUCH and box.w < w - 2 * SAFE_ZONE and box.h < h - 2 * SAFE_ZONE:
-                holds = "holding text " if _holds_text(box, ops[i + 1 :]) else ""
-                out.append((where, f"{what} {holds}lies {gap / MM:.1f} mm from the trim at the {side}"))
+                risk = "within a cutter's drift: " if gap <= DRIFT + 0.01 else ""
+                out.append((where, f"{what} lies {risk}{gap / MM:.1f} mm from the trim at the {side}"))
         if stops:
             out.append((where, f"{what} stops at the trim, not in the bleed, at the {', '.join(stops)}"))
     return out
@@ -175,6 +168,6 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
         message = first[key]
         how = next(v for k, v in HOW.items() if f" {k} " in message)
         text = f"{message} on the {side} of {len(set(cards))} cards of '{deck}' ({named(cards)}): {how}"
-        plain = " mm from the trim" in message and not message.startswith("text") and "holding" not in message
+        plain = " mm from the trim" in message and not message.startswith("text") and "drift" not in message
         found.append(Finding("trim", origin, text, severity="warning" if plain else "error"))
     return found

@@ -94,10 +94,7 @@ class TextMark:
     def _advances(self) -> list[tuple[str, float, float]]:
         """Each character with the left and right end of its advance in text space."""
         x0, _, x1, _ = self.local
-        try:
-            widths = [stringWidth(ch, self.font, self.font_size) for ch in self.text]
-        except (KeyError, AttributeError):
-            widths = [1.0] * len(self.text)
+        widths = [_unit_width(ch, self.font) for ch in self.text]
         scale = (x1 - x0) / (sum(widths) or 1.0)
         out, at = [], x0
         for ch, w in zip(self.text, widths, strict=True):
@@ -361,6 +358,15 @@ def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> Non
         canvas.drawString(x, y, text)
     else:
         observer.run(x, y, text, width)
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit_width(ch: str, font: str) -> float:
+    """The advance of one character at size 1 (only the shares along a run matter)."""
+    try:
+        return stringWidth(ch, font, 1.0)
+    except (KeyError, AttributeError):
+        return 1.0
 
 
 def intersect(a: Rect, b: Rect | None) -> Rect:
