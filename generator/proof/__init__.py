@@ -123,5 +123,13 @@ def known_entry(f: Finding, settings: Settings, folder: Path) -> Known | None:
     if not f.file:
         return None
     where = Path(f.file).resolve()
-    listed = (k for k in settings.known if k.rule == f.rule and where == (folder / k.file).resolve())
+    listed = (k for k in settings.known if k.rule == f.rule and where in _known_paths(folder, k.file))
     return next(listed, None)
+
+
+def _known_paths(folder: Path, file: str) -> tuple[Path, ...]:
+    """Where a ``proof.known`` file may be: in the game's folder, or a bundled template (named
+    from the bundled templates folder, so that a copy of the game still finds it)."""
+    from generator.core.paths import TEMPLATES
+
+    return ((folder / file).resolve(), (TEMPLATES / file).resolve())
