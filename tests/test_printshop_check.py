@@ -29,7 +29,8 @@ LINE = len(MINI_FRONT.splitlines()) + 1  # the first element added after the min
 
 def test_text_past_the_safe_zone_is_located_at_its_element(run_cli, tmp_path: Path):
     game = _game(tmp_path, '  - {type: text, box: [1mm, 30mm, 20mm, 8mm], text: "Edge", size: 10pt}\n')
-    assert run_cli("check", game)[0] == 0  # plain check knows nothing of shops
+    plain = run_cli("check", game)  # plain check knows no shop: the proofreader's 3 mm (issue 31)
+    assert plain[0] == 1 and "proof trim: text 'Edge' lies 1.0 mm from the trim at the left" in plain[2]
     code, _, err = run_cli("check", game, "--printshop", "thegamecrafter")
     assert code == 1
     assert (

@@ -161,7 +161,7 @@ def test_a_field_typo_points_at_every_card_it_breaks(served: Served) -> None:
 
 def test_a_problem_in_a_template_points_at_every_card_drawn_with_it(served: Served) -> None:
     ids = [c["id"] for c in served.state()["cards"]]
-    served.save("front.yaml", "    box: [49mm, 2.5mm", "    box: [30mm, 2.5mm")
+    served.save("front.yaml", "    box: [49mm, 3mm", "    box: [30mm, 3mm")
     state = served.state()
     assert state["status"] == "ok"  # an overlap is a warning: the kit is written
     [overlap] = [p for p in state["problems"] if "overlaps" in p["text"]]

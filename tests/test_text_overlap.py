@@ -77,6 +77,7 @@ def test_check_cli_prints_the_warning_and_exits_zero(tmp_path: Path, run_cli) ->
     known = (
         "proof:\n  known:\n    - {rule: contrast, file: templates/mini-front.yaml, "
         "reason: the overlap warning under test}\n"
+        "    - {rule: text-shape, file: templates/mini-front.yaml, reason: the overlap warning under test}\n"
     )
     write_game(
         tmp_path / "mini", {"templates/mini-front.yaml": MINI_FRONT + LABEL, "game.yaml": MINI_GAME + known}

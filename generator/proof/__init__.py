@@ -16,7 +16,7 @@ from pathlib import Path
 
 from generator.core.errors import Problem
 from generator.load.model import Game
-from generator.proof import contrast, furniture, overlap, severity, tiling, typesize
+from generator.proof import contrast, furniture, overlap, shapes, tiling, typesize
 from generator.proof.finding import Finding
 from generator.proof.parts import Parts
 from generator.proof.settings import Known, Settings, settings_of
@@ -25,17 +25,13 @@ from generator.render.record import PageRecord
 Rule = Callable[[list[PageRecord], Settings], list[Finding]]
 
 
-def _contrast(pages: list[PageRecord], settings: Settings) -> list[Finding]:
-    """Rule "contrast", its findings weighed (``severity``: 3:1 up to 4.5:1 is a warning)."""
-    return severity.graded_contrast(contrast.check(pages, settings))
-
-
 RULES: dict[str, Rule] = {
     "type-size": typesize.check,
-    "contrast": _contrast,
+    "contrast": contrast.check,
     "furniture": furniture.check,
     "overlap": overlap.check,
     "tiling": tiling.check,
+    "text-shape": shapes.check,
 }
 
 
@@ -61,6 +57,7 @@ GAME_RULES: dict[str, GameRule] = {
     "capacity": _lazy("capacity"),
     "visibility": _lazy("visibility"),
     "through-words": _lazy("words"),
+    "trim": _lazy("trim"),
 }
 """Rules judged on the laid-out faces of every deck and component group, and on the boards, rather
 than on pages."""
@@ -132,5 +129,13 @@ def known_entry(f: Finding, settings: Settings, folder: Path) -> Known | None:
     if not f.file:
         return None
     where = Path(f.file).resolve()
-    listed = (k for k in settings.known if k.rule == f.rule and where == (folder / k.file).resolve())
+    listed = (k for k in settings.known if k.rule == f.rule and where in _known_paths(folder, k.file))
     return next(listed, None)
+
+
+def _known_paths(folder: Path, file: str) -> tuple[Path, ...]:
+    """Where a ``proof.known`` file may be: in the game's folder, or a bundled template (named
+    from the bundled templates folder, so that a copy of the game still finds it)."""
+    from generator.core.paths import TEMPLATES
+
+    return ((folder / file).resolve(), (TEMPLATES / file).resolve())

@@ -1,8 +1,15 @@
 """Rule "contrast": text against what is drawn under it reaches WCAG 4.5:1 (3:1 for large text:
 18 pt, or 14 pt bold), in colour and in a black-and-white print.
 
-What is under a run is the paper with every fill drawn before it that covers the run's centre,
-blended in drawing order (images are not looked at)."""
+What is under a glyph is the paper with every fill drawn before it that covers the glyph's middle
+(rectangles and ovals by their exact shape, paths by their box), blended in drawing order: every
+glyph of a run is judged on its own background, so a word that runs off its oval onto the card
+is judged where it prints. A glyph over a picture drawn after the last fill under it is not
+judged (a picture's colours are not recorded).
+
+Severity, as WCAG weighs it: below 3:1 the text is hard to read for anyone (the large-text floor)
+and is an error; between 3:1 and 4.5:1 it is a warning (readable in print, under the body-text
+ratio: a designer may accept it, as a published deck's pure red on white at 4.00:1)."""
 
 from __future__ import annotations
 
@@ -13,9 +20,11 @@ from generator.core.errors import clip
 from generator.proof.colors import RGB, gray, hex_of, over, ratio, rgb
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
-from generator.render.record import FillMark, PageRecord, TextMark
+from generator.render.record import FillMark, ImageMark, PageRecord, Rect, TextMark
 
 NORMAL, LARGE = 4.5, 3.0
+FLOOR = 3.0
+"""Below this a finding is an error; between it and what the text needs, a warning."""
 PAPER: RGB = (1.0, 1.0, 1.0)
 
 
@@ -24,13 +33,24 @@ def needed(mark: TextMark) -> float:
     return LARGE if mark.size >= 18 or (bold and mark.size >= 14) else NORMAL
 
 
-def _under(fills: list[FillMark], x: float, y: float) -> RGB:
-    colour = PAPER
-    for f in fills:
-        x0, y0, x1, y1 = f.box  # cut to its clip: empty when clipped away
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            colour = over(rgb(f.color), f.alpha, colour)
+def under(marks: list[FillMark | ImageMark], x: float, y: float) -> RGB | None:
+    """The colour under the page point (x, y) of ``marks`` (in drawing order) on white paper;
+    None when a picture is the last thing under it."""
+    colour: RGB | None = PAPER
+    for f in marks:
+        if isinstance(f, ImageMark):
+            x0, y0, x1, y1 = f.box
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                colour = None
+        elif f.covers(x, y):
+            colour = over(rgb(f.color), f.alpha, colour if colour is not None else PAPER)
     return colour
+
+
+def near(marks: list[FillMark | ImageMark], box: Rect) -> list[FillMark | ImageMark]:
+    """The marks whose box meets ``box`` (worked out once a run, then asked for each glyph)."""
+    x0, y0, x1, y1 = box
+    return [f for f in marks if f.box[0] <= x1 and f.box[2] >= x0 and f.box[1] <= y1 and f.box[3] >= y0]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -40,30 +60,50 @@ def _ratios(ink_hex: str, back: RGB) -> tuple[float, float]:
     return ratio(ink, back), ratio(gray(ink), gray(back))
 
 
+def _worst(mark: TextMark, fills: list[FillMark | ImageMark]) -> tuple[RGB, float, float, str] | None:
+    """The background of the run's glyphs with the lowest contrast, its two ratios and the glyphs
+    printed on it; None when no glyph could be judged."""
+    here = near(fills, mark.box)
+    seen: dict[RGB, list[str]] = {}
+    for ch, x, y in mark.glyphs():
+        back = under(here, x, y)
+        if back is not None:
+            seen.setdefault(back, []).append(ch)
+    if not seen:
+        return None
+    back = min(seen, key=lambda b: min(_ratios(mark.color, b)))
+    colour, grey = _ratios(mark.color, back)
+    return back, colour, grey, "".join(seen[back])
+
+
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, Seen, float, float]]] = defaultdict(list)
     for page in pages:
-        fills: list[FillMark] = []
+        fills: list[FillMark | ImageMark] = []
         for mark in page.marks:
-            if isinstance(mark, FillMark):
+            if isinstance(mark, (FillMark, ImageMark)):
                 fills.append(mark)
                 continue
             if not isinstance(mark, TextMark) or not mark.visible:
                 continue
-            x0, y0, x1, y1 = mark.box
-            back = _under(fills, (x0 + x1) / 2, (y0 + y1) / 2)
-            colour, grey = _ratios(mark.color, back)
+            worst = _worst(mark, fills)
+            if worst is None:
+                continue
+            back, colour, grey, glyphs = worst
             if min(colour, grey) < needed(mark) - 0.005:
-                key = (mark.origin, mark.color, hex_of(back), needed(mark))
+                part = "" if glyphs.replace(" ", "") == mark.text.replace(" ", "") else glyphs
+                key = (mark.origin, mark.color, hex_of(back), needed(mark), part)
                 groups[key].append((mark.text, Seen(page.file, page.number, mark.box), colour, grey))
     found = []
-    for (origin, ink, back, want), hits in groups.items():
+    for (origin, ink, back, want, part), hits in groups.items():
         seen = tuple(h[1] for h in hits)
         colour, grey = min(h[2] for h in hits), min(h[3] for h in hits)
+        which = f" ('{clip(part, 12)}' of it)" if part else ""
+        severity = "error" if min(colour, grey) < FLOOR - 0.005 else "warning"
         message = (
             f"text {ink} on {back} has contrast {colour:.2f}:1 in colour and {grey:.2f}:1 in "
-            f"black and white (at least {want:g}:1 wanted): '{clip(hits[0][0], 30)}' "
+            f"black and white (at least {want:g}:1 wanted): '{clip(hits[0][0], 30)}'{which} "
             f"({len(hits)} runs; {pages_named(seen)}): darken or lighten one of them"
         )
-        found.append(Finding("contrast", origin, message, seen))
+        found.append(Finding("contrast", origin, message, seen, severity))
     return found

@@ -29,30 +29,15 @@ capacity       error: a cell that cannot hold the pieces the game puts there; wa
 visibility     error: a road mostly hidden, or dashed in fragments under 3 mm
 through-words  error: a tile seam through a word (half prints on each sheet); warning: an
                outline or drawn line through a label
+text-shape     error: a glyph printing partly beyond the shape it was laid over; warning: a
+               glyph within 1 mm (or 15 % of its size) of the shape's edge
+trim           error: text cut by the trim or within 3 mm of it, a shape cut short of the
+               bleed or within 1.5 mm of the trim, a background stopping at the trim over
+               another colour (a miscut shows a hairline); warning: a shape in the 3 mm band
 =============  ==========================================================================
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
-from generator.proof.finding import Finding
-
-WARN_FROM = 3.0
-"""Contrast at or above this (and below what the text wants) is a warning, not an error."""
-
-_RATIOS = re.compile(r"contrast (\d+(?:\.\d+)?):1 in colour and (\d+(?:\.\d+)?):1")
-
-
-def graded_contrast(findings: list[Finding]) -> list[Finding]:
-    """Contrast findings as ``severity`` above weighs them: those at ``WARN_FROM`` or more in both
-    colour and black and white become warnings. A finding the rule already made a warning, or
-    whose message names no ratios, is left as it is."""
-    graded = []
-    for f in findings:
-        found = _RATIOS.search(f.message) if f.severity == "error" else None
-        if found and min(float(found[1]), float(found[2])) >= WARN_FROM - 0.005:
-            f = replace(f, severity="warning")
-        graded.append(f)
-    return graded
+# Each rule sets the severity of its own findings (``Finding.severity``); this table is their
+# summary, kept beside the rules' code so a reader can weigh a finding without opening them all.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,12 +23,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core import where
 from generator.core.geometry import Matrix, apply, compose
+from generator.render.pathcode import NUMBERS, inverse, outline, path_box, segments, subpaths
 
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""
 
 ASCENT, DESCENT = 0.75, 0.22
 """The share of the font size above and below the baseline that a text box covers."""
+CAP = 0.7
+"""The height of a capital letter, as a share of the font size (most text faces: 0.65-0.73)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -68,6 +70,38 @@ class TextMark:
         x0, y0, x1, y1 = self.shown
         return x1 > x0 and y1 > y0
 
+    def glyphs(self) -> list[tuple[str, float, float]]:
+        """Each glyph that prints (spaces left out) with the page point at the middle of its
+        advance, halfway up a lower-case letter: where its background is sampled."""
+        y = self.local[1] + (DESCENT + 0.25) * self.font_size
+        return [
+            (ch, *apply(self.matrix, (a + b) / 2, y)) for ch, a, b in self._advances() if not ch.isspace()
+        ]
+
+    def corners(self) -> list[tuple[str, tuple[tuple[float, float], ...]]]:
+        """Each glyph that prints with four page points near the corners of its ink: a tenth of
+        its advance in from each side, on the baseline and at cap height."""
+        base = self.local[1] + DESCENT * self.font_size
+        top = base + CAP * self.font_size
+        out = []
+        for ch, left, right in self._advances():
+            if not ch.isspace():
+                inner = (right - left) * 0.1
+                xs = (left + inner, right - inner)
+                out.append((ch, tuple(apply(self.matrix, x, y) for x in xs for y in (base, top))))
+        return out
+
+    def _advances(self) -> list[tuple[str, float, float]]:
+        """Each character with the left and right end of its advance in text space."""
+        x0, _, x1, _ = self.local
+        widths = [_unit_width(ch, self.font) for ch in self.text]
+        scale = (x1 - x0) / (sum(widths) or 1.0)
+        out, at = [], x0
+        for ch, w in zip(self.text, widths, strict=True):
+            out.append((ch, at, at + w * scale))
+            at += w * scale
+        return out
+
     def placed(self, outer: Matrix, clip: Rect | None = None) -> TextMark:
         inner = _bounds(outer, *self.clip) if self.clip is not None else None
         both = inner if clip is None else intersect(clip, inner)
@@ -95,6 +129,11 @@ class FillMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    shape: str = "box"
+    """``rect`` or ``ellipse`` (exactly its local box), or ``box`` (a path: only its bounds are
+    known)."""
+    radius: float = 0.0
+    """A rounded rectangle's corner radius, in its own space."""
     box: Rect = field(init=False)
     """The box it covers: its shape's bounds cut to the clip."""
 
@@ -104,7 +143,51 @@ class FillMark:
     def placed(self, outer: Matrix, clip: Rect | None = None) -> FillMark:
         inner = _bounds(outer, *self.clip) if self.clip is not None else None
         both = inner if clip is None else intersect(clip, inner)
-        return FillMark(self.local, compose(outer, self.matrix), self.color, self.alpha, self.origin, both)
+        m = compose(outer, self.matrix)
+        return FillMark(self.local, m, self.color, self.alpha, self.origin, both, self.shape, self.radius)
+
+    def covers(self, x: float, y: float, inset: float = 0.0) -> bool:
+        """Whether the page point (x, y) lies in the shape (inside its clip), or in the shape
+        shrunk by ``inset`` page points all round."""
+        x0, y0, x1, y1 = self.box
+        if not (x0 + inset <= x <= x1 - inset and y0 + inset <= y <= y1 - inset):
+            return False
+        if self.shape not in ("rect", "ellipse"):
+            return True
+        u, v = inverse(self.matrix, x, y)
+        a, b, c, d = self.matrix[:4]
+        k = inset / (math.sqrt(abs(a * d - b * c)) or 1.0)
+        lx0, ly0, lx1, ly1 = self.local
+        lx0, ly0, lx1, ly1 = lx0 + k, ly0 + k, lx1 - k, ly1 - k
+        if self.shape == "ellipse":
+            rx, ry = (lx1 - lx0) / 2, (ly1 - ly0) / 2
+            if rx <= 0 or ry <= 0:
+                return False
+            return ((u - lx0 - rx) / rx) ** 2 + ((v - ly0 - ry) / ry) ** 2 <= 1.0 + 1e-9
+        r = max(0.0, min(self.radius - k, (lx1 - lx0) / 2, (ly1 - ly0) / 2))
+        if not (lx0 - 1e-6 <= u <= lx1 + 1e-6 and ly0 - 1e-6 <= v <= ly1 + 1e-6):
+            return False
+        cx, cy = min(max(u, lx0 + r), lx1 - r), min(max(v, ly0 + r), ly1 - r)
+        return r <= 0 or (u - cx) ** 2 + (v - cy) ** 2 <= r * r + 1e-9
+
+
+@dataclass(slots=True, eq=False)
+class ImageMark:
+    """A picture drawn by its box (its colours are not recorded: text over it is not judged)."""
+
+    local: Rect
+    matrix: Matrix
+    origin: Any
+    clip: Rect | None = None
+    box: Rect = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.box = intersect(_bounds(self.matrix, *self.local), self.clip)
+
+    def placed(self, outer: Matrix, clip: Rect | None = None) -> ImageMark:
+        inner = _bounds(outer, *self.clip) if self.clip is not None else None
+        both = inner if clip is None else intersect(clip, inner)
+        return ImageMark(self.local, compose(outer, self.matrix), self.origin, both)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +236,7 @@ class StrokeMark:
     def lines(self) -> tuple[tuple[tuple[float, float], ...], ...]:
         """Its subpaths as page points (a closed one repeats its first point; a curve is taken
         through its control points, which bound it)."""
-        return tuple(tuple(apply(self.matrix, x, y) for x, y in sub) for sub in _subpaths(self.path))
+        return tuple(tuple(apply(self.matrix, x, y) for x, y in sub) for sub in subpaths(self.path))
 
     @functools.cached_property
     def box(self) -> Rect:
@@ -181,7 +264,7 @@ class StrokeMark:
         )
 
 
-Mark = TextMark | FillMark | NoteMark | StrokeMark
+Mark = TextMark | FillMark | ImageMark | NoteMark | StrokeMark
 
 
 @dataclass
@@ -277,6 +360,15 @@ def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> Non
         observer.run(x, y, text, width)
 
 
+@functools.lru_cache(maxsize=8192)
+def _unit_width(ch: str, font: str) -> float:
+    """The advance of one character at size 1 (only the shares along a run matter)."""
+    try:
+        return stringWidth(ch, font, 1.0)
+    except (KeyError, AttributeError):
+        return 1.0
+
+
 def intersect(a: Rect, b: Rect | None) -> Rect:
     """``a`` cut to ``b`` (None: no cut); an empty result has x1 < x0 or y1 < y0."""
     if b is None:
@@ -308,7 +400,6 @@ FILL_ARG = {"rect": 5, "roundRect": 6, "ellipse": 5, "circle": 4, "drawPath": 2}
 """The position of the ``fill`` argument of each shape method."""
 STROKE_ARG = {"rect": 4, "roundRect": 5, "ellipse": 4, "circle": 3, "drawPath": 1}
 """The position of the ``stroke`` argument of each shape method (stroked unless told not)."""
-_NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 class _Observer:
@@ -336,7 +427,8 @@ class _Observer:
             self._wrap_fill(name)
             self._wrap_stroke(name)
         self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
-        self._wrap("lines", lambda lines: self._stroke(tuple(_segments(lines)), False))
+        self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
+        self._wrap("drawImage", self._image)
         self._wrap("beginForm", self._begin_form)
         self._wrap("endForm", self._end_form)
         self._wrap("doForm", self._do_form)
@@ -405,7 +497,11 @@ class _Observer:
             c = self.c
             alpha = float(getattr(c, "_fillAlpha", 1.0))
             colour = self._hex(c._fillColorObj)
-            self.current.append(FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip))
+            shape = {"rect": "rect", "roundRect": "rect", "ellipse": "ellipse", "circle": "ellipse"}
+            radius = float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
+            mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+            mark.shape, mark.radius = shape.get(name, "box"), radius
+            self.current.append(mark)
 
         self._wrap(name, note)
 
@@ -415,7 +511,7 @@ class _Observer:
             if not kw.get("stroke", args[at] if len(args) > at else 1):
                 return
             fill = FILL_ARG[name]
-            self._stroke(_outline(name, args), bool(kw.get("fill", args[fill] if len(args) > fill else 0)))
+            self._stroke(outline(name, args), bool(kw.get("fill", args[fill] if len(args) > fill else 0)))
 
         self._wrap(name, note)
 
@@ -441,7 +537,7 @@ class _Observer:
         if not kw.get("fill", args[at] if len(args) > at else 0):
             return None
         if name == "drawPath":
-            numbers = [float(n) for n in _NUMBERS.findall(" ".join(str(s) for s in args[0]._code))]
+            numbers = [float(n) for n in NUMBERS.findall(" ".join(str(s) for s in args[0]._code))]
             xs, ys = numbers[0::2], numbers[1::2]
             return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
         if name in ("rect", "roundRect"):
@@ -453,6 +549,21 @@ class _Observer:
         x, y, r = args[:3]
         return (x - r, y - r, x + r, y + r)
 
+    def _image(
+        self,
+        image: Any,
+        x: float,
+        y: float,
+        width: float | None = None,
+        height: float | None = None,
+        *args: Any,
+        **kw: Any,
+    ) -> None:
+        if width is None or height is None:
+            return
+        local = (min(x, x + width), min(y, y + height), max(x, x + width), max(y, y + height))
+        self.current.append(ImageMark(local, self._matrix(), where.current(), self.clip))
+
     def _restore(self) -> None:
         self.clip = self.clips.pop() if self.clips else None
 
@@ -461,7 +572,7 @@ class _Observer:
         if code in self._clip_boxes:
             local = self._clip_boxes[code]
         else:
-            local = self._clip_boxes[code] = _path_box(code)
+            local = self._clip_boxes[code] = path_box(code)
         if local is None:
             return
         box = _bounds(self._matrix(), *local)
@@ -485,58 +596,3 @@ class _Observer:
         n = self.into.counts[self.path] = self.into.counts.get(self.path, 0) + 1
         self.into.add(PageRecord(self.path, n, w, h, self.current, self.variant, where.current()))
         self.current, self.clip, self.clips = [], None, []
-
-
-def _path_box(code: str) -> Rect | None:
-    """The local box of a clipping path from its PDF code: a rectangle's (``re``), else the
-    bounds of its points; None when it has no point."""
-    numbers = [float(n) for n in _NUMBERS.findall(code)]
-    if " re" in code and len(numbers) >= 4:
-        x, y, w, h = numbers[:4]
-        return (x, y, x + w, y + h)
-    if len(numbers) >= 2:
-        return (min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
-    return None
-
-
-def _outline(name: str, args: tuple) -> tuple[str, ...]:
-    """The path a shape method strokes, as PDF path operators (an ellipse as a 16-sided polygon)."""
-    if name == "drawPath":
-        return tuple(str(s) for s in args[0]._code)
-    if name in ("rect", "roundRect"):
-        x, y, w, h = args[:4]
-        return (f"{x} {y} {w} {h} re",)
-    if name == "ellipse":
-        x1, y1, x2, y2 = args[:4]
-        cx, cy, rx, ry = (x1 + x2) / 2, (y1 + y2) / 2, abs(x2 - x1) / 2, abs(y2 - y1) / 2
-    else:
-        cx, cy, rx, ry = args[0], args[1], args[2], args[2]
-    pts = [(cx + rx * math.cos(k * math.pi / 8), cy + ry * math.sin(k * math.pi / 8)) for k in range(16)]
-    return (f"{pts[0][0]} {pts[0][1]} m", *(f"{x} {y} l" for x, y in pts[1:]), "h")
-
-
-def _segments(lines: Any) -> Iterator[str]:
-    for x1, y1, x2, y2 in lines:
-        yield f"{x1} {y1} m"
-        yield f"{x2} {y2} l"
-
-
-def _subpaths(path: tuple[str, ...]) -> list[tuple[tuple[float, float], ...]]:
-    """The point lists of a path's subpaths (curves through their control points; ``h`` closes)."""
-    subs: list[list[tuple[float, float]]] = []
-    for op in path:
-        *nums, code = op.split() or ["n"]
-        try:
-            v = [float(n) for n in nums]
-        except ValueError:
-            continue
-        if code == "m" and len(v) == 2:
-            subs.append([(v[0], v[1])])
-        elif code in ("l", "c", "v", "y") and len(v) >= 2 and subs:
-            subs[-1] += list(zip(v[0::2], v[1::2], strict=False))
-        elif code == "h" and subs and subs[-1]:
-            subs[-1].append(subs[-1][0])
-        elif code == "re" and len(v) == 4:
-            x, y, w, h = v
-            subs.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
-    return [tuple(sub) for sub in subs]

@@ -86,7 +86,7 @@ styles:
   bonus: {{band: "#a65c1a"}}
 elements:
   - {{type: rect, box: bleed, fill: $paper}}
-  - {{type: rect, box: [0mm, 0mm, 63.5mm, 16mm], fill: $band}}
+  - {{type: rect, box: [-3mm, -3mm, 69.5mm, 19mm], fill: $band}}  # runs on into the bleed
   - type: text
     box: [5mm, 3mm, 42mm, 10mm]
     text: "{{name}}"
@@ -95,9 +95,9 @@ elements:
     min_size: 9pt            # text shrinks down to this before `check` calls it too long
     color: "#ffffff"
     valign: middle
-  - {{type: ellipse, box: [49mm, 2.5mm, 11mm, 11mm], fill: "#ffffff"}}
+  - {{type: ellipse, box: [49mm, 3mm, 11mm, 11mm], fill: "#ffffff"}}
   - type: text
-    box: [49mm, 2.5mm, 11mm, 11mm]
+    box: [49mm, 3mm, 11mm, 11mm]
     text: "{{cost}}"
     font: Lato Black
     size: 14pt
