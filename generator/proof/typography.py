@@ -4,8 +4,8 @@ judgements a designer may overrule, so both are **warnings**, one per template e
 and side, naming the cards.
 
 - **Widow**: a paragraph whose last line holds one short word alone ("damage." under four full
-  lines). Style guides (Chicago 2.113, Bringhurst 2.4.8) ask that a paragraph's last line be no
-  single short word: it reads as a leftover and leaves a hole under a small text box. *Short* is
+  lines). Typesetters call such a line a widow (or a runt) and reflow or reword the paragraph
+  to avoid it: it reads as a leftover and leaves a hole under a small text box. *Short* is
   at most ``SHORT_LETTERS`` (7) letters and under ``SHORT_SHARE`` (a third) of the box's width: a
   last line that runs a third of the measure reads as a line, and a longer word ("mechanism.",
   "Carburetor" under a wrapped title) is a phrase's weight on its own. Cards set narrow measures
