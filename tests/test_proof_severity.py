@@ -30,7 +30,9 @@ def _salad(tmp_path: Path) -> Path:
     assert old in text
     front.write_text(text.replace(old, old.replace("$ink", '"#ff0000"')), encoding="utf-8")
     cards = folder / "cards.yaml"
-    text = cards.read_text(encoding="utf-8").replace("Move **one** space, then draw a card.", "Trash 1 Stone")
+    text = cards.read_text(encoding="utf-8").replace(
+        "Move **one** space, then draw one card.", "Trash 1 Stone"
+    )
     cards.write_text(text, encoding="utf-8")
     return folder
 

@@ -58,6 +58,7 @@ GAME_RULES: dict[str, GameRule] = {
     "visibility": _lazy("visibility"),
     "through-words": _lazy("words"),
     "trim": _lazy("trim"),
+    "typography": _lazy("typography"),
 }
 """Rules judged on the laid-out faces of every deck and component group, and on the boards, rather
 than on pages."""

@@ -34,6 +34,8 @@ text-shape     error: a glyph printing partly beyond the shape it was laid over;
 trim           error: text cut by the trim or within 3 mm of it, a shape cut short of the
                bleed or within 1.5 mm of the trim, a background stopping at the trim over
                another colour (a miscut shows a hairline); warning: a shape in the 3 mm band
+typography     warning: a short word alone on a paragraph's last line (a widow); one
+               element fitted across a deck at sizes under 80 % of its largest
 =============  ==========================================================================
 """
 

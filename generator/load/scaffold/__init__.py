@@ -61,7 +61,7 @@ cards:
     type: action
     cost: 1
     count: 3
-    text: Move **one** space, then draw a card.
+    text: Move **one** space, then draw one card.
   - name: Long Stride
     type: action
     cost: 2
