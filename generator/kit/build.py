@@ -39,6 +39,8 @@ LABEL_FONT = ("Lato", False, False)
 FOLD_HINT = " - fold on the dashed line"
 CARD_NOTE = "card:"
 """What a card slot's note on a recorded page starts with; ``deck/n`` follows (``_note_card``)."""
+FACE_NOTE = "face:"
+"""What the note of a card face placed in a slot starts with; ``deck/n/side`` follows."""
 
 
 def build_game(
@@ -139,11 +141,21 @@ def _designs(deck: Deck) -> Callable[[CardCopy], str]:
     return design
 
 
-def _note_card(c: Canvas, card: str, slot: Slot) -> None:
+def _note_card(c: Canvas, card: str, slot: Slot, side: str, size: tuple[float, float]) -> None:
     """Tell the recording which card a slot holds (``card:deck/n`` over its art box), so the
-    preview can badge the card whose own drawing a finding is seen on."""
-    art = slot.art
+    preview can badge the card whose own drawing a finding is seen on; and where its ``side``
+    lands (``face:deck/n/side``: the face's art box in face points, placed as ``draw_card``
+    places it), so the proofreader can outline a game rule's finding on the face."""
+    art, trim = slot.art, slot.trim
     record.note(c, f"{CARD_NOTE}{card}", (art.x, art.y, art.right, art.top))
+    w, h = size
+    if slot.rotation == 180:  # turned about the trim's centre
+        within = (-1.0, 0.0, 0.0, -1.0, trim.x + w, trim.y + h)
+        local = (trim.x + w - art.right, trim.y + h - art.top, trim.x + w - art.x, trim.y + h - art.y)
+    else:
+        within = (1.0, 0.0, 0.0, 1.0, trim.x, trim.y)
+        local = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
+    record.note(c, f"{FACE_NOTE}{card}/{side}", local, within)
 
 
 def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
@@ -174,14 +186,14 @@ def _write_sheets(
             for (face, _), slot, card in zip(laid, front.slots, ids, strict=False):
                 if face is not None:
                     draw_card(painter, face, slot, deck.width, deck.height)
-                    _note_card(c, card, slot)
+                    _note_card(c, card, slot, "front", (deck.width, deck.height))
             draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
                 for (_, face), slot, card in zip(laid, back.slots, ids, strict=False):
                     if face is not None:
                         draw_card(painter, face, slot, deck.width, deck.height)
-                        _note_card(c, card, slot)
+                        _note_card(c, card, slot, "back", (deck.width, deck.height))
                 finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
                 progress(deck.title, n, total)
@@ -206,10 +218,10 @@ def _write_gutterfold(
             for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
                 front, back = faces.faces(cc.card)
                 card = designs(cc)
-                for face, slot in ((front, front_slot), (back, back_slot)):
+                for face, slot, side in ((front, front_slot, "front"), (back, back_slot, "back")):
                     if face is not None:
                         draw_card(painter, face, slot, deck.width, deck.height)
-                        _note_card(c, card, slot)
+                        _note_card(c, card, slot, side, (deck.width, deck.height))
             filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
             draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])
