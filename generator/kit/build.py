@@ -27,7 +27,7 @@ from generator.load.model import CardCopy, Deck, Game
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
+from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_note, finish_sheet
 from generator.text.words import plural
 
 if TYPE_CHECKING:
@@ -39,8 +39,6 @@ LABEL_FONT = ("Lato", False, False)
 FOLD_HINT = " - fold on the dashed line"
 CARD_NOTE = "card:"
 """What a card slot's note on a recorded page starts with; ``deck/n`` follows (``_note_card``)."""
-FACE_NOTE = "face:"
-"""What the note of a card face placed in a slot starts with; ``deck/n/side`` follows."""
 
 
 def build_game(
@@ -141,21 +139,16 @@ def _designs(deck: Deck) -> Callable[[CardCopy], str]:
     return design
 
 
-def _note_card(c: Canvas, card: str, slot: Slot, side: str, size: tuple[float, float]) -> None:
+def _design(card: str) -> int:
+    """The design's number of a ``deck/n`` card name."""
+    return int(card.rpartition("/")[2])
+
+
+def _note_card(c: Canvas, card: str, slot: Slot) -> None:
     """Tell the recording which card a slot holds (``card:deck/n`` over its art box), so the
-    preview can badge the card whose own drawing a finding is seen on; and where its ``side``
-    lands (``face:deck/n/side``: the face's art box in face points, placed as ``draw_card``
-    places it), so the proofreader can outline a game rule's finding on the face."""
-    art, trim = slot.art, slot.trim
+    preview can badge the card whose own drawing a finding is seen on."""
+    art = slot.art
     record.note(c, f"{CARD_NOTE}{card}", (art.x, art.y, art.right, art.top))
-    w, h = size
-    if slot.rotation == 180:  # turned about the trim's centre
-        within = (-1.0, 0.0, 0.0, -1.0, trim.x + w, trim.y + h)
-        local = (trim.x + w - art.right, trim.y + h - art.top, trim.x + w - art.x, trim.y + h - art.y)
-    else:
-        within = (1.0, 0.0, 0.0, 1.0, trim.x, trim.y)
-        local = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
-    record.note(c, f"{FACE_NOTE}{card}/{side}", local, within)
 
 
 def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
@@ -185,15 +178,24 @@ def _write_sheets(
             ids = [designs(cc) for cc in copies]
             for (face, _), slot, card in zip(laid, front.slots, ids, strict=False):
                 if face is not None:
-                    draw_card(painter, face, slot, deck.width, deck.height)
-                    _note_card(c, card, slot, "front", (deck.width, deck.height))
+                    draw_card(
+                        painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), "front")
+                    )
+                    _note_card(c, card, slot)
             draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
                 for (_, face), slot, card in zip(laid, back.slots, ids, strict=False):
                     if face is not None:
-                        draw_card(painter, face, slot, deck.width, deck.height)
-                        _note_card(c, card, slot, "back", (deck.width, deck.height))
+                        draw_card(
+                            painter,
+                            face,
+                            slot,
+                            deck.width,
+                            deck.height,
+                            face_note(deck, _design(card), "back"),
+                        )
+                        _note_card(c, card, slot)
                 finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
                 progress(deck.title, n, total)
@@ -220,8 +222,10 @@ def _write_gutterfold(
                 card = designs(cc)
                 for face, slot, side in ((front, front_slot, "front"), (back, back_slot, "back")):
                     if face is not None:
-                        draw_card(painter, face, slot, deck.width, deck.height)
-                        _note_card(c, card, slot, side, (deck.width, deck.height))
+                        draw_card(
+                            painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), side)
+                        )
+                        _note_card(c, card, slot)
             filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
             draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])

@@ -16,7 +16,7 @@ from generator.core import where
 from generator.core.errors import Problem, display_path
 from generator.core.options import BuildOptions, output_dir
 from generator.kit.assemble import build_kit, load_parts
-from generator.kit.build import FACE_NOTE, build_game
+from generator.kit.build import build_game
 from generator.kit.publish import staged
 from generator.layout.deck import collect_overflows
 from generator.load.model import Game, Origin
@@ -24,6 +24,7 @@ from generator.proof import Parts, as_problems, proofread_game, settings_of
 from generator.proof.finding import Finding, Seen
 from generator.render.board import BOARD_NOTE
 from generator.render.record import NoteMark, PageRecord, Recording, recording
+from generator.render.sheets import FACE_NOTE
 
 PAPERS: tuple[str, ...] = ("a4", "letter", "legal", "a3", "tabloid")
 """Every paper ``build --paper`` offers (a board reduced to one A3 or Tabloid sheet included)."""

@@ -27,8 +27,8 @@ class Seen:
 class Spot:
     """Where a game rule saw a finding before anything was printed: a surface and a box in its
     own points (origin bottom-left, y up). ``board:<board>`` is a board as laid out;
-    ``face:<deck>/<n>/<side>`` the ``side`` (front, back) of the deck's n-th card design (1-based,
-    as the preview names cards). The kit stage maps each spot to :class:`Seen` boxes on every
+    ``face:<file>:<deck>/<n>/<side>`` the ``side`` (front, back) of the deck's n-th card design
+    (1-based, as the preview names cards). The kit stage maps each spot to :class:`Seen` boxes on every
     recorded page that prints that surface (the render stage notes where it lands)."""
 
     surface: str
@@ -41,9 +41,12 @@ def board_spot(board: str, box: Any) -> Spot:
 
 
 def face_spot(deck: Any, card: Any, side: str, box: Any) -> Spot:
-    """A spot on ``side`` of ``card`` (a card design of ``deck``)."""
+    """A spot on ``side`` of ``card`` (a card design of ``deck``), named as the render stage
+    notes the face (``generator.render.sheets.face_note``)."""
+    from generator.render.sheets import face_note
+
     n = next((i for i, c in enumerate(deck.cards, start=1) if c is card), 0)
-    return Spot(f"face:{deck.name}/{n}/{side}", _rect(box))
+    return Spot(face_note(deck, n, side), _rect(box))
 
 
 def points_box(points: Any, grow: float = 0.0) -> Rect:

@@ -342,13 +342,11 @@ def observe(canvas: Canvas, path: Path) -> None:
         _Observer(canvas, Path(path), active)
 
 
-def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0), within: Matrix | None = None) -> None:
-    """Say ``kind`` about the page being drawn (with a box in the canvas's current space, or in
-    the space ``within`` maps into it: a card face placed in its slot). Nothing is drawn."""
+def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
+    """Say ``kind`` about the page being drawn (with a box in the canvas's current space)."""
     observer = getattr(canvas, "_deckwright_record", None)
     if observer is not None:
-        m = observer._matrix()
-        observer.current.append(NoteMark(kind, box, m if within is None else compose(m, within)))
+        observer.current.append(NoteMark(kind, box, observer._matrix()))
 
 
 def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> None:
