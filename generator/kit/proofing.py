@@ -118,6 +118,8 @@ def placed(findings: list[Finding], pages: Iterable[PageRecord]) -> list[Finding
         seen = list(f.seen)
         for spot in f.spots:
             for page, note in where.get(spot.surface, ()):
+                if spot.paper and page.variant.split(" ")[0] != spot.paper:
+                    continue
                 x0, y0, x1, y1 = spot.box
                 wx0, wy0, wx1, wy1 = note.local
                 cut = (max(x0, wx0), max(y0, wy0), min(x1, wx1), min(y1, wy1))

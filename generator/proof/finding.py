@@ -33,11 +33,13 @@ class Spot:
 
     surface: str
     box: Rect
+    paper: str = ""
+    """Only on the pages of this paper's builds (``a4``: a tile seam of the A4 print), or on all."""
 
 
-def board_spot(board: str, box: Any) -> Spot:
+def board_spot(board: str, box: Any, paper: str = "") -> Spot:
     """A spot on board ``board``: ``box`` a ``Box`` (x, y, w, h) or a rect (x0, y0, x1, y1)."""
-    return Spot(f"board:{board}", _rect(box))
+    return Spot(f"board:{board}", _rect(box), paper)
 
 
 def face_spot(deck: Any, card: Any, side: str, box: Any) -> Spot:

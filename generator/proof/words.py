@@ -112,7 +112,7 @@ def board_findings(board: Board, fonts: FontBook) -> list[Finding]:
             if segment_in_box(a, b, box) is not None:
                 entry = cut.setdefault((id(origin), paper, where), (origin, [], []))
                 entry[1].append(text)
-                entry[2].append(board_spot(board.name, box))
+                entry[2].append(board_spot(board.name, box, paper))
     for (_, paper, where), (origin, texts, spots) in cut.items():
         found.append(
             Finding(
