@@ -65,8 +65,8 @@ def test_a_spot_lands_scaled_on_the_one_sheet_board_and_cut_to_each_tile() -> No
 
 
 def test_a_map_rule_is_outlined_on_the_one_sheet_board(tmp_path: Path) -> None:
-    game, parts = _game(tmp_path, north="64")  # West-East and West-North share 240 mm
-    found, pages = _proofread(game, parts)
+    game, parts = _game(tmp_path, north="64")
+    found, _ = _proofread(game, parts)
     (shared,) = [f for f in found if f.rule == "shared-links"]
     board = parts.boards[0]
     fit = [s for s in shared.seen if s.file.name == "planted-map.pdf"]
