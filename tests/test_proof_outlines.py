@@ -189,3 +189,39 @@ def test_check_proof_outlines_fit_and_nets_on_their_pages(tmp_path: Path) -> Non
     _assert_red_outline(pdf[nets_page])
     fit_pages = [i for i, t in enumerate(texts) if "fit: the 25 x 24 mm base of 'Cars'" in t]
     assert fit_pages and all("board" in texts[i].split(",")[0] for i in fit_pages)
+
+
+def test_colour_only_zones_and_paths_are_spotted_where_the_board_draws_them(tmp_path: Path) -> None:
+    from generator.art.fonts import FontBook
+    from generator.board.layout import layout_board
+    from generator.board.ops import PolyOp
+    from generator.layout.ops import RectOp
+    from generator.proof import colouronly
+    from generator.proof.settings import Settings
+    from tests.test_proof_board_colour import BOARD
+
+    assert CliRunner().invoke(app, ["new", "planted", "--into", str(tmp_path)]).exit_code == 0
+    folder = tmp_path / "planted"
+    board = BOARD.replace("ONE", "#1f1f1f").replace("TWOEXTRA", "width: 1.5pt").replace("TWO", "#3a3a3a")
+    board = board.replace("FILLA", "#fbe4e1").replace("FILLB", "#e6e9eb").replace("LABELB", "Pile")
+    (folder / "board.yaml").write_text(board, encoding="utf-8")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write("boards: [board.yaml]\n")
+    game = load_game(str(folder))
+    parts = proof_parts(game)
+    found = {f.message.split(" ")[0]: f for f in colouronly.check(game, parts, Settings())}
+    assert set(found) == {"path", "zone"}
+    ops = layout_board(parts.boards[0], FontBook.load(game.font_dirs)).ops
+    rects = {(o.box.x, o.box.y, o.box.right, o.box.top) for o in ops if isinstance(o, RectOp)}
+    zones = [s.box for s in found["zone"].spots]
+    assert len(zones) == 2 and all(any(_inside(z, r) and _inside(r, z) for r in rects) for z in zones)
+    lines = [o for o in ops if isinstance(o, PolyOp) and o.stroke in ("#1f1f1f", "#3a3a3a")]
+    paths = [s.box for s in found["path"].spots]
+    assert len(paths) == 2 and all(any(_inside(p, _points(o), 2.0) for o in lines) for p in paths)
+
+
+def _points(op) -> tuple:
+    """The box a drawn line covers."""
+    xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
+    w = op.stroke_width
+    return (min(xs) - w, min(ys) - w, max(xs) + w, max(ys) + w)
