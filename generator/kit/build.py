@@ -27,7 +27,7 @@ from generator.load.model import CardCopy, Deck, Game
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, finish_sheet
+from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_note, finish_sheet
 from generator.text.words import plural
 
 if TYPE_CHECKING:
@@ -139,6 +139,11 @@ def _designs(deck: Deck) -> Callable[[CardCopy], str]:
     return design
 
 
+def _design(card: str) -> int:
+    """The design's number of a ``deck/n`` card name."""
+    return int(card.rpartition("/")[2])
+
+
 def _note_card(c: Canvas, card: str, slot: Slot) -> None:
     """Tell the recording which card a slot holds (``card:deck/n`` over its art box), so the
     preview can badge the card whose own drawing a finding is seen on."""
@@ -173,14 +178,23 @@ def _write_sheets(
             ids = [designs(cc) for cc in copies]
             for (face, _), slot, card in zip(laid, front.slots, ids, strict=False):
                 if face is not None:
-                    draw_card(painter, face, slot, deck.width, deck.height)
+                    draw_card(
+                        painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), "front")
+                    )
                     _note_card(c, card, slot)
             draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
                 for (_, face), slot, card in zip(laid, back.slots, ids, strict=False):
                     if face is not None:
-                        draw_card(painter, face, slot, deck.width, deck.height)
+                        draw_card(
+                            painter,
+                            face,
+                            slot,
+                            deck.width,
+                            deck.height,
+                            face_note(deck, _design(card), "back"),
+                        )
                         _note_card(c, card, slot)
                 finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
@@ -206,9 +220,11 @@ def _write_gutterfold(
             for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
                 front, back = faces.faces(cc.card)
                 card = designs(cc)
-                for face, slot in ((front, front_slot), (back, back_slot)):
+                for face, slot, side in ((front, front_slot, "front"), (back, back_slot, "back")):
                     if face is not None:
-                        draw_card(painter, face, slot, deck.width, deck.height)
+                        draw_card(
+                            painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), side)
+                        )
                         _note_card(c, card, slot)
             filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
             draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))

@@ -5,8 +5,10 @@ report the findings as problems (known ones as notes); optionally draw them as a
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from generator.art.fonts import FontBook
@@ -19,7 +21,10 @@ from generator.kit.publish import staged
 from generator.layout.deck import collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import Parts, as_problems, proofread_game, settings_of
-from generator.render.record import Recording, recording
+from generator.proof.finding import Finding, Seen
+from generator.render.board import BOARD_NOTE
+from generator.render.record import NoteMark, PageRecord, Recording, recording
+from generator.render.sheets import FACE_NOTE
 
 PAPERS: tuple[str, ...] = ("a4", "letter", "legal", "a3", "tabloid")
 """Every paper ``build --paper`` offers (a board reduced to one A3 or Tabloid sheet included)."""
@@ -91,9 +96,35 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     settings = settings_of(game)
     with recorded_kit(game) as found:
         pages = list(found.pages())
-        findings = proofread_game(game, pages, proof_parts(game), settings)
+        findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         if picture is not None:
             from generator.proof.picture import write_proof
 
             write_proof(picture, game.title, findings)
     return as_problems(findings, settings, game.folder)
+
+
+def placed(findings: list[Finding], pages: Iterable[PageRecord]) -> list[Finding]:
+    """``findings`` with each game rule's spots (a box on a board or a card face) added as seen
+    boxes on every recorded page that prints that surface: each placement's note (``board:``,
+    ``face:``) holds the window of the surface it shows and the matrix that puts it on the page."""
+    where: dict[str, list[tuple[PageRecord, NoteMark]]] = defaultdict(list)
+    for page in pages:
+        for m in page.marks:
+            if isinstance(m, NoteMark) and m.kind.startswith((BOARD_NOTE, FACE_NOTE)):
+                where[m.kind].append((page, m))
+    out = []
+    for f in findings:
+        seen = list(f.seen)
+        for spot in f.spots:
+            for page, note in where.get(spot.surface, ()):
+                if spot.paper and page.variant.split(" ")[0] != spot.paper:
+                    continue
+                x0, y0, x1, y1 = spot.box
+                wx0, wy0, wx1, wy1 = note.local
+                cut = (max(x0, wx0), max(y0, wy0), min(x1, wx1), min(y1, wy1))
+                if cut[2] >= cut[0] and cut[3] >= cut[1]:
+                    box = NoteMark(note.kind, cut, note.matrix).box
+                    seen.append(Seen(page.file, page.number, box))
+        out.append(replace(f, seen=tuple(dict.fromkeys(seen))) if len(seen) > len(f.seen) else f)
+    return out

@@ -18,8 +18,8 @@ from generator.board.ops import XY
 from generator.core.geometry import Box
 from generator.core.units import MM, mm
 from generator.load.model import Game
-from generator.proof.finding import Finding
-from generator.proof.mapgeom import MapView, map_views
+from generator.proof.finding import Finding, board_spot
+from generator.proof.mapgeom import MapView, map_views, node_box
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -100,6 +100,7 @@ def view_findings(view: MapView) -> list[Finding]:
                         + ("move it next to its node (place_at)" if what == "card place" else "move the node")
                     ),
                     severity="error" if nearer is not None else "warning",
+                    spots=(board_spot(view.board.name, box), board_spot(view.board.name, node_box(d))),
                 )
             )
     return found

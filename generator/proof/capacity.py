@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 
+from generator.art.fonts import FontBook
 from generator.components.model import ComponentSet
 from generator.core.units import MM
 from generator.core.yamlio import load_yaml
 from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
-from generator.proof.fit import Shape, cell_of, footprint
+from generator.proof.fit import Shape, cell_of, cell_spots, footprint
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -65,6 +66,7 @@ def how_many(piece: Shape, cell: Shape, margin: float) -> int:
 def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for every component group's ``stands_on`` capacity, and undeclared pieces."""
     boards = {b.name: b for b in parts.boards}
+    fonts = FontBook.load(game.font_dirs)
     found = []
     for path, value in parts.components:
         if not isinstance(value, ComponentSet):
@@ -115,6 +117,7 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
                             f"together (with {settings.fit_margin / MM:g} mm to spare): make the cell "
                             "larger or the pieces smaller"
                         ),
+                        spots=cell_spots(board, rest.split("."), fonts),
                     )
                 )
     return found

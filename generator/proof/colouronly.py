@@ -26,7 +26,7 @@ from generator.layout.deck import DeckFaces
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 from generator.load.model import Deck, Game
 from generator.proof.colors import CVD, RGB, distance, gray, lab, simulate
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, board_spot, points_box
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -136,26 +136,36 @@ class _Feature(NamedTuple):
     marks: tuple
     inks: tuple[str | None, ...]
     loc: tuple
+    boxes: tuple = ()
+    """Where it is drawn on the board (x0, y0, x1, y1 in board points), for the proof's outlines."""
 
 
 def _dash(dash) -> tuple | None:
     return tuple(round(d, 2) for d in dash) if dash else None
 
 
-def _zone(ctx, z, loc: tuple, what: str) -> _Feature:
+def _zone(ctx, z, loc: tuple, what: str, rows=None) -> _Feature:
+    """A zone feature, or a grid's zone beside its rows (``rows``: the grid's geometry)."""
     from generator.board.zones import ZONE_LOOK, paint
 
     p = paint(z.look, ZONE_LOOK)
     w, h = ctx.size(z.size, z.orientation, z.padding, loc)
     name = f"{what} '{clip(z.label, 30)}'" if z.label else what
     marks = (z.label, z.icon, _dash(p.get("dash")))
-    return _Feature(
-        name, ("zone", round(w, 1), round(h, 1)), marks, (p.get("fill"), p.get("stroke"), z.text.color), loc
-    )
+    if rows is None:
+        b = ctx.anchored(z.at, w, h, z.anchor)
+        boxes = ((b.x, b.y, b.right, b.top),)
+    else:  # as the grid lays them out: one beside each row
+        x = rows.box.x - z.gap - w if z.side == "left" else rows.box.right + z.gap
+        mids = [rows.cell(r, 1).y + rows.cell(r, 1).h / 2 for r in range(1, rows.rows + 1)]
+        boxes = tuple((x, m - h / 2, x + w, m + h / 2) for m in mids)
+    inks = (p.get("fill"), p.get("stroke"), z.text.color)
+    return _Feature(name, ("zone", round(w, 1), round(h, 1)), marks, inks, loc, boxes)
 
 
 def _board_features(board, fonts: FontBook) -> list[_Feature]:
     from generator.board.context import Context
+    from generator.board.grid import GridGeometry, path_cells
     from generator.schema.board import GridFeature, ZoneFeature
 
     ctx = Context(board, fonts)
@@ -164,10 +174,13 @@ def _board_features(board, fonts: FontBook) -> list[_Feature]:
         if isinstance(f, ZoneFeature):
             out.append(_zone(ctx, f, ("features", i), "zone"))
         elif isinstance(f, GridFeature):
+            g = GridGeometry(ctx, f, ("features", i))
             for k, z in enumerate(f.beside_rows):
-                out.append(_zone(ctx, z, ("features", i, "beside_rows", k), "zone beside the rows"))
+                out.append(_zone(ctx, z, ("features", i, "beside_rows", k), "zone beside the rows", g))
             for k, p in enumerate(f.paths):
                 marks = (_dash(p.dash), p.prefix if p.numbers else None)
+                centres = [g.centre(*rc) for rc in path_cells(g.rows, g.columns, p)]
+                boxes = (points_box(centres, p.width),) if centres else ()
                 out.append(
                     _Feature(
                         f"path '{clip(p.name, 30)}'",
@@ -175,6 +188,7 @@ def _board_features(board, fonts: FontBook) -> list[_Feature]:
                         marks,
                         (p.color,),
                         ("features", i, "paths", k),
+                        boxes,
                     )
                 )
     return out
@@ -206,7 +220,8 @@ def _board_findings(board, fonts: FontBook) -> list[Finding]:
             f"by colour and cannot be told apart: {why[0]}: {HOW[a.kind[0]]}"
         )
         at = Origin(board.doc.file, *board.doc.mark(b.loc))
-        found.append(Finding("colour-only", at, message, severity=_severity(why[1])))
+        spots = tuple(board_spot(board.name, box) for box in a.boxes + b.boxes)
+        found.append(Finding("colour-only", at, message, severity=_severity(why[1]), spots=spots))
     return found
 
 

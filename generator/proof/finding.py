@@ -24,6 +24,47 @@ class Seen:
 
 
 @dataclass(frozen=True)
+class Spot:
+    """Where a game rule saw a finding before anything was printed: a surface and a box in its
+    own points (origin bottom-left, y up). ``board:<board>`` is a board as laid out;
+    ``face:<file>:<deck>/<n>/<side>`` the ``side`` (front, back) of the deck's n-th card design
+    (1-based, as the preview names cards). The kit stage maps each spot to :class:`Seen` boxes on every
+    recorded page that prints that surface (the render stage notes where it lands)."""
+
+    surface: str
+    box: Rect
+    paper: str = ""
+    """Only on the pages of this paper's builds (``a4``: a tile seam of the A4 print), or on all."""
+
+
+def board_spot(board: str, box: Any, paper: str = "") -> Spot:
+    """A spot on board ``board``: ``box`` a ``Box`` (x, y, w, h) or a rect (x0, y0, x1, y1)."""
+    return Spot(f"board:{board}", _rect(box), paper)
+
+
+def face_spot(deck: Any, card: Any, side: str, box: Any) -> Spot:
+    """A spot on ``side`` of ``card`` (a card design of ``deck``), named as the render stage
+    notes the face (``generator.render.sheets.face_note``)."""
+    from generator.render.sheets import face_note
+
+    n = next((i for i, c in enumerate(deck.cards, start=1) if c is card), 0)
+    return Spot(face_note(deck, n, side), _rect(box))
+
+
+def points_box(points: Any, grow: float = 0.0) -> Rect:
+    """The box of ``points`` ((x, y) pairs), grown by ``grow`` all round."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
+
+
+def _rect(box: Any) -> Rect:
+    if hasattr(box, "right"):
+        return (box.x, box.y, box.right, box.top)
+    x0, y0, x1, y1 = box
+    return (float(x0), float(y0), float(x1), float(y1))
+
+
+@dataclass(frozen=True)
 class Finding:
     """A rule's finding: the rule's name, the element's origin (``file``, ``line``, ``column``;
     None for furniture the generator draws) and the message; ``seen`` lists where it prints."""
@@ -35,6 +76,9 @@ class Finding:
     severity: str = field(default="error", compare=False)
     """``error``: it will misprint or mislead (``build`` stops, ``check`` fails); ``warning``: a
     judgement a designer may overrule (printed; fails only ``check --strict``)."""
+    spots: tuple[Spot, ...] = field(default=(), compare=False)
+    """Where a game rule saw it, on a board or a card face (its own points); the kit stage turns
+    them into ``seen`` boxes on the recorded pages."""
 
     @property
     def file(self) -> str:

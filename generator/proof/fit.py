@@ -11,13 +11,17 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.art.fonts import FontBook
 from generator.board.maps import DEFAULT_KINDS
 from generator.board.model import Board
 from generator.components.model import ComponentGroup, ComponentSet
+from generator.core.geometry import Box
 from generator.core.units import MM
 from generator.core.yamlio import load_yaml
+from generator.layout.ops import EllipseOp, RectOp
 from generator.load.model import Game, Origin
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, Spot, board_spot
+from generator.proof.mapgeom import node_box
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature, TrackFeature
@@ -92,8 +96,48 @@ def cell_of(board: Board, ref: list[str]) -> tuple[Shape, str, int] | str:
     return f"board '{board.name}' has no feature with id '{ref[0]}'"
 
 
+def _turned(box: Box, angle: float) -> tuple[float, float, float, float]:
+    """The box a ``box`` turned by ``angle`` degrees about its centre covers."""
+    a = math.radians(angle)
+    w = abs(box.w * math.cos(a)) + abs(box.h * math.sin(a))
+    h = abs(box.w * math.sin(a)) + abs(box.h * math.cos(a))
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def cell_spots(board: Board, ref: list[str], fonts: FontBook) -> tuple[Spot, ...]:
+    """Where the cells ``ref`` names (as ``cell_of`` reads it) lie on the board as laid out: a
+    track's spaces, a map's squares along its roads, or its nodes of one kind."""
+    from generator.board.context import Context
+    from generator.board.maps import map_drawn, map_feature
+    from generator.board.track import place_spaces, space_size
+
+    ctx = Context(board, fonts)
+    for i, f in enumerate(board.spec.features):
+        if f.id != ref[0]:
+            continue
+        loc = ("features", i)
+        if isinstance(f, TrackFeature) and len(ref) == 1:
+            return tuple(board_spot(board.name, _turned(s.box, s.angle)) for s in place_spaces(ctx, f, loc))
+        if isinstance(f, MapFeature) and len(ref) == 1:
+            sw, sh = space_size(f.space)
+            ops = [op for op in map_feature(ctx, f, loc) if isinstance(op, RectOp | EllipseOp)]
+            squares = [op for op in ops if abs(op.box.h - sh) < 0.01 and op.box.w <= sw + 0.01]
+            return tuple(board_spot(board.name, _turned(op.box, op.rotate or 0.0)) for op in squares)
+        if isinstance(f, MapFeature) and len(ref) == 2:
+            _, drawn = map_drawn(ctx, f, loc)
+            kind = [n for n, node in f.nodes.items() if node.kind == ref[1] and n in drawn]
+            return tuple(board_spot(board.name, node_box(drawn[n])) for n in kind)
+    return ()
+
+
 def _group_findings(
-    group: ComponentGroup, targets: list[str], at: list[Origin], boards: dict[str, Board], margin: float
+    group: ComponentGroup,
+    targets: list[str],
+    at: list[Origin],
+    boards: dict[str, Board],
+    margin: float,
+    fonts: FontBook,
 ) -> list[Finding]:
     piece = footprint(group)
     what = "base" if group.kind == "standee" else "footprint"
@@ -125,6 +169,7 @@ def _group_findings(
                     f"({Path(board.path).name} line {line}) with {margin / MM:g} mm to spare: make the cells "
                     "larger or the pieces smaller"
                 ),
+                spots=cell_spots(board, rest.split("."), fonts),
             )
         )
     return found
@@ -133,6 +178,7 @@ def _group_findings(
 def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     """Findings for every component group that says what it stands on."""
     boards = {b.name: b for b in parts.boards}
+    fonts = FontBook.load(game.font_dirs)
     found = []
     for path, value in parts.components:
         if not isinstance(value, ComponentSet):
@@ -145,5 +191,5 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
             if not targets or group is None:
                 continue
             at = [Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))) for k in range(len(targets))]
-            found += _group_findings(group, targets, at, boards, settings.fit_margin)
+            found += _group_findings(group, targets, at, boards, settings.fit_margin, fonts)
     return found

@@ -20,7 +20,7 @@ from generator.board.track import space_size
 from generator.core.geometry import segment_in_box
 from generator.layout.ops import TextOp
 from generator.load.model import Game, Origin
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, board_spot
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature
@@ -38,6 +38,10 @@ def _crosses(a: XY, b: XY, box: tuple[float, float, float, float]) -> bool:
     """Whether the segment a-b passes through the inside of ``box`` (not only touches it)."""
     inside = segment_in_box(a, b, box)
     return inside is not None and inside[1] - inside[0] > 1e-6
+
+
+def _disc(c: XY, r: float) -> tuple[float, float, float, float]:
+    return (c[0] - r, c[1] - r, c[0] + r, c[1] + r)
 
 
 def _at(board: Board, *loc) -> Origin:
@@ -69,6 +73,7 @@ def _collisions(
                     f"map labels '{_text(a)}' and '{_text(b)}' collide near node '{near}': neither reads "
                     "whole; move a label (label: above/below/left/right) or the node"
                 ),
+                spots=(board_spot(board.name, x), board_spot(board.name, y)),
             )
         )
     return found
@@ -104,6 +109,7 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                             "which it does not join: it reads as a link that does not exist; bend it round "
                             "with 'via' points or move the node"
                         ),
+                        spots=(board_spot(board.name, _disc(centres[name], kind.size / 2)),),
                     )
                 )
         for name, box in places.items():
@@ -120,11 +126,12 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                             "put the place on another side "
                             "(place: left/right/above/below) or bend the road with 'via' points"
                         ),
+                        spots=(board_spot(board.name, box),),
                     )
                 )
         inside = [centres[e] for e in ends]
         half = min(space_size(f.space)) / 2 if edge.labels else 0.0
-        struck = []
+        struck, spots = [], []
         for label in labels:
             b = label.box
             if any(b.x <= c[0] <= b.right and b.y <= c[1] <= b.top for c in inside):
@@ -135,6 +142,7 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
             box = (b.x + 0.5, b.y + 0.5, b.right - 0.5, b.top - 0.5)
             if any(_crosses(a, c, box) for a, c in segments):
                 struck.append("".join(r.text for r in label.layout.runs))
+                spots.append(board_spot(board.name, b))
         if struck:
             more = f" and {len(struck) - 4} more" if len(struck) > 4 else ""
             shown = ", ".join(f"'{t}'" for t in struck[:4]) + more
@@ -147,6 +155,7 @@ def _map_findings(board: Board, i: int, f: MapFeature, ctx: Context, labels: lis
                         f"of the map: {shown}: "
                         "move the labels or bend the road with 'via' points"
                     ),
+                    spots=tuple(spots),
                 )
             )
     return found

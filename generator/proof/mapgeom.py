@@ -74,6 +74,12 @@ def map_views(board: Board, fonts: FontBook) -> Iterator[MapView]:
         yield MapView(board, i, f, tuple(roads), drawn, kinds, ops)
 
 
+def node_box(d: Drawn) -> tuple[float, float, float, float]:
+    """The box of a node's mark as drawn (its centre and radius)."""
+    (x, y), r = d.centre, d.radius
+    return (x - r, y - r, x + r, y + r)
+
+
 def samples(points: tuple[XY, ...], step: float) -> list[tuple[float, XY, XY]]:
     """Points every ``step`` along a polyline (and its end): (distance from the start, point,
     unit direction there)."""

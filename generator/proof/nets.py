@@ -11,6 +11,7 @@ seam without a tab, an edge left open)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from itertools import combinations
 
 from generator.art.fonts import FontBook
@@ -18,7 +19,7 @@ from generator.core.geometry import Box
 from generator.core.units import mm
 from generator.layout.ops import RectOp
 from generator.load.model import Deck, Game
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, face_spot, points_box
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -228,7 +229,11 @@ def _deck_findings(game: Game, deck: Deck, fonts: FontBook) -> list[Finding]:
                 continue
             rects += [(op.box, origins[i]) for op in ops if isinstance(op, RectOp) and not op.rotate]
         for panels, tabs in face_nets(rects):
-            found += [f for f in net_findings(panels, tabs, card.name) if f not in found]
+            corners = [c for b, _ in panels for c in ((b.x, b.y), (b.right, b.top))]
+            spot = face_spot(deck, card, "front", points_box(corners))
+            found += [
+                replace(f, spots=(spot,)) for f in net_findings(panels, tabs, card.name) if f not in found
+            ]
     return found
 
 

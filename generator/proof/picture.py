@@ -60,7 +60,7 @@ def write_proof(path: Path, title: str, findings: list[Finding]) -> Path:
             c.rect(x0, y0, pw * scale, ph * scale, stroke=1, fill=0)
             c.setFont(face, 11)
             c.setFillColorRGB(0, 0, 0)
-            heading = f"{title}: {file.parent.name}/{file.name}, page {number}"
+            heading = f"{title}: {_named(file, pages)}, page {number}"
             c.drawString(MARGIN, page_h - MARGIN - 4, heading)
             for n, f in items:
                 here = [s for s in f.seen if (s.file, s.page) == (file, number)]
@@ -76,6 +76,14 @@ def write_proof(path: Path, title: str, findings: list[Finding]) -> Path:
     for doc in cache.values():
         doc.close()
     return Path(path)
+
+
+def _named(file: Path, pages: dict[tuple[Path, int], list]) -> str:
+    """``maloney/map-tiled.pdf``, or with the folder of its build (``a4-duplex/maloney/...``) when
+    the same file of another build (paper, layout) is pictured too."""
+    short = f"{file.parent.name}/{file.name}"
+    twins = {f for f, _ in pages if f.name == file.name and f.parent.name == file.parent.name}
+    return f"{file.parent.parent.name}/{short}" if len(twins) > 1 else short
 
 
 def _page_size(cache: dict[Path, pdfium.PdfDocument], seen: Seen) -> tuple[float, float]:

@@ -20,7 +20,7 @@ from generator.art.fonts import FontBook
 from generator.board.ops import XY
 from generator.core.units import mm
 from generator.load.model import Game
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, board_spot, points_box
 from generator.proof.mapgeom import MapView, Road, distance, map_views, mm_text, samples
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
@@ -56,21 +56,31 @@ def _bounds(r: Road, grow: float) -> tuple[float, float, float, float]:
 def shared_length(view: MapView, a: Road, b: Road) -> float:
     """How far ``a`` runs within reach of ``b`` in stretches longer than ``SHARED``, outside the
     nodes' marks."""
+    return sum(length for length, _ in shared_stretches(view, a, b))
+
+
+def shared_stretches(view: MapView, a: Road, b: Road) -> list[tuple[float, list[XY]]]:
+    """Each stretch longer than ``SHARED`` where ``a`` runs within reach of ``b`` outside the
+    nodes' marks: its length and its points along ``a``."""
     reach = (a.kind.width + b.kind.width) / 2 + GAP
     marks = [(d.centre, d.radius) for d in view.nodes.values() if d.radius]
-    total, start, last = 0.0, None, 0.0
+    out: list[tuple[float, list[XY]]] = []
+    start, last, points = None, 0.0, []
     for at, p, u in samples(a.points, STEP):
         hidden = any((p[0] - c[0]) ** 2 + (p[1] - c[1]) ** 2 < r * r for c, r in marks)
         close = not hidden and _alongside(p, u, b.points, reach)
         if close and start is None:
-            start = at
+            start, points = at, []
+        if close:
+            points.append(p)
         if not close and start is not None:
-            total += last - start if last - start > SHARED else 0.0
+            if last - start > SHARED:
+                out.append((last - start, points))
             start = None
         last = at
     if start is not None and last - start > SHARED:
-        total += last - start
-    return total
+        out.append((last - start, points))
+    return out
 
 
 def view_findings(view: MapView) -> list[Finding]:
@@ -80,9 +90,12 @@ def view_findings(view: MapView) -> list[Finding]:
         ba, bb = _bounds(a, grow), _bounds(b, grow)
         if ba[0] > bb[2] or bb[0] > ba[2] or ba[1] > bb[3] or bb[1] > ba[3]:
             continue
-        length = shared_length(view, a, b)
+        stretches = shared_stretches(view, a, b)
+        length = sum(n for n, _ in stretches)
         if not length:
             continue
+        grow = max(a.kind.width, b.kind.width)
+        spots = tuple(board_spot(view.board.name, points_box(pts, grow)) for _, pts in stretches)
         severity = "error" if length >= ONE_ROAD else "warning"
         found.append(
             Finding(
@@ -94,6 +107,7 @@ def view_findings(view: MapView) -> list[Finding]:
                     "points or move a node"
                 ),
                 severity=severity,
+                spots=spots,
             )
         )
     return found

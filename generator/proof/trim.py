@@ -30,7 +30,7 @@ from generator.layout.card import SAFE_ZONE, turned_box
 from generator.layout.ops import EllipseOp, IconOp, ImageOp, Op, RectOp, ShapeOp, TextOp
 from generator.load.model import Game
 from generator.proof.faces import BLEED, Face, faces, named
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, Spot, face_spot
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -95,9 +95,10 @@ def _behind(ops: list[Op], upto: int, x: float, y: float) -> str | None:
     return colour
 
 
-def _judge(face: Face) -> list[tuple[object, str]]:
+def _judge(face: Face) -> list[tuple[object, str, Box]]:
+    """(origin, what is wrong, the box of what is wrong on the face) for each thing a miscut spoils."""
     w, h = face.deck.width, face.deck.height
-    out: list[tuple[object, str]] = []
+    out: list[tuple[object, str, Box]] = []
     ops = list(face.ops)
     where = getattr(face.template, "origin", None)
     for i, op in enumerate(ops):
@@ -107,14 +108,16 @@ def _judge(face: Face) -> list[tuple[object, str]]:
                 continue
             gaps = _gaps(box, w, h)
             text = " ".join(r.text for r in op.layout.runs)[:24]
+            side = SIDES[gaps.index(min(gaps))]
             if min(gaps) < -TOUCH:
-                out.append(
-                    (op.origin, f"text '{text}' is cut by the trim at the {SIDES[gaps.index(min(gaps))]}")
-                )
+                out.append((op.origin, f"text '{text}' is cut by the trim at the {side}", box))
             elif min(gaps) < SAFE_ZONE - TOUCH:
-                side = SIDES[gaps.index(min(gaps))]
                 out.append(
-                    (op.origin, f"text '{text}' lies {min(gaps) / MM:.1f} mm from the trim at the {side}")
+                    (
+                        op.origin,
+                        f"text '{text}' lies {min(gaps) / MM:.1f} mm from the trim at the {side}",
+                        box,
+                    )
                 )
             continue
         p = painted(op)
@@ -129,9 +132,8 @@ def _judge(face: Face) -> list[tuple[object, str]]:
             if gap < -BLEED + TOUCH:
                 continue  # runs off: a background
             if gap < -TOUCH:
-                out.append(
-                    (where, f"{what} is cut by the trim at the {side}, {-gap / MM:.1f} mm short of the bleed")
-                )
+                short = f"{-gap / MM:.1f} mm short of the bleed"
+                out.append((where, f"{what} is cut by the trim at the {side}, {short}", box))
             elif gap <= TOUCH and fill:
                 x = {"left": -BLEED / 2, "right": w + BLEED / 2}.get(side, box.x + box.w / 2)
                 y = {"bottom": -BLEED / 2, "top": h + BLEED / 2}.get(side, box.y + box.h / 2)
@@ -140,9 +142,9 @@ def _judge(face: Face) -> list[tuple[object, str]]:
                     stops.append(f"{side} ({under} behind it)")
             elif gap < SAFE_ZONE - TOUCH and box.w < w - 2 * SAFE_ZONE and box.h < h - 2 * SAFE_ZONE:
                 risk = "within a cutter's drift: " if gap <= DRIFT + 0.01 else ""
-                out.append((where, f"{what} lies {risk}{gap / MM:.1f} mm from the trim at the {side}"))
+                out.append((where, f"{what} lies {risk}{gap / MM:.1f} mm from the trim at the {side}", box))
         if stops:
-            out.append((where, f"{what} stops at the trim, not in the bleed, at the {', '.join(stops)}"))
+            out.append((where, f"{what} stops at the trim, not in the bleed, at the {', '.join(stops)}", box))
     return out
 
 
@@ -156,12 +158,14 @@ HOW = {
 def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[str]] = defaultdict(list)
     first: dict[tuple, str] = {}
+    spots: dict[tuple, list[Spot]] = defaultdict(list)
     for face in faces(game, parts):
-        for origin, message in dict.fromkeys(_judge(face)):
+        for origin, message, box in dict.fromkeys(_judge(face)):
             kind = _SAMPLE.sub("'...'", _NUMBER.sub("#", message))  # one finding per element and kind
             key = (origin, face.deck.name, face.side, kind)
             groups[key].append(face.card.name)
             first.setdefault(key, message)
+            spots[key].append(face_spot(face.deck, face.card, face.side, box))
     found = []
     for key, cards in groups.items():
         origin, deck, side, _ = key
@@ -169,5 +173,6 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
         how = next(v for k, v in HOW.items() if f" {k} " in message)
         text = f"{message} on the {side} of {len(set(cards))} cards of '{deck}' ({named(cards)}): {how}"
         plain = " mm from the trim" in message and not message.startswith("text") and "drift" not in message
-        found.append(Finding("trim", origin, text, severity="warning" if plain else "error"))
+        severity = "warning" if plain else "error"
+        found.append(Finding("trim", origin, text, severity=severity, spots=tuple(dict.fromkeys(spots[key]))))
     return found

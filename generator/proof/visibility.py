@@ -16,7 +16,7 @@ from generator.art.fonts import FontBook
 from generator.board.ops import PolyOp
 from generator.core.units import MM, mm
 from generator.load.model import Game
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, board_spot, points_box
 from generator.proof.mapgeom import MapView, Road, covers, map_views, samples
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
@@ -85,6 +85,7 @@ def road_findings(view: MapView, road: Road) -> list[Finding]:
     hidden = [any(covers(op, p) for op in over) for _, p, _ in points]
     share = sum(hidden) / len(hidden)
     at = view.at("edges", road.index)
+    spots = (board_spot(view.board.name, points_box(road.points, road.kind.width)),)
     if dash:
         flags = [(d, _on(d, dash) and not h) for (d, _, _), h in zip(points, hidden, strict=True)]
         dashes = [r + road.kind.width for r in _runs(flags)]
@@ -102,6 +103,7 @@ def road_findings(view: MapView, road: Road) -> list[Finding]:
                     f"{SHORTEST / MM:g} mm (they show {shown}): its dashes do not read; lengthen the "
                     "dash, give the road room between its squares, or mark it another way"
                 ),
+                spots=spots,
             )
         ]
     if not road.edge.spaces and share > HIDDEN:
@@ -113,6 +115,7 @@ def road_findings(view: MapView, road: Road) -> list[Finding]:
                     f"road {road.name} lies under other shapes for {share:.0%} of its length outside "
                     "its end nodes: it cannot be seen; route it round them with 'via' points"
                 ),
+                spots=spots,
             )
         ]
     return []

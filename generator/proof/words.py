@@ -26,7 +26,7 @@ from generator.core.strokes import WIDEST
 from generator.core.units import MM, mm
 from generator.layout.ops import TextOp
 from generator.load.model import Game
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, Spot, board_spot
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.schema.board import MapFeature
@@ -105,13 +105,15 @@ def board_findings(board: Board, fonts: FontBook) -> list[Finding]:
     ops = layout_board(board, fonts).ops
     words = inks(ops, fonts)
     found = []
-    cut: dict[tuple[int, str, str], tuple[object, list[str]]] = {}
+    cut: dict[tuple[int, str, str], tuple[object, list[str], list[Spot]]] = {}
     for paper, (a, b) in _seams(board):
         where = f"x = {a[0] / MM:.0f} mm" if a[0] == b[0] else f"y = {a[1] / MM:.0f} mm"
         for text, box, origin in words:
             if segment_in_box(a, b, box) is not None:
-                cut.setdefault((id(origin), paper, where), (origin, []))[1].append(text)
-    for (_, paper, where), (origin, texts) in cut.items():
+                entry = cut.setdefault((id(origin), paper, where), (origin, [], []))
+                entry[1].append(text)
+                entry[2].append(board_spot(board.name, box, paper))
+    for (_, paper, where), (origin, texts, spots) in cut.items():
         found.append(
             Finding(
                 "through-words",
@@ -120,13 +122,16 @@ def board_findings(board: Board, fonts: FontBook) -> list[Finding]:
                     f"the tile seam of the {paper.upper()} print ({where} on the board) runs through "
                     f"{_shown(texts)}: half prints on each sheet; move the text off the seam"
                 ),
+                spots=tuple(spots),
             )
         )
     for pts, origin in _drawn_strokes(board, ops):
         struck: dict[object, list[str]] = {}
+        boxes: dict[object, list[Spot]] = {}
         for text, box, at in words:
             if at is not origin and any(segment_in_box(p, q, box) is not None for p, q in pairwise(pts)):
                 struck.setdefault(at, []).append(text)
+                boxes.setdefault(at, []).append(board_spot(board.name, box))
         for at, texts in struck.items():
             found.append(
                 Finding(
@@ -137,6 +142,7 @@ def board_findings(board: Board, fonts: FontBook) -> list[Finding]:
                         f"{_shown(texts)}: it strikes the words out; move the text or give it a backing"
                     ),
                     severity="warning",
+                    spots=tuple(boxes[at]),
                 )
             )
     return found

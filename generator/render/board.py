@@ -33,11 +33,13 @@ from generator.render.pdf import pdf_canvas
 from generator.render.sheets import draw_label, draw_scale_bar
 from generator.text import TextStyle, fit_text, parse_markup
 
-__all__ = ["board_print_notes", "write_board"]
+__all__ = ["BOARD_NOTE", "board_print_notes", "write_board"]
 MODES = ("fit", "tiled")
 FORM = "DeckwrightBoard"
 PLAIN = "DeckwrightBoardPictures"  # the board without its words, for an overview too small to read
 TILE_BLUE = "#1e5aa8"
+BOARD_NOTE = "board:"
+"""What the note of a board placed on a page starts with; the board's name follows."""
 
 
 class BoardPainter:
@@ -88,7 +90,17 @@ class BoardPainter:
         c.endForm()
         return name
 
-    def place(self, scale: float, at: tuple[float, float], clip: Box | None = None, name: str = FORM) -> None:
+    def place(
+        self,
+        scale: float,
+        at: tuple[float, float],
+        clip: Box | None = None,
+        name: str = FORM,
+        board: tuple[str, float, float] | None = None,
+    ) -> None:
+        """Place the form scaled at ``at``, cut to ``clip``; with ``board`` (its name, width and
+        height), note for the proofreader which window of the board lands where on the page
+        (``board:<name>``: the window in board points, its matrix board -> page)."""
         c = self.canvas
         c.saveState()
         if clip is not None:
@@ -98,6 +110,8 @@ class BoardPainter:
         c.translate(*at)
         c.scale(scale, scale)
         c.doForm(name)
+        if board is not None:
+            record.note(c, f"{BOARD_NOTE}{board[0]}", _window(board[1], board[2], scale, at, clip))
         c.restoreState()
 
 
@@ -123,7 +137,7 @@ def write_board(
         with pdf_canvas(path, board.title, (page.page_w, page.page_h)) as c:
             bp = BoardPainter(c, icons)
             bp.form(layout)
-            bp.place(page.scale, (page.box.x, page.box.y))
+            bp.place(page.scale, (page.box.x, page.box.y), board=(board.name, board.width, board.height))
             _outline(c, page.box)
             _fit_furniture(c, page.label, page.label_box, face)
         return [path]
@@ -149,7 +163,7 @@ def write_board(
             if i:
                 c.showPage()
             c.setPageSize((plan.page_w, plan.page_h))
-            _tile(c, bp, tile, fonts, board.spec.font)
+            _tile(c, bp, tile, fonts, board.spec.font, (board.name, board.width, board.height))
             record.note(c, "stays-visible", _visible(plan, tile))
     return [path]
 
@@ -184,8 +198,22 @@ def _outline(c: Canvas, box: Box) -> None:
     c.restoreState()
 
 
-def _tile(c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str) -> None:
-    bp.place(1.0, tile.offset, clip=tile.page_box)
+def _window(
+    w: float, h: float, scale: float, at: tuple[float, float], clip: Box | None
+) -> tuple[float, float, float, float]:
+    """The part of a ``w`` x ``h`` board placed at ``at`` and ``scale`` that ``clip`` shows, in
+    board points."""
+    if clip is None:
+        return (0.0, 0.0, w, h)
+    x0, y0 = (clip.x - at[0]) / scale, (clip.y - at[1]) / scale
+    x1, y1 = (clip.right - at[0]) / scale, (clip.top - at[1]) / scale
+    return (max(0.0, x0), max(0.0, y0), min(w, x1), min(h, y1))
+
+
+def _tile(
+    c: Canvas, bp: BoardPainter, tile: Tile, fonts: FontBook, family: str, board: tuple[str, float, float]
+) -> None:
+    bp.place(1.0, tile.offset, clip=tile.page_box, board=board)
     c.saveState()
     c.setStrokeColor(color("#333333"))
     c.setLineWidth(0.8)

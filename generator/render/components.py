@@ -25,7 +25,7 @@ from generator.load.model import Game
 from generator.render.draw import Painter
 from generator.render.paint import color
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import draw_card, draw_lines, draw_marks, finish_sheet
+from generator.render.sheets import draw_card, draw_lines, draw_marks, face_note, finish_sheet
 
 if TYPE_CHECKING:
     from generator.core.options import BuildOptions
@@ -104,6 +104,7 @@ def _write(
         for group, pages in planned:
             sx, sy = group.scale
             faces = DeckFaces(game, group.deck, fonts, bleed / max(sx, sy))
+            designs = {id(card): n for n, card in enumerate(group.deck.cards, start=1)}
             for page in pages:
                 c.setPageSize((page.page_w, page.page_h))
                 for tab in page.tabs:
@@ -113,7 +114,9 @@ def _write(
                     front, back = faces.faces(placed.copy.card)
                     face = front if placed.side == "front" else back
                     if face is not None:
-                        _draw_scaled(painter, face, placed.slot, group)
+                        design = designs.get(id(placed.copy.card), 0)
+                        note = face_note(group.deck, design, placed.side)
+                        _draw_scaled(painter, face, placed.slot, group, note)
                 draw_lines(c, page.folds, FOLD_COLOR, 0.5, [4, 3])
                 draw_marks(c, page.crop_marks, page.cut_lines)
                 finish_sheet(c, page, _label(game, group, page), label_face, with_bar=page.side != "back")
@@ -122,12 +125,13 @@ def _write(
             raise DataError(problems)
 
 
-def _draw_scaled(painter: Painter, face: CardFace, slot: Slot, group: ComponentGroup) -> None:
-    """``draw_card`` in a frame scaled from the design size to the group's trim size."""
+def _draw_scaled(painter: Painter, face: CardFace, slot: Slot, group: ComponentGroup, note: str) -> None:
+    """``draw_card`` in a frame scaled from the design size to the group's trim size (``note``:
+    which face it is, for the recording)."""
     w, h = group.deck.width, group.deck.height
     sx, sy = group.scale
     if abs(sx - 1) < 1e-9 and abs(sy - 1) < 1e-9:
-        draw_card(painter, face, slot, w, h)
+        draw_card(painter, face, slot, w, h, note)
         return
     t, a = slot.trim, slot.art
     art = Box((a.x - t.x) / sx, (a.y - t.y) / sy, a.w / sx, a.h / sy)
@@ -135,7 +139,9 @@ def _draw_scaled(painter: Painter, face: CardFace, slot: Slot, group: ComponentG
     c.saveState()
     c.translate(t.x, t.y)
     c.scale(sx, sy)
-    draw_card(painter, face, Slot(slot.index, slot.row, slot.col, Box(0, 0, w, h), art, slot.rotation), w, h)
+    draw_card(
+        painter, face, Slot(slot.index, slot.row, slot.col, Box(0, 0, w, h), art, slot.rotation), w, h, note
+    )
     c.restoreState()
 
 

@@ -9,6 +9,7 @@ from generator.core.geometry import Box, Line
 from generator.core.units import MM
 from generator.layout.card import CardFace
 from generator.layout.imposition import Slot
+from generator.load.model import Deck
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.paint import color
@@ -20,19 +21,38 @@ BAR_NOTE = " - bar = 50 mm at 100%"
 """What a sheet label says of a full scale bar (the longest a label gets)."""
 
 
-def draw_card(painter: Painter, face: CardFace, slot: Slot, card_w: float, card_h: float) -> None:
-    """A face in its slot: clipped to the slot's art box, turned when the slot says so."""
+FACE_NOTE = "face:"
+"""What the note of a card face placed in a slot starts with (``face_note``)."""
+
+
+def face_note(deck: Deck, design: int, side: str) -> str:
+    """The note of ``side`` of the deck's ``design``-th card design (1-based): ``face:`` with the
+    file the deck is written in (a component group may share a deck's name), the deck's name,
+    the design and the side."""
+    return f"{FACE_NOTE}{deck.origin.file}:{deck.name}/{design}/{side}"
+
+
+def draw_card(
+    painter: Painter, face: CardFace, slot: Slot, card_w: float, card_h: float, note: str = ""
+) -> None:
+    """A face in its slot: clipped to the slot's art box, turned when the slot says so. With
+    ``note`` (``face_note``), tell the recording where the face lands (the art box in face points,
+    with the matrix from face to page), for the proofreader's outlines."""
     c = painter.canvas
     c.saveState()
-    art = slot.art
+    art, trim = slot.art, slot.trim
     path = c.beginPath()
     path.rect(art.x, art.y, art.w, art.h)
     c.clipPath(path, stroke=0, fill=0)
-    c.translate(slot.trim.x, slot.trim.y)
+    c.translate(trim.x, trim.y)
+    window = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
     if slot.rotation == 180:
         c.translate(card_w, card_h)
         c.rotate(180)
+        window = (card_w - window[2], card_h - window[3], card_w - window[0], card_h - window[1])
     painter.draw(face.ops)
+    if note:
+        record.note(c, note, window)
     c.restoreState()
 
 
