@@ -102,15 +102,7 @@ def map_feature(ctx: Context, f: MapFeature, loc: Loc) -> list[BoardOp]:
 def map_routes(ctx: Context, f: MapFeature, loc: Loc) -> dict[int, list[XY]]:
     """Each well-formed edge's drawn polyline (ends, bends), by its index in ``f.edges``: what the
     layout draws, for the checks."""
-    kinds = {**DEFAULT_KINDS, **f.kinds}
-    roads = {"road": RoadKind(), **f.roads}
-    centres = {name: ctx.point(n.at) for name, n in f.nodes.items()}
-    edges = [
-        (i, e)
-        for i, raw in enumerate(f.edges)
-        if (e := parse_edge(raw)) is not None and e.from_ in f.nodes and e.to in f.nodes and e.road in roads
-    ]
-    return road_paths(ctx, f, edges, centres, roads, _nodes(ctx, f, edges, kinds, centres, loc))
+    return map_drawn(ctx, f, loc)[0]
 
 
 def map_drawn(ctx: Context, f: MapFeature, loc: Loc) -> tuple[dict[int, list[XY]], dict[str, Drawn]]:

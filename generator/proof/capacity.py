@@ -18,12 +18,10 @@ from __future__ import annotations
 import math
 
 from generator.art.fonts import FontBook
-from generator.components.model import ComponentSet
 from generator.core.units import MM
-from generator.core.yamlio import load_yaml
 from generator.load.model import Game, Origin
 from generator.proof.finding import Finding
-from generator.proof.fit import Shape, cell_of, cell_spots, footprint
+from generator.proof.fit import Shape, cell_of, cell_spots, footprint, kit_groups
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 
@@ -68,56 +66,48 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     boards = {b.name: b for b in parts.boards}
     fonts = FontBook.load(game.font_dirs)
     found = []
-    for path, value in parts.components:
-        if not isinstance(value, ComponentSet):
-            continue
-        doc = load_yaml(path)
-        groups = {g.name: g for g in value.groups}
-        for i, raw in enumerate((doc.data or {}).get("groups") or []):
-            group = groups.get(raw.get("name"))
-            if group is None:
-                continue
-            entries = raw.get("stands_on")
-            if entries is None:
-                if boards and group.kind in PIECES:
-                    found.append(
-                        Finding(
-                            "capacity",
-                            Origin(doc.file, *doc.mark(("groups", i))),
-                            (
-                                f"the {group.kind}s '{group.title}' do not say where they stand: add "
-                                "stands_on (board.feature[.kind], with holds: N where the rules put N "
-                                "together), or stands_on: [] when they stand on no board"
-                            ),
-                            severity="warning",
-                        )
-                    )
-                continue
-            for k, entry in enumerate(entries):
-                holds = int(entry.get("holds", 1)) if isinstance(entry, dict) else 1  # validated
-                target = str(entry.get("cell", "")) if isinstance(entry, dict) else str(entry)
-                name, _, rest = target.partition(".")
-                board = boards.get(name)
-                if holds <= 1 or board is None or not rest:
-                    continue  # one piece, or a target the fit rule reports
-                cell = cell_of(board, rest.split("."))
-                if isinstance(cell, str):
-                    continue
-                shape, where, line = cell
-                n = how_many(footprint(group), shape, settings.fit_margin)
-                if n >= holds:
-                    continue
+    for doc, i, raw, group in kit_groups(parts):
+        entries = raw.get("stands_on")
+        if entries is None:
+            if boards and group.kind in PIECES:
                 found.append(
                     Finding(
                         "capacity",
-                        Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))),
+                        Origin(doc.file, *doc.mark(("groups", i))),
                         (
-                            f"the {shape.text()} {where} (line {line}) holds {n} of the {holds} "
-                            f"{footprint(group).text()} pieces of '{group.title}' that must stand there "
-                            f"together (with {settings.fit_margin / MM:g} mm to spare): make the cell "
-                            "larger or the pieces smaller"
+                            f"the {group.kind}s '{group.title}' do not say where they stand: add "
+                            "stands_on (board.feature[.kind], with holds: N where the rules put N "
+                            "together), or stands_on: [] when they stand on no board"
                         ),
-                        spots=cell_spots(board, rest.split("."), fonts),
+                        severity="warning",
                     )
                 )
+            continue
+        for k, entry in enumerate(entries):
+            holds = int(entry.get("holds", 1)) if isinstance(entry, dict) else 1  # validated
+            target = str(entry.get("cell", "")) if isinstance(entry, dict) else str(entry)
+            name, _, rest = target.partition(".")
+            board = boards.get(name)
+            if holds <= 1 or board is None or not rest:
+                continue  # one piece, or a target the fit rule reports
+            cell = cell_of(board, rest.split("."))
+            if isinstance(cell, str):
+                continue
+            shape, where, line = cell
+            n = how_many(footprint(group), shape, settings.fit_margin)
+            if n >= holds:
+                continue
+            found.append(
+                Finding(
+                    "capacity",
+                    Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))),
+                    (
+                        f"the {shape.text()} {where} (line {line}) holds {n} of the {holds} "
+                        f"{footprint(group).text()} pieces of '{group.title}' that must stand there "
+                        f"together (with {settings.fit_margin / MM:g} mm to spare): make the cell "
+                        "larger or the pieces smaller"
+                    ),
+                    spots=cell_spots(board, rest.split("."), fonts),
+                )
+            )
     return found

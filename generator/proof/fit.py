@@ -8,6 +8,7 @@ located at the ``stands_on`` entry, naming the board feature's line."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from generator.board.model import Board
 from generator.components.model import ComponentGroup, ComponentSet
 from generator.core.geometry import Box
 from generator.core.units import MM
-from generator.core.yamlio import load_yaml
+from generator.core.yamlio import Document, load_yaml
 from generator.layout.ops import EllipseOp, RectOp
 from generator.load.model import Game, Origin
 from generator.proof.finding import Finding, Spot, board_spot
@@ -175,21 +176,29 @@ def _group_findings(
     return found
 
 
-def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
-    """Findings for every component group that says what it stands on."""
-    boards = {b.name: b for b in parts.boards}
-    fonts = FontBook.load(game.font_dirs)
-    found = []
+def kit_groups(parts: Parts) -> Iterator[tuple[Document, int, dict, ComponentGroup]]:
+    """Each component group of the kit with where it is written: its file's document, its index
+    in ``groups`` and its entry as written (for ``stands_on`` and the lines to report at)."""
     for path, value in parts.components:
         if not isinstance(value, ComponentSet):
             continue
         doc = load_yaml(path)
         groups = {g.name: g for g in value.groups}
         for i, raw in enumerate((doc.data or {}).get("groups") or []):
-            targets = [target_of(t) for t in raw.get("stands_on") or []]
             group = groups.get(raw.get("name"))
-            if not targets or group is None:
-                continue
-            at = [Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))) for k in range(len(targets))]
-            found += _group_findings(group, targets, at, boards, settings.fit_margin, fonts)
+            if group is not None:
+                yield doc, i, raw, group
+
+
+def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
+    """Findings for every component group that says what it stands on."""
+    boards = {b.name: b for b in parts.boards}
+    fonts = FontBook.load(game.font_dirs)
+    found = []
+    for doc, i, raw, group in kit_groups(parts):
+        targets = [target_of(t) for t in raw.get("stands_on") or []]
+        if not targets:
+            continue
+        at = [Origin(doc.file, *doc.mark(("groups", i, "stands_on", k))) for k in range(len(targets))]
+        found += _group_findings(group, targets, at, boards, settings.fit_margin, fonts)
     return found
