@@ -41,6 +41,7 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
     recorded once: a paper's first variant builds the whole kit, its other layouts only the
     files a layout changes (two-sided card decks, component sheets)."""
     papers: set[str] = set()
+    components: list | None = None  # the component parts, loaded once for every paper
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
             out = Path(scratch) / f"{paper}-{layout}"
@@ -49,19 +50,21 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
                 paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
             )
             if paper in papers:
-                _layout_files(game, options)
+                if components is None:
+                    components = [entry for entry in load_parts(game) if entry[0].name == "components"]
+                _layout_files(game, options, components)
             else:
                 build_kit(game, options)
             papers.add(paper)
         yield found
 
 
-def _layout_files(game: Game, options: BuildOptions) -> None:
+def _layout_files(game: Game, options: BuildOptions, components: list) -> None:
     """Write (and so record) only what ``options.layout`` changes: the card files of the decks
     with backs (a one-sided deck prints the same plain sheets in every layout) and the
-    component sheets; boards and summaries depend on the paper alone."""
+    component sheets (``components``: the kit's component parts); boards and summaries depend on
+    the paper alone."""
     two_sided = [d.name for d in game.decks if not d.one_sided]
-    components = [(part, path, value) for part, path, value in load_parts(game) if part.name == "components"]
     if not two_sided and not components:
         return
     fonts = FontBook.load(game.font_dirs)
@@ -108,16 +111,16 @@ def placed(findings: list[Finding], pages: Iterable[PageRecord]) -> list[Finding
     """``findings`` with each game rule's spots (a box on a board or a card face) added as seen
     boxes on every recorded page that prints that surface: each placement's note (``board:``,
     ``face:``) holds the window of the surface it shows and the matrix that puts it on the page."""
-    where: dict[str, list[tuple[PageRecord, NoteMark]]] = defaultdict(list)
+    shown: dict[str, list[tuple[PageRecord, NoteMark]]] = defaultdict(list)
     for page in pages:
         for m in page.marks:
             if isinstance(m, NoteMark) and m.kind.startswith((BOARD_NOTE, FACE_NOTE)):
-                where[m.kind].append((page, m))
+                shown[m.kind].append((page, m))
     out = []
     for f in findings:
         seen = list(f.seen)
         for spot in f.spots:
-            for page, note in where.get(spot.surface, ()):
+            for page, note in shown.get(spot.surface, ()):
                 if spot.paper and page.variant.split(" ")[0] != spot.paper:
                     continue
                 x0, y0, x1, y1 = spot.box

@@ -1,7 +1,7 @@
 """The proofreader as a gate of ``build``: error findings of the page rules on the pages just drawn
 that a game does not list under ``proof.known`` stop it (``build`` writes nothing, like text that
-does not fit); warning findings are printed and the kit written (``proof.severity``); listed ones
-are notes; ``--allow-proof`` turns every error into a warning.
+does not fit); warning findings are printed and the kit written (the severities:
+``generator.proof``); listed ones are notes; ``--allow-proof`` turns every error into a warning.
 The rules that lay faces and boards out again (``GAME_RULES``: colour-only, links) run in
 ``check`` only, so a build pays for no second layout.
 
