@@ -222,3 +222,22 @@ def test_a_game_broken_at_the_start_is_built_once_fixed(game: Path, tmp_path: Pa
     _edit(game / "cards.yaml", "  - nme: Lucky Find", "  - name: Lucky Find")
     fixed = session.changed([game / "cards.yaml"])
     assert fixed.ok and fixed.scope == "kit" and (tmp_path / "out" / "watched" / "main.pdf").is_file()
+
+
+def test_a_ctrl_c_python_dropped_still_ends_the_watch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl+C whose KeyboardInterrupt was raised where Python ignores exceptions (an import
+    lock's clean-up callback: seen in CI) is still seen by the watcher, which then ends."""
+    from generator.core import interrupt
+
+    monkeypatch.setitem(interrupt._state, "happened", True)
+    ended = threading.Event()
+
+    def listen() -> None:
+        for _ in watch.events([tmp_path]):
+            pass
+        ended.set()
+
+    threading.Thread(target=listen, daemon=True).start()
+    assert ended.wait(timeout=10)

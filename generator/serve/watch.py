@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from threading import Event
 
-from generator.core import paths
+from generator.core import interrupt, paths
 from generator.core.errors import DataError, DeckwrightError, Problem
 from generator.core.options import BuildOptions
 from generator.kit.publish import KEPT
@@ -264,14 +264,29 @@ def _build_decks(game: Game, options: BuildOptions, decks: list[str], warnings: 
 
 
 def events(roots: list[Path], stop: Event | None = None) -> Iterator[set[Path]]:
-    """Batches of changed paths under ``roots``, from watchfiles (one batch per burst of saves)."""
+    """Batches of changed paths under ``roots``, from watchfiles (one batch per burst of saves),
+    until ``stop`` is set or Ctrl+C is pressed."""
     import logging
 
     from watchfiles import watch
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own "stopping watch" notice
-    for changes in watch(*roots, debounce=200, step=50, stop_event=stop, raise_interrupt=False):
+    until = _Stopping(stop)
+    for changes in watch(*roots, debounce=200, step=50, stop_event=until, raise_interrupt=False):
         yield {Path(path) for _, path in changes}
+
+
+class _Stopping:
+    """The watcher's stop signal: ``stop`` set, or Ctrl+C pressed at any time since the command
+    began. The second covers a ``KeyboardInterrupt`` that Python dropped because it was raised
+    where exceptions are ignored (an import lock's clean-up callback, a ``__del__``): watchfiles
+    asks ``is_set()`` every 50 ms, so such a Ctrl+C still ends the loop."""
+
+    def __init__(self, stop: Event | None) -> None:
+        self.stop = stop
+
+    def is_set(self) -> bool:
+        return interrupt.happened() or (self.stop is not None and self.stop.is_set())
 
 
 def run(session: Session, batches: Iterable[Iterable[Path]], show: Callable[[Outcome], None]) -> None:
