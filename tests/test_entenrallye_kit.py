@@ -223,3 +223,19 @@ def _touches(tab, face, name: str) -> bool:
     x = face.x if name == "left" else face.x + face.w
     edge_x = tab.x + tab.w if name == "left" else tab.x
     return abs(edge_x - x) < e and tab.y >= face.y - e and tab.y + tab.h <= face.y + face.h + e
+
+
+def test_the_player_aids_are_three_full_tarot_cards():
+    """Five poker cards per player, three of them half empty, became three tarot cards (70 x 120
+    mm) in 8 pt, each filled three quarters or more (issue 32)."""
+    from generator.layout.ops import TextOp
+    from generator.summary import layout_aids, load_summary
+
+    game = load_game("entenrallye")
+    summary = load_summary(game.folder / "summary.yaml", game)
+    aids = layout_aids(summary, FontBook.load(game.font_dirs))
+    assert (summary.aids.width, summary.aids.height) == pytest.approx((mm(70), mm(120)))
+    assert len(aids.faces) == 3 and aids.overflows == ()
+    for face in aids.faces:
+        lowest = min(op.box.y for op in face.ops if isinstance(op, TextOp) and op.box.y > aids.body.y - 1)
+        assert (aids.body.top - lowest) / aids.body.h > 0.75
