@@ -41,7 +41,8 @@ def main(when: str) -> None:
             doc = pdfium.PdfDocument(str(Path(tmp) / "jokers-row" / file))
             shot = doc[page].render(scale=DPI / 72).to_pil().convert("RGB")
             crops = [shot.crop((_mm(x), _mm(y), _mm(x + w), _mm(y + h))) for x, y, w, h in boxes]
-            out = Image.new("RGB", (sum(c.width for c in crops) + 8 * (len(crops) - 1), crops[0].height), "white")
+            width = sum(c.width for c in crops) + 8 * (len(crops) - 1)
+            out = Image.new("RGB", (width, crops[0].height), "white")
             x = 0
             for c in crops:
                 out.paste(c, (x, 0))
