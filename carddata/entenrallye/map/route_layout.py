@@ -50,7 +50,7 @@ KIND = {
 FIXED = {
     "start": (0.0, 4.5),
     "tuev-minus": (17.0 + 3.5 / PITCH, -1.0),
-    # the ASU workshop and its minus squares under the route's first row, 100 mm and two roads
+    # the ASU workshop and its minus squares under the route's first row, 79 mm and two roads
     # away from the ASU station (they stood 16 mm above it; issue 32); its minus squares 22 mm
     # apart, so that no tile seam (A4 x = 146 mm) cuts a label in half
     "asu-workshop": (10.0, 6.0 - 4.5 / PITCH),
