@@ -42,7 +42,6 @@ class FaceView:
     card: Card
     front: Picture | None
     back: Picture | None
-    drawn: frozenset[Any] = frozenset()  # the origins of the elements its faces draw
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,6 @@ class PageView:
 class _DeckCache:
     head: Any
     faces: dict[str, tuple[Picture | None, Picture | None]] = field(default_factory=dict)
-    drawn: dict[str, frozenset[Any]] = field(default_factory=dict)
 
 
 class Gallery:
@@ -79,7 +77,6 @@ class Gallery:
         differ from the last render; raise DataError as a build would."""
         from generator.art.fonts import FontBook
         from generator.export.faces import render_faces
-        from generator.render.record import recording
 
         self._decks = {} if decks is None else dict(self._decks)
         self.images = dict(self.images)
@@ -92,27 +89,16 @@ class Gallery:
                 cache = _DeckCache(head)
             elif decks is not None and deck.name not in decks:
                 continue
-            faces, drawn = dict(cache.faces), dict(cache.drawn)
+            faces = dict(cache.faces)
             todo = list({_content(c): c for c in deck.cards if _content(c) not in faces}.values())
             if todo:
                 part = replace(deck, cards=tuple(todo))
-                with recording() as seen:  # which elements each face draws (for the proofreader)
-                    rendered = list(render_faces(game, part, fonts, FACE_DPI / 72, False, warnings))
-                pages = list(seen.pages())
-                for face in rendered:
+                for face in render_faces(game, part, fonts, FACE_DPI / 72, False, warnings):
                     back = self._add(face.back) if face.back is not None else None
                     faces[_content(face.card)] = (self._add(face.front), back)
-                for i, card in enumerate(part.cards):  # a front and a back page per design
-                    marks = [m for page in pages[2 * i : 2 * i + 2] for m in page.marks]
-                    origins = {_hashable(getattr(m, "origin", None)) for m in marks}
-                    drawn[_content(card)] = frozenset(origins - {None})
                 self.rendered += len(todo)
             wanted = {_content(c) for c in deck.cards}
-            self._decks[deck.name] = _DeckCache(
-                head,
-                {k: v for k, v in faces.items() if k in wanted},
-                {k: v for k, v in drawn.items() if k in wanted},
-            )
+            self._decks[deck.name] = _DeckCache(head, {k: v for k, v in faces.items() if k in wanted})
         self._decks = {d.name: self._decks[d.name] for d in game.decks}
         self.faces = [
             FaceView(
@@ -120,7 +106,6 @@ class Gallery:
                 deck,
                 card,
                 *self._decks[deck.name].faces[_content(card)],
-                self._decks[deck.name].drawn.get(_content(card), frozenset()),
             )
             for deck in game.decks
             for n, card in enumerate(deck.cards, 1)
@@ -172,14 +157,6 @@ class Gallery:
         used |= {p.key for pictures in self._pdfs.values() for p in pictures}
         used |= {p.key for c in self._decks.values() for pair in c.faces.values() for p in pair if p}
         self.images = {k: v for k, v in self.images.items() if k in used}
-
-
-def _hashable(origin: Any) -> Any:
-    try:
-        hash(origin)
-    except TypeError:
-        return None
-    return origin
 
 
 def _page_image(page: Any) -> Image.Image:

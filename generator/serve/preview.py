@@ -259,20 +259,17 @@ class Preview:
         them while the build is good, each with the page regions where it prints."""
         pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}
         regions: dict[Problem, list[Region]] = {}
-        origins: dict[Problem, Any] = {}
         seen_on: dict[Problem, list[str]] = {}
         if with_proof:
-            for problem, where, origin, on in self.proof:
-                regions[problem], origins[problem], seen_on[problem] = where, origin, on
+            for problem, where, _origin, on in self.proof:
+                regions[problem], seen_on[problem] = where, on
         cards = {f.id for f in self.gallery.faces}
         found = []
         for problem in sorted(set(problems) | set(regions)):
             item = _problem(problem, game, self.sources)
-            # the cards it is seen on; else the faces that draw its element; never every card
-            # of its template
-            drawn = [c for c in seen_on.get(problem, []) if c in cards]
-            drawn = drawn or _drawing(self.gallery.faces, origins.get(problem))
-            if drawn:
+            if problem in seen_on:  # a proofreader's finding: the cards it is seen on, no other
+                # (never every card drawing its element: the fault is the cards it fails on)
+                drawn = [c for c in seen_on[problem] if c in cards]
                 item["targets"] = drawn + [t for t in item["targets"] if t not in cards]
             marks = [
                 {"page": pages[(name, n)], "box": list(box)}
@@ -283,14 +280,6 @@ class Preview:
             item["targets"] += [m["page"] for m in marks if m["page"] not in item["targets"]]
             found.append(item)
         return found
-
-
-def _drawing(faces: list[FaceView], origin: Any) -> list[str]:
-    """The ids of the faces that draw the element at ``origin`` (none when unknown)."""
-    try:
-        return [f.id for f in faces if origin is not None and origin in f.drawn]
-    except TypeError:  # an origin that cannot be looked up
-        return []
 
 
 def _line(outcome: Outcome, seconds: float) -> str:

@@ -229,12 +229,13 @@ function showCard(card) {
     el("p", {}, t.rules.length ? `style rules applied: ${t.rules.join(", then ")}` : "no style rules"),
     el("dl", {class: "fields"}, ...Object.entries(t.style).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))));
   const issues = problemsOf(card.id).map((p) => el("li", {class: p.severity}, p.text));
-  $("panel-body").replaceChildren(faces,
+  $("panel-body").replaceChildren(...[faces,
     el("p", {class: "mono"}, card.where),
     el("h3", {}, "Fields (after the deck's defaults)"), fields,
     el("h3", {}, "Templates"), ...templates,
     el("h3", {}, `Copies (${card.copies.length})`), el("p", {class: "mono"}, card.copies.join(", ")),
-    issues.length ? el("h3", {}, "Problems") : null, issues.length ? el("ul", {}, ...issues) : null);
+    issues.length ? el("h3", {}, "Problems") : null, issues.length ? el("ul", {}, ...issues) : null,
+  ].filter(Boolean));  // replaceChildren would write a null as the text "null"
 }
 
 function closePanel() {
