@@ -277,7 +277,7 @@ class Preview:
                 if (name, n) in pages
             ]
             item["regions"] = marks
-            item["targets"] += [m["page"] for m in marks if m["page"] not in item["targets"]]
+            item["targets"] = list(dict.fromkeys(item["targets"] + [m["page"] for m in marks]))
             found.append(item)
         return found
 
