@@ -195,3 +195,26 @@ def test_boards_are_shown_and_their_problems_point_at_their_pages(tmp_path: Path
         assert "board.yaml:3:1" in problem["where"] and problem["targets"] == [p["id"] for p in pages]
     finally:
         served.server.stop()
+
+
+def test_a_failed_first_build_says_there_is_nothing_to_show_yet(preview_game: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    path = folder / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("cost: 2", "cost: fast"), encoding="utf-8")
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        assert state["status"] == "failed" and state["cards"] == []
+        assert "could not be built, so there is nothing to show yet" in state["line"]
+        assert "last good pictures" not in state["line"]
+        [problem] = state["problems"]
+        assert problem["where"].endswith(f"preview/cards.yaml:{line_of(path, 'cost: fast')}:11")
+        served.save("cards.yaml", "cost: fast", "cost: 2")
+        state = served.state()
+        assert (
+            state["status"] == "ok" and len(state["cards"]) == 3 and "rebuilt the whole kit" in state["line"]
+        )
+        assert state["boot"] == served.preview.boot and state["version"] > 1
+    finally:
+        served.server.stop()

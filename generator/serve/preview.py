@@ -63,6 +63,7 @@ class Preview:
         self.sources: dict[str, list[str]] = {}
         self._undo: tuple[Any, ...] | None = None
         self.closed = False
+        self.boot = f"{time.time_ns():x}"  # tells a page that the server restarted (versions begin again)
         session.before_build = self.early
         self._changed = Condition()
         self._snapshot = Snapshot(0, b"{}", {}, {})
@@ -174,7 +175,8 @@ class Preview:
         self._shown_problems = problems
         self.proofing = "checking" if self._proof_due is not False else ""
         seconds = outcome.seconds + time.perf_counter() - started
-        self._line, self._error = _line(outcome, seconds), error
+        shown = bool(self.gallery.faces or self.gallery.pages)
+        self._line, self._error = _line(outcome, seconds, shown), error
         self._status = "ok" if outcome.ok else "failed"
         self._publish(game, self._status, self._line, problems, error)
 
@@ -232,6 +234,7 @@ class Preview:
         faces, pages = self.gallery.faces, self.gallery.pages
         state = {
             "version": self._snapshot.version + 1,
+            "boot": self.boot,
             "game": game.name if game else self.session.folder.name,
             "title": game.title if game else self.session.folder.name,
             "status": status,
@@ -282,10 +285,13 @@ class Preview:
         return found
 
 
-def _line(outcome: Outcome, seconds: float) -> str:
+def _line(outcome: Outcome, seconds: float, shown: bool = True) -> str:
+    """The status line after a rebuild; ``shown``: whether a good build's pictures are on the page."""
     stamp = time.strftime("%H:%M:%S")
     names = ", ".join(p.name for p in outcome.changed[:3]) + (" ..." if len(outcome.changed) > 3 else "")
     why = f"{names} changed: " if names else ""
+    if not outcome.ok and not shown:
+        return f"{stamp} {why}the kit could not be built, so there is nothing to show yet. Fix the problems below and save."
     if not outcome.ok:
         return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
     if outcome.scope == "nothing":

@@ -5,7 +5,9 @@
 const $ = (id) => document.getElementById(id);
 let state = null;
 let selected = null;  // the id of the card whose data the panel shows
+let selectedKey = null;  // and who that card is (deck, name, which of that name): kept across saves
 let pointed = [];     // ids the chosen problem points at
+let lost = false;     // the event stream broke (the server stopped or restarted)
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,12 +27,57 @@ function picture(p, alt, cls) {
 async function load() {
   const response = await fetch("/api/state", {cache: "no-store"});
   if (!response.ok) return;
-  state = await response.json();
+  const next = await response.json();
+  // answers may arrive out of order: never show an older state of the same server over a newer one
+  if (state && next.boot === state.boot && next.version <= state.version) return;
+  keyCards(next);
+  const before = state;
+  state = next;
+  if (before && before.boot !== next.boot && !next.cards.length && !next.pages.length &&
+      (before.cards.length || before.pages.length)) {
+    // a restarted server's first build: keep the last pictures until new ones arrive
+    for (const key of ["decks", "cards", "pages", "guide", "files"]) state[key] = before[key];
+    if (!next.problems.length) state.problems = before.problems;
+    state.line = `${next.line} (the server restarted: the pictures shown are from before, until its first build is done)`;
+    state.stale = true;
+    state.boot = before.boot;  // the pictures are still the old server's: its next state replaces them
+    state.version = -1;
+  }
   render();
 }
 
+function keyCards(next) {
+  // each card's identity: its deck, name and which card of that name (ids are places in the deck)
+  const seen = new Map();
+  for (const card of next.cards) {
+    const base = `${card.deck}\u0000${card.name}`;
+    const n = (seen.get(base) || 0) + 1;
+    seen.set(base, n);
+    card.key = `${base}\u0000${n}`;
+  }
+}
+
+let known = new Set();  // the card keys of the state shown before this one
+
+function idOf(key, place, before) {
+  // the id a card has now, found by who it is; else, for a card renamed where it stood (a new
+  // name at its old place), that place; else null (it was removed)
+  const found = state.cards.find((c) => c.key === key);
+  if (found) return found.id;
+  const there = state.cards.find((c) => c.id === place);
+  return there && !before.has(there.key) ? there.id : null;
+}
+
 function render() {
-  const focused = document.activeElement && document.activeElement.dataset.id;
+  const active = document.activeElement;
+  const focusedKey = active && active.dataset.key;
+  const focusedPlace = active && active.dataset.id;
+  const before = known;
+  known = new Set(state.cards.map((c) => c.key));
+  if (selected) {
+    selected = idOf(selectedKey, selected, before);
+    if (selected) selectedKey = state.cards.find((c) => c.id === selected).key;
+  }
   document.title = `${state.title} - Deckwright preview`;
   $("title").textContent = state.title;
   const status = $("status");
@@ -42,11 +89,12 @@ function render() {
   renderCards();
   renderPages();
   renderGuide();
+  const focused = focusedKey ? idOf(focusedKey, focusedPlace, before) : focusedPlace;
   if (focused) {
     const again = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
     if (again) again.focus({preventScroll: true});
   }
-  if (selected && !state.cards.some((c) => c.id === selected)) closePanel();
+  if (!selected && !$("panel").hidden) closePanel();
   else if (selected) openCard(selected, false);
 }
 
@@ -128,7 +176,7 @@ function tile(card, faces) {
   if (faces !== "back" && card.front) images.append(picture(card.front, `${card.name}, front`, "front"));
   if (faces !== "front" && card.back) images.append(picture(card.back, `${card.name}, back`, "back"));
   const label = card.count > 1 ? `${card.name} ×${card.count}` : card.name;
-  const button = el("button", {type: "button", class: cls, "data-id": card.id,
+  const button = el("button", {type: "button", class: cls, "data-id": card.id, "data-key": card.key,
     title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
   if (found.length) button.append(el("span", {class: "badge", title: `${found.length} problem(s)`}, String(found.length)));
   button.addEventListener("click", () => openCard(card.id, true));
@@ -183,7 +231,7 @@ function renderGuide() {
     } else if (line.startsWith("#")) {
       list = null;
       last = null;
-      blocks.push(el("h4", {}, line.replace(/^#+\s*/, "")));
+      blocks.push(el("h3", {}, line.replace(/^#+\s*/, "")));  // under the guide's h2
     } else if (last) {
       last.append(" " + line.trim());
     } else {
@@ -199,12 +247,15 @@ function renderGuide() {
 
 async function openCard(id, focusPanel) {
   selected = id;
+  selectedKey = (state.cards.find((c) => c.id === id) || {}).key || null;
   document.querySelectorAll(".card.selected").forEach((n) => n.classList.remove("selected"));
   const node = document.querySelector(`.card[data-id="${CSS.escape(id)}"]`);
   if (node) node.classList.add("selected");
   const response = await fetch(`/api/card?id=${encodeURIComponent(id)}`, {cache: "no-store"});
   if (!response.ok || selected !== id) return;
-  showCard(await response.json());
+  const card = await response.json();
+  if (selected !== id || card.name !== (state.cards.find((c) => c.id === id) || {}).name) return;  // a newer state
+  showCard(card);
   if (focusPanel) $("close").focus();
 }
 
@@ -248,15 +299,28 @@ function closePanel() {
 }
 
 function move(event) {
+  // left and right: the card before or after; up and down: the card in the row above or below
+  // (across decks too) nearest the same column, as the eye sees them
   const cards = [...document.querySelectorAll(".card")];
   const at = cards.indexOf(document.activeElement);
   if (at < 0) return;
-  const top = (n) => n.getBoundingClientRect().top;
-  const row = cards.filter((n) => Math.abs(top(n) - top(cards[0])) < 4).length || 1;
-  const step = {ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row}[event.key];
-  const next = cards[Math.min(cards.length - 1, Math.max(0, at + step))];
   event.preventDefault();
-  next.focus();
+  if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+    const next = cards[Math.min(cards.length - 1, Math.max(0, at + (event.key === "ArrowRight" ? 1 : -1)))];
+    next.focus();
+    return;
+  }
+  const boxes = cards.map((n) => n.getBoundingClientRect());
+  const here = boxes[at];
+  const middle = (b) => (b.left + b.right) / 2;
+  const down = event.key === "ArrowDown";
+  const beyond = boxes.map((b, i) => [b, i]).filter(([b]) => down ? b.top > here.bottom - 4 : b.bottom < here.top + 4);
+  if (!beyond.length) return;
+  const rowTop = down ? Math.min(...beyond.map(([b]) => b.top)) : Math.max(...beyond.map(([b]) => b.top));
+  const row = beyond.filter(([b]) => Math.abs(b.top - rowTop) < 4);
+  row.sort(([a], [b]) => Math.abs(middle(a) - middle(here)) - Math.abs(middle(b) - middle(here)));
+  cards[row[0][1]].focus();
+  cards[row[0][1]].scrollIntoView({block: "nearest"});
 }
 
 function theme() {
@@ -287,7 +351,9 @@ function start() {
   });
   const events = new EventSource("/events");
   events.addEventListener("version", (event) => { if (!state || String(state.version) !== event.data) load(); });
+  events.addEventListener("open", () => { if (lost) { lost = false; load(); } });  // back: maybe a new server
   events.addEventListener("error", () => {
+    lost = true;
     $("status").className = "status failed";
     $("status").textContent = "the preview server is not answering (stopped?); this page reconnects when it is back";
   });

@@ -1,0 +1,247 @@
+"""`deckwright serve`'s page in a real headless Chromium, as a designer uses it (issue 37): the
+card panel follows its card when cards are inserted above, reads on a phone, ends without stray
+text; the arrow keys, the focus ring, the skip links and the heading order; a restarted server's
+page keeps its pictures until the new ones arrive.
+
+Skipped with one line when no Chromium is found (``.ci/run`` installs Debian's)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.core.options import BuildOptions
+from generator.serve.preview import Preview
+from generator.serve.server import PreviewServer
+from generator.serve.watch import Session
+from tests.browser import Browser, find_chromium
+from tests.test_serve_browser import Live
+
+CHROMIUM = find_chromium()
+if CHROMIUM is None:
+    pytest.skip("no Chromium found (apt-get install chromium)", allow_module_level=True)
+
+EXTRA = "\n".join(
+    f"  - name: Extra {n}\n    type: action\n    cost: {n % 4}\n    text: Move {n} spaces."
+    for n in range(1, 9)
+)
+PANEL_TITLE = "document.getElementById('panel-title').textContent"
+CARDS = "document.querySelectorAll('.card').length"
+
+
+@pytest.fixture(scope="module")
+def game(preview_game: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The starter game with a second deck of eight cards after its three."""
+    folder = tmp_path_factory.mktemp("page") / "preview"
+    shutil.copytree(preview_game, folder)
+    (folder / "extra.yaml").write_text(f"cards:\n{EXTRA}\n", encoding="utf-8")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    deck = "    cards: [cards.yaml]\n"
+    extra = deck + "  - name: extra\n    title: Extra\n    size: poker\n    template: front\n    back: back\n"
+    (folder / "game.yaml").write_text(
+        text.replace(deck, extra + "    cards: [extra.yaml]\n"), encoding="utf-8"
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def live(game: Path) -> Iterator[Live]:
+    here = Path.cwd()
+    os.chdir(game.parent)
+    try:
+        served = Live(game, game.parent / "out")
+        yield served
+        served.close()
+    finally:
+        os.chdir(here)
+
+
+@pytest.fixture(scope="module")
+def browser(live: Live) -> Iterator[Browser]:
+    assert CHROMIUM is not None
+    chromium = Browser(CHROMIUM)
+    chromium.goto(live.url)
+    chromium.wait_for(f"{CARDS} === 11", 60)
+    yield chromium
+    chromium.close()
+
+
+def _save(folder: Path, name: str, old: str, new: str) -> None:
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _open(browser: Browser, name: str) -> None:
+    browser.js(f"[...document.querySelectorAll('.card')].find(c => c.querySelector('.name').textContent"
+               f".startsWith({name!r})).click()")  # fmt: skip
+    browser.wait_for(f"!document.getElementById('panel').hidden && {PANEL_TITLE} === {name!r}")
+
+
+def test_a_card_without_problems_ends_its_panel_cleanly(browser: Browser) -> None:
+    _open(browser, "Lucky Find")
+    browser.wait_for("document.getElementById('panel-body').textContent.includes('Copies (1)')")
+    body = browser.js("document.getElementById('panel-body').textContent")
+    assert "null" not in body and "undefined" not in body
+    assert body.rstrip().endswith("Copies (1)lucky-find-1")  # its one copy is the last thing shown
+    browser.key("Escape")
+
+
+def test_the_panel_stays_on_its_card_when_cards_are_inserted_above(live: Live, browser: Browser) -> None:
+    _open(browser, "Long Stride")
+    before = browser.js("document.querySelector('.card.selected').dataset.id")
+    new = "cards:\n  - name: Fresh Start\n    type: bonus\n    cost: 0\n    text: Draw a card.\n"
+    _save(live.folder, "cards.yaml", "cards:\n", new)
+    browser.wait_for(f"{CARDS} === 12", 60)
+    browser.wait_for("document.querySelector('.card.selected') && "
+                     f"document.querySelector('.card.selected').dataset.id !== {before!r}", 30)  # fmt: skip
+    assert browser.js(PANEL_TITLE) == "Long Stride"
+    assert browser.js("document.querySelector('.card.selected .name').textContent") == "Long Stride ×2"
+    assert "Never look back." in browser.js("document.getElementById('panel-body').textContent")
+    # renamed where it stands: the panel follows the new name at the same place
+    _save(live.folder, "cards.yaml", "- name: Long Stride\n", "- name: Longer Stride\n")
+    browser.wait_for(f"{PANEL_TITLE} === 'Longer Stride'", 30)
+    _save(live.folder, "cards.yaml", new, "cards:\n")
+    browser.wait_for(f"{CARDS} === 11", 60)
+    browser.wait_for(f"{PANEL_TITLE} === 'Longer Stride'", 30)
+    _save(live.folder, "cards.yaml", "- name: Longer Stride\n", "- name: Long Stride\n")
+    browser.wait_for(f"{PANEL_TITLE} === 'Long Stride'", 30)
+    browser.key("Escape")
+
+
+def test_arrow_keys_move_to_the_card_seen_below_across_decks(browser: Browser) -> None:
+    boxes = browser.js("[...document.querySelectorAll('.card')].map(c => { const b = c.getBoundingClientRect(); "
+                       "return [c.dataset.id, b.left, b.top]; })")  # fmt: skip
+    top = {b[2] for b in boxes}
+    assert len(top) >= 3  # one row of the first deck, at least two of the second
+    for start in ("extra/1", "main/3", "extra/2"):
+        left, row = next((b[1], b[2]) for b in boxes if b[0] == start)
+        below = min(t for t in top if t > row + 4)
+        expected = min((b for b in boxes if b[2] == below), key=lambda b: abs(b[1] - left))[0]
+        browser.js(f"document.querySelector('.card[data-id=\"{start}\"]').focus()")
+        browser.key("ArrowDown")
+        assert browser.js("document.activeElement.dataset.id") == expected, start
+        browser.key("ArrowUp")
+        assert browser.js("document.activeElement.dataset.id") in (start, "main/3"), start
+
+
+def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    def lum(rgb: tuple[int, ...]) -> float:
+        c = [v / 255 for v in rgb[:3]]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(float(v)) for v in css[css.index("(") + 1 : -1].split(",")[:3])
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_focus_ring_stands_out_three_to_one(browser: Browser, dark: bool) -> None:
+    browser.dark(dark)
+    try:
+        browser.js("document.querySelector('.card').focus()")
+        ring = browser.js("getComputedStyle(document.activeElement).outlineColor")
+        assert browser.js("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+        for under in ("getComputedStyle(document.body).backgroundColor",
+                      "getComputedStyle(document.getElementById('panel')).backgroundColor"):  # fmt: skip
+            assert _contrast(_rgb(ring), _rgb(browser.js(under))) >= 3.0, (ring, dark)
+    finally:
+        browser.dark(False)
+
+
+def test_skip_links_lead_past_the_header(live: Live, browser: Browser) -> None:
+    browser.goto(live.url)  # a fresh page: Tab starts at its top
+    browser.wait_for(f"{CARDS} === 11", 60)
+    browser.key("Tab")
+    assert browser.js("document.activeElement.textContent") == "Skip to the problems"
+    assert browser.js("document.activeElement.getBoundingClientRect().top >= 0")  # shown when focused
+    browser.key("Tab")
+    assert browser.js("document.activeElement.textContent") == "Skip to the cards"
+    browser.key("Enter")
+    browser.wait_for("location.hash === '#cards-section'")
+    browser.key("Tab")
+    assert browser.js("document.activeElement.classList.contains('card')")
+
+
+HEADINGS = ("[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].filter(h => h.offsetParent !== null)"
+            ".map(h => Number(h.tagName[1]))")  # fmt: skip
+
+
+def test_headings_never_skip_a_level(browser: Browser) -> None:
+    _open(browser, "Quick Step")
+    levels = browser.js(HEADINGS)
+    assert levels[0] == 1 and levels.count(1) == 1
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    browser.key("Escape")
+
+
+def test_on_a_phone_the_card_data_fills_the_screen(live: Live) -> None:
+    assert CHROMIUM is not None
+    phone = Browser(CHROMIUM, 390, 844)
+    try:
+        phone.goto(live.url)
+        phone.wait_for(f"{CARDS} === 11", 60)
+        assert phone.js("document.documentElement.scrollWidth") <= 390  # nothing wider than the screen
+        _open(phone, "Long Stride")
+        box = phone.js("(() => { const b = document.getElementById('panel').getBoundingClientRect(); "
+                       "return [b.left, b.width, b.height]; })()")  # fmt: skip
+        assert box[0] == 0 and box[1] >= 360 and box[2] >= 800, box
+        value = phone.js("[...document.querySelectorAll('#panel dd')].find(d => "
+                         "d.textContent.startsWith('Never look back.')).getBoundingClientRect().width")  # fmt: skip
+        assert value >= 200  # the field's value has room to read
+        if os.environ.get("DECKWRIGHT_SCREENSHOTS"):
+            phone.screenshot(Path(os.environ["DECKWRIGHT_SCREENSHOTS"]) / "phone-panel.png")
+        phone.js("document.getElementById('close').click()")
+        assert phone.js("document.getElementById('panel').hidden")
+    finally:
+        phone.close()
+
+
+def test_a_restarted_server_keeps_the_last_pictures_until_its_first_build(game: Path, tmp_path: Path) -> None:
+    """A page open on a server that stops and starts again on the same port: while the new
+    server's first build runs, the page keeps the old pictures and says why; then the new ones."""
+    assert CHROMIUM is not None
+    folder = tmp_path / "restart"
+    shutil.copytree(game, folder)
+
+    def start(port: int) -> tuple[Session, Preview, PreviewServer]:
+        session = Session(str(folder), BuildOptions(out_dir=tmp_path / "out"))
+        preview = Preview(session)
+        server = PreviewServer(preview, "127.0.0.1", port)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return session, preview, server
+
+    session, preview, server = start(0)
+    preview.apply(session.start())
+    port = server.server_address[1]
+    page = Browser(CHROMIUM)
+    try:
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for(f"{CARDS} === 11", 60)
+        old = page.js("document.querySelector('.card img.front').getAttribute('src')")
+        server.stop()
+        page.wait_for("document.getElementById('status').textContent.includes('not answering')", 30)
+        session, preview, server = start(port)  # listening; its first build not begun
+        page.wait_for("document.getElementById('status').textContent.includes('server restarted')", 30)
+        assert page.js(CARDS) == 11 and page.js("[...document.images].every(i => i.naturalWidth > 0)")
+        _save(folder, "cards.yaml", "- name: Quick Step\n", "- name: Quick Start\n")
+        preview.apply(session.start())
+        page.wait_for(
+            "[...document.querySelectorAll('.card .name')].some(n => n.textContent.startsWith('Quick Start'))",
+            60,
+        )
+        assert "restarted" not in page.js("document.getElementById('status').textContent")
+        assert page.js("document.querySelector('.card img.front').getAttribute('src')") != old
+    finally:
+        page.close()
+        server.stop()
