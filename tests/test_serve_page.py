@@ -7,6 +7,7 @@ Skipped with one line when no Chromium is found (``.ci/run`` installs Debian's).
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import threading
@@ -181,7 +182,7 @@ def test_headings_never_skip_a_level(browser: Browser) -> None:
     _open(browser, "Quick Step")
     levels = browser.js(HEADINGS)
     assert levels[0] == 1 and levels.count(1) == 1
-    assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+    assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), levels
     browser.key("Escape")
 
 

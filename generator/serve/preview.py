@@ -291,7 +291,7 @@ def _line(outcome: Outcome, seconds: float, shown: bool = True) -> str:
     names = ", ".join(p.name for p in outcome.changed[:3]) + (" ..." if len(outcome.changed) > 3 else "")
     why = f"{names} changed: " if names else ""
     if not outcome.ok and not shown:
-        return f"{stamp} {why}the kit could not be built, so there is nothing to show yet. Fix the problems below and save."
+        return f"{stamp} {why}the kit could not be built, so there is nothing to show yet. Fix and save."
     if not outcome.ok:
         return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
     if outcome.scope == "nothing":
