@@ -246,3 +246,19 @@ def test_a_restarted_server_keeps_the_last_pictures_until_its_first_build(game: 
     finally:
         page.close()
         server.stop()
+
+
+def test_only_cards_with_problems(live: Live, browser: Browser) -> None:
+    browser.js("document.getElementById('troubled').click()")
+    try:
+        assert browser.js(CARDS) == 0 and "0 of 11" in browser.js(
+            "document.getElementById('shown').textContent"
+        )
+        _save(live.folder, "extra.yaml", "cost: 3\n", "cost: lots\n")
+        browser.wait_for(f"{CARDS} === 1", 30)
+        assert browser.js("document.querySelector('.card .name').textContent") == "Extra 3"
+        _save(live.folder, "extra.yaml", "cost: lots\n", "cost: 3\n")
+        browser.wait_for(f"{CARDS} === 0", 30)
+    finally:
+        browser.js("document.getElementById('troubled').click()")
+    assert browser.js(CARDS) == 11

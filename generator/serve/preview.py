@@ -20,6 +20,7 @@ from generator.layout.deck import OVERFLOW_RANK
 from generator.load.model import Game
 from generator.proof.finding import PROOF_RANK
 from generator.serve import details
+from generator.serve.editor import link
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
 from generator.serve.proofing import Found, Proofreader, Region
@@ -40,10 +41,11 @@ class Snapshot:
 class Preview:
     """The state of a served game, fed with ``watch`` outcomes."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, editor: str = ""):
         from dataclasses import replace
 
         self.session = session
+        self.editor = editor  # the link template of the designer's editor ("": none; serve.editor)
         # the kit is written despite the proofreader's findings: the page lists them instead
         session.options = replace(session.options, allow_proof=True)
         self.proofreader = Proofreader()
@@ -243,7 +245,7 @@ class Preview:
             "decks": [
                 {"name": d.name, "title": d.title, "cards": d.size} for d in (game.decks if game else ())
             ],
-            "cards": [_card(f) for f in faces],
+            "cards": [_card(f, self.editor) for f in faces],
             "pages": [_page(p) for p in pages],
             "files": sorted(self.files),
             "guide": self.guide,
@@ -251,7 +253,7 @@ class Preview:
             "proofing": self.proofing,
             "skipped": self.findings.skipped,
         }
-        cards = {f.id: details.card(f, game) for f in faces} if game else {}
+        cards = {f.id: details.card(f, game, self.editor) for f in faces} if game else {}
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
         with self._changed:
             self._snapshot = Snapshot(state["version"], body, self.gallery.images, dict(self.files), cards)
@@ -269,7 +271,7 @@ class Preview:
         cards = {f.id for f in self.gallery.faces}
         found = []
         for problem in sorted(set(problems) | set(regions)):
-            item = _problem(problem, game, self.sources)
+            item = _problem(problem, game, self.sources, self.editor)
             if problem in seen_on:  # a proofreader's finding: the cards it is seen on, no other
                 # (never every card drawing its element: the fault is the cards it fails on)
                 drawn = [c for c in seen_on[problem] if c in cards]
@@ -305,7 +307,7 @@ def _picture(p: Any) -> dict[str, Any] | None:
     return None if p is None else {"url": f"/img/{p.key}.png", "w": p.width, "h": p.height}
 
 
-def _card(face: FaceView) -> dict[str, Any]:
+def _card(face: FaceView, editor: str) -> dict[str, Any]:
     card = face.card
     words = [card.name, card.type, *(_words(v) for v in card.fields.values())]
     return {
@@ -315,6 +317,7 @@ def _card(face: FaceView) -> dict[str, Any]:
         "type": card.type,
         "count": card.count,
         "where": str(card.origin),
+        "open": link(editor, card.origin.file, card.origin.line, card.origin.column),
         "text": " ".join(words).lower(),
         "front": _picture(face.front),
         "back": _picture(face.back),
@@ -334,8 +337,11 @@ def _page(page: PageView) -> dict[str, Any]:
             **(_picture(page.picture) or {})}  # fmt: skip
 
 
-def _problem(problem: Problem, game: Game | None, sources: dict[str, list[str]]) -> dict[str, Any]:
+def _problem(
+    problem: Problem, game: Game | None, sources: dict[str, list[str]], editor: str
+) -> dict[str, Any]:
     return {
+        "open": link(editor, problem.file, problem.line, problem.column),
         "where": problem.location(),
         "severity": problem.severity,
         "text": str(problem),

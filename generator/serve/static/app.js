@@ -20,6 +20,12 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+function place(where, open) {
+  // a file:line:column, as a link that opens it in the designer's editor when there is one
+  return open ? el("a", {href: open, class: "open mono", title: `open ${where} in your editor`}, where)
+    : el("span", {class: "mono"}, where);
+}
+
 function picture(p, alt, cls) {
   return el("img", {src: p.url, width: p.w, height: p.h, alt, class: cls, decoding: "async"});
 }
@@ -119,7 +125,9 @@ function renderProblems() {
     const button = el("button", {type: "button", "data-problem": String(i)},
       el("span", {class: "where"}, p.where), p.text.slice(p.where.length + 2));
     button.addEventListener("click", () => point(p));
-    return el("li", {class: p.severity}, button);
+    const open = p.open ? el("a", {href: p.open, class: "open", title: `open ${p.where} in your editor`},
+      "edit") : null;
+    return el("li", {class: p.severity}, button, open);
   });
   if (!items.length && state.status !== "building") items.push(el("li", {class: "none"}, "No problems found."));
   if (state.skipped) {
@@ -148,7 +156,8 @@ function point(problem) {
 
 function visible(card) {
   const text = $("text").value.trim().toLowerCase();
-  return (!$("deck").value || card.deck === $("deck").value) &&
+  return (!$("troubled").checked || problemsOf(card.id).length > 0) &&
+    (!$("deck").value || card.deck === $("deck").value) &&
     (!$("type").value || card.type === $("type").value) &&
     (!text || text.split(/\s+/).every((word) => card.text.includes(word)));
 }
@@ -186,7 +195,9 @@ function tile(card, faces) {
 function renderPages() {
   const deckOrType = $("deck").value || $("type").value;
   const text = $("text").value.trim().toLowerCase();
-  const pages = state.pages.filter((p) => !deckOrType && (!text || `${p.kind} ${p.file}`.toLowerCase().includes(text)));
+  const troubled = $("troubled").checked;
+  const pages = state.pages.filter((p) => !deckOrType && (!text || `${p.kind} ${p.file}`.toLowerCase().includes(text)) &&
+    (!troubled || problemsOf(p.id).length > 0));
   $("pages-section").hidden = !pages.length;
   $("pages").replaceChildren(...pages.map((p) => {
     const flagged = problemsOf(p.id).length ? " flagged" : "";
@@ -272,16 +283,16 @@ function showCard(card) {
   }
   for (const f of card.fields) {
     const value = typeof f.value === "string" ? f.value : JSON.stringify(f.value);
-    const from = f.from === "default" ? `default, ${f.where}` : f.where;
-    fields.append(el("dt", {}, f.name), el("dd", {}, value, " ", el("span", {class: "from"}, `(${from})`)));
+    const from = el("span", {class: "from"}, "(", f.from === "default" ? "default, " : "", place(f.where, f.open), ")");
+    fields.append(el("dt", {}, f.name), el("dd", {}, value, " ", from));
   }
   const templates = card.templates.map((t) => el("div", {},
-    el("h4", {}, `${t.side}: ${t.name}`), el("p", {class: "mono"}, t.where),
+    el("h4", {}, `${t.side}: ${t.name}`), el("p", {}, place(t.where, t.open)),
     el("p", {}, t.rules.length ? `style rules applied: ${t.rules.join(", then ")}` : "no style rules"),
     el("dl", {class: "fields"}, ...Object.entries(t.style).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))));
   const issues = problemsOf(card.id).map((p) => el("li", {class: p.severity}, p.text));
   $("panel-body").replaceChildren(...[faces,
-    el("p", {class: "mono"}, card.where),
+    el("p", {}, place(card.where, card.open)),
     el("h3", {}, "Fields (after the deck's defaults)"), fields,
     el("h3", {}, "Templates"), ...templates,
     el("h3", {}, `Copies (${card.copies.length})`), el("p", {class: "mono"}, card.copies.join(", ")),
@@ -341,7 +352,7 @@ function start() {
   applyTheme();
   $("theme").addEventListener("click", theme);
   $("close").addEventListener("click", closePanel);
-  for (const id of ["text", "deck", "type", "faces"]) {
+  for (const id of ["text", "deck", "type", "faces", "troubled"]) {
     $(id).addEventListener("input", () => { if (state) { renderCards(); renderPages(); } });
   }
   document.addEventListener("keydown", (event) => {
