@@ -262,3 +262,66 @@ def test_only_cards_with_problems(live: Live, browser: Browser) -> None:
     finally:
         browser.js("document.getElementById('troubled').click()")
     assert browser.js(CARDS) == 11
+
+
+def test_zoom_a_card_to_its_printed_size_and_beyond_with_its_lines(browser: Browser) -> None:
+    _open(browser, "Long Stride")
+    browser.js("[...document.querySelectorAll('#panel-body button.zoom')].find(b => b.textContent === "
+               "'zoom the front').click()")  # fmt: skip
+    browser.wait_for("!document.getElementById('viewer').hidden && document.getElementById('viewer-img').complete "
+                     "&& document.getElementById('viewer-img').naturalWidth > 0", 30)  # fmt: skip
+    assert browser.js("document.activeElement.id") == "viewer-close"
+    title = browser.js("document.getElementById('viewer-title').textContent")
+    assert title == "Long Stride, front: 63.5 x 88.9 mm, with 3 mm bleed"
+    # drawn at 384 dpi with its bleed: 69.5 x 94.9 mm
+    natural = browser.js("[document.getElementById('viewer-img').naturalWidth, "
+                         "document.getElementById('viewer-img').naturalHeight]")  # fmt: skip
+    assert abs(natural[0] - 69.5 / 25.4 * 384) <= 2 and abs(natural[1] - 94.9 / 25.4 * 384) <= 2
+    frame = "document.getElementById('viewer-frame').getBoundingClientRect()"
+    for zoom in ("1", "2", "4"):
+        _choose(browser, "zoom", zoom)
+        width = browser.js(f"{frame}.width")
+        assert abs(width - float(zoom) * 69.5 / 25.4 * 96) < 1, zoom  # the printed size, times the zoom
+    trim = browser.js("(() => { const t = document.getElementById('line-trim').getBoundingClientRect(); "
+                      f"const f = {frame}; return [t.left - f.left, t.width]; }})()")  # fmt: skip
+    assert abs(trim[0] - 4 * 3 / 25.4 * 96) < 1.5 and abs(trim[1] - 4 * 63.5 / 25.4 * 96) < 2  # 3 mm in
+    assert browser.js("getComputedStyle(document.getElementById('line-safe')).display") != "none"
+    browser.js("document.getElementById('show-safe').click()")
+    assert browser.js("document.getElementById('line-safe').hidden")
+    browser.js("document.getElementById('show-safe').click()")
+    if os.environ.get("DECKWRIGHT_SCREENSHOTS"):
+        _choose(browser, "zoom", "fit")
+        browser.screenshot(Path(os.environ["DECKWRIGHT_SCREENSHOTS"]) / "zoom-card.png")
+    browser.key("Escape")
+    assert browser.js("document.getElementById('viewer').hidden")
+    assert not browser.js("document.getElementById('panel').hidden")  # Escape closed the zoom only
+    browser.key("Escape")
+
+
+def test_the_sheet_view_shows_any_page_of_a_kit_file(browser: Browser) -> None:
+    browser.js("document.querySelector('button.sheet[data-file=\"main.pdf\"]').click()")
+    browser.wait_for(
+        "!document.getElementById('viewer').hidden && document.getElementById('viewer-img').naturalWidth > 0",
+        30,
+    )
+    assert browser.js("document.getElementById('viewer-title').textContent").startswith(
+        "main.pdf, page 1 of "
+    )
+    assert browser.js("document.getElementById('viewer-lines').hidden")
+    _choose(browser, "zoom", "1")
+    width = browser.js("document.getElementById('viewer-frame').getBoundingClientRect().width")
+    assert abs(width - 210 / 25.4 * 96) < 2  # an A4 sheet at its printed size
+    browser.js("document.getElementById('viewer-next').click()")
+    browser.wait_for("document.getElementById('viewer-title').textContent.startsWith('main.pdf, page 2 of ')")
+    browser.wait_for(
+        "document.getElementById('viewer-img').complete && document.getElementById('viewer-img').naturalWidth > 0"
+    )
+    if os.environ.get("DECKWRIGHT_SCREENSHOTS"):
+        _choose(browser, "zoom", "fit")
+        browser.screenshot(Path(os.environ["DECKWRIGHT_SCREENSHOTS"]) / "zoom-sheet.png")
+    browser.key("Escape")
+
+
+def _choose(browser: Browser, control: str, value: str) -> None:
+    browser.js(f"(() => {{ const c = document.getElementById({control!r}); c.value = {value!r}; "
+               "c.dispatchEvent(new Event('input')); })()")  # fmt: skip

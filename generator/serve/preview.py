@@ -25,6 +25,7 @@ from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
 from generator.serve.proofing import Found, Proofreader, Region
 from generator.serve.watch import Outcome, Session
+from generator.serve.zoom import BLEED_MM, SAFE_MM, Zoom, card_size
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Preview:
         self._lock = RLock()  # the watch thread's apply and early, the proofreader's publish
         self._reading = Lock()  # one proofreading at a time
         self.gallery = Gallery()
+        self.zoom = Zoom()
         self.findings = Findings()
         self.good: list[Problem] = []  # the findings of the last good build
         self.files: dict[str, Path] = {}
@@ -213,6 +215,17 @@ class Preview:
                 shown = self.shown(self.session.game) if self.session.game is not None else None
                 self._publish(shown, self._status, line, self._shown_problems, self._error)
 
+    def zoomed(self, route: str, query: dict[str, list[str]]) -> bytes | None:
+        """A picture of the zoom view (``serve.zoom``), or None: ``/api/zoom?id=<deck>/<n>&side=
+        front|back``, a card with its bleed; ``/api/sheet?file=<kit file>&page=<n>``, a page."""
+        first = {key: values[0] for key, values in query.items() if values}
+        if route == "/api/zoom":
+            game = self.session.game
+            face = next((f for f in self.gallery.faces if f.id == first.get("id")), None)
+            return None if face is None or game is None else self.zoom.face(game, face, first.get("side", ""))
+        path, page = self._snapshot.files.get(first.get("file", "")), first.get("page", "")
+        return None if path is None or not page.isdigit() else self.zoom.sheet(path, int(page))
+
     def _parts_only(self, changed: list[Path]) -> bool:
         """Whether only kit parts' own files changed (a board, the summary, components, the
         constraints): no card face can differ, so none is drawn again."""
@@ -248,6 +261,9 @@ class Preview:
             "cards": [_card(f, self.editor) for f in faces],
             "pages": [_page(p) for p in pages],
             "files": sorted(self.files),
+            "sheets": self.zoom.pages(self.files),
+            "bleed_mm": BLEED_MM,
+            "safe_mm": SAFE_MM,
             "guide": self.guide,
             "problems": self._problems(game, problems, status == "ok"),
             "proofing": self.proofing,
@@ -319,6 +335,7 @@ def _card(face: FaceView, editor: str) -> dict[str, Any]:
         "where": str(card.origin),
         "open": link(editor, card.origin.file, card.origin.line, card.origin.column),
         "text": " ".join(words).lower(),
+        "size": card_size(face),
         "front": _picture(face.front),
         "back": _picture(face.back),
     }

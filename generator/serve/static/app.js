@@ -13,7 +13,7 @@ function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (key === "class") node.className = value;
-    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
     else node[key] = value;
   }
   for (const child of children) if (child != null) node.append(child);
@@ -95,6 +95,7 @@ function render() {
   renderCards();
   renderPages();
   renderGuide();
+  if (viewing) showViewer();
   const focused = focusedKey ? idOf(focusedKey, focusedPlace, before) : focusedPlace;
   if (focused) {
     const again = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
@@ -204,7 +205,9 @@ function renderPages() {
     const cls = `page${flagged}${pointed.includes(p.id) ? " pointed" : ""}`;
     const link = el("a", {href: `/kit/${encodeURIComponent(p.file)}`, "data-id": p.id, title: `open ${p.file}`},
       picture(p, `${p.kind}: ${p.file}, page ${p.number}`, ""), ...regions(p.id));
-    return el("figure", {class: cls}, link, el("figcaption", {}, `${p.kind}: ${p.file}, page ${p.number}`));
+    const zoom = el("button", {type: "button", "aria-label": `zoom ${p.file}, page ${p.number}`}, "zoom");
+    zoom.addEventListener("click", () => openViewer({kind: "sheet", file: p.file, page: p.number}));
+    return el("figure", {class: cls}, link, el("figcaption", {}, `${p.kind}: ${p.file}, page ${p.number}`, zoom));
   }));
 }
 
@@ -252,8 +255,16 @@ function renderGuide() {
     }
   }
   $("guide").replaceChildren(...blocks);
-  $("files").replaceChildren(...state.files.map((name) =>
-    el("li", {}, el("a", {href: `/kit/${encodeURIComponent(name)}`}, name))));
+  $("files").replaceChildren(...state.files.map((name) => {
+    const item = el("li", {}, el("a", {href: `/kit/${encodeURIComponent(name)}`}, name));
+    if (state.sheets[name]) {  // any page of a PDF, card sheets too, in the zoom view
+      const view = el("button", {type: "button", class: "sheet", "data-file": name,
+        "aria-label": `view the pages of ${name}`}, `view its ${state.sheets[name]} page(s)`);
+      view.addEventListener("click", () => openViewer({kind: "sheet", file: name, page: 1}));
+      item.append(" ", view);
+    }
+    return item;
+  }));
 }
 
 async function openCard(id, focusPanel) {
@@ -275,8 +286,14 @@ function showCard(card) {
   $("panel").hidden = false;
   $("panel-title").textContent = card.name;
   const faces = el("div", {class: "panel-faces"});
-  if (summary && summary.front) faces.append(picture(summary.front, `${card.name}, front`, ""));
-  if (summary && summary.back) faces.append(picture(summary.back, `${card.name}, back`, ""));
+  const zooms = el("div", {class: "zoom-buttons"});
+  for (const side of ["front", "back"]) {
+    if (!summary || !summary[side]) continue;
+    faces.append(picture(summary[side], `${card.name}, ${side}`, ""));
+    const button = el("button", {type: "button", class: "zoom"}, `zoom the ${side}`);
+    button.addEventListener("click", () => openViewer({kind: "card", id: card.id, side}));
+    zooms.append(button);
+  }
   const fields = el("dl", {class: "fields"});
   for (const [k, v] of [["type", card.type], ["deck", card.deck], ["count", String(card.count)]]) {
     fields.append(el("dt", {}, k), el("dd", {}, v));
@@ -291,13 +308,88 @@ function showCard(card) {
     el("p", {}, t.rules.length ? `style rules applied: ${t.rules.join(", then ")}` : "no style rules"),
     el("dl", {class: "fields"}, ...Object.entries(t.style).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))));
   const issues = problemsOf(card.id).map((p) => el("li", {class: p.severity}, p.text));
-  $("panel-body").replaceChildren(...[faces,
+  $("panel-body").replaceChildren(...[faces, zooms,
     el("p", {}, place(card.where, card.open)),
     el("h3", {}, "Fields (after the deck's defaults)"), fields,
     el("h3", {}, "Templates"), ...templates,
     el("h3", {}, `Copies (${card.copies.length})`), el("p", {class: "mono"}, card.copies.join(", ")),
     issues.length ? el("h3", {}, "Problems") : null, issues.length ? el("ul", {}, ...issues) : null,
   ].filter(Boolean));  // replaceChildren would write a null as the text "null"
+}
+
+// the zoom view: a card with its bleed (trim, bleed and safe-zone lines over it) or a page of a
+// kit file, at its printed size and up to 400 %
+let viewing = null;  // {kind: "card", id, side} or {kind: "sheet", file, page, pages}
+let viewerOpener = null;
+
+function openViewer(what) {
+  viewerOpener = document.activeElement;
+  viewing = what;
+  $("viewer").hidden = false;
+  showViewer();
+  $("viewer-close").focus();
+}
+
+function showViewer() {
+  const img = $("viewer-img");
+  let url, title;
+  if (viewing.kind === "card") {
+    const card = state.cards.find((c) => c.id === viewing.id);
+    if (!card) { closeViewer(); return; }
+    const picture = card[viewing.side];
+    url = `/api/zoom?id=${encodeURIComponent(card.id)}&side=${viewing.side}&v=${picture ? picture.url.slice(5, -4) : ""}`;
+    title = `${card.name}, ${viewing.side}: ${card.size[0]} x ${card.size[1]} mm, with ${state.bleed_mm} mm bleed`;
+  } else {
+    viewing.pages = state.sheets[viewing.file] || 0;
+    viewing.page = Math.min(Math.max(1, viewing.page), Math.max(1, viewing.pages));
+    url = `/api/sheet?file=${encodeURIComponent(viewing.file)}&page=${viewing.page}&v=${state.version}`;
+    title = `${viewing.file}, page ${viewing.page} of ${viewing.pages}`;
+  }
+  $("viewer-title").textContent = title;
+  $("viewer-lines").hidden = viewing.kind !== "card";
+  $("viewer-pages").hidden = viewing.kind !== "sheet";
+  $("viewer-page").textContent = viewing.kind === "sheet" ? `${viewing.page} / ${viewing.pages}` : "";
+  img.alt = title;
+  if (img.getAttribute("src") !== url) {
+    img.onload = sizeViewer;
+    img.src = url;
+  } else sizeViewer();
+}
+
+function sizeViewer() {
+  // 100 %: the printed size, 96 CSS pixels to the inch (a card from its millimetres and bleed; a
+  // page from its picture, drawn at 192 dots to the inch)
+  const img = $("viewer-img");
+  const frame = $("viewer-frame");
+  let width, height;
+  if (viewing.kind === "card") {
+    const card = state.cards.find((c) => c.id === viewing.id);
+    const bleed = state.bleed_mm;
+    [width, height] = [card.size[0] + 2 * bleed, card.size[1] + 2 * bleed].map((v) => v / 25.4 * 96);
+    const lines = {trim: bleed, safe: bleed + state.safe_mm};
+    for (const [name, inset] of Object.entries(lines)) {
+      const line = $(`line-${name}`);
+      line.style.left = line.style.right = `${inset / (card.size[0] + 2 * bleed) * 100}%`;
+      line.style.top = line.style.bottom = `${inset / (card.size[1] + 2 * bleed) * 100}%`;
+    }
+  } else {
+    if (!img.naturalWidth) return;
+    [width, height] = [img.naturalWidth / 2, img.naturalHeight / 2];
+  }
+  for (const name of ["bleed", "trim", "safe"]) $(`line-${name}`).hidden = viewing.kind !== "card" || !$(`show-${name}`).checked;
+  let scale = Number($("zoom").value);
+  if ($("zoom").value === "fit") {
+    const stage = $("viewer-stage");
+    scale = Math.min((stage.clientWidth - 40) / width, (stage.clientHeight - 40) / height);
+  }
+  frame.style.width = `${width * scale}px`;
+  frame.style.height = `${height * scale}px`;
+}
+
+function closeViewer() {
+  viewing = null;
+  $("viewer").hidden = true;
+  if (viewerOpener && document.contains(viewerOpener)) viewerOpener.focus();
 }
 
 function closePanel() {
@@ -355,7 +447,16 @@ function start() {
   for (const id of ["text", "deck", "type", "faces", "troubled"]) {
     $(id).addEventListener("input", () => { if (state) { renderCards(); renderPages(); } });
   }
+  $("viewer-close").addEventListener("click", closeViewer);
+  for (const id of ["zoom", "show-trim", "show-bleed", "show-safe"]) $(id).addEventListener("input", sizeViewer);
+  $("viewer-prev").addEventListener("click", () => { viewing.page -= 1; showViewer(); });
+  $("viewer-next").addEventListener("click", () => { viewing.page += 1; showViewer(); });
+  window.addEventListener("resize", () => { if (viewing) sizeViewer(); });
   document.addEventListener("keydown", (event) => {
+    if (viewing) {
+      if (event.key === "Escape") closeViewer();
+      return;
+    }
     if (event.key === "Escape" && selected) closePanel();
     else if (event.key === "/" && document.activeElement.tagName !== "INPUT") { event.preventDefault(); $("text").focus(); }
     else if (event.key.startsWith("Arrow") && document.activeElement.classList.contains("card")) move(event);
