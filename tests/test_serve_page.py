@@ -325,3 +325,27 @@ def test_the_sheet_view_shows_any_page_of_a_kit_file(browser: Browser) -> None:
 def _choose(browser: Browser, control: str, value: str) -> None:
     browser.js(f"(() => {{ const c = document.getElementById({control!r}); c.value = {value!r}; "
                "c.dispatchEvent(new Event('input')); })()")  # fmt: skip
+
+
+def test_a_save_marks_the_changed_card_and_compares_it_with_before(live: Live, browser: Browser) -> None:
+    old = browser.js("document.querySelector('.card[data-id=\"extra/5\"] img.front').getAttribute('src')")
+    _save(live.folder, "extra.yaml", "text: Move 5 spaces.", "text: Move 5 spaces, then rest.")
+    browser.wait_for("document.querySelector('.card[data-id=\"extra/5\"]').classList.contains('changed')", 30)
+    assert browser.js("[...document.querySelectorAll('.card.changed')].map(c => c.dataset.id)") == ["extra/5"]
+    assert browser.js("document.querySelector('.card[data-id=\"extra/5\"] .change').textContent") == "changed"
+    _open(browser, "Extra 5")
+    browser.wait_for("document.querySelectorAll('.compare-pair img').length === 2")
+    srcs = browser.js("[...document.querySelectorAll('.compare-pair img')].map(i => i.getAttribute('src'))")
+    assert srcs[0] == old and srcs[1] != old
+    assert browser.wait_for(
+        "[...document.querySelectorAll('.compare-pair img')].every(i => i.naturalWidth > 0)"
+    )
+    browser.js("document.querySelector('.compare button.blink').click()")
+    shown = "getComputedStyle(document.querySelector('.compare-pair figure:first-child')).display"
+    seen = {
+        browser.wait_for(f"{shown} === 'block' && 'before'", 5),
+        browser.wait_for(f"{shown} === 'none' && 'now'", 5),
+    }
+    assert seen == {"before", "now"}  # it blinks between the two
+    browser.js("document.querySelector('.compare button.blink').click()")
+    browser.key("Escape")

@@ -27,7 +27,15 @@ def test_one_card_edit_redraws_only_that_card(served: Served) -> None:
     assert changed == ["Long Stride"]
     assert [a["back"] for a in after["cards"]] == [b["back"] for b in before["cards"]]
     assert served.get(card_named(after, "Long Stride")["front"]["url"])[0] == 200
-    assert served.get(card_named(before, "Long Stride")["front"]["url"])[0] == 404  # the old picture is gone
+    # marked as changed, its picture before the save kept to compare; the others unmarked
+    stride = card_named(after, "Long Stride")
+    assert stride["change"] == "changed" and stride["before"][0] == card_named(before, "Long Stride")["front"]
+    assert served.get(stride["before"][0]["url"])[0] == 200
+    assert [c["change"] for c in after["cards"] if c["name"] != "Long Stride"] == ["", ""]
+    served.save("cards.yaml", "take another turn.", "take another two turns.")
+    later = served.state()
+    assert [c["change"] for c in later["cards"]] == ["", "", "changed"]
+    assert served.get(stride["before"][0]["url"])[0] == 404  # the older picture is gone
 
 
 def test_broken_edit_keeps_the_last_good_pictures_and_points_at_the_card(served: Served) -> None:
@@ -218,3 +226,21 @@ def test_a_failed_first_build_says_there_is_nothing_to_show_yet(preview_game: Pa
         assert state["boot"] == served.preview.boot and state["version"] > 1
     finally:
         served.server.stop()
+
+
+def test_a_template_change_marks_every_card_it_touched_and_a_new_card_as_new(served: Served) -> None:
+    first = served.state()
+    served.save("front.yaml", "    size: 8pt\n", "    size: 9pt\n")  # the flavour line: Long Stride only
+    state = served.state()
+    assert {c["name"]: c["change"] for c in state["cards"]} == {
+        "Quick Step": "",
+        "Long Stride": "changed",
+        "Lucky Find": "",
+    }
+    served.save(
+        "cards.yaml", "cards:\n", "cards:\n  - name: Fresh\n    type: bonus\n    cost: 0\n    text: Go.\n"
+    )
+    state = served.state()
+    assert [(c["name"], c["change"]) for c in state["cards"]][0] == ("Fresh", "new")
+    assert all(c["change"] == "" for c in state["cards"][1:])  # moved down, not changed
+    assert len(first["cards"]) == 3

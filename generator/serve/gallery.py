@@ -42,6 +42,8 @@ class FaceView:
     card: Card
     front: Picture | None
     back: Picture | None
+    change: str = ""  # what the last redraw did to it: "changed", "new" or "" (the same pictures)
+    before: tuple[Picture | None, Picture | None] | None = None  # its pictures before that redraw
 
 
 @dataclass(frozen=True)
@@ -100,16 +102,12 @@ class Gallery:
             wanted = {_content(c) for c in deck.cards}
             self._decks[deck.name] = _DeckCache(head, {k: v for k, v in faces.items() if k in wanted})
         self._decks = {d.name: self._decks[d.name] for d in game.decks}
-        self.faces = [
-            FaceView(
-                f"{deck.name}/{n}",
-                deck,
-                card,
-                *self._decks[deck.name].faces[_content(card)],
-            )
+        faces = [
+            FaceView(f"{deck.name}/{n}", deck, card, *self._decks[deck.name].faces[_content(card)])
             for deck in game.decks
             for n, card in enumerate(deck.cards, 1)
         ]
+        self.faces = _compared(self.faces, faces)
         self._prune()
 
     def checkpoint(self) -> tuple[Any, ...]:
@@ -153,10 +151,45 @@ class Gallery:
 
     def _prune(self) -> None:
         """Forget the PNGs no face or page shows any more."""
-        used = {p.key for f in self.faces for p in (f.front, f.back) if p is not None}
+        used = {p.key for f in self.faces for p in (f.front, f.back, *(f.before or ())) if p is not None}
         used |= {p.key for pictures in self._pdfs.values() for p in pictures}
         used |= {p.key for c in self._decks.values() for pair in c.faces.values() for p in pair if p}
         self.images = {k: v for k, v in self.images.items() if k in used}
+
+
+def identities(faces: list[FaceView]) -> dict[str, str]:
+    """Each face's identity by its id: its deck, name and which card of that name it is (a card
+    keeps it when cards are inserted above it; its id, a place in the deck, changes)."""
+    seen: dict[tuple[str, str], int] = {}
+    found = {}
+    for face in faces:
+        base = (face.deck.name, face.card.name)
+        seen[base] = seen.get(base, 0) + 1
+        found[face.id] = f"{base[0]}\0{base[1]}\0{seen[base]}"
+    return found
+
+
+def _compared(old: list[FaceView], new: list[FaceView]) -> list[FaceView]:
+    """``new`` with what changed since ``old`` (the pictures shown before this redraw): a face is
+    matched by its identity, else (renamed where it stood) by its place; none is marked after
+    the first drawing."""
+    if not old:
+        return new
+    old_ids, new_ids = identities(old), identities(new)
+    by_identity = {old_ids[f.id]: f for f in old}
+    by_place = {f.id: f for f in old}
+    out = []
+    for face in new:
+        was = by_identity.get(new_ids[face.id])
+        if was is None and face.id in by_place and old_ids[face.id] not in new_ids.values():
+            was = by_place[face.id]
+        if was is None:
+            out.append(replace(face, change="new"))
+        elif (was.front, was.back) != (face.front, face.back):
+            out.append(replace(face, change="changed", before=(was.front, was.back)))
+        else:
+            out.append(face)
+    return out
 
 
 def _page_image(page: Any) -> Image.Image:

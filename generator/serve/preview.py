@@ -336,6 +336,8 @@ def _card(face: FaceView, editor: str) -> dict[str, Any]:
         "open": link(editor, card.origin.file, card.origin.line, card.origin.column),
         "text": " ".join(words).lower(),
         "size": card_size(face),
+        "change": face.change,
+        "before": [_picture(p) for p in face.before] if face.before else None,
         "front": _picture(face.front),
         "back": _picture(face.back),
     }

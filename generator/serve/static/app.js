@@ -180,7 +180,7 @@ function renderCards() {
 function tile(card, faces) {
   const found = problemsOf(card.id);
   const errors = found.filter((p) => p.severity === "error").length;
-  const cls = ["card", errors ? "flagged" : found.length ? "warned" : "",
+  const cls = ["card", errors ? "flagged" : found.length ? "warned" : "", card.change ? "changed" : "",
     pointed.includes(card.id) ? "pointed" : "", selected === card.id ? "selected" : ""].join(" ");
   const images = el("span", {class: "faces"});
   if (faces !== "back" && card.front) images.append(picture(card.front, `${card.name}, front`, "front"));
@@ -189,6 +189,10 @@ function tile(card, faces) {
   const button = el("button", {type: "button", class: cls, "data-id": card.id, "data-key": card.key,
     title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
   if (found.length) button.append(el("span", {class: "badge", title: `${found.length} problem(s)`}, String(found.length)));
+  if (card.change) {
+    button.append(el("span", {class: "change", title: card.change === "new" ? "new since the last save" :
+      "its picture changed with the last save (compare it in its data)"}, card.change));
+  }
   button.addEventListener("click", () => openCard(card.id, true));
   return button;
 }
@@ -308,7 +312,7 @@ function showCard(card) {
     el("p", {}, t.rules.length ? `style rules applied: ${t.rules.join(", then ")}` : "no style rules"),
     el("dl", {class: "fields"}, ...Object.entries(t.style).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))));
   const issues = problemsOf(card.id).map((p) => el("li", {class: p.severity}, p.text));
-  $("panel-body").replaceChildren(...[faces, zooms,
+  $("panel-body").replaceChildren(...[faces, zooms, compare(summary),
     el("p", {}, place(card.where, card.open)),
     el("h3", {}, "Fields (after the deck's defaults)"), fields,
     el("h3", {}, "Templates"), ...templates,
@@ -390,6 +394,35 @@ function closeViewer() {
   viewing = null;
   $("viewer").hidden = true;
   if (viewerOpener && document.contains(viewerOpener)) viewerOpener.focus();
+}
+
+let blinking = null;  // the timer of the blinking comparison
+let blinkFor = null;  // the card (by identity) whose comparison blinks: it goes on through new states
+
+function compare(card) {
+  // a card whose picture the last save changed: before and now side by side, or blinking in place
+  clearInterval(blinking);
+  if (!card || !card.before) return null;
+  const sides = ["front", "back"].filter((side, i) => card.before[i] && card[side] &&
+    card.before[i].url !== card[side].url);
+  const pairs = sides.map((side) => {
+    const old = card.before[side === "front" ? 0 : 1];
+    return el("div", {class: "compare-pair", "data-side": side},
+      el("figure", {}, picture(old, `${card.name}, ${side}, before the last save`, "before"), el("figcaption", {}, `${side} before`)),
+      el("figure", {}, picture(card[side], `${card.name}, ${side}, now`, "now"), el("figcaption", {}, `${side} now`)));
+  });
+  const blink = el("button", {type: "button", class: "blink", "aria-pressed": "false"}, "blink before / now");
+  const set = (on) => {
+    blink.setAttribute("aria-pressed", String(on));
+    blinkFor = on ? card.key : null;
+    clearInterval(blinking);
+    for (const pair of pairs) pair.classList.toggle("blinking", on);
+    if (on) blinking = setInterval(() => { for (const pair of pairs) pair.classList.toggle("showing-before"); }, 700);
+  };
+  blink.addEventListener("click", () => set(blink.getAttribute("aria-pressed") !== "true"));
+  if (blinkFor === card.key) set(true);
+  return el("section", {class: "compare", "aria-label": "what the last save changed"},
+    el("h3", {}, "Changed by the last save"), blink, ...pairs);
 }
 
 function closePanel() {
