@@ -241,6 +241,6 @@ def test_a_template_change_marks_every_card_it_touched_and_a_new_card_as_new(ser
         "cards.yaml", "cards:\n", "cards:\n  - name: Fresh\n    type: bonus\n    cost: 0\n    text: Go.\n"
     )
     state = served.state()
-    assert [(c["name"], c["change"]) for c in state["cards"]][0] == ("Fresh", "new")
+    assert (state["cards"][0]["name"], state["cards"][0]["change"]) == ("Fresh", "new")
     assert all(c["change"] == "" for c in state["cards"][1:])  # moved down, not changed
     assert len(first["cards"]) == 3
