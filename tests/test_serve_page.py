@@ -349,3 +349,29 @@ def test_a_save_marks_the_changed_card_and_compares_it_with_before(live: Live, b
     assert seen == {"before", "now"}  # it blinks between the two
     browser.js("document.querySelector('.compare button.blink').click()")
     browser.key("Escape")
+
+
+def test_a_card_whose_text_does_not_fit_is_drawn_with_the_overflow_outlined(
+    live: Live, browser: Browser
+) -> None:
+    long = "text: Move 7 spaces." + " And again, and again." * 40
+    _save(live.folder, "extra.yaml", "text: Move 7 spaces.", long)
+    tile = '.card[data-id="extra/7"]'
+    browser.wait_for(f"document.querySelector('{tile} .overflow-box') !== null", 30)
+    assert browser.js(STATUS).startswith("status failed")
+    box = browser.js(f"(() => {{ const o = document.querySelector('{tile} .overflow-box').getBoundingClientRect(); "
+                     f"const i = document.querySelector('{tile} img.front').getBoundingClientRect(); "
+                     "return [o.left - i.left, o.top - i.top, o.width, o.height, i.width, i.height]; })()")  # fmt: skip
+    assert box[0] > 0 and box[1] > 0 and box[0] + box[2] <= box[4] + 1 and box[1] + box[3] <= box[5] + 1
+    assert browser.js("document.querySelectorAll('#decks .overflow-box').length") == 1
+    if os.environ.get("DECKWRIGHT_SCREENSHOTS"):
+        _open(browser, "Extra 7")
+        browser.screenshot(Path(os.environ["DECKWRIGHT_SCREENSHOTS"]) / "overflow.png")
+        browser.key("Escape")
+    _save(live.folder, "extra.yaml", long, "text: Move 7 spaces.")
+    browser.wait_for(
+        f"{STATUS}.startsWith('status ok') && !document.querySelector('#decks .overflow-box')", 30
+    )
+
+
+STATUS = "(document.getElementById('status').className + ' ' + document.getElementById('status').textContent)"

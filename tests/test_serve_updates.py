@@ -115,13 +115,46 @@ def test_new_pictures_are_shown_before_the_pdf_is_written(
     assert card_named(served.state(), "Lucky Find")["front"] == card_named(meanwhile, "Lucky Find")["front"]
 
 
-def test_text_that_does_not_fit_keeps_the_last_good_pictures(served: Served) -> None:
+def test_text_that_does_not_fit_is_drawn_anyway_with_the_overflow_outlined(served: Served) -> None:
     before = served.state()
     served.save("cards.yaml", "take another turn.", "take another turn. " + "And again, and again. " * 40)
     state = served.state()
-    assert state["status"] == "failed" and state["cards"] == before["cards"]
+    assert state["status"] == "failed" and "the kit files were not written" in state["line"]
+    lucky = card_named(state, "Lucky Find")
+    assert lucky["front"] != card_named(before, "Lucky Find")["front"] and lucky["change"] == "changed"
+    [box] = lucky["overflow"]
+    left, top, width, height = box["box"]
+    assert box["side"] == "front" and 0 < left < 0.2 and 0 < top < 1 and 0.5 < width < 1 and 0 < height < 1
+    assert [c["overflow"] for c in state["cards"] if c["name"] != "Lucky Find"] == [[], []]
+    assert [c["front"] for c in state["cards"] if c["name"] != "Lucky Find"] == [
+        c["front"] for c in before["cards"] if c["name"] != "Lucky Find"
+    ]
     overflow = [p for p in state["problems"] if "text does not fit on the front of 'Lucky Find'" in p["text"]]
-    assert overflow and overflow[0]["targets"] == [card_named(state, "Lucky Find")["id"]]
+    assert overflow and overflow[0]["targets"] == [lucky["id"]]
+    assert served.preview.session.game is not None  # the kit's files: still the last good build's
+    served.save("cards.yaml", "And again, and again. " * 40, "")
+    state = served.state()
+    assert state["status"] == "ok" and all(c["overflow"] == [] for c in state["cards"]), (
+        state["problems"],
+        [c["overflow"] for c in state["cards"]],
+    )
+
+
+def test_a_first_build_whose_text_does_not_fit_shows_its_cards(preview_game: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    path = folder / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("take another turn.", "take another turn. " + "Again. " * 80), encoding="utf-8"
+    )
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        assert state["status"] == "failed" and len(state["cards"]) == 3
+        assert card_named(state, "Lucky Find")["overflow"] and state["files"] == []
+    finally:
+        served.server.stop()
 
 
 def test_a_summary_edit_draws_no_card_again(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:

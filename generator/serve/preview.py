@@ -19,7 +19,7 @@ from generator.core.errors import DataError, DeckwrightError, Problem, display_p
 from generator.layout.deck import OVERFLOW_RANK
 from generator.load.model import Game
 from generator.proof.finding import PROOF_RANK
-from generator.serve import details
+from generator.serve import details, overflow
 from generator.serve.editor import link
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
@@ -66,6 +66,9 @@ class Preview:
         self.guide = ""
         self.sources: dict[str, list[str]] = {}
         self._undo: tuple[Any, ...] | None = None
+        self._drafted: Game | None = None  # the game the rebuild under way loaded (see ``early``)
+        self._before_overflow: tuple[Any, ...] | None = None  # the last good build's gallery, findings
+        self.overflows: dict[str, list[dict[str, Any]]] = {}  # card id -> boxes whose text overflows
         self.closed = False
         self.boot = f"{time.time_ns():x}"  # tells a page that the server restarted (versions begin again)
         session.before_build = self.early
@@ -96,7 +99,7 @@ class Preview:
             self._early(game, decks)
 
     def _early(self, game: Game, decks: list[str] | None) -> None:
-        self._undo = None
+        self._undo, self._drafted = None, game
         if decks is None or not self.gallery.faces:
             return
         whole_game, game = game, self.shown(game)
@@ -144,11 +147,29 @@ class Preview:
         game = self.shown(whole_game) if whole_game is not None else None
         problems, error, undo = list(outcome.problems), outcome.error, self._undo
         problems = [p for p in problems if p.rank != PROOF_RANK]  # the proofreader's step says them
-        self._undo = None
-        if not outcome.ok and undo is not None:  # redrawn early, then the build failed
+        drafted, self._undo, self._drafted = self._drafted, None, None
+        # text that does not fit stops the build, but its cards are drawn anyway, cut off as they
+        # would print, the overflow outlined: what the designer needs to see to shorten it
+        overflowed = not outcome.ok and drafted is not None and _only_overflows(problems, error)
+        if overflowed and drafted is not None:
+            if self._before_overflow is None:
+                self._before_overflow = undo or (
+                    self.gallery.checkpoint(),
+                    self.findings.checkpoint(),
+                    self.good,
+                )
+            game = self._draw_overflowed(drafted, undo is not None)
+        elif outcome.ok and outcome.scope == "nothing" and self._before_overflow is not None:
+            undo = self._before_overflow  # back to the last good build: its pictures again
             self.gallery.restore(undo[0])
             self.findings.restore(undo[1])
             self.good = undo[2]
+        elif not outcome.ok and undo is not None:  # redrawn early, then the build failed
+            self.gallery.restore(undo[0])
+            self.findings.restore(undo[1])
+            self.good = undo[2]
+        if outcome.ok:
+            self._before_overflow = None
         due: list[str] | bool | None = False
         if outcome.ok and game is not None and outcome.scope != "nothing":
             try:
@@ -181,6 +202,12 @@ class Preview:
         seconds = outcome.seconds + time.perf_counter() - started
         shown = bool(self.gallery.faces or self.gallery.pages)
         self._line, self._error = _line(outcome, seconds, shown), error
+        if overflowed:
+            self._line = (
+                f"{time.strftime('%H:%M:%S')} text does not fit: the kit files were not written (the "
+                "last good ones stay); the cards are drawn as they would print, the overflow outlined"
+            )
+        self.overflows = overflow.boxes(game, self.gallery.faces, problems) if game is not None else {}
         self._status = "ok" if outcome.ok else "failed"
         self._publish(game, self._status, self._line, problems, error)
 
@@ -226,6 +253,17 @@ class Preview:
         path, page = self._snapshot.files.get(first.get("file", "")), first.get("page", "")
         return None if path is None or not page.isdigit() else self.zoom.sheet(path, int(page))
 
+    def _draw_overflowed(self, drafted: Game, drawn: bool) -> Game | None:
+        """The game of a build that failed only on text that does not fit, its cards drawn (by
+        ``early`` already when ``drawn``); the last good game when they cannot be."""
+        game = self.shown(drafted)
+        if not drawn:  # a whole-kit rebuild or the first build: nothing was drawn early
+            try:
+                self.gallery.refresh_faces(game, None, [])
+            except DeckwrightError:
+                return self.shown(self.session.game) if self.session.game is not None else None
+        return game
+
     def _parts_only(self, changed: list[Path]) -> bool:
         """Whether only kit parts' own files changed (a board, the summary, components, the
         constraints): no card face can differ, so none is drawn again."""
@@ -258,7 +296,7 @@ class Preview:
             "decks": [
                 {"name": d.name, "title": d.title, "cards": d.size} for d in (game.decks if game else ())
             ],
-            "cards": [_card(f, self.editor) for f in faces],
+            "cards": [_card(f, self.editor, self.overflows.get(f.id, [])) for f in faces],
             "pages": [_page(p) for p in pages],
             "files": sorted(self.files),
             "sheets": self.zoom.pages(self.files),
@@ -303,6 +341,12 @@ class Preview:
         return found
 
 
+def _only_overflows(problems: list[Problem], error: str) -> bool:
+    """Whether a failed build failed only on text that does not fit."""
+    errors = [p for p in problems if p.severity == "error"]
+    return not error and bool(errors) and all(p.rank == OVERFLOW_RANK for p in errors)
+
+
 def _line(outcome: Outcome, seconds: float, shown: bool = True) -> str:
     """The status line after a rebuild; ``shown``: whether a good build's pictures are on the page."""
     stamp = time.strftime("%H:%M:%S")
@@ -323,7 +367,7 @@ def _picture(p: Any) -> dict[str, Any] | None:
     return None if p is None else {"url": f"/img/{p.key}.png", "w": p.width, "h": p.height}
 
 
-def _card(face: FaceView, editor: str) -> dict[str, Any]:
+def _card(face: FaceView, editor: str, overflows: list[dict[str, Any]]) -> dict[str, Any]:
     card = face.card
     words = [card.name, card.type, *(_words(v) for v in card.fields.values())]
     return {
@@ -337,6 +381,7 @@ def _card(face: FaceView, editor: str) -> dict[str, Any]:
         "text": " ".join(words).lower(),
         "size": card_size(face),
         "change": face.change,
+        "overflow": overflows,
         "before": [_picture(p) for p in face.before] if face.before else None,
         "front": _picture(face.front),
         "back": _picture(face.back),

@@ -30,6 +30,23 @@ function picture(p, alt, cls) {
   return el("img", {src: p.url, width: p.w, height: p.h, alt, class: cls, decoding: "async"});
 }
 
+function outlined(card, side, image) {
+  // a face with the boxes whose text does not fit outlined over it (set through the CSSOM)
+  const boxes = (card.overflow || []).filter((o) => o.side === side);
+  if (!boxes.length) return image;
+  const frame = el("span", {class: "outlined"}, image);
+  for (const o of boxes) {
+    const box = el("span", {class: "overflow-box", title: "this text does not fit"});
+    const [left, top, width, height] = o.box;
+    box.style.left = `${left * 100}%`;
+    box.style.top = `${top * 100}%`;
+    box.style.width = `${width * 100}%`;
+    box.style.height = `${height * 100}%`;
+    frame.append(box);
+  }
+  return frame;
+}
+
 async function load() {
   const response = await fetch("/api/state", {cache: "no-store"});
   if (!response.ok) return;
@@ -183,8 +200,8 @@ function tile(card, faces) {
   const cls = ["card", errors ? "flagged" : found.length ? "warned" : "", card.change ? "changed" : "",
     pointed.includes(card.id) ? "pointed" : "", selected === card.id ? "selected" : ""].join(" ");
   const images = el("span", {class: "faces"});
-  if (faces !== "back" && card.front) images.append(picture(card.front, `${card.name}, front`, "front"));
-  if (faces !== "front" && card.back) images.append(picture(card.back, `${card.name}, back`, "back"));
+  if (faces !== "back" && card.front) images.append(outlined(card, "front", picture(card.front, `${card.name}, front`, "front")));
+  if (faces !== "front" && card.back) images.append(outlined(card, "back", picture(card.back, `${card.name}, back`, "back")));
   const label = card.count > 1 ? `${card.name} ×${card.count}` : card.name;
   const button = el("button", {type: "button", class: cls, "data-id": card.id, "data-key": card.key,
     title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
@@ -293,7 +310,7 @@ function showCard(card) {
   const zooms = el("div", {class: "zoom-buttons"});
   for (const side of ["front", "back"]) {
     if (!summary || !summary[side]) continue;
-    faces.append(picture(summary[side], `${card.name}, ${side}`, ""));
+    faces.append(outlined(summary, side, picture(summary[side], `${card.name}, ${side}`, "")));
     const button = el("button", {type: "button", class: "zoom"}, `zoom the ${side}`);
     button.addEventListener("click", () => openViewer({kind: "card", id: card.id, side}));
     zooms.append(button);
