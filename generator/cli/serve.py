@@ -87,6 +87,10 @@ def serve(
         str,
         typer.Option(help="Address to listen on. Anything but loopback shows the game to your network."),
     ] = "127.0.0.1",
+    paper: Annotated[Paper, choice("Paper size of the kit's pages, shown and written.")] = Paper.a4,
+    layout: Annotated[
+        Layout, choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
+    ] = Layout.duplex,
     output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
@@ -120,7 +124,9 @@ def serve(
                   f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
 
     try:
-        options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
+        options = BuildOptions(
+            paper=paper.value, layout=layout.value, out_dir=output, allow_overflow=allow_overflow
+        )
         run_serve(game, options, host, port, started, _show, only=only, editor=choose(editor))
     except DeckwrightError as exc:
         raise fail(exc) from None

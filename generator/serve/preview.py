@@ -290,6 +290,8 @@ class Preview:
             "boot": self.boot,
             "game": game.name if game else self.session.folder.name,
             "title": game.title if game else self.session.folder.name,
+            "paper": self.session.options.paper,
+            "layout": self.session.options.layout,
             "status": status,
             "line": line,
             "error": error,

@@ -103,6 +103,7 @@ function render() {
   }
   document.title = `${state.title} - Deckwright preview`;
   $("title").textContent = state.title;
+  $("printing").textContent = `${state.paper.toUpperCase()} paper, ${state.layout} (serve --paper, --layout)`;
   const status = $("status");
   status.className = `status ${state.status}`;
   status.textContent = state.line + (state.proofing ? " (proofreading...)" : "");
