@@ -229,6 +229,7 @@ def test_a_restarted_server_keeps_the_last_pictures_until_its_first_build(game: 
     try:
         page.goto(f"http://127.0.0.1:{port}/")
         page.wait_for(f"{CARDS} === 11", 60)
+        page.wait_for("[...document.images].every(i => i.complete && i.naturalWidth > 0)", 30)
         old = page.js("document.querySelector('.card img.front').getAttribute('src')")
         server.stop()
         page.wait_for("document.getElementById('status').textContent.includes('not answering')", 30)

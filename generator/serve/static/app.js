@@ -65,8 +65,16 @@ async function load() {
     state.stale = true;
     state.boot = before.boot;  // the pictures are still the old server's: its next state replaces them
     state.version = -1;
+    renderStatus();  // the pictures on the page stay as they are (the new server has none yet)
+    return;
   }
   render();
+}
+
+function renderStatus() {
+  const status = $("status");
+  status.className = `status ${state.status}`;
+  status.textContent = state.line + (state.proofing ? " (proofreading...)" : "");
 }
 
 function keyCards(next) {
@@ -104,9 +112,7 @@ function render() {
   document.title = `${state.title} - Deckwright preview`;
   $("title").textContent = state.title;
   $("printing").textContent = `${state.paper.toUpperCase()} paper, ${state.layout} (serve --paper, --layout)`;
-  const status = $("status");
-  status.className = `status ${state.status}`;
-  status.textContent = state.line + (state.proofing ? " (proofreading...)" : "");
+  renderStatus();
   fillSelect($("deck"), state.decks.map((d) => [d.name, `${d.title} (${d.cards})`]), "all decks");
   fillSelect($("type"), [...new Set(state.cards.map((c) => c.type))].map((t) => [t, t]), "all types");
   renderProblems();
@@ -347,6 +353,7 @@ let viewerOpener = null;
 function openViewer(what) {
   viewerOpener = document.activeElement;
   viewing = what;
+  if (!$("viewer-img")) $("viewer-frame").prepend(el("img", {id: "viewer-img", alt: ""}));  // gone when closed
   $("viewer").hidden = false;
   showViewer();
   $("viewer-close").focus();
@@ -410,6 +417,7 @@ function sizeViewer() {
 
 function closeViewer() {
   viewing = null;
+  if ($("viewer-img")) $("viewer-img").remove();
   $("viewer").hidden = true;
   if (viewerOpener && document.contains(viewerOpener)) viewerOpener.focus();
 }
@@ -502,7 +510,7 @@ function start() {
   for (const id of ["zoom", "show-trim", "show-bleed", "show-safe"]) $(id).addEventListener("input", sizeViewer);
   $("viewer-prev").addEventListener("click", () => { viewing.page -= 1; showViewer(); });
   $("viewer-next").addEventListener("click", () => { viewing.page += 1; showViewer(); });
-  window.addEventListener("resize", () => { if (viewing) sizeViewer(); });
+  window.addEventListener("resize", () => { if (viewing) sizeViewer(); });  // fit the window again
   document.addEventListener("keydown", (event) => {
     if (viewing) {
       if (event.key === "Escape") closeViewer();
