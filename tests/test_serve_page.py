@@ -376,3 +376,19 @@ def test_a_card_whose_text_does_not_fit_is_drawn_with_the_overflow_outlined(
 
 
 STATUS = "(document.getElementById('status').className + ' ' + document.getElementById('status').textContent)"
+
+
+def test_tab_stays_in_the_zoom_view_while_it_is_open(browser: Browser) -> None:
+    _open(browser, "Quick Step")
+    browser.js("document.querySelector('#panel-body button.zoom').focus()")
+    browser.key("Enter")
+    browser.wait_for("!document.getElementById('viewer').hidden")
+    seen = set()
+    for _ in range(8):
+        browser.key("Tab")
+        seen.add(browser.js("document.activeElement.id"))
+    assert seen == {"zoom", "show-bleed", "show-trim", "show-safe", "viewer-close"}
+    browser.key("Escape")
+    assert browser.js("document.activeElement.textContent") == "zoom the front"  # back where it was opened
+    assert not browser.js("document.getElementById('viewer-img')")
+    browser.key("Escape")

@@ -20,7 +20,7 @@ ZOOM_DPI = 384  # four times the 96 CSS pixels of an inch: 400 % of the printed 
 SHEET_DPI = 192  # a kit page at 200 % of its printed size
 BLEED_MM = 3.0  # the bleed the faces are drawn with (export.faces.BLEED)
 SAFE_MM = 3.0  # the safe zone inside the trim (layout.card.SAFE_ZONE)
-KEPT = 12  # pictures kept
+KEPT = 6  # pictures kept (a card at 400 % is about 1 MB of PNG)
 
 
 class Zoom:
@@ -79,18 +79,18 @@ class Zoom:
 
     def pages(self, files: dict[str, Path]) -> dict[str, int]:
         """The number of pages of each PDF among ``files`` (by name), for the sheet view."""
-        counts = {}
+        counts, known = {}, {}
         for name, path in sorted(files.items()):
             if path.suffix.lower() != ".pdf":
                 continue
             try:
                 stat = path.stat()
                 key = (str(path), stat.st_mtime_ns, stat.st_size)
-                if key not in self._counts:
-                    self._counts[key] = _count(path)
-                counts[name] = self._counts[key]
+                known[key] = self._counts[key] if key in self._counts else _count(path)
+                counts[name] = known[key]
             except (OSError, RuntimeError):  # a file being swapped in; pdfium's errors are RuntimeErrors
                 continue
+        self._counts = known  # only the files as they are now
         return counts
 
     def _get(self, key: tuple[object, ...], draw: object) -> bytes:

@@ -287,7 +287,7 @@ function renderGuide() {
     const item = el("li", {}, el("a", {href: `/kit/${encodeURIComponent(name)}`}, name));
     if (state.sheets[name]) {  // any page of a PDF, card sheets too, in the zoom view
       const view = el("button", {type: "button", class: "sheet", "data-file": name,
-        "aria-label": `view the pages of ${name}`}, `view its ${state.sheets[name]} page(s)`);
+        "aria-label": `view its ${state.sheets[name]} page(s) of ${name}`}, `view its ${state.sheets[name]} page(s)`);
       view.addEventListener("click", () => openViewer({kind: "sheet", file: name, page: 1}));
       item.append(" ", view);
     }
@@ -514,6 +514,13 @@ function start() {
   document.addEventListener("keydown", (event) => {
     if (viewing) {
       if (event.key === "Escape") closeViewer();
+      else if (event.key === "Tab") {  // a modal view: Tab goes round its own controls
+        const controls = [...$("viewer").querySelectorAll("button, select, input")].filter((n) => n.offsetParent);
+        const at = controls.indexOf(document.activeElement);
+        const next = controls[(at + (event.shiftKey ? -1 : 1) + controls.length) % controls.length];
+        event.preventDefault();
+        next.focus();
+      }
       return;
     }
     if (event.key === "Escape" && selected) closePanel();
