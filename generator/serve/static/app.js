@@ -111,7 +111,8 @@ function render() {
   }
   document.title = `${state.title} - Deckwright preview`;
   $("title").textContent = state.title;
-  $("printing").textContent = `${state.paper.toUpperCase()} paper, ${state.layout} (serve --paper, --layout)`;
+  $("printing").textContent = `${state.paper.toUpperCase()}, ${state.layout}`;
+  $("printing").title = "the paper and layout of the kit's pages (serve --paper, --layout)";
   renderStatus();
   fillSelect($("deck"), state.decks.map((d) => [d.name, `${d.title} (${d.cards})`]), "all decks");
   fillSelect($("type"), [...new Set(state.cards.map((c) => c.type))].map((t) => [t, t]), "all types");
