@@ -180,6 +180,7 @@ HEADINGS = ("[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].filter(h => h.o
 
 def test_headings_never_skip_a_level(browser: Browser) -> None:
     _open(browser, "Quick Step")
+    assert browser.js("document.getElementById('printing').textContent") == "A4, duplex"
     levels = browser.js(HEADINGS)
     assert levels[0] == 1 and levels.count(1) == 1
     assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), levels
