@@ -393,3 +393,24 @@ def test_tab_stays_in_the_zoom_view_while_it_is_open(browser: Browser) -> None:
     assert browser.js("document.activeElement.textContent") == "zoom the front"  # back where it was opened
     assert not browser.js("document.getElementById('viewer-img')")
     browser.key("Escape")
+
+
+def test_an_older_state_answered_late_is_never_shown(browser: Browser) -> None:
+    """Two saves in a row: the answer for the first may arrive after the second's; the status line
+    must not go back in time (a restarted server's states, with another boot, are shown)."""
+    shown = browser.js(
+        "(async () => { const real = window.fetch; "
+        "const late = {...state, version: state.version - 1, line: 'an older line'}; "
+        "window.fetch = async () => new Response(JSON.stringify(late)); "
+        "try { await load(); } finally { window.fetch = real; } "
+        "return document.getElementById('status').textContent; })()"
+    )
+    assert "an older line" not in shown
+    restarted = browser.js(
+        "(async () => { const real = window.fetch; const now = state; "
+        "const fresh = {...state, boot: 'another', version: 1, line: 'a new server'}; "
+        "window.fetch = async () => new Response(JSON.stringify(fresh)); "
+        "try { await load(); } finally { window.fetch = real; } "
+        "const line = document.getElementById('status').textContent; state = now; render(); return line; })()"
+    )
+    assert restarted.startswith("a new server")

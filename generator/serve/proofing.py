@@ -39,9 +39,9 @@ class Proofreader:
     ) -> list[Found]:
         """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
         nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
-        with the regions where they print, the origin of the element and the cards whose slots
-        they are seen in (a template element's finding is the fault of the cards it fails on,
-        not of every card that draws the element)."""
+        with the regions where they print, the origin of the element and the cards they are seen
+        on: in whose slots, or on whose faces a card rule spotted them (a template element's
+        finding is the fault of the cards it fails on, not of every card that draws it)."""
         from generator.kit.proofing import placed, proof_parts
         from generator.proof import as_problems, proofread_game, settings_of
 
