@@ -215,8 +215,8 @@ function tile(card, faces) {
     title: `${card.name} (${card.type}), ${card.where}`}, images, el("span", {class: "name"}, label));
   if (found.length) button.append(el("span", {class: "badge", title: `${found.length} problem(s)`}, String(found.length)));
   if (card.change) {
-    button.append(el("span", {class: "change", title: card.change === "new" ? "new since the last save" :
-      "its picture changed with the last save (compare it in its data)"}, card.change));
+    button.append(el("span", {class: "change", title: card.change === "new" ? "new since the last redraw" :
+      "its picture changed with the last redraw (compare it in its data)"}, card.change));
   }
   button.addEventListener("click", () => openCard(card.id, true));
   return button;
@@ -435,7 +435,7 @@ function compare(card) {
   const pairs = sides.map((side) => {
     const old = card.before[side === "front" ? 0 : 1];
     return el("div", {class: "compare-pair", "data-side": side},
-      el("figure", {}, picture(old, `${card.name}, ${side}, before the last save`, "before"), el("figcaption", {}, `${side} before`)),
+      el("figure", {}, picture(old, `${card.name}, ${side}, before the last redraw`, "before"), el("figcaption", {}, `${side} before`)),
       el("figure", {}, picture(card[side], `${card.name}, ${side}, now`, "now"), el("figcaption", {}, `${side} now`)));
   });
   const blink = el("button", {type: "button", class: "blink", "aria-pressed": "false"}, "blink before / now");
@@ -449,7 +449,7 @@ function compare(card) {
   blink.addEventListener("click", () => set(blink.getAttribute("aria-pressed") !== "true"));
   if (blinkFor === card.key) set(true);
   return el("section", {class: "compare", "aria-label": "what the last save changed"},
-    el("h3", {}, "Changed by the last save"), blink, ...pairs);
+    el("h3", {}, "Changed by the last redraw"), blink, ...pairs);
 }
 
 function closePanel() {
