@@ -375,7 +375,7 @@ def place_boxes(ctx: Context, f: MapFeature, loc: Loc) -> dict[str, Box]:
 def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box, loc: Loc) -> list[BoardOp]:
     """A card-sized zone ``place.gap`` beside the node's box, centred on that side, or centred on
     the node's ``place_at``."""
-    w, h = ctx.size(place.size, place.orientation, place.padding, loc)
+    w, h = ctx.size(place.size, node.place_orientation or place.orientation, place.padding, loc)
     cx, cy, g = nb.x + nb.w / 2, nb.y + nb.h / 2, place.gap
     if node.place_at is not None:
         px, py = ctx.point(node.place_at)

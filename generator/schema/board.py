@@ -221,6 +221,8 @@ class MapNode(Strict):
     """Which side of this node its kind's place goes (``none``: no place here)."""
     place_at: Point | None = None
     """Where the centre of this node's place goes instead (a crowded corner of the map)."""
+    place_orientation: Orientation | None = None
+    """This node's place turned (e.g. ``landscape`` along a coast) instead of its kind's."""
     data: dict[str, str] = Field(default_factory=dict)
 
 
