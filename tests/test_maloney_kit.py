@@ -34,7 +34,7 @@ def test_pieces_fit_the_board():
     marker = groups()["scores"]["size"]
     assert float(marker["width"].removesuffix("mm")) < space  # a score marker fits a track space
     assert len(groups()["scores"]["items"]) == 6
-    pieces = {i["name"] for g in ("pieces", "testament") for i in groups()[g]["items"]}
+    pieces = {i["name"] for g in ("car", "pawn", "testament") for i in groups()[g]["items"]}
     assert pieces == {"Car", "Weekday", "Testament"}
 
 
