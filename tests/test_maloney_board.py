@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.art.fonts import FontBook
 from generator.board import board_files, load_board
@@ -49,14 +50,14 @@ def test_sixteen_cities_each_showing_the_numbers_its_roads_reach(laid):
 def test_every_city_has_a_suitcase_place_clear_of_the_others(laid):
     game, board, ops = laid
     suitcase = next(d for d in game.decks if d.name == "suitcases")
-    places = [op for op in ops if isinstance(op, RectOp) and op.dash and op.box.h > mm(50)]
+    card = sorted((suitcase.width + mm(2), suitcase.height + mm(2)))
+    places = [op for op in ops if isinstance(op, RectOp) and op.dash and max(op.box.w, op.box.h) > mm(50)]
     assert len(places) == 16
-    for p in places:  # the card fits with its padding, inside the board
-        assert p.box.w == pytest.approx(suitcase.width + mm(2)) and p.box.h == pytest.approx(
-            suitcase.height + mm(2)
-        )
-        assert mm(12) < p.box.x and p.box.right < board.width - mm(12)
-        assert mm(12) < p.box.y and p.box.top < board.height - mm(12)
+    assert {p.box.w > p.box.h for p in places} == {True, False}  # some turned along a coast or gap
+    for p in places:  # the card fits with its padding (either way round), inside the score track
+        assert sorted((p.box.w, p.box.h)) == pytest.approx(card)
+        assert mm(16) < p.box.x and p.box.right < board.width - mm(16)
+        assert mm(16) < p.box.y and p.box.top < board.height - mm(16)
     for i, a in enumerate(places):
         for b in places[i + 1 :]:
             assert (
@@ -72,6 +73,68 @@ def test_every_city_has_a_suitcase_place_clear_of_the_others(laid):
             p.box.x < c.box.x + c.box.w / 2 < p.box.right and p.box.y < c.box.y + c.box.h / 2 < p.box.top
             for p in places
         )
+
+
+def test_each_suitcase_place_lies_beside_its_own_city():
+    """Issue 32: the places lay 40-150 mm from their cities and nearer others; now each is nearer
+    its own city than any other and within 15 mm of it (Washington's 17 mm, the one exception,
+    sits in the Atlantic so Detroit - New York keeps clear of it: a known warning)."""
+    from generator.kit.proofing import proof_parts
+    from generator.proof import belonging
+    from generator.proof.settings import settings_of
+
+    game = load_game("maloney")
+    found = belonging.check(game, proof_parts(game), settings_of(game))
+    assert [f.severity for f in found] in ([], ["warning"])
+    assert all("nearer" not in f.message for f in found)
+
+
+def test_no_tile_seam_runs_through_a_word_on_a4_or_letter():
+    """Issue 32: the A4 seams ran through Salt Lake City and Dallas; the 40 mm overlap puts the
+    seams of both papers at x = 138.5, 277, 415.5 mm and y = 190 mm, clear of every word."""
+    from generator.kit.proofing import proof_parts
+    from generator.proof import words
+    from generator.proof.settings import settings_of
+
+    game = load_game("maloney")
+    found = words.check(game, proof_parts(game), settings_of(game))
+    assert not [f.message for f in found if "tile seam" in f.message]
+
+
+def test_the_car_parks_on_its_city_s_place_and_the_pawn_on_the_week(tmp_path):
+    """The car's 25 x 24 mm base covered a 10 mm city disc and its name; it now stands on the
+    city's suitcase place (free once the driver took the suitcase), the pawn on a weekday."""
+    from generator.kit.proofing import proof_parts
+    from generator.proof import fit
+    from generator.proof.settings import settings_of
+
+    game = load_game("maloney")
+    assert fit.check(game, proof_parts(game), settings_of(game)) == []
+    folder = tmp_path / "maloney"
+    shutil.copytree(paths.CARDDATA / "maloney", folder)
+    text = (folder / "components.yaml").read_text(encoding="utf-8")
+    (folder / "components.yaml").write_text(
+        text.replace("stands_on: [map.usa.city.place]", "stands_on: [map.usa.city]"), encoding="utf-8"
+    )
+    game = load_game(str(folder))
+    (found,) = fit.check(game, proof_parts(game), settings_of(game))
+    assert "base of 'Car' does not fit the 10 mm disc 'city' nodes" in found.message
+
+
+def test_week_track_colours_stay_apart_in_grey():
+    """Issue 32: Sunday's green and the double days' gold were one grey (L* 83 and 81)."""
+    data = yaml.safe_load((paths.CARDDATA / "maloney" / "board.yaml").read_text(encoding="utf-8"))
+    week = next(f for f in data["features"] if f.get("id") == "weekdays")
+    fills = [week["look"]["fill"], *(s["fill"] for s in week["special"])]
+
+    def lightness(colour: str) -> float:
+        rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+        return 116 * y ** (1 / 3) - 16
+
+    greys = sorted(lightness(c) for c in fills)
+    assert all(b - a >= 12 for a, b in zip(greys, greys[1:], strict=False))
 
 
 def test_weekday_track_and_score_track(laid):

@@ -232,6 +232,9 @@ class MapEdge(Strict):
     from_: str = Field(alias="from")
     to: str
     via: list[Point] = Field(default_factory=list)
+    offset: Length = 0.0
+    """The road shifted sideways (to the right going from ``from`` to ``to``; negative: left), its
+    ends and ``via`` points alike: roads that share a corridor run side by side as parallel lanes."""
     road: str = "road"
     one_way: bool = False
     spaces: int | list[str] | None = None
