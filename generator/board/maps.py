@@ -346,6 +346,13 @@ def _node(
     places: list[Box] = []
     if side != "none" and (node.name or links):
         named = _name(ctx, r, node, kind, side, links, loc)
+        if kind.label_backing:
+            pad = mm(0.6)
+            ops += [
+                RectOp(op.box.inset(-pad), kind.label_backing, None, 0.0, mm(0.8))
+                for op in named
+                if isinstance(op, TextOp)
+            ]
         ops += named
         labels += [op.box for op in named if isinstance(op, TextOp)]
     if kind.place is not None and node.place != "none":

@@ -185,6 +185,9 @@ class NodeKind(Strict):
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
     links_size: Length = 7.0
     """Text size of the reach numbers under the name (``links: true``)."""
+    label_backing: Color | None = None
+    """A patch of this colour behind the name and reach numbers (e.g. the land's colour), so an
+    outline or coastline drawn beneath does not strike them out."""
     place: NodePlace | None = None
     span: Length | None = None
     """The length of road the node takes between the spaces on either side of it (default its
