@@ -347,7 +347,7 @@ def _node(
     if side != "none" and (node.name or links):
         named = _name(ctx, r, node, kind, side, links, loc)
         if kind.label_backing:
-            pad = mm(0.6)
+            pad = mm(1.2)  # the proofreader wants 1 mm round every glyph inside a shape
             ops += [
                 RectOp(op.box.inset(-pad), kind.label_backing, None, 0.0, mm(0.8))
                 for op in named
@@ -397,7 +397,9 @@ def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box
     label, note, sizes = place.label, place.note, {}
     if place.numbered and node.number is not None:
         label, note = str(node.number), node.name or note
-        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2}
+        # the name kept 1 mm further in than a plain place's text: a long name ("SALT LAKE
+        # CITY") fitted to the width would otherwise touch the place's edge
+        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2, "pad": mm(3.5)}
     return zone(
         ctx,
         Box(x, y, w, h),
