@@ -3,6 +3,7 @@ round every node they do not join and every label and card place (route.py's geo
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -28,7 +29,7 @@ def parallel(pts: list[XY], offset: float) -> list[XY]:
     """The polyline ``pts`` moved ``offset`` to its right (y up), each point along the mean of
     the normals of the legs that meet there, so a lane keeps its distance round a bend."""
     normals = []
-    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+    for (ax, ay), (bx, by) in itertools.pairwise(pts):
         d = math.hypot(bx - ax, by - ay) or 1.0
         normals.append(((by - ay) / d, -(bx - ax) / d))
     out = []
@@ -36,7 +37,9 @@ def parallel(pts: list[XY], offset: float) -> list[XY]:
         near = normals[max(0, k - 1) : k + 1]
         nx, ny = sum(n[0] for n in near), sum(n[1] for n in near)
         length = math.hypot(nx, ny) or 1.0
-        cos = max(0.3, (nx * normals[min(k, len(normals) - 1)][0] + ny * normals[min(k, len(normals) - 1)][1]) / length)
+        leg = normals[min(k, len(normals) - 1)]
+        # at a bend the mitre point lies 1/cos(half the turn) out, so both legs keep the offset
+        cos = max(0.3, (nx * leg[0] + ny * leg[1]) / length)
         out.append((x + nx / length * offset / cos, y + ny / length * offset / cos))
     return out
 
