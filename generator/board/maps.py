@@ -347,7 +347,7 @@ def _node(
     if side != "none" and (node.name or links):
         named = _name(ctx, r, node, kind, side, links, loc)
         if kind.label_backing:
-            pad = mm(1.2)  # the proofreader wants 1 mm round every glyph inside a shape
+            pad = mm(2)  # 1.3 mm round every glyph still on the 67 % one-sheet map
             ops += [
                 RectOp(op.box.inset(-pad), kind.label_backing, None, 0.0, mm(0.8))
                 for op in named
