@@ -326,7 +326,7 @@ def test_a_place_turned_for_one_node_and_names_on_a_backing(tmp_path: Path, font
     assert len(backings) == 2  # under Alpha and under Beta, each just before its name
     for b in backings:
         name = ops[ops.index(b) + 1]
-        assert isinstance(name, TextOp) and name.box.inset(-mm(1.2)) == b.box
+        assert isinstance(name, TextOp) and name.box.inset(-mm(2)) == b.box
 
 
 def test_a_road_round_a_corner_another_took_keeps_apart():
