@@ -35,14 +35,29 @@ def _clip(box: Box, to: Box) -> Box:
     return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
+def _full_bleed(slot: Slot, bleed: float) -> Box:
+    """``slot``'s art with each side that runs past the trim run on to ``bleed`` past it."""
+    t, a = slot.trim, slot.art
+    eps = 1e-6
+    x0 = min(a.x, t.x - bleed) if a.x < t.x - eps else a.x
+    y0 = min(a.y, t.y - bleed) if a.y < t.y - eps else a.y
+    x1 = max(a.right, t.right + bleed) if a.right > t.right + eps else a.right
+    y1 = max(a.top, t.top + bleed) if a.top > t.top + eps else a.top
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
 def back_sheet(
     front: SheetGeometry, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
 ) -> SheetGeometry:
     """The back sheet of ``front``: slot i is where the back of front slot i goes.
 
     ``offset`` (x, y in points, on the back page) moves every back to correct a printer's drift;
-    art moved past the printable area is clipped to it. Backs carry no crop marks or cut lines;
-    the label and scale bar are placed afresh, clear of the back art.
+    art moved past the printable area is clipped to it. Backs carry no crop marks or cut lines, so
+    every side where the front's art runs past its trim (an outer or spaced side, not a butted
+    cut) gets the sheet's whole bleed on the back, as far as the printable area allows: a front
+    clips its outer bleed to leave room for its marks, and a duplex that drifts more than that
+    would show a white sliver on the back. The label and scale bar are placed afresh, clear of
+    the back art.
     """
     cols = flips_columns(front.page_w, front.page_h, flip)
     dx, dy = offset
@@ -60,7 +75,7 @@ def back_sheet(
             s.row if cols else n_rows - 1 - s.row,
             n_cols - 1 - s.col if cols else s.col,
             move(s.trim),
-            _clip(move(s.art), front.printable),
+            _clip(move(_full_bleed(s, front.bleed)), front.printable),
             (s.rotation + (0 if cols else 180)) % 360,
         )
         for s in front.slots
