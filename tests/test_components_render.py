@@ -194,8 +194,8 @@ def test_standee_cuts_and_folds_are_told_apart(sets, game, fonts, tmp_path, cut_
     path = next(p for p in paths if p.stem == "standees")
     page = PdfReader(str(path)).pages[0]
     text = page.extract_text()
-    cut = "solid lines" if cut_lines else "crop marks"
-    assert f"cut on the {cut}, fold on the dashed lines" in text
+    cut = "lines" if cut_lines else "marks"
+    assert f"fold on the dashes, cut on the {cut}" in text
     stream = page.get_contents().get_data().decode("latin-1")
     assert "[4 3] 0 d" in stream  # the folds
     assert ("[2 2] 0 d" in stream) is False  # no cut line dashed like a fold

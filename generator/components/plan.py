@@ -23,6 +23,7 @@ from generator.layout.imposition import (
     MARK_LEN,
     SheetGeometry,
     Slot,
+    assemble,
     paginate,
     plan_sheet,
     used_marks,
@@ -165,7 +166,20 @@ def marked_sheet(w: float, h: float, sheet: SheetOptions, n: int) -> SheetGeomet
         return geo
     if roomy.cut_lines or len(paginate(n, roomy.per_sheet)) > len(paginate(n, geo.per_sheet)):
         return geo
-    return roomy
+    # the printer's margin is still the sheet's: the label and scale bar keep all of it
+    placed = assemble(
+        roomy.page_w,
+        roomy.page_h,
+        geo.printable,
+        roomy.slots,
+        roomy.crop_marks,
+        roomy.cut_lines,
+        roomy.butted,
+        w,
+        h,
+        sheet.label_chars,
+    )
+    return replace(placed, bleed=roomy.bleed)
 
 
 def _page(

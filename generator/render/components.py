@@ -146,6 +146,6 @@ def _draw_scaled(painter: Painter, face: CardFace, slot: Slot, group: ComponentG
 
 
 def _label(game: Game, group: ComponentGroup, page: PagePlan) -> str:
-    cut = "on the solid lines" if page.cut_lines else "on the crop marks"
-    suffix = f" - cut {cut}, fold on the dashed lines" if page.tabs else SUFFIX[page.side]
+    cut = "lines" if page.cut_lines else "marks"
+    suffix = f" - fold on the dashes, cut on the {cut}" if page.tabs else SUFFIX[page.side]
     return f"{game.title} - {group.title} - sheet {page.sheet} of {page.sheets}{suffix}"
