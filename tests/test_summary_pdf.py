@@ -159,3 +159,43 @@ def test_aid_text_stays_inside_the_frame(name, request):
             bottom = r.y + fonts.descent(r.face, r.size)
             assert r.x > FRAME and right < w - FRAME, r
             assert bottom > FRAME and r.y < h - FRAME, r
+
+
+def _ink_bottom(ops) -> float:
+    """The lowest baseline of the body text on a page or card (points from the bottom)."""
+    return min(r.y for op in ops if isinstance(op, TextOp) for r in op.layout.runs)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_summary_fills_the_pages_it_takes(road_runner, paper):
+    """Road Runner's summary needs two pages at 10 pt and left the second half empty; set at the
+    largest size that still fits two pages (here 11 pt or more) it fills them."""
+    _, summary, fonts = road_runner
+    ref = layout_reference(summary, fonts, paper_size(paper))
+    assert ref.fits and len(ref.pages) == 2 and 10.5 <= ref.body_size <= 11.5
+    text = [r for op in ref.pages[1].ops if isinstance(op, TextOp) for r in op.layout.runs]
+    body = [r for r in text if r.size < 10 * 1.5 and r.y > MARGIN + 20]  # not the footer
+    assert min(r.y for r in body) < ref.pages[1].height * 0.35  # the second page's columns run low
+    bigger = ref.body_size + 0.25
+    assert bigger > 11.5 or len(_at(summary, fonts, paper, bigger).pages) > 2
+
+
+def _at(summary, fonts, paper, size):
+    from generator.summary import pages
+
+    saved = pages.BODY_SIZES
+    pages.BODY_SIZES = (size,)
+    try:
+        return layout_reference(summary, fonts, paper_size(paper))
+    finally:
+        pages.BODY_SIZES = saved
+
+
+def test_aid_cards_are_set_larger_while_they_stay_as_many():
+    """Jaunty's four aid cards at 7.5 pt left their lower halves empty: the set is now larger
+    type on the same four cards."""
+    _, summary, fonts = load("jaunty-jalopies")
+    aids = layout_aids(summary, fonts)
+    assert len(aids.faces) == 4 and not aids.overflows
+    sizes = {r.size for f in aids.faces for op in f.ops if isinstance(op, TextOp) for r in op.layout.runs}
+    assert max(s for s in sizes if s < 12) > summary.aids.text_size * 1.15
