@@ -26,23 +26,10 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
             ("visibility", "board.yaml", 80),
             ("visibility", "board.yaml", 84),
             ("text-shape", "entenrallye-part.yaml", 20),
-            ("trim", "counter-round.yaml", 3),
             ("trim", "entenrallye-part.yaml", 20),
-            ("trim", "standee-pawn.yaml", 15),
         ]
     ),
-    "jaunty-jalopies": [
-        ("text-shape", "jaunty-racer.yaml", 11),
-        ("text-shape", "summary.yaml", 1),
-        ("trim", "counter-round.yaml", 3),
-        ("trim", "jaunty-front.yaml", 4),
-        ("trim", "jaunty-line.yaml", 3),
-        ("typography", "jaunty-front.yaml", 31),
-        ("typography", "jaunty-front.yaml", 155),
-        ("typography", "jaunty-front.yaml", 165),
-        ("typography", "jaunty-racer.yaml", 58),
-        ("typography", "jaunty-racer.yaml", 73),
-    ],
+    "jaunty-jalopies": [("typography", "jaunty-front.yaml", 35)],  # one name size per card type, kept
     "jokers-row": [],  # the two-sheet mat of issue 22
     "maloney": sorted(
         [("belonging", "board.yaml", n) for n in (59, 60, 61, 63, 64, 65, 67, 68, 69, 72, 74)]
@@ -56,18 +43,9 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
             ("text-shape", "board.yaml", 39),
             ("text-shape", "maloney-ledger.yaml", 17),
             ("trim", "counter-marker.yaml", 24),
-            ("trim", "counter-round.yaml", 3),
         ]
     ),
-    "road-runner": [
-        ("text-shape", "road-runner-front.yaml", 91),
-        ("trim", "counter-square.yaml", 3),
-        ("trim", "counter-square.yaml", 12),
-        ("typography", "road-runner-front.yaml", 40),
-        ("typography", "road-runner-front.yaml", 185),
-        ("typography", "road-runner-front.yaml", 208),
-        ("typography", "road-runner-front.yaml", 238),
-    ],
+    "road-runner": [],
 }
 
 
