@@ -79,7 +79,7 @@ def test_jaunty_driving_line_as_it_was(tmp_path: Path) -> None:
     with recorded_kit(game, (("a4", "duplex"),)) as pages:
         found = [f for f in proofread(pages.pages(), settings_of(game), ["type-size"])]
     assert len(found) == 1
-    assert found[0].problem().location().endswith("templates/jaunty-front.yaml:50:5")
+    assert found[0].problem().location().endswith("templates/jaunty-front.yaml:54:5")
     assert "5.5 pt" in found[0].message and "880 glyphs in 22 runs" in found[0].message
 
 
