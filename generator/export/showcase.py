@@ -4,8 +4,8 @@
 Each card gets rounded corners and a soft shadow. The fan as a whole gets a slight perspective
 (as if lying on a table seen from the front); in a spread each card gets its own (its far edge
 narrower and the card foreshortened, as a card on the table in front of you looks), since one
-keystone over a long row leans the outer cards over like a shear. The faces are the same renders as ``export --png``;
-the background is transparent. The same cards give the same bytes.
+keystone over a long row leans the outer cards over like a shear. The faces are the same
+renders as ``export --png``; the background is transparent. The same cards give the same bytes.
 """
 
 from __future__ import annotations
@@ -64,10 +64,7 @@ def export_showcase(
         for face in render_faces(game, replace(deck, cards=wanted), fonts, dpi / 72, False, warnings):
             fronts[index, face.card.name] = face.front
     cards = [_rounded(fronts[i, c.name], mm(3) * dpi / 72) for i, c in chosen]
-    if style == "fan":
-        picture = _tilted(_fan(cards))
-    else:
-        picture = _spread([_lying(card) for card in cards])
+    picture = _tilted(_fan(cards)) if style == "fan" else _spread([_lying(card) for card in cards])
     atomic_bytes(target, png_bytes(picture, dpi))
     return warnings
 
