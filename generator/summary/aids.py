@@ -1,8 +1,8 @@
 """Card-size player aids: the sections marked ``aid`` flowed through as many cards as needed.
 
 The text is set at the summary's ``text_size`` and then as much larger (up to ``GROW`` times,
-in quarter points) as keeps the same number of cards, so a set whose sections leave the lower
-half of its cards empty is set in bigger type instead.
+in quarter points) as keeps the same number of cards and every one-line table row on one line, so a
+set whose sections leave the lower half of its cards empty is set in bigger type instead.
 
 Each card has a background running into the bleed, a frame and banner inside the safe zone and
 the body below; the banner also numbers the cards of a set ("2/3"). Coordinates are card-local:
@@ -18,7 +18,7 @@ from generator.core.geometry import Box
 from generator.core.units import mm
 from generator.layout.card import CardFace
 from generator.layout.ops import Op, RectOp, TextOp
-from generator.summary.blocks import Setting, Typesetter, shifted
+from generator.summary.blocks import Laid, Setting, Typesetter, shifted
 from generator.summary.flow import Flowed, Overflow, flow
 from generator.summary.model import Summary
 from generator.text.fit import fit_text
@@ -60,24 +60,25 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
         return AidSet((), body, ())
     title_fits = True
 
-    def attempt(size: float) -> tuple[Typesetter, Flowed]:
+    def attempt(size: float) -> tuple[Typesetter, Flowed, tuple[int, ...]]:
         ts = Typesetter(summary.theme, Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35), fonts)
         laid = [ts.section(s, body.w, continued="cont.") for s in sections]
-        return ts, flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
+        flowed = flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
+        return ts, flowed, _row_lines(laid)
 
-    ts, flowed = attempt(a.text_size)
+    ts, flowed, rows = attempt(a.text_size)
     if not flowed.overflows:  # set larger while the cards stay as many: no half-empty card
         steps = int((GROW - 1) * a.text_size / STEP + 1e-9)
         lo, hi = 0, steps  # lo fits; find the most steps up that do
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            trial = attempt(a.text_size + mid * STEP)
-            if trial[1].frames == flowed.frames and not trial[1].overflows:
+            _, trial, trial_rows = attempt(a.text_size + mid * STEP)
+            if trial.frames == flowed.frames and not trial.overflows and _kept(rows, trial_rows):
                 lo = mid
             else:
                 hi = mid - 1
         if lo:
-            ts, flowed = attempt(a.text_size + lo * STEP)
+            ts, flowed, _ = attempt(a.text_size + lo * STEP)
     faces = []
     for n in range(flowed.frames):
         ops, title_fits = _card(summary, ts, n, flowed.frames)
@@ -86,6 +87,22 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
                 ops.extend(shifted(placed.block.ops, placed.x, placed.y))
         faces.append(CardFace(tuple(ops)))
     return AidSet(tuple(faces), body, flowed.overflows, title_fits)
+
+
+def _kept(rows: tuple[int, ...], trial: tuple[int, ...]) -> bool:
+    """Whether every table row set on one line still is (a row already wrapped may wrap more)."""
+    return all(t == 1 for r, t in zip(rows, trial, strict=True) if r == 1)
+
+
+def _row_lines(laid: list[Laid]) -> tuple[int, ...]:
+    """The lines of each table row of the sections: growing the type must not wrap a row set on
+    one line (a table of one line a row stays one)."""
+    return tuple(
+        max((op.layout.line_count for op in unit.ops if isinstance(op, TextOp)), default=0)
+        for section in laid
+        if section.section.table is not None
+        for unit in section.units
+    )
 
 
 def _card(summary: Summary, ts: Typesetter, n: int, total: int) -> tuple[list[Op], bool]:

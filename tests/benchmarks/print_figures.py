@@ -70,7 +70,15 @@ def _summary(game) -> str:
     runs = [r for op in last.ops if isinstance(op, TextOp) for r in op.layout.runs if r.y > 60]
     depth = (last.height - min(r.y for r in runs)) / last.height
     aids = layout_aids(summary, fonts)
-    sizes = sorted({round(r.size, 2) for f in aids.faces for op in f.ops if isinstance(op, TextOp) for r in op.layout.runs})
+    sizes = sorted(
+        {
+            round(r.size, 2)
+            for f in aids.faces
+            for op in f.ops
+            if isinstance(op, TextOp)
+            for r in op.layout.runs
+        }
+    )
     body = sizes[len(sizes) // 2] if sizes else 0
     return (
         f"summary {len(ref.pages)} pages at {ref.body_size:g} pt, the last page's text runs "
@@ -81,7 +89,9 @@ def _summary(game) -> str:
 def main(names: list[str]) -> None:
     for paper in ("a4", "letter"):
         f, b = _bleed(paper)
-        print(f"poker cards on {paper}: outer bleed left/right {f:.2f} mm on the fronts, {b:.2f} mm on the backs")
+        print(
+            f"poker cards on {paper}: outer bleed left/right {f:.2f} mm on the fronts, {b:.2f} mm on the backs"
+        )
     for name in names or GAMES:
         game = load_game(name)
         hit, seen = _widows(game)
