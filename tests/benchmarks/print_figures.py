@@ -15,17 +15,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.art.fonts import FontBook  # noqa: E402
-from generator.core.sizes import card_size, paper_size  # noqa: E402
-from generator.core.units import to_mm  # noqa: E402
-from generator.kit.build import BuildOptions  # noqa: E402
-from generator.kit.proofing import proof_parts  # noqa: E402
-from generator.layout.duplex import back_sheet  # noqa: E402
-from generator.layout.imposition import plan_sheet  # noqa: E402
-from generator.layout.ops import TextOp  # noqa: E402
-from generator.load.loader import load_game  # noqa: E402
-from generator.proof.faces import faces  # noqa: E402
-from generator.proof.typography import widows  # noqa: E402
+from generator.art.fonts import FontBook
+from generator.core.sizes import card_size, paper_size
+from generator.core.units import to_mm
+from generator.kit.build import BuildOptions
+from generator.kit.proofing import proof_parts
+from generator.layout.duplex import back_sheet
+from generator.layout.imposition import plan_sheet
+from generator.layout.ops import TextOp
+from generator.load.loader import load_game
+from generator.proof.faces import faces
+from generator.proof.typography import widows
 
 GAMES = ["road-runner", "jaunty-jalopies", str(Path(__file__).resolve().parents[2] / "examples/spice-market")]
 
