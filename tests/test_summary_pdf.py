@@ -191,11 +191,46 @@ def _at(summary, fonts, paper, size):
         pages.BODY_SIZES = saved
 
 
-def test_aid_cards_are_set_larger_while_they_stay_as_many():
-    """Jaunty's four aid cards at 7.5 pt left their lower halves empty: the set is now larger
-    type on the same four cards."""
+def _body_size(aids) -> float:
+    """The size most of the aid cards' text is set at (counted in characters)."""
+    from collections import Counter
+
+    sizes: Counter[float] = Counter()
+    for f in aids.faces:
+        for op in f.ops:
+            if isinstance(op, TextOp):
+                for r in op.layout.runs:
+                    sizes[round(r.size, 2)] += len(r.text)
+    return sizes.most_common(1)[0][0]
+
+
+def test_aid_cards_are_set_larger_while_they_stay_as_many(tmp_path):
+    """Jaunty's aid without its Special words left two of its four cards half empty: the set
+    grows a quarter point, as far as the card-type table keeps one line a type."""
+    import shutil
+
+    from generator.core import paths
+
+    folder = tmp_path / "jaunty-jalopies"
+    shutil.copytree(paths.CARDDATA / "jaunty-jalopies", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    spec = folder / "summary.yaml"
+    text = spec.read_text(encoding="utf-8")
+    planted = "    title: Special words\n    aid: true\n"
+    assert planted in text
+    spec.write_text(text.replace(planted, "    title: Special words\n"), encoding="utf-8")
+    game = load_game(str(folder))
+    summary = load_summary(spec, game)
+    aids = layout_aids(summary, FontBook.load(game.font_dirs))
+    assert len(aids.faces) == 4 and not aids.overflows
+    assert _body_size(aids) == 7.75  # 8 pt would wrap "Meets PERSONALITY"
+
+
+def test_jaunty_aid_cards_carry_the_special_words():
+    """Issue 32: the Special words fill the turn card that was half empty, on the same four
+    cards at the set's own size."""
     _, summary, fonts = load("jaunty-jalopies")
     aids = layout_aids(summary, fonts)
     assert len(aids.faces) == 4 and not aids.overflows
-    sizes = {r.size for f in aids.faces for op in f.ops if isinstance(op, TextOp) for r in op.layout.runs}
-    assert max(s for s in sizes if s < 12) > summary.aids.text_size * 1.15
+    first = " ".join(r.text for op in aids.faces[0].ops if isinstance(op, TextOp) for r in op.layout.runs)
+    assert "YOUR TURN" in first.upper() and "SPECIAL WORDS" in first.upper()
+    assert _body_size(aids) == summary.aids.text_size
