@@ -1,7 +1,9 @@
 """Word wrapping and shrink-to-fit: spans in, absolutely placed runs and icons out.
 
 The spans are measured once at size 1 (widths scale linearly), then wrapped at candidate sizes:
-the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``.
+the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``. A
+paragraph whose wrapped last line would hold one word alone (a widow) is then set a little
+tighter, keeping its number of lines, so that the word keeps company (:func:`_no_widows`).
 """
 
 from __future__ import annotations
@@ -261,12 +263,92 @@ def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple]
     return out
 
 
+def _breaks(words: list[_Word], limit: float) -> list[int]:
+    """Where greedy wrapping at ``limit`` starts each line of one hard line (word indices)."""
+    starts, cur = [0], words[0][0]
+    for k in range(1, len(words)):
+        nxt = cur + words[k][1] + words[k][0]
+        if nxt <= limit:
+            cur = nxt
+        else:
+            starts.append(k)
+            cur = words[k][0]
+    return starts
+
+
+def _rewrap(li: int, words: list[_Word], starts: list[int]) -> list[tuple]:
+    """``_wrap``'s lines of hard line ``li`` broken at ``starts``."""
+    out = []
+    for n, first in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(words)
+        w = words[first][0] + sum(words[k][1] + words[k][0] for k in range(first + 1, end))
+        out.append((li, first, end, w))
+    return out
+
+
+def _no_widows(lines: list[list[_Word]], wrapped: list[tuple], limit: float, spare: int) -> list[tuple]:
+    """``wrapped`` with each paragraph ending in one word alone set tighter when that helps.
+
+    The widest measure under ``limit`` at which the last line holds two words or more is taken
+    (so as few words move as possible), when the paragraph keeps its number of lines or takes
+    one more of the ``spare`` lines the box still has room for. Otherwise the paragraph is left
+    as it was. Pure arithmetic on the measured widths: the same input gives the same lines.
+    """
+    out: list[tuple] = []
+    k = 0
+    while k < len(wrapped):
+        li = wrapped[k][0]
+        j = k
+        while j < len(wrapped) and wrapped[j][0] == li:
+            j += 1
+        para = wrapped[k:j]
+        words = lines[li]
+        if len(para) > 1 and para[-1][2] - para[-1][1] == 1 and len(words) > 2:
+            starts = _tighter(words, limit, len(para) + min(spare, 1))
+            if starts is not None:
+                spare -= len(starts) - len(para)
+                para = _rewrap(li, words, starts)
+        out.extend(para)
+        k = j
+    return out
+
+
+def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
+    """Line starts of ``words`` at the widest measure under ``limit`` that sets them in at
+    most ``most`` lines with two words or more on the last; None when no measure does.
+
+    Greedy breaks change only where the measure crosses the width of some run of consecutive
+    words, so those widths (the ones under ``limit``, widest first) are the measures to try."""
+    last = len(words) - 1
+    widest = max(w[0] for w in words)
+    measures: set[float] = set()
+    for i in range(len(words)):
+        w = words[i][0]
+        for j in range(i + 1, len(words)):
+            w += words[j][1] + words[j][0]
+            if w >= limit:
+                break
+            if w >= widest:
+                measures.add(w)
+    for measure in sorted(measures, reverse=True):
+        starts = _breaks(words, measure + EPS)
+        if len(starts) > most:
+            return None  # narrower measures only add lines
+        if starts[-1] < last:
+            return starts
+    return None
+
+
 def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
     """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
     prep = _Prepared(spans, style, fonts)
     if not any(prep.lines):
         return TextLayout((), (), style.size, True, 0, 0.0, prep.missing)
     fixed = prep.asc - prep.desc + sum(prep.ends) * style.paragraph_space
+
+    def spare(s: float, wrapped: list[tuple]) -> int:
+        """Lines the box has room for at size ``s`` beyond those ``wrapped`` takes."""
+        return int(((box.h + EPS) / s - fixed) / style.leading) + 1 - len(wrapped)
 
     def attempt(s: float) -> list[tuple] | None:
         if prep.max_word * s > box.w + EPS:
@@ -278,6 +360,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
 
     wrapped = attempt(style.size)
     if wrapped is not None:
+        wrapped = _no_widows(prep.lines, wrapped, (box.w + EPS) / style.size, spare(style.size, wrapped))
         return _place(prep, wrapped, box, style, style.size, 0.0)
     lo_k = math.floor(style.min_size / GRID) + 1
     hi_k = math.ceil(style.size / GRID) - 1
@@ -300,6 +383,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
             hi = mid - 1
         else:
             lo, best = mid, trial
+    best = _no_widows(prep.lines, best, (box.w + EPS) / candidates[lo], spare(candidates[lo], best))
     return _place(prep, best, box, style, candidates[lo], 0.0)
 
 
