@@ -34,6 +34,7 @@ from generator.layout.substitute import (
 )
 from generator.load.assets import svg_roots, unreadable, warnings_of
 from generator.load.templates import Template
+from generator.schema.inline import IconSpec, icon_style
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -129,6 +130,7 @@ class CardLayouter:
         keywords: Mapping[str, Any],
         image_dirs: tuple[Path, ...],
         record_texts: bool = True,
+        inline_icons: Mapping[str, IconSpec] | None = None,
     ):
         """``record_texts``: note each face's text boxes in ``CardFace.texts`` (what ``check``
         looks at for overlapping text; a build leaves it off)."""
@@ -137,6 +139,7 @@ class CardLayouter:
         self.width, self.height, self.bleed = width, height, bleed
         self.fonts = fonts
         self.icons = icons
+        self.inline_icons = inline_icons or {}
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
@@ -400,6 +403,7 @@ class CardLayouter:
                 color=color,
                 align=element.align,
                 valign=element.valign,
+                **icon_style(element, self.inline_icons),
             )
         laid = fit_text(spans, box, text_style, self.fonts)
         if inked and self.record_texts:

@@ -92,6 +92,7 @@ class DeckFaces:
                 game.keywords,
                 image_dirs,
                 record_texts=overlaps,  # only check looks for overlapping text
+                inline_icons=game.inline_icons,
             )
 
         self.front = layouter(deck.template)

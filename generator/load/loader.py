@@ -81,6 +81,7 @@ def load_game(spec: str | Path) -> Game:
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
         extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
+        inline_icons={k: v for k, v in game_spec.icons.items() if not isinstance(v, str)},
     )
 
 
@@ -284,7 +285,8 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         icons.update({p.stem: p for p in sorted(paths.ICONS.glob("*.svg"))})
     roots = paths.game_roots(folder)
     problems = []
-    for name, file_name in game.icons.items():
+    for name, entry in game.icons.items():
+        file_name = entry if isinstance(entry, str) else entry.file
         try:
             path = paths.find_file(file_name, (folder, paths.ICONS), roots, "icon file")
         except paths.OutsideError as exc:

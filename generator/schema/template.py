@@ -16,6 +16,7 @@ from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
 from generator.schema.exprtext import ComputedLength, ComputedNumber, Condition, Templated
 from generator.schema.exprtext import TemplatedColor as Color
 from generator.schema.imagefilter import FilterSpec
+from generator.schema.inline import IconOffset, IconSize
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 
@@ -127,6 +128,10 @@ class TextElement(ElementBase):
     bold: bool = False
     italic: bool = False
     keywords: bool = True
+    icon_size: IconSize | None = None
+    """Inline icons' size: a multiple or percentage of the text size, or a length."""
+    icon_dy: IconOffset | None = None
+    """Inline icons moved down (negative: up) from their usual place."""
 
 
 class IconElement(ElementBase):
