@@ -1,14 +1,16 @@
 """Font families from ``fonts.yaml`` files, registered with reportlab, and fast text metrics.
 
 A ``fonts.yaml`` (read through ``yamlio``, checked by ``schema.fonts``) maps family names to
-styles (``regular`` and optionally ``bold``, ``italic``, ``bold_italic``), each a TrueType file
-relative to the yaml's folder and inside the game folder (or the bundled fonts folder). Only
+styles (``regular`` and optionally ``bold``, ``italic``, ``bold_italic``), each a font file
+relative to the yaml's folder and inside the game folder (or the bundled fonts folder): TrueType
+as it is, OpenType with CFF outlines and WOFF/WOFF2 made TrueType at load (``fontconvert``). Only
 reportlab's metric layer (``pdfbase``) is used here; nothing is drawn.
 """
 
 from __future__ import annotations
 
 import difflib
+import io
 import os
 import re
 from collections.abc import Sequence
@@ -17,7 +19,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFontParser
 
-from generator.art import glyphs
+from generator.art import fontconvert, glyphs
 from generator.art.subsettag import TaggedTTFont
 from generator.core import paths
 from generator.core.errors import DataError, Problem, clip, display_path
@@ -42,6 +44,7 @@ _FALLBACK = {
 # (a build that sets two of the eleven bundled faces parses two).
 _REGISTERED: dict[Path, str] = {}  # file -> face name
 _PENDING: dict[str, Path] = {}  # face name -> file, named but not parsed yet
+_CONVERTED: dict[Path, bytes] = {}  # file -> its TrueType bytes, for a CFF OpenType or WOFF file
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
 
@@ -74,12 +77,15 @@ def _face_name(family: str, style: str) -> str:
 
 def _register(path: Path, family: str, style: str) -> str:
     """Name ``path``'s face (once per process) and return the name; the font is parsed and
-    registered with reportlab at its first use (:func:`_parse`). Raises for a file whose header
-    is not TrueType's."""
+    registered with reportlab at its first use (:func:`_parse`). Raises for a file that is no
+    font; a CFF OpenType or WOFF file is converted now (``fontconvert``)."""
     key = path.resolve()
     if key in _REGISTERED:
         return _REGISTERED[key]
-    TTFontParser(str(key), validate=0)  # the header and table directory only: cheap
+    if fontconvert.needs_conversion(key):
+        _CONVERTED[key] = fontconvert.truetype(key)
+    else:
+        TTFontParser(str(key), validate=0)  # the header and table directory only: cheap
     name = _face_name(family, style)
     _USED_NAMES.add(name)
     _REGISTERED[key] = name
@@ -91,7 +97,13 @@ def _parse(face: str) -> None:
     """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
     path = _PENDING.get(face)
     if path is not None:
-        pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
+        data = _CONVERTED.get(path)
+        if data is None:
+            pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
+        else:
+            source = io.BytesIO(data)
+            source.name = str(path)  # what reportlab names in its messages
+            pdfmetrics.registerFont(TaggedTTFont(face, source))
         del _PENDING[face]
 
 
@@ -325,4 +337,9 @@ class FontBook:
 
 
 def _unusable(rel: str, exc: Exception) -> str:
-    return f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)})"
+    if isinstance(exc, fontconvert.FontFileError):
+        return f"font file '{clip(rel)}' cannot be used: {exc}"
+    return (
+        f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)}): open it in a font editor "
+        "(FontForge) and export it again as TrueType (.ttf) or OpenType (.otf), or use another copy"
+    )
