@@ -33,8 +33,10 @@ def make_otf(src: Path, dst: Path, family: str = "Montserrat Black", keep: str |
     fb.setupCharacterMap(cmap)
     ps_name = family.replace(" ", "") + "-Regular"
     fb.setupCFF(ps_name, {"FullName": family}, charstrings, {})
-    metrics = {name: (hmtx[name][0], charstrings[name].calcBounds(None)[0] if _inked(charstrings[name]) else 0)
-               for name in order}
+    metrics = {
+        name: (hmtx[name][0], charstrings[name].calcBounds(None)[0] if _inked(charstrings[name]) else 0)
+        for name in order
+    }
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=hhea.ascent, descent=hhea.descent)
     fb.setupNameTable({"familyName": family, "styleName": "Regular"})

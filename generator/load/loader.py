@@ -67,7 +67,7 @@ def load_game(spec: str | Path) -> Game:
         _WARNINGS.reset(token)
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
-        raise DataError(collect.problems)
+        raise DataError(collect.problems + found)  # with the warnings: one may be the cause
     line, col = doc.mark(())
     return Game(
         name=game_spec.name,
@@ -194,12 +194,14 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
     from generator.load.sheets.cards import Columns, cards_from_table  # spreadsheets only
 
     table = read_table(path, display_path(path), source.sheet)
-    collected = _WARNINGS.get()
-    if collected is not None:
-        collected += table.warnings
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
-    return cards_from_table(table, model, deck, columns)
+    try:
+        return cards_from_table(table, model, deck, columns)
+    finally:  # the reader adds its warnings (formulas without values) even when it fails
+        collected = _WARNINGS.get()
+        if collected is not None:
+            collected += table.warnings
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
