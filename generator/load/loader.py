@@ -21,6 +21,7 @@ from generator.load.assets import unreadable
 from generator.load.contain import game_file, named_files
 from generator.load.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
+from generator.load.shared import merged
 from generator.load.sheets import SHEET_SUFFIXES, read_table
 from generator.load.templates import TemplateLibrary
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
@@ -58,11 +59,19 @@ def load_game(spec: str | Path) -> Game:
         compiler = collect.run(compile_types, game_spec, doc)
         library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
         decks = []
+        per_deck: list[tuple[str, list[Problem]]] = []  # decks reading one sheet find the same
+        warned: list[tuple[str, list[Problem]]] = []
         for i, deck_spec in enumerate(game_spec.decks):
+            before, warned_before = len(collect.problems), len(found)
             model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
             deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
             if deck is not None:
                 decks.append(deck)
+            per_deck.append((deck_spec.name, collect.problems[before:]))
+            warned.append((deck_spec.name, found[warned_before:]))
+            del collect.problems[before:], found[warned_before:]
+        collect.problems += merged(per_deck)
+        found += merged(warned)
     finally:
         _WARNINGS.reset(token)
     icons = collect.run(_icons, folder, game_spec, doc)
