@@ -62,15 +62,20 @@ def export(
                 raise UsageError("--tts-url says where the TTS images will be hosted: use it with --tts DIR")
             check_url(tts_url)
         loaded = load_game(game)
+        chosen = loaded  # --only: those cards, the images into DIR/<game>-proof/ as a build's proof
+        if only and (cards is not None or png is not None or tts is not None):
+            from generator.kit.subset import parse_only, select
+
+            chosen = select(loaded, parse_only(only))
         done = []
         if cards is not None:
             from generator.export.cards import export_cards
 
-            rows = export_cards(loaded, cards)
+            rows = export_cards(chosen, cards)
             done.append(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
         for folder, kind in ((png, "png"), (tts, "tts")):
             if folder is not None:
-                done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
+                done.append(_export_images(chosen, folder, kind, dpi, bleed, tts_url))
         if showcase is not None:
             from generator.export.showcase import export_showcase
 
