@@ -43,7 +43,9 @@ def svg_roots(path: Path) -> tuple[Path, ...]:
 
 def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
     stat = path.stat()
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots))
+    from generator.art.svgfile import damaged_allowed
+
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots), damaged_allowed())
     if key not in _VERDICTS:
         with reading(path) as said:
             if path.suffix.lower() == ".svg":
