@@ -61,7 +61,10 @@ class UnknownFontError(KeyError):
         close = difflib.get_close_matches(self.family, self.known, n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         known = ", ".join(self.known) or "none"
-        return f"unknown font family '{self.family}'{hint}; known families: {known}"
+        return (
+            f"unknown font family '{self.family}'{hint}; known families: {known}; nor is a font of that "
+            "name installed on this computer (see 'deckwright fonts')"
+        )
 
 
 def _face_name(family: str, style: str) -> str:
@@ -129,6 +132,7 @@ class FontBook:
         self._fallback: list[str] = []  # families tried, in order, for a character a face lacks
         self._fallback_at: tuple[Document, tuple] | None = None  # the fonts.yaml list that set it
         self._chains: dict[tuple[str, bool, bool], tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._system: dict[str, dict[str, Path]] = {}  # family -> style -> installed file used
 
     @classmethod
     def load(cls, dirs: Sequence[Path]) -> FontBook:
@@ -256,7 +260,8 @@ class FontBook:
         return sorted(self._families)
 
     def has_family(self, family: str) -> bool:
-        return family in self._families
+        """Whether ``family`` is defined, or installed on this computer (then taken in)."""
+        return family in self._families or self._installed(family) is not None
 
     def face(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """Registered face name for a style, falling back to the closest style the family has."""
@@ -264,7 +269,7 @@ class FontBook:
         found = self._faces.get(key)
         if found is not None:
             return found
-        styles = self._families.get(family)
+        styles = self._families.get(family) or self._installed(family)
         if styles is None:
             raise UnknownFontError(family, list(self._families))
         wanted = "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
@@ -272,6 +277,51 @@ class FontBook:
         self._parse(found)
         self._faces[key] = found
         return found
+
+    def _installed(self, family: str) -> dict[str, str] | None:
+        """The faces of ``family`` as installed on this computer (``sysfonts``), registered now;
+        None when it is not installed or none of its files can be read."""
+        from generator.art import sysfonts
+
+        found = sysfonts.find(family)
+        if not found:
+            return None
+        faces: dict[str, str] = {}
+        for style, path in ((s, found[s]) for s in STYLES if s in found):
+            try:
+                face = _register(path, family, style)
+                _parse(face)
+            except Exception:  # an installed file that cannot be read is passed over
+                continue
+            faces[style] = face
+            self._files[face] = path.resolve()
+        if "regular" not in faces:
+            return None
+        self._families[family] = faces
+        self._system[family] = {style: found[style] for style in faces}
+        return faces
+
+    def installed(self) -> dict[str, dict[str, Path]]:
+        """The families this book took from the fonts installed on this computer, with their
+        files (the kit then depends on them: the print guide says so)."""
+        return dict(self._system)
+
+    def available(self) -> list[tuple[str, tuple[str, ...], str, Path]]:
+        """Every family a game can set text in: (family, its styles, where it comes from:
+        "bundled", "game" or "installed", the file of its regular style), by name."""
+        from generator.art import sysfonts
+
+        out = []
+        for family, styles in self._families.items():
+            path = self._files[styles["regular"]]
+            kind = "installed" if family in self._system else "bundled"
+            if kind == "bundled" and not path.is_relative_to(paths.FONTS.resolve()):
+                kind = "game"
+            out.append((family, tuple(s for s in STYLES if s in styles), kind, path))
+        for family, styles in sysfonts.installed().items():
+            if family not in self._families:
+                out.append((family, tuple(s for s in STYLES if s in styles), "installed", styles["regular"]))
+        return sorted(out, key=lambda row: row[0].casefold())
 
     def _parse(self, face: str) -> None:
         """Parse ``face``'s file now if it is not yet: DataError, located at the fonts.yaml entry
