@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -46,6 +47,26 @@ _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 _SAVE_AGAIN = "open it in your design program and save it again"
 _DAMAGED_OK: ContextVar[bool] = ContextVar("damaged_ok", default=False)
+SUFFIXES = (".svg", ".svgz")
+MAX_UNZIPPED = 32 * 2**20
+"""The most a gzip-compressed SVG (``.svgz``) may unpack to: far above any card art."""
+
+
+def is_svg(path: Path) -> bool:
+    """Whether ``path`` names an SVG file, plain or gzip-compressed (``.svgz``)."""
+    return path.suffix.lower() in SUFFIXES
+
+
+def _gunzip(data: bytes) -> bytes:
+    """The SVG inside a gzip-compressed file, unpacked at most to MAX_UNZIPPED (ValueError past
+    it, OSError/EOFError for a broken stream)."""
+    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    out = unpacker.decompress(data, MAX_UNZIPPED + 1)
+    if len(out) > MAX_UNZIPPED:
+        raise ValueError(f"it unpacks to more than {MAX_UNZIPPED // 2**20} MiB")
+    if not unpacker.eof:
+        raise EOFError("the compressed data is cut short")
+    return out
 
 
 @contextmanager
@@ -83,9 +104,16 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
     from lxml import etree
 
     try:
-        data = _utf8(path.read_bytes())
+        raw = path.read_bytes()
     except OSError as exc:
         return SvgFile(refused=f"cannot read this file ({exc.strerror or exc})")
+    if raw[:2] == b"\x1f\x8b":  # .svgz: gzip-compressed, as Inkscape saves "Compressed SVG"
+        try:
+            raw = _gunzip(raw)
+        except (ValueError, EOFError, zlib.error) as exc:
+            return SvgFile(refused=f"cannot unpack this compressed SVG ({clip(exc, 80)}): {_SAVE_AGAIN}")
+    try:
+        data = _utf8(raw)
     except UnicodeDecodeError:
         return SvgFile(refused="its byte-order mark does not match its text: save it again as UTF-8")
     if not data.strip():

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.art.fonts import FontBook, UnknownFontError
+from generator.art.svgfile import is_svg
 from generator.core.colorspec import parse as parse_color
 from generator.core.geometry import Box, Line
 from generator.core.paths import OutsideError, find_file, search_roots, spelled
@@ -485,13 +486,13 @@ class CardLayouter:
         """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
         if spec is None:
             return ()
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
         return spec.steps(self._color(spec.tint, style, values))
 
     def _note(self, path: Path, i: int) -> Path:
         """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             for warning in warnings_of(path, svg_roots(path)):
                 self.asset_warnings.setdefault(warning, i)
         return path

@@ -11,7 +11,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.svgfile import read_svg
+from generator.art.svgfile import is_svg, read_svg
 from generator.color import output
 from generator.color.convert import FILL
 from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
@@ -174,7 +174,7 @@ class Painter:
         box centre; SVG icons become one form each."""
         path = path or self.icons[name]
         op = ImageOp(path, box, "contain", rotate)
-        if path.suffix.lower() != ".svg":
+        if not is_svg(path):
             self._image(op)
             return
         self._vector(op, tint)
@@ -225,7 +225,7 @@ class Painter:
         if op.filters:
             draw_filtered(self, op)
             return
-        if op.path.suffix.lower() == ".svg":
+        if is_svg(op.path):
             self._vector(op, "#000000")
             return
         if self._below and flattens([op]):
@@ -317,7 +317,7 @@ def _translucent(path: Path) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def _translucent_file(path: Path, mtime: int, size: int) -> bool:
-    if path.suffix.lower() != ".svg":
+    if not is_svg(path):
         return translucent(path)
     drawing = read_svg(path, None, svg_roots(path)).drawing
     return drawing is not None and translucent_drawing(drawing)
