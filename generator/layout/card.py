@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +235,21 @@ class CardLayouter:
         return group
 
     def _element(
+        self,
+        i: int,
+        element: Any,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        offset: tuple[float, float],
+    ) -> None:
+        start = len(ops)
+        self._element_ops(i, element, values, style, ops, overflows, offset)
+        if element.opacity < 1 or element.blend != "normal":  # what it drew, see-through
+            ops[start:] = [_see_through(op, element.opacity, element.blend) for op in ops[start:]]
+
+    def _element_ops(
         self,
         i: int,
         element: Any,
@@ -528,6 +543,14 @@ def _sized(op: ImageOp) -> ImageOp:
         return within_limit(op)
     except ValueError as exc:
         raise LayoutProblem(f"image {exc}") from None
+
+
+def _see_through(op: Op, opacity: float, blend: str) -> Op:
+    """``op`` drawn at ``opacity`` (times its own) and in ``blend`` (where it has none of its own)."""
+    if isinstance(op, GroupOp):
+        return replace(op, ops=tuple(_see_through(o, opacity, blend) for o in op.ops))
+    own = op.blend if op.blend != "normal" else blend
+    return replace(op, opacity=op.opacity * opacity, blend=own)
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

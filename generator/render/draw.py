@@ -20,9 +20,21 @@ from generator.core import where
 from generator.core.errors import BuildError, display_path
 from generator.core.geometry import Box
 from generator.core.notices import reading
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    ShapeOp,
+    TextOp,
+    see_through,
+)
 from generator.layout.resolution import printed_dpi
 from generator.load.assets import svg_roots
+from generator.render import blend
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
 from generator.render.paint import color
@@ -70,12 +82,24 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
-        if isinstance(op, GroupOp) and flattens(op.ops):
-            self.draw(op.ops)  # inline: each use flattened over its own backdrop
-            return
-        self._op(op)
+        if isinstance(op, GroupOp) and (flattens(op.ops) or _any_see_through(op.ops)):
+            self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
+            return  # transparency in the page's graphics states (ReportLab's forms carry none)
+        if see_through(op):
+            self._see_through(op)
+        else:
+            self._op(op)
         assert self._below is not None
         self._below.append(op)
+
+    def _see_through(self, op: Op) -> None:
+        """``op`` with its opacity and blend mode: live in RGB, flattened in CMYK (``blend``)."""
+        current = output.current()
+        if current.cmyk:
+            blend.flat(self.canvas, op, tuple(self._below or ()), self.icons, Painter, current.ink_limit)
+            return
+        with blend.live(self.canvas, op):
+            self._op(op)
 
     def _op(self, op: Op) -> None:
         if isinstance(op, TextOp):
@@ -296,6 +320,8 @@ def flattens(ops) -> bool:
     if not output.current().cmyk:
         return False
     for op in ops:
+        if see_through(op):  # text or a shape with opacity or a blend mode: flattened too
+            return True
         if isinstance(op, GroupOp) and flattens(op.ops):
             return True
         if isinstance(op, ImageOp) and op.filters:  # flattened over its backdrop, like translucent art
@@ -305,6 +331,10 @@ def flattens(ops) -> bool:
         if isinstance(op, ShapeOp) and op.image is not None and flattens([op.image]):
             return True
     return False
+
+
+def _any_see_through(ops) -> bool:
+    return any(_any_see_through(op.ops) if isinstance(op, GroupOp) else see_through(op) for op in ops)
 
 
 def _translucent(path: Path) -> bool:
