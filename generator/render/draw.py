@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -185,10 +186,11 @@ class Painter:
                 c.drawString(run.x, run.y, run.text)
             else:  # a recording takes the layout's width (generator.render.record)
                 draw_run(c, run.x, run.y, run.text, run.width)
-        for icon in op.layout.icons:
-            self._svg_icon(icon.name, None, Box(icon.x, icon.y, icon.size, icon.size), icon.color)
         if turned:
             c.restoreState()
+        for icon in op.layout.icons:  # each turned about its own centre, moved as the text turns:
+            box = _turned_with(Box(icon.x, icon.y, icon.size, icon.size), op.box, op.rotate)
+            self._svg_icon(icon.name, None, box, icon.color, op.rotate)  # flattened where it prints
 
     def _icon(self, op: IconOp) -> None:
         self._svg_icon(op.name, op.path, op.box, op.color, op.rotate)
@@ -331,6 +333,18 @@ def flattens(ops) -> bool:
         if isinstance(op, ShapeOp) and op.image is not None and flattens([op.image]):
             return True
     return False
+
+
+def _turned_with(box: Box, around: Box, angle: float) -> Box:
+    """``box`` moved where turning ``around`` by ``angle`` (as ``Painter._rotated``) takes its
+    centre; drawn turned by ``angle`` about that centre, it lies where the turned text puts it."""
+    if not angle:
+        return box
+    a = math.radians(-angle)
+    cx, cy = around.x + around.w / 2, around.y + around.h / 2
+    dx, dy = box.x + box.w / 2 - cx, box.y + box.h / 2 - cy
+    x, y = cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)
+    return Box(x - box.w / 2, y - box.h / 2, box.w, box.h)
 
 
 def _any_see_through(ops) -> bool:
