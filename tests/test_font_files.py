@@ -17,6 +17,7 @@ from generator.art.fonts import FontBook
 from generator.core.errors import DataError
 from tests.conftest import MINI_FRONT, write_game
 from tests.otf_fixtures import FONTS, make_otf, make_woff
+from tests.pdf_resources import pdf_problems
 
 TEXT = "Sneaks about, Runs fast. Alpha Beta 0123456789"
 SOURCE = FONTS / "lato" / "Lato-Black.ttf"
@@ -82,6 +83,7 @@ def test_a_card_set_in_an_otf_builds_with_the_font_embedded(otf: Path, tmp_path:
     code, out, err = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
     assert code == 0, out + err
     pdf = tmp_path / "out" / "mini" / "cards.pdf"
+    assert pdf_problems(pdf) == []  # every resource defined, every font embedded
     fonts = set()
     for page in PdfReader(pdf).pages:
         for font in page["/Resources"]["/Font"].values():

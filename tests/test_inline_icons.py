@@ -13,6 +13,7 @@ from generator.layout.ops import TextOp
 from generator.load.loader import load_game
 from generator.text.fit import ICON_CENTER
 from tests.conftest import write_game
+from tests.pdf_resources import pdf_problems
 
 # an icon as Inkscape saves it: XML declaration, sodipodi/inkscape namespaces and metadata
 INKSCAPE_COIN = """\
@@ -144,4 +145,4 @@ def test_the_card_builds_with_its_icons(game: Path, run_cli, tmp_path: Path):
     code, out, err = run_cli("build", str(game), "-o", str(tmp_path / "out"))
     assert code == 0, out + err
     pdfs = list((tmp_path / "out").rglob("*.pdf"))
-    assert pdfs
+    assert pdfs and all(pdf_problems(pdf) == [] for pdf in pdfs)

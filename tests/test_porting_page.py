@@ -18,6 +18,7 @@ from generator.layout.deck import DeckFaces
 from generator.layout.ops import TextOp
 from generator.load.loader import load_game
 from tests.otf_fixtures import FONTS, make_otf
+from tests.pdf_resources import pdf_problems
 from tests.test_inline_icons import INKSCAPE_COIN
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "porting.md"
@@ -79,6 +80,7 @@ def test_the_page_game_checks_and_builds_clean(game: Path, tmp_path: Path, run_c
     code, out, err = run_cli("build", str(game), "-o", str(tmp_path / "out"))
     assert code == 0, out + err
     for deck in ("spells", "promo"):
+        assert pdf_problems(tmp_path / "out" / "spider" / f"{deck}.pdf") == []
         reader = PdfReader(tmp_path / "out" / "spider" / f"{deck}.pdf")
         fonts = {
             str(font.get_object()["/BaseFont"])

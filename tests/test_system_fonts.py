@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from generator.art import sysfonts
 from tests.conftest import MINI_FRONT, write_game
 from tests.otf_fixtures import FONTS, make_otf
+from tests.pdf_resources import pdf_problems
 
 FAMILY = "Times New Roman"
 
@@ -83,6 +84,7 @@ def test_a_card_in_an_installed_font_builds_with_it_embedded(installed: Path, tm
     code, out, err = run_cli("build", str(game), "-o", str(tmp_path / "out"))
     assert code == 0, out + err
     kit = tmp_path / "out" / "mini"
+    assert pdf_problems(kit / "cards.pdf") == []
     embedded = set()
     for page in PdfReader(kit / "cards.pdf").pages:
         for font in page["/Resources"]["/Font"].values():
