@@ -74,3 +74,11 @@ def test_decks_with_their_own_sheets_keep_their_own_messages(tmp_path: Path):
         load_game(game)
     [problem] = info.value.problems
     assert problem.message == "expected a whole number, found 'fast'"  # one deck: nothing added
+
+
+def test_export_png_warns_once_naming_both_decks(tmp_path: Path, run_cli):
+    game = _game(tmp_path, [["name", "type", "text"], ["Beta", "villain", "word " * 400]])
+    code, out, err = run_cli("export", str(game), "--png", str(tmp_path / "png"), "--dpi", "36")
+    said = [line for line in (out + err).splitlines() if "text does not fit" in line]
+    assert code == 0 and len(said) == 1, out + err
+    assert "warning" in said[0] and said[0].endswith("(decks 'cards' and 'promo')")
