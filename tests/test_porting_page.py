@@ -52,7 +52,13 @@ def _workbook(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def game(tmp_path_factory: pytest.TempPathFactory):
+    with pytest.MonkeyPatch.context() as patch:  # the converted .otf cached here, not in ~/.cache
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield _write_game(tmp_path_factory)
+
+
+def _write_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("port") / "spider"
     files = _files()
     assert set(files) == {
@@ -72,8 +78,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def test_the_page_game_checks_and_builds_clean(game: Path, tmp_path: Path, run_cli, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+def test_the_page_game_checks_and_builds_clean(game: Path, tmp_path: Path, run_cli):
     code, out, err = run_cli("check", str(game))
     assert code == 0, out + err
     assert "no problems found" in out, out + err
