@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
+from fontTools.ttLib import TTCollection, TTFont
 from pypdf import PdfReader
 
 from generator.art import sysfonts
@@ -44,6 +44,12 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     make_otf(
         FONTS / "lato" / "Lato-Black.ttf", folder / "Poster-Black.otf", family="Poster Black", keep="Alpha"
     )
+    collection = TTCollection()  # as macOS ships Helvetica: its styles in one .ttc
+    collection.fonts = [
+        TTFont(_renamed(FONTS / "lato" / "Lato-Regular.ttf", tmp_path / "h.ttf", "Helvetica", "Regular")),
+        TTFont(_renamed(FONTS / "lato" / "Lato-Bold.ttf", tmp_path / "hb.ttf", "Helvetica", "Bold")),
+    ]
+    collection.save(folder / "Helvetica.ttc")
     (folder / "notes.txt").write_text("not a font")
     (folder / "broken.ttf").write_bytes(b"\x00\x01\x00\x00" + bytes(20))
     monkeypatch.setattr(sysfonts, "folders", lambda: [folder])
@@ -66,8 +72,9 @@ def test_styles_name_their_families():
 def test_installed_families_are_found_by_name(installed: Path):
     found = sysfonts.installed()
     assert set(found[FAMILY]) == {"regular", "bold"}
-    assert found[FAMILY]["bold"] == installed / "times" / "timesbd.ttf"
-    assert found["Poster Black"]["regular"].suffix == ".otf"
+    assert found[FAMILY]["bold"] == (installed / "times" / "timesbd.ttf", 0)
+    assert found["Poster Black"]["regular"].path.suffix == ".otf"
+    assert found["Helvetica"]["bold"] == (installed / "Helvetica.ttc", 1)  # a collection's 2nd face
     assert sysfonts.find("times new roman") == found[FAMILY]
 
 
@@ -77,6 +84,9 @@ def test_a_card_in_an_installed_font_builds_with_it_embedded(installed: Path, tm
     )
     front = front.replace(
         'text: "Speed {speed}", size: 10pt', 'text: "**Speed {speed}**", size: 10pt, font: Poster Black'
+    )
+    front = front.replace(
+        'text: "{text}", size: 11pt', 'text: "{text} **bold**", size: 11pt, font: Helvetica'
     )
     game = write_game(tmp_path / "mini", {"templates/mini-front.yaml": front})
     code, out, err = run_cli("check", str(game))
@@ -91,11 +101,17 @@ def test_a_card_in_an_installed_font_builds_with_it_embedded(installed: Path, tm
             font = font.get_object()
             assert "/FontFile2" in font["/FontDescriptor"]
             embedded.add(str(font["/BaseFont"]).split("+")[1])
+    # both faces of the .ttc, each its own member (ReportLab adds the member's number to the name)
+    assert {"Helvetica-Regular-0", "HelveticaBold-Bold-1"} <= embedded, embedded
     assert "TimesNewRoman-Regular" in embedded and any(
         "Poster" in f or "Montserrat" in f for f in embedded
     ), embedded
     guide = (kit / "print-guide.md").read_text()
-    assert "Fonts installed on the computer that built this kit: Poster Black (" in guide
+    assert "Fonts installed on the computer that built this kit: Helvetica (" in guide
+    assert (
+        f"Helvetica ({installed / 'Helvetica.ttc'}, {installed / 'Helvetica.ttc'} (face 1)); Poster Black ("
+        in guide
+    )
     assert f"{FAMILY} ({installed / 'times' / 'times.ttf'}" in guide
     assert "needs the same fonts installed" in guide
 

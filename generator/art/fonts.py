@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFontParser
@@ -26,6 +27,9 @@ from generator.core.errors import DataError, Problem, clip, display_path
 from generator.core.yamlio import Document, load_yaml
 from generator.schema.fonts import FontsFile
 from generator.schema.messages import validate
+
+if TYPE_CHECKING:
+    from generator.art import sysfonts
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 WIDTHS_KEPT = 20_000
@@ -42,8 +46,8 @@ _FALLBACK = {
 # Process-wide: each TrueType file gets one face name, and is parsed and registered once. A game's
 # own fonts are parsed when its fonts.yaml is read; the bundled ones at the first use of each face
 # (a build that sets two of the eleven bundled faces parses two).
-_REGISTERED: dict[Path, str] = {}  # file -> face name
-_PENDING: dict[str, Path] = {}  # face name -> file, named but not parsed yet
+_REGISTERED: dict[tuple[Path, int], str] = {}  # (file, face number in a collection) -> face name
+_PENDING: dict[str, tuple[Path, int]] = {}  # face name -> its file, named but not parsed yet
 _CONVERTED: dict[Path, bytes] = {}  # file -> its TrueType bytes, for a CFF OpenType or WOFF file
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
@@ -78,31 +82,32 @@ def _face_name(family: str, style: str) -> str:
     return candidate
 
 
-def _register(path: Path, family: str, style: str) -> str:
+def _register(path: Path, family: str, style: str, index: int = 0) -> str:
     """Name ``path``'s face (once per process) and return the name; the font is parsed and
     registered with reportlab at its first use (:func:`_parse`). Raises for a file that is no
     font; a CFF OpenType or WOFF file is converted now (``fontconvert``)."""
     key = path.resolve()
-    if key in _REGISTERED:
-        return _REGISTERED[key]
+    if (key, index) in _REGISTERED:
+        return _REGISTERED[key, index]
     if fontconvert.needs_conversion(key):
         _CONVERTED[key] = fontconvert.truetype(key)
-    else:
-        TTFontParser(str(key), validate=0)  # the header and table directory only: cheap
+    else:  # the header and table directory only: cheap
+        TTFontParser(str(key), validate=0, subfontIndex=index)
     name = _face_name(family, style)
     _USED_NAMES.add(name)
-    _REGISTERED[key] = name
-    _PENDING[name] = key
+    _REGISTERED[key, index] = name
+    _PENDING[name] = (key, index)
     return name
 
 
 def _parse(face: str) -> None:
     """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
-    path = _PENDING.get(face)
-    if path is not None:
+    pending = _PENDING.get(face)
+    if pending is not None:
+        path, index = pending
         data = _CONVERTED.get(path)
         if data is None:
-            pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
+            pdfmetrics.registerFont(TaggedTTFont(face, str(path), subfontIndex=index))
         else:
             source = io.BytesIO(data)
             source.name = str(path)  # what reportlab names in its messages
@@ -132,7 +137,7 @@ class FontBook:
         self._fallback: list[str] = []  # families tried, in order, for a character a face lacks
         self._fallback_at: tuple[Document, tuple] | None = None  # the fonts.yaml list that set it
         self._chains: dict[tuple[str, bool, bool], tuple[tuple[str, frozenset[str]], ...]] = {}
-        self._system: dict[str, dict[str, Path]] = {}  # family -> style -> installed file used
+        self._system: dict[str, dict[str, sysfonts.Installed]] = {}  # family -> style -> face used
 
     @classmethod
     def load(cls, dirs: Sequence[Path]) -> FontBook:
@@ -287,9 +292,9 @@ class FontBook:
         if not found:
             return None
         faces: dict[str, str] = {}
-        for style, path in ((s, found[s]) for s in STYLES if s in found):
+        for style, (path, index) in ((s, found[s]) for s in STYLES if s in found):
             try:
-                face = _register(path, family, style)
+                face = _register(path, family, style, index)
                 _parse(face)
             except Exception:  # an installed file that cannot be read is passed over
                 continue
@@ -301,7 +306,7 @@ class FontBook:
         self._system[family] = {style: found[style] for style in faces}
         return faces
 
-    def installed(self) -> dict[str, dict[str, Path]]:
+    def installed(self) -> dict[str, dict[str, sysfonts.Installed]]:
         """The families this book took from the fonts installed on this computer, with their
         files (the kit then depends on them: the print guide says so)."""
         return dict(self._system)
@@ -320,7 +325,8 @@ class FontBook:
             out.append((family, tuple(s for s in STYLES if s in styles), kind, path))
         for family, styles in sysfonts.installed().items():
             if family not in self._families:
-                out.append((family, tuple(s for s in STYLES if s in styles), "installed", styles["regular"]))
+                shown = tuple(s for s in STYLES if s in styles)
+                out.append((family, shown, "installed", styles["regular"].path))
         return sorted(out, key=lambda row: row[0].casefold())
 
     def _parse(self, face: str) -> None:

@@ -14,10 +14,23 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
-SUFFIXES = (".ttf", ".otf", ".woff")  # not .ttc collections: one file, several faces
+SUFFIXES = (".ttf", ".otf", ".woff", ".ttc")  # .ttc: a collection, several faces in one file
 _STYLE_WORDS = {"regular", "normal", "book", "roman", "plain", "bold", "italic", "oblique"}
-_FOUND: dict[tuple[str, ...], dict[str, dict[str, Path]]] = {}
+
+
+class Installed(NamedTuple):
+    """An installed face: its file and, in a collection (``.ttc``), its number there."""
+
+    path: Path
+    index: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path} (face {self.index})" if self.index else str(self.path)
+
+
+_FOUND: dict[tuple[str, ...], dict[str, dict[str, Installed]]] = {}
 
 
 def folders() -> list[Path]:
@@ -46,7 +59,7 @@ def style_of(family: str, style: str) -> tuple[str, str]:
     return name, key
 
 
-def installed(where: list[Path] | None = None) -> dict[str, dict[str, Path]]:
+def installed(where: list[Path] | None = None) -> dict[str, dict[str, Installed]]:
     """Family -> style -> file of every usable font installed (cached per process)."""
     dirs = where if where is not None else folders()
     key = tuple(str(d) for d in dirs)
@@ -54,17 +67,17 @@ def installed(where: list[Path] | None = None) -> dict[str, dict[str, Path]]:
         entries = _fontconfig() if where is None else None
         if entries is None:
             entries = list(_scan(dirs))
-        found: dict[str, dict[str, Path]] = {}
-        for family, style, path in sorted(entries, key=lambda e: (e[0], e[1], str(e[2]))):
+        found: dict[str, dict[str, Installed]] = {}
+        for family, style, path, index in sorted(entries, key=lambda e: (e[0], e[1], str(e[2]), e[3])):
             if path.suffix.lower() not in SUFFIXES:
                 continue
             name, style_key = style_of(family, style)
-            found.setdefault(name, {}).setdefault(style_key, path)
+            found.setdefault(name, {}).setdefault(style_key, Installed(path, index))
         _FOUND[key] = {f: s for f, s in found.items() if "regular" in s}
     return _FOUND[key]
 
 
-def find(family: str, where: list[Path] | None = None) -> dict[str, Path] | None:
+def find(family: str, where: list[Path] | None = None) -> dict[str, Installed] | None:
     """The installed styles of ``family`` (matched in any case), or None."""
     fonts = installed(where)
     if family in fonts:
@@ -74,14 +87,14 @@ def find(family: str, where: list[Path] | None = None) -> dict[str, Path] | None
     return fonts[match] if match else None
 
 
-def _fontconfig() -> list[tuple[str, str, Path]] | None:
-    """(family, style, file) of each font fontconfig knows, or None without fontconfig."""
+def _fontconfig() -> list[tuple[str, str, Path, int]] | None:
+    """(family, style, file, face number) of each font fontconfig knows, or None without it."""
     tool = shutil.which("fc-list")
     if tool is None:
         return None
     try:
         listed = subprocess.run(
-            [tool, "--format", "%{family[0]}\t%{style[0]}\t%{file}\n"],
+            [tool, "--format", "%{family[0]}\t%{style[0]}\t%{file}\t%{index}\n"],
             capture_output=True,
             text=True,
             timeout=30,
@@ -92,15 +105,14 @@ def _fontconfig() -> list[tuple[str, str, Path]] | None:
     out = []
     for line in listed.splitlines():
         parts = line.split("\t")
-        if len(parts) == 3 and all(parts):
-            out.append((parts[0], parts[1], Path(parts[2])))
+        if len(parts) == 4 and all(parts[:3]):
+            index = int(parts[3]) if parts[3].isdigit() else 0
+            out.append((parts[0], parts[1], Path(parts[2]), index))
     return out
 
 
 def _scan(dirs: list[Path]):
-    """(family, style, file) of each font file under ``dirs``, read from its name table."""
-    from fontTools.ttLib import TTFont
-
+    """(family, style, file, face number) of each font under ``dirs``, from its name table."""
     for folder in dirs:
         if not folder.is_dir():
             continue
@@ -108,11 +120,27 @@ def _scan(dirs: list[Path]):
             if path.suffix.lower() not in SUFFIXES or not path.is_file():
                 continue
             try:
-                with TTFont(path, lazy=True, fontNumber=0) as font:
-                    names = font["name"]
-                    family = names.getDebugName(16) or names.getDebugName(1)
-                    style = names.getDebugName(17) or names.getDebugName(2) or "Regular"
+                yield from _names(path)
             except Exception:  # a broken or foreign file in a font folder is passed over
                 continue
-            if family:
-                yield family, style, path
+
+
+def _names(path: Path):
+    from fontTools.ttLib import TTCollection, TTFont
+
+    if path.suffix.lower() == ".ttc":
+        with TTCollection(path, lazy=True) as collection:
+            fonts = list(collection.fonts)
+            named = [(_family_style(font), index) for index, font in enumerate(fonts)]
+    else:
+        with TTFont(path, lazy=True, fontNumber=0) as font:
+            named = [(_family_style(font), 0)]
+    for (family, style), index in named:
+        if family:
+            yield family, style, path, index
+
+
+def _family_style(font) -> tuple[str | None, str]:
+    names = font["name"]
+    family = names.getDebugName(16) or names.getDebugName(1)
+    return family, names.getDebugName(17) or names.getDebugName(2) or "Regular"
