@@ -51,6 +51,9 @@ _MIX: dict[str, Callable[[Image.Image, Image.Image], Image.Image]] = {
 }
 DPI = 600
 MAX_PIXELS = 16_000_000
+KEPT = 4
+"""Flattened images kept per file: enough for the elements every card repeats over the same art;
+text that differs per card is flattened anew each time and not kept."""
 
 
 @contextmanager
@@ -85,13 +88,36 @@ def flat(
     icons: Mapping[str, Path],
     painter: Callable[..., object],
     limit: float,
+    cache: dict | None = None,
 ) -> None:
-    """Draw ``op`` flattened over ``below`` as a CMYK image (see the module's notes)."""
-    from generator.color.images import KEY_MASK, flattened_cmyk
-
+    """Draw ``op`` flattened over ``below`` as a CMYK image (see the module's notes); ``cache``
+    keeps each image by the op and its backdrop, so the same element over the same art on many
+    cards is flattened once (and embedded once)."""
     bounds = footprint(op)
     if bounds.w <= 0 or bounds.h <= 0:
         return
+    key = (op, tuple(below), limit)
+    found = cache.pop(key, None) if cache is not None else None
+    if found is None:
+        found = _flattened(op, below, icons, painter, limit, bounds)
+    if cache is not None:
+        cache[key] = found  # the most recently used last
+        while len(cache) > KEPT:
+            del cache[next(iter(cache))]
+    reader, mask = found
+    canvas.drawImage(reader, bounds.x, bounds.y, bounds.w, bounds.h, mask=mask)
+
+
+def _flattened(
+    op: Op,
+    below: Sequence[Op],
+    icons: Mapping[str, Path],
+    painter: Callable[..., object],
+    limit: float,
+    bounds: Box,
+) -> tuple[ImageReader, object]:
+    from generator.color.images import KEY_MASK, flattened_cmyk
+
     scale = min(DPI / 72, math.sqrt(MAX_PIXELS / (bounds.w * bounds.h)))
     size = (max(1, math.ceil(bounds.w * scale)), max(1, math.ceil(bounds.h * scale)))
     matrix: Matrix = (bounds.w / size[0], 0.0, 0.0, bounds.h / size[1], bounds.x, bounds.y)
@@ -99,8 +125,7 @@ def flat(
     under = backdrop(below, size, matrix, icons, painter)
     composite = mix(under, source, op.opacity, op.blend)  # type: ignore[union-attr]
     cmyk, keyed = flattened_cmyk(composite, source.getchannel("A"), limit)
-    mask = KEY_MASK if keyed else None
-    canvas.drawImage(ImageReader(cmyk), bounds.x, bounds.y, bounds.w, bounds.h, mask=mask)
+    return ImageReader(cmyk), (KEY_MASK if keyed else None)
 
 
 def mix(under: Image.Image, source: Image.Image, opacity: float, blend: str) -> Image.Image:

@@ -55,6 +55,7 @@ class Painter:
         self._svg_rasters: dict[tuple[Path, str, float, float], Image.Image] = {}
         self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
         self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
+        self._flats: dict[tuple, tuple] = {}  # see-through ops flattened in CMYK, by op and backdrop
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
@@ -97,7 +98,8 @@ class Painter:
         """``op`` with its opacity and blend mode: live in RGB, flattened in CMYK (``blend``)."""
         current = output.current()
         if current.cmyk:
-            blend.flat(self.canvas, op, tuple(self._below or ()), self.icons, Painter, current.ink_limit)
+            below = tuple(self._below or ())
+            blend.flat(self.canvas, op, below, self.icons, Painter, current.ink_limit, self._flats)
             return
         with blend.live(self.canvas, op):
             self._op(op)
