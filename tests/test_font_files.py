@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from fontTools.ttLib import TTFont as TTFontFile
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -124,3 +125,32 @@ def test_a_font_that_cannot_be_used_says_what_to_do(
     assert "fonts.yaml:3" in str(info.value) and expected in str(info.value)
     code, out, err = run_cli("check", str(folder))
     assert code == 1 and expected in out + err and "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("fs_type", "expected"),
+    [
+        (0x0002, "its licence forbids embedding it in a document (Restricted License) (OS/2 fsType 0002)"),
+        (0x0100, "forbids embedding a subset of it"),
+        (0x0200, "allows embedding its bitmaps only"),
+    ],
+)
+def test_a_font_whose_licence_forbids_embedding_says_so(tmp_path: Path, run_cli, fs_type: int, expected: str):
+    font = TTFontFile(SOURCE)
+    font["OS/2"].fsType = fs_type  # as some foundries ship their fonts
+    restricted = tmp_path / "Restricted.ttf"
+    font.save(restricted)
+    folder = _game_with_font(tmp_path, restricted)
+    code, out, err = run_cli("check", str(folder))
+    assert code == 1 and "fonts.yaml:3" in out + err, out + err
+    assert "font file 'Restricted.ttf' cannot be used: its licence " in out + err and expected in out + err
+    assert "Traceback" not in out + err
+
+
+def test_a_font_that_allows_print_and_preview_embedding_is_used(tmp_path: Path, run_cli):
+    font = TTFontFile(SOURCE)
+    font["OS/2"].fsType = 0x0004  # "preview & print": embedding in a PDF allowed
+    allowed = tmp_path / "Allowed.ttf"
+    font.save(allowed)
+    code, out, err = run_cli("check", str(_game_with_font(tmp_path, allowed)))
+    assert code == 0, out + err

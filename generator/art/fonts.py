@@ -91,13 +91,38 @@ def _register(path: Path, family: str, style: str, index: int = 0) -> str:
         return _REGISTERED[key, index]
     if fontconvert.needs_conversion(key):
         _CONVERTED[key] = fontconvert.truetype(key)
+        parser = TTFontParser(io.BytesIO(_CONVERTED[key]), validate=0)
     else:  # the header and table directory only: cheap
-        TTFontParser(str(key), validate=0, subfontIndex=index)
+        parser = TTFontParser(str(key), validate=0, subfontIndex=index)
+    _embeddable(parser)
     name = _face_name(family, style)
     _USED_NAMES.add(name)
     _REGISTERED[key, index] = name
     _PENDING[name] = (key, index)
     return name
+
+
+def _embeddable(parser: TTFontParser) -> None:
+    """Raise FontFileError for a font whose licence (its OS/2 ``fsType``) forbids what a kit does
+    with it: embedding (Restricted License, or bitmaps only) or embedding a subset. ReportLab's
+    own check lets these through."""
+    table = parser.table.get("OS/2")
+    data = getattr(parser, "_ttf_data", b"")
+    if table is None or len(data) < table["offset"] + 10:
+        return
+    fs_type = int.from_bytes(data[table["offset"] + 8 : table["offset"] + 10], "big")
+    why = ""
+    if fs_type & 0x000E == 0x0002:  # restricted, and neither "preview & print" nor "editable"
+        why = "forbids embedding it in a document (Restricted License)"
+    elif fs_type & 0x0200:
+        why = "allows embedding its bitmaps only, not its outlines"
+    elif fs_type & 0x0100:
+        why = "forbids embedding a subset of it, and a PDF embeds the characters it uses"
+    if why:
+        raise fontconvert.FontFileError(
+            f"its licence {why} (OS/2 fsType {fs_type:04X}); a kit must carry its fonts: use another "
+            "font, or ask the foundry for a licence and file that allow embedding"
+        )
 
 
 def _parse(face: str) -> None:
