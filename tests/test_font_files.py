@@ -154,3 +154,28 @@ def test_a_font_that_allows_print_and_preview_embedding_is_used(tmp_path: Path, 
     font.save(allowed)
     code, out, err = run_cli("check", str(_game_with_font(tmp_path, allowed)))
     assert code == 0, out + err
+
+
+def test_a_game_font_with_a_bundled_fonts_postscript_name_is_used_as_itself(tmp_path: Path, run_cli):
+    """A designer's own Lato (another version: here its 'A' twice as wide) keeps the PostScript
+    name Lato-Regular, which the bundled Lato has too; ReportLab would set it in the bundled one."""
+    bundled = FontBook.load([FONTS])
+    lato = bundled.face("Lato")
+    font = TTFontFile(FONTS / "lato" / "Lato-Regular.ttf")
+    advance, lsb = font["hmtx"]["A"]
+    font["hmtx"]["A"] = (2 * advance, lsb)
+    own = tmp_path / "Lato-Regular.ttf"
+    font.save(own)
+    folder = _game_with_font(tmp_path, own)
+    book = FontBook.load([FONTS, folder / "fonts"])
+    face = book.face("Display")
+    assert book.width("A", face, 10) == pytest.approx(2 * bundled.width("A", lato, 10), rel=1e-3)
+    assert bundled.width("A", lato, 10) == pytest.approx(pdfmetrics.stringWidth("A", lato, 10))
+    code, out, err = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
+    assert code == 0, out + err
+    names = {
+        str(f.get_object()["/BaseFont"]).split("+")[1]
+        for page in PdfReader(tmp_path / "out" / "mini" / "cards.pdf").pages
+        for f in page["/Resources"]["/Font"].values()
+    }
+    assert "Lato-Regular" in names and any(n.startswith("Lato-Regular-") for n in names), names

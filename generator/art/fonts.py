@@ -102,6 +102,17 @@ def _register(path: Path, family: str, style: str, index: int = 0) -> str:
     return name
 
 
+def _register_font(font: TaggedTTFont) -> None:
+    """Register ``font`` with reportlab. ReportLab hands a font whose PostScript name another
+    registered file already has that file's glyphs and widths (a game's own Lato-Regular would be
+    set in the bundled one); a different file under a taken name is renamed by its content."""
+    name = font.face.name
+    taken = pdfmetrics._dynFaceNames.get(name)
+    if isinstance(taken, TaggedTTFont) and taken._font_digest() != font._font_digest():
+        font.face.name = name + b"-" + font._font_digest().hex()[:6].encode("ascii")
+    pdfmetrics.registerFont(font)
+
+
 def _embeddable(parser: TTFontParser) -> None:
     """Raise FontFileError for a font whose licence (its OS/2 ``fsType``) forbids what a kit does
     with it: embedding (Restricted License, or bitmaps only) or embedding a subset. ReportLab's
@@ -132,11 +143,11 @@ def _parse(face: str) -> None:
         path, index = pending
         data = _CONVERTED.get(path)
         if data is None:
-            pdfmetrics.registerFont(TaggedTTFont(face, str(path), subfontIndex=index))
+            _register_font(TaggedTTFont(face, str(path), subfontIndex=index))
         else:
             source = io.BytesIO(data)
             source.name = str(path)  # what reportlab names in its messages
-            pdfmetrics.registerFont(TaggedTTFont(face, source))
+            _register_font(TaggedTTFont(face, source))
         del _PENDING[face]
 
 
