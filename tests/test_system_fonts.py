@@ -50,6 +50,11 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         TTFont(_renamed(FONTS / "lato" / "Lato-Bold.ttf", tmp_path / "hb.ttf", "Helvetica", "Bold")),
     ]
     collection.save(folder / "Helvetica.ttc")
+    corporate = TTFont(
+        _renamed(FONTS / "lato" / "Lato-Regular.ttf", tmp_path / "c.ttf", "Corporate Sans", "Regular")
+    )
+    corporate["OS/2"].fsType = 0x0002  # its licence forbids embedding
+    corporate.save(folder / "corporate.ttf")
     (folder / "notes.txt").write_text("not a font")
     (folder / "broken.ttf").write_bytes(b"\x00\x01\x00\x00" + bytes(20))
     monkeypatch.setattr(sysfonts, "folders", lambda: [folder])
@@ -131,3 +136,15 @@ def test_a_family_neither_defined_nor_installed_says_so(installed: Path, tmp_pat
     code, out, err = run_cli("check", str(game))
     assert code == 1 and "unknown font family 'Garamond'" in out + err
     assert "nor is a font of that name installed on this computer (see 'deckwright fonts')" in out + err
+
+
+def test_an_installed_font_that_may_not_be_embedded_says_so(installed: Path, tmp_path: Path, run_cli):
+    front = MINI_FRONT.replace(
+        'size: 14pt, color: "#ffffff"', 'size: 14pt, color: "#ffffff", font: Corporate Sans'
+    )
+    game = write_game(tmp_path / "mini", {"templates/mini-front.yaml": front})
+    code, out, err = run_cli("check", str(game))
+    said = out + err
+    assert code == 1 and "font family 'Corporate Sans' is installed on this computer, but " in said, said
+    assert f"{installed / 'corporate.ttf'} cannot be used: its licence forbids embedding" in said
+    assert "unknown font family" not in said and "Traceback" not in said

@@ -54,14 +54,21 @@ _BOOKS: dict[tuple, FontBook] = {}
 
 
 class UnknownFontError(KeyError):
-    """Raised for a family no loaded ``fonts.yaml`` defines."""
+    """Raised for a family no loaded ``fonts.yaml`` defines (``unusable``: why the installed font
+    of that name cannot be used, when there is one)."""
 
-    def __init__(self, family: str, known: Sequence[str]):
+    def __init__(self, family: str, known: Sequence[str], unusable: str = ""):
         super().__init__(family)
         self.family = family
         self.known = sorted(known)
+        self.unusable = unusable
 
     def __str__(self) -> str:
+        if self.unusable:
+            return (
+                f"font family '{self.family}' is installed on this computer, but {self.unusable}; add a "
+                "usable file of it under fonts/ with a fonts.yaml, or choose another font"
+            )
         close = difflib.get_close_matches(self.family, self.known, n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         known = ", ".join(self.known) or "none"
@@ -174,6 +181,7 @@ class FontBook:
         self._fallback_at: tuple[Document, tuple] | None = None  # the fonts.yaml list that set it
         self._chains: dict[tuple[str, bool, bool], tuple[tuple[str, frozenset[str]], ...]] = {}
         self._system: dict[str, dict[str, sysfonts.Installed]] = {}  # family -> style -> face used
+        self._refused: dict[str, str] = {}  # installed family -> why its regular style is unusable
 
     @classmethod
     def load(cls, dirs: Sequence[Path]) -> FontBook:
@@ -312,7 +320,7 @@ class FontBook:
             return found
         styles = self._families.get(family) or self._installed(family)
         if styles is None:
-            raise UnknownFontError(family, list(self._families))
+            raise UnknownFontError(family, list(self._families), self._refused.get(family, ""))
         wanted = "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
         found = next(styles[s] for s in _FALLBACK[wanted] if s in styles)
         self._parse(found)
@@ -332,7 +340,9 @@ class FontBook:
             try:
                 face = _register(path, family, style, index)
                 _parse(face)
-            except Exception:  # an installed file that cannot be read is passed over
+            except Exception as exc:  # an installed file that cannot be read is passed over
+                if style == "regular":
+                    self._refused[family] = f"{path} cannot be used: {clip(exc, 200)}"
                 continue
             faces[style] = face
             self._files[face] = path.resolve()
