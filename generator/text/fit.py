@@ -18,7 +18,7 @@ from generator.core.geometry import Box
 from generator.text.markup import Span
 
 GRID = 0.25  # candidate sizes are multiples of this (plus min_size itself)
-ICON_GAP = 0.15  # space between an icon and text touching it, multiple of size
+ICON_GAP = 0.15  # space between text and an icon right after it in one word, multiple of size
 ICON_CENTER = 0.35  # icon centre above the baseline, multiple of size (about mid x-height)
 EPS = 1e-6
 ALIGNS = ("left", "center", "right", "justify")
@@ -40,13 +40,17 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
     icon_scale: float = 1.0  # inline icon square = size * icon_scale
     paragraph_space: float = 0.4  # extra space after a paragraph
+    icon_rise: float = 0.0  # inline icons raised above their usual place, multiple of size
+    icon_looks: tuple[tuple[str, float, float], ...] = ()
+    """Per icon name, its own (scale, rise) in place of ``icon_scale`` and ``icon_rise``."""
 
     def __post_init__(self) -> None:
         if not (self.size > 0 and self.min_size > 0):
             raise ValueError(f"sizes must be > 0, got {self.size} and {self.min_size}")
         if self.min_size > self.size:  # a min above the size means a fixed size
             object.__setattr__(self, "min_size", self.size)
-        if self.leading <= 0 or self.icon_scale <= 0 or self.paragraph_space < 0:
+        scales = [self.icon_scale, *(look[1] for look in self.icon_looks)]
+        if self.leading <= 0 or min(scales) <= 0 or self.paragraph_space < 0:
             raise ValueError("leading and icon_scale must be > 0, paragraph_space >= 0")
         if self.align not in ALIGNS or self.valign not in VALIGNS:
             raise ValueError(f"bad alignment {self.align!r}/{self.valign!r}")
@@ -106,17 +110,20 @@ class _Prepared:
     run, its words joined by spaces); otherwise None.
     """
 
-    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "missing", "plain")
+    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "missing", "plain", "rises")
 
     def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
         self.missing = ""
+        self.rises: dict[str, float] = {}  # icon name -> rise (multiple of size)
         one = len(spans) == 1 and not (spans[0].icon or spans[0].newline)
         if one and self._one_span(spans[0], style, fonts):
             return
         width = fonts.width
         faces: dict[tuple[bool, bool], str] = {}
         space = {"": 0.0}  # face -> width of a space; "" = no space (start of a line)
-        scale = style.icon_scale
+        looks = {name: (scale, rise) for name, scale, rise in style.icon_looks}
+        asc = desc = 0.0  # the highest icon top and lowest icon bottom, at size 1
+        icon_gap = 0.0  # the gap between the last icon and text right after it
         lines: list[list[_Word]] = []
         line: list[_Word] = []
         ends: list[bool] = []  # ends[i]: the break after hard line i is a paragraph break
@@ -136,11 +143,16 @@ class _Prepared:
                 continue
             color = s.color or style.color
             if s.icon:
+                scale, rise = looks.get(s.icon, (style.icon_scale, style.icon_rise))
+                self.rises[s.icon] = rise
+                bottom = ICON_CENTER - scale / 2 + rise
+                asc, desc = max(asc, bottom + scale), min(desc, bottom)
                 has_icons = True
                 if pieces is None:
                     pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
-                lead = ICON_GAP if pieces else 0.0
+                lead = ICON_GAP if pieces and not pieces[-1][5] else 0.0  # none after an icon
                 pieces.append((lead, s.icon, "", color, scale, True))
+                icon_gap = ICON_GAP if s.spaced else 0.0
                 word_w += lead + scale
                 continue
             face = faces.get((s.bold, s.italic))
@@ -158,7 +170,7 @@ class _Prepared:
                     continue
                 if pieces is None:
                     pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
-                lead = ICON_GAP if pieces and pieces[-1][5] else 0.0
+                lead = icon_gap if pieces and pieces[-1][5] else 0.0  # none after an inline icon
                 if covered or fonts.covers(face, tok):
                     w = width(tok, face, 1.0)
                     pieces.append((lead, tok, face, color, w, False))
@@ -178,10 +190,10 @@ class _Prepared:
             lines.pop()
             ends.pop()
         base = fonts.face(style.family)
-        asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
         if has_icons:
-            asc = max(asc, ICON_CENTER + scale / 2)
-            desc = min(desc, ICON_CENTER - scale / 2)
+            asc, desc = max(asc, fonts.ascent(base, 1.0)), min(desc, fonts.descent(base, 1.0))
+        else:
+            asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
         self.lines, self.ends, self.has_icons = lines, ends, has_icons
         self.asc, self.desc = asc, desc
         self.max_word = max((w[0] for line in lines for w in line), default=0.0)
@@ -409,7 +421,7 @@ def _place(
         top -= box.h - height
     y = top - prep.asc * s
     step, para = style.leading * s, style.paragraph_space * s
-    icon_size, icon_rise = style.icon_scale * s, (ICON_CENTER - style.icon_scale / 2) * s
+    rises = prep.rises
 
     for li, first, end, w1 in wrapped:
         words = lines[li]
@@ -445,7 +457,8 @@ def _place(
                     runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
                     parts = []
                 if is_icon:
-                    icons.append(PlacedIcon(x, y + icon_rise, icon_size, text, color))
+                    rise = (ICON_CENTER - w / 2 + rises[text]) * s
+                    icons.append(PlacedIcon(x, y + rise, w * s, text, color))
                 elif parts:
                     parts.append(text)
                 else:
