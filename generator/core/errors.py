@@ -14,11 +14,30 @@ QUOTE_LIMIT = 60
 """At most this many characters of a value are quoted in a message (see :func:`clip`)."""
 MESSAGE_LIMIT = 1000
 """A problem's text is cut after this many characters, whatever it quotes."""
+SHOWN_PER_FILE = 50
+"""At most this many problems of one file are printed (the rest counted, see :func:`shown`)."""
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    )
+
+
+def visible(text: str) -> str:
+    """``text`` with every control or invisible format character written as an escape (``\\x1b``,
+    ``\\n``, ``\\u202e``): a value quoted in a message can neither drive the terminal nor start a
+    line of its own."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else _escaped(c) for c in text)
 
 
 def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``value`` as text, shortened to ``limit`` characters (saying how long it was)."""
-    text = str(value)
+    """``value`` as text, shortened to ``limit`` characters (saying how long it was), its control
+    characters escaped (:func:`visible`)."""
+    text = visible(str(value))
     if len(text) <= limit:
         return text
     return f"{text[: limit - 3]}... ({len(text):,} characters)"
@@ -62,10 +81,28 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path else ""
         prefix = "" if self.severity == "error" else f"{self.severity}: "
-        text = f"{self.location()}: {prefix}{where}{self.message}"
+        text = visible(f"{self.location()}: {prefix}{where}{self.message}")
         if len(text) > MESSAGE_LIMIT:
             text = f"{text[: MESSAGE_LIMIT - 40]}... (message cut: {len(text):,} characters)"
         return text
+
+
+def shown(problems: list[Problem], per_file: int = SHOWN_PER_FILE) -> list[Problem | str]:
+    """``problems`` in order, at most ``per_file`` of each file, each file's rest counted on a line
+    after its last one shown: a file with 20,000 mistakes prints the first ones and a count."""
+    counts: dict[str, int] = {}
+    for p in problems:
+        counts[p.file] = counts.get(p.file, 0) + 1
+    out: list[Problem | str] = []
+    seen: dict[str, int] = {}
+    for p in problems:
+        seen[p.file] = seen.get(p.file, 0) + 1
+        if seen[p.file] <= per_file:
+            out.append(p)
+        if seen[p.file] == counts[p.file] and counts[p.file] > per_file:
+            rest = counts[p.file] - per_file
+            out.append(visible(f"{p.file or '<input>'}: {rest:,} more problem{'s' if rest != 1 else ''} not shown"))
+    return out
 
 
 def display_path(path: str | Path) -> str:
