@@ -101,7 +101,9 @@ def shown(problems: list[Problem], per_file: int = SHOWN_PER_FILE) -> list[Probl
             out.append(p)
         if seen[p.file] == counts[p.file] and counts[p.file] > per_file:
             rest = counts[p.file] - per_file
-            out.append(visible(f"{p.file or '<input>'}: {rest:,} more problem{'s' if rest != 1 else ''} not shown"))
+            out.append(
+                visible(f"{p.file or '<input>'}: {rest:,} more problem{'s' if rest != 1 else ''} not shown")
+            )
     return out
 
 

@@ -61,9 +61,13 @@ def read_csv(path: Path, shown: str) -> Table:
 def _within_limits(table: Table, line: int, cells: list[str | None], spelled: int) -> None:
     """Refuse a record past the limits every sheet is read within (columns, cell size, cells)."""
     if len(cells) > MAX_COLUMNS:
-        raise past_limit(table, line, MAX_COLUMNS + 1, f"more than {MAX_COLUMNS:,} columns, the most Deckwright reads")
+        raise past_limit(
+            table, line, MAX_COLUMNS + 1, f"more than {MAX_COLUMNS:,} columns, the most Deckwright reads"
+        )
     for col, text in enumerate(cells, start=1):
         if text is not None and len(text) > MAX_CELL:
-            raise past_limit(table, line, col, f"{len(text):,} characters in one cell; the limit is {MAX_CELL:,}")
+            raise past_limit(
+                table, line, col, f"{len(text):,} characters in one cell; the limit is {MAX_CELL:,}"
+            )
     if spelled + len(cells) > MAX_SHEET_CELLS:
         raise past_limit(table, line, 1, SHEET_CELLS)
