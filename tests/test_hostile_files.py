@@ -207,7 +207,7 @@ CASES = [
             "game.yaml": MINI_GAME.replace('speed: "int?"', 'speed: "number?"'),
             "cards.yaml": MINI_CARDS.replace("speed: 3", "speed: 1.0e999"),
         },
-        "mini/cards.yaml:4:12: cards[0].speed: ",
+        "mini/cards.yaml:4:12: cards[0].speed: expected a finite number (not infinity), found",
     ),
     (
         "card-file-listed-1000-times",
@@ -393,3 +393,68 @@ def test_a_variant_count_above_the_card_limit_is_refused(tmp_path: Path):
         r"v\.yaml:2:\d+: cards\.Alpha\.count: a card's count is at most 10,000, as in a card file, found 1000000000$",
         str(raised.value),
     ), str(raised.value)
+
+
+# -- build -o DIR: a folder Deckwright did not write is never replaced ----------------------------
+
+
+def test_a_users_folder_named_like_the_game_is_not_replaced(run_cli, tmp_path: Path):
+    """`build -o docs` of a game called `taxes`: docs/taxes/ holds the user's own PDF and notes
+    (suffixes a build writes too), no marker: refused, nothing touched."""
+    write_game(tmp_path / "taxes", {"game.yaml": MINI_GAME.replace("name: mini", "name: taxes")})
+    own = tmp_path / "docs" / "taxes"
+    own.mkdir(parents=True)
+    (own / "return-2023.pdf").write_bytes(b"%PDF-1.4 the user's own")
+    (own / "notes.md").write_text("mine\n", encoding="utf-8")
+    code, out, err = run_cli("build", "taxes", "-o", "docs")
+    assert code == 1 and "Traceback" not in out + err
+    said = " ".join(err.split())
+    assert (
+        "docs/taxes: holds docs/taxes/notes.md, a file a build does not write; the folder has no .deckwright-kit"
+        in said
+    )
+    assert "move your files out or choose another output folder (-o)" in said
+    assert sorted(p.name for p in own.iterdir()) == ["notes.md", "return-2023.pdf"]
+    assert (own / "return-2023.pdf").read_bytes() == b"%PDF-1.4 the user's own"
+    assert sorted(p.name for p in own.parent.iterdir()) == ["taxes"]  # no hidden folder left
+
+
+def test_a_kit_lists_what_it_wrote_and_a_file_added_to_it_stops_the_next_build(run_cli, tmp_path: Path):
+    write_game(tmp_path / "mini")
+    assert run_cli("build", "mini", "-o", "out")[0] == 0
+    kit = tmp_path / "out" / "mini"
+    marker = (kit / ".deckwright-kit").read_text(encoding="utf-8").splitlines()
+    assert marker[0].startswith("# Written by Deckwright")
+    listed = [line for line in marker if not line.startswith("#")]
+    assert listed == sorted(p.name for p in kit.iterdir() if p.name != ".deckwright-kit")
+    assert "cards.pdf" in listed and "print-guide.md" in listed
+    assert run_cli("build", "mini", "-o", "out")[0] == 0  # its own kit: replaced
+    (kit / "my-notes.pdf").write_bytes(b"mine")
+    code, _, err = run_cli("build", "mini", "-o", "out")
+    assert code == 1 and "Traceback" not in err
+    assert (
+        "out/mini: holds out/mini/my-notes.pdf, which is not among the files Deckwright wrote there (listed in its "
+        ".deckwright-kit)" in " ".join(err.split())
+    )
+    assert (kit / "my-notes.pdf").read_bytes() == b"mine"
+
+
+def test_a_kit_built_before_markers_is_replaced_when_the_build_writes_each_of_its_files(
+    run_cli, tmp_path: Path
+):
+    """An older kit has no marker: replaced if every file in it is one this build writes, and
+    refused (saying to delete it) if it holds another, such as a deck since removed."""
+    write_game(tmp_path / "mini")
+    assert run_cli("build", "mini", "-o", "out")[0] == 0
+    kit = tmp_path / "out" / "mini"
+    (kit / ".deckwright-kit").unlink()
+    assert run_cli("build", "mini", "-o", "out")[0] == 0
+    assert (kit / ".deckwright-kit").is_file()
+    (kit / ".deckwright-kit").unlink()
+    (kit / "tokens.pdf").write_bytes(b"%PDF a deck removed since")
+    code, _, err = run_cli("build", "mini", "-o", "out")
+    assert code == 1 and "Traceback" not in err
+    said = " ".join(err.split())
+    assert "out/mini: holds out/mini/tokens.pdf, a file a build does not write" in said
+    assert "(a kit an older Deckwright built: delete the folder, then build again)" in said
+    assert (kit / "tokens.pdf").read_bytes() == b"%PDF a deck removed since"

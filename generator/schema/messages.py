@@ -40,6 +40,7 @@ _WORDING = {
     "int_type": "expected a whole number",
     "float_parsing": "expected a number",
     "float_type": "expected a number",
+    "finite_number": "expected a finite number (not infinity)",
     "bool_parsing": "expected yes or no (true/false)",
     "bool_type": "expected yes or no (true/false)",
     "string_type": "expected text",
