@@ -458,3 +458,13 @@ def test_a_kit_built_before_markers_is_replaced_when_the_build_writes_each_of_it
     assert "out/mini: holds out/mini/tokens.pdf, a file a build does not write" in said
     assert "(a kit an older Deckwright built: delete the folder, then build again)" in said
     assert (kit / "tokens.pdf").read_bytes() == b"%PDF a deck removed since"
+
+
+def test_an_escape_sequence_in_the_games_title_is_printed_escaped(run_cli, tmp_path: Path):
+    write_game(
+        tmp_path / "mini", {"game.yaml": MINI_GAME.replace("title: Mini Game", 'title: "\\e[2J\\e[31mMini"')}
+    )
+    code, out, err = run_cli("check", "mini")
+    assert code == 0, err
+    assert "\x1b" not in out + err
+    assert "\\x1b[2J\\x1b[31mMini: 3 cards in 1 deck, no problems found." in out

@@ -6,6 +6,7 @@ Only the CLI prints problems and chooses exit codes: 1 for data errors, 2 for us
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,13 +26,22 @@ def _escaped(char: str) -> str:
     )
 
 
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction controls: they reorder what a terminal shows after them."""
+
+
+def _hidden(char: str) -> bool:
+    return (unicodedata.category(char) in ("Cc", "Zl", "Zp") and char != "\t") or char in _BIDI
+
+
 def visible(text: str) -> str:
-    """``text`` with every control or invisible format character written as an escape (``\\x1b``,
-    ``\\n``, ``\\u202e``): a value quoted in a message can neither drive the terminal nor start a
-    line of its own."""
-    if text.isprintable():
+    """``text`` with every control character but tab (C0, DEL, C1), line or paragraph separator and
+    direction control written as an escape (``\\x1b``, ``\\n``, ``\\u202e``): a value quoted in a
+    message can neither drive the terminal nor start a line of its own. Other text (accents, emoji,
+    a no-break space) is left as it is."""
+    if text.isprintable() or not any(_hidden(c) for c in text):
         return text
-    return "".join(c if c.isprintable() or c == " " else _escaped(c) for c in text)
+    return "".join(_escaped(c) if _hidden(c) else c for c in text)
 
 
 def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
