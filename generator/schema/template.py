@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, PlainValidator, StringConstraints, model_validator
+from pydantic import Field, PlainValidator, StringConstraints, model_validator
 
-from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
+from generator.schema.common import Dash, Length, SizeSpec, Strict, parse_length_value
 from generator.schema.exprtext import (
     ComputedNumber,
     Condition,
@@ -41,22 +41,6 @@ def _box(value: Any) -> Any:
             "to reach left or up, make x or y smaller instead"
         )
     return box
-
-
-def _dash(value: list[float] | None) -> list[float] | None:
-    if value is None:
-        return None
-    if any(v < 0 for v in value):
-        raise ValueError("dash lengths are 0 or more, e.g. [3pt, 2pt] (3 pt drawn, 2 pt left out)")
-    if value and sum(value) <= 0:
-        raise ValueError(
-            "a dash pattern needs a length above 0, e.g. [3pt, 2pt]; leave 'dash' out for a solid line"
-        )
-    return value
-
-
-Dash = Annotated[list[Length] | None, AfterValidator(_dash)]
-"""Dash and gap lengths: each 0 or more, not all 0."""
 
 
 BoxSpec = Annotated[Any, PlainValidator(_box)]
