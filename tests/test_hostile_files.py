@@ -131,7 +131,7 @@ CASES = [
             "game.yaml": ODS_GAME,
             "cards.ods": ods(HEAD + row(cell("A") + cell("hero") + cell('x<text:s text:c="2000000000"/>'))),
         },
-        "mini/cards.ods:Cards!C2: 32,769 characters in one cell; the limit is 32,767: split the cards",
+        "mini/cards.ods:Cards!C2: more than 32,767 characters in one cell, the limit: shorten the text",
     ),
     (
         "ods-rows-repeated-abc",
@@ -468,3 +468,20 @@ def test_an_escape_sequence_in_the_games_title_is_printed_escaped(run_cli, tmp_p
     assert code == 0, err
     assert "\x1b" not in out + err
     assert "\\x1b[2J\\x1b[31mMini: 3 cards in 1 deck, no problems found." in out
+
+
+def test_many_ods_paragraphs_of_spaces_in_one_cell_stop_at_the_cell_limit(run_cli, tmp_path: Path):
+    """20,000 paragraphs of 99,999 spaces each (2 billion characters) in one cell of a 1 KB file."""
+    paragraphs = '<text:p>x<text:s text:c="99999"/></text:p>' * 20_000
+    rows = HEAD + row(
+        cell("A")
+        + cell("hero")
+        + f'<table:table-cell office:value-type="string">{paragraphs}</table:table-cell>'
+    )
+    game = write_game(tmp_path / "mini")
+    _write(game, {"game.yaml": ODS_GAME, "cards.ods": ods(rows)})
+    code, out, err = run_cli("check", "mini")
+    assert code == 1 and "Traceback" not in out + err
+    assert (
+        "mini/cards.ods:Cards!C2: more than 32,767 characters in one cell, the limit: shorten the text" in err
+    )

@@ -114,7 +114,13 @@ def _value(cell: ElementTree.Element) -> str | None:
         return value.removesuffix("T00:00:00") or None
     if kind == "time":
         return cell.get(f"{OFFICE}time-value") or None
-    text = "\n".join(_paragraph(p) for p in cell.iter(f"{TEXT}p"))  # at most a few cells' worth
+    texts, left = [], MAX_CELL + 1  # all the paragraphs of a cell spelled out to one cell's limit
+    for paragraph in cell.iter(f"{TEXT}p"):
+        if left < 0:
+            break
+        texts.append(_paragraph(paragraph, left))
+        left -= len(texts[-1]) + 1
+    text = "\n".join(texts)
     return cell_text(cell.get(f"{OFFICE}string-value", text))
 
 
@@ -170,6 +176,8 @@ def _cells(row: ElementTree.Element) -> list[str | None]:
         try:
             times = _count(cell, "number-columns-repeated")
             value = _value(cell)
+            if value is not None and len(value) > MAX_CELL:  # spelled out no further than this
+                raise BadCell(f"more than {MAX_CELL:,} characters in one cell, the limit: shorten the text")
         except BadCell as exc:
             raise BadCell(str(exc), len(cells) + 1) from None
         # blank runs (often thousands wide) take no room unless text follows
