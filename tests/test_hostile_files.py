@@ -276,7 +276,7 @@ CASES = [
         "svg-use-bomb",
         {"templates/mini-front.yaml": IMAGE_FRONT % "svg", "pic.svg": use_bomb()},
         "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): image "
-        "mini/pic.svg: it draws more than 250,000 elements and path points",
+        "mini/pic.svg: it draws more than 100,000 elements and path points",
     ),
     (
         "svg-path-of-300000-segments",
@@ -285,7 +285,7 @@ CASES = [
             "pic.svg": svg(f'<path d="M0 0{" h1" * 300_000}"/>'),
         },
         "mini/cards.yaml:2:5: card 'Alpha': template 'mini-front' (mini/templates/mini-front.yaml:10:5): image "
-        "mini/pic.svg: it draws more than 250,000 elements",
+        "mini/pic.svg: it draws more than 100,000 elements",
     ),
     (
         "gif-named-png",

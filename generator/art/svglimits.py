@@ -21,9 +21,10 @@ from typing import Any
 
 from generator.art.rasters import MAX_PIXELS, declared_size
 
-MAX_WEIGHT = 250_000
-"""The most elements plus path numbers an SVG may draw, ``<use>`` copies included (a detailed
-illustration has some 20,000; drawing 250,000 takes a few seconds)."""
+MAX_WEIGHT = 100_000
+"""The most elements plus path numbers an SVG may draw, ``<use>`` copies included: a detailed
+illustration has some 20,000; ``check`` draws an SVG once per paper and layout it records, and
+100,000 cost it about 5 s."""
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _DASH = re.compile(r"(stroke-dasharray\s*:\s*)([^;]*)")
