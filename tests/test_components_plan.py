@@ -272,3 +272,29 @@ def test_print_notes(game, groups):
 def test_component_files_are_paths_in_the_game_folder():
     game = load_game("jokers-row")
     assert all(isinstance(p, Path) and p.parent == game.folder for p in component_files(game))
+
+
+def test_use_is_only_for_sheets(game, tmp_path):
+    """``use: piece`` marks a sheet cut out and kept; on another kind it is a located error."""
+    path = tmp_path / "components.yaml"
+    path.write_text(
+        "groups:\n  - name: tokens\n    kind: counter\n    size: counter-16mm\n    template: counter-round\n"
+        "    use: piece\n    items:\n      - {name: Token}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError) as err:
+        load_components(path, game)
+    (problem,) = err.value.problems
+    assert problem.line == 6 and "only for sheets" in problem.message
+
+
+def test_a_sheet_is_a_pad_unless_it_says_it_is_a_piece(game, tmp_path):
+    path = tmp_path / "components.yaml"
+    path.write_text(
+        "groups:\n"
+        "  - {name: pad, kind: sheet, size: a6, template: sheet-score-pad, items: [{name: Scores}]}\n"
+        "  - {name: net, kind: sheet, use: piece, size: a6, template: sheet-score-pad, items: [{name: Net}]}\n",
+        encoding="utf-8",
+    )
+    pad, net = load_components(path, game).groups
+    assert (pad.use, net.use) == ("pad", "piece")

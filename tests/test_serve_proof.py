@@ -218,3 +218,22 @@ def test_a_template_finding_badges_only_the_cards_it_is_seen_on(preview_game: Pa
         assert len(state["cards"]) > 2  # the other cards draw the element and pass
     finally:
         served.server.stop()
+
+
+def test_a_card_face_finding_badges_only_the_cards_it_is_found_on(preview_game: Path, tmp_path: Path) -> None:
+    """A widow is found on the laid-out faces (no page geometry of its own): of the cards drawn
+    with the rules text element, only Lucky Find, whose text ends in a lone 'go.', is badged."""
+    folder = _copy(preview_game, tmp_path, flavour="8pt", proof="")
+    cards = folder / "cards.yaml"
+    short = "Roll the die. On 4 or more, take another turn."
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace(short, short + " then draw go."), encoding="utf-8")
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        [widow] = [p for p in state["problems"] if "(a widow)" in p["text"]]
+        assert "'Lucky Find' (go.)" in widow["text"] and widow["severity"] == "warning"
+        assert widow["targets"] == [card_named(state, "Lucky Find")["id"]], widow
+        assert all(len(p["targets"]) == len(set(p["targets"])) for p in state["problems"])
+    finally:
+        served.server.stop()

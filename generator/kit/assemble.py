@@ -110,10 +110,19 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
         return {f.name: PLAIN for f in files if "aid" not in f.stem}
     if part == "components":
         from generator.components.model import pdf_stem
-        from generator.components.notes import STOCK
+        from generator.components.notes import stock
 
         sets = value if isinstance(value, list | tuple) else [value]
-        return {f"{pdf_stem(s, g.kind)}.pdf": STOCK[g.kind] for s in sets for g in s.groups}
+        by_file: dict[str, dict[str, list[str]]] = {}  # file -> stock -> the groups printed on it
+        for s in sets:
+            for g in s.groups:
+                by_file.setdefault(f"{pdf_stem(s, g.kind)}.pdf", {}).setdefault(stock(g), []).append(g.title)
+        return {
+            name: next(iter(stocks))
+            if len(stocks) == 1
+            else ", ".join(f"{' and '.join(titles)} on {paper}" for paper, titles in stocks.items())
+            for name, stocks in by_file.items()
+        }
     return {}
 
 

@@ -192,11 +192,13 @@ class NodeKind(Strict):
 
 
 class RoadKind(Strict):
-    """How a kind of map edge looks."""
+    """How a kind of map edge looks; ``spaces`` is painted over the look of every space on a road
+    of this kind (a dashed outline that marks a short cut's squares, whatever their kind)."""
 
     color: Color = "#5d5d5d"
     width: NonNegativeLength = mm(1.2)
     dash: Dash = None
+    spaces: Look | None = None
 
 
 class SpaceLook(Look):
@@ -221,6 +223,9 @@ class MapNode(Strict):
     """Which side of this node its kind's place goes (``none``: no place here)."""
     place_at: Point | None = None
     """Where the centre of this node's place goes instead (a crowded corner of the map)."""
+    label_at: Point | None = None
+    """Where the centre of this node's name goes instead of beside it (a crowded map, or off the
+    seam of a tiled print); the proofreader's ``belonging`` rule still judges it."""
     data: dict[str, str] = Field(default_factory=dict)
 
 
@@ -257,6 +262,10 @@ class MapFeature(Feature):
     """Where a one-way road of spaces shows its arrowhead: between its first two spaces, or
     (``junctions``) on the free road next to each junction or dead end it touches, where spaces
     touch along the road."""
+    arrow_every: int | None = Field(None, ge=1, le=100)
+    """Also an arrowhead over the seam between two spaces of every one-way road, after its first
+    space when it leaves a place (not a junction or dead end) and after every ``arrow_every``-th:
+    direction shown along roads whose spaces touch."""
 
 
 class TextFeature(Feature):

@@ -37,13 +37,15 @@ def serve(
     show: Callable[[Outcome], None],
     stop: Event | None = None,
     only: list[str] | None = None,
+    editor: str = "",
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
         the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
-    again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
-    (or ``stop`` is set)."""
+    again); ``only``: ``--only`` selectors, the cards shown and rebuilt; ``editor``: the link
+    template that opens a file at a line (``serve.editor.choose``). Returns when interrupted (or
+    ``stop`` is set)."""
     session = Session(game, options, only)
-    preview = Preview(session)
+    preview = Preview(session, editor)
     server = open_server(preview, host, port)
     thread = Thread(target=server.serve_forever, name="deckwright-serve", daemon=True)
     thread.start()

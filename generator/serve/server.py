@@ -6,6 +6,8 @@
 | ``/api/state`` | the state as JSON: status, cards, pages, problems, print guide, kit files |
 | ``/api/card?id=<deck>/<n>`` | one card's data: fields after defaults, templates, style rules, copies |
 | ``/img/<key>.png`` | a picture the state names (by content hash) |
+| ``/api/zoom?id=<deck>/<n>&side=front`` | the zoom view: a card with its bleed at 400 % of its size |
+| ``/api/sheet?file=<kit file>&page=<n>`` | the zoom view: a page of a kit file at 200 % |
 | ``/kit/<file>`` | a file the last good build wrote into the kit folder (PDFs, ``print-guide.md``) |
 | ``/events`` | server-sent events: ``version`` each time the state changes |
 
@@ -124,6 +126,12 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, snap.images[path[5:-4]], "image/png", body=body, cache="immutable")
         elif path.startswith("/kit/") and unquote(path[5:]) in snap.files:
             self._kit_file(snap.files[unquote(path[5:])], body)
+        elif path in ("/api/zoom", "/api/sheet"):  # the zoom view's pictures, drawn when asked
+            data = self.server.preview.zoomed(path, parse_qs(url.query))
+            if data is None:
+                self._send(HTTPStatus.NOT_FOUND, b"no such picture\n", "text/plain", body=body)
+            else:
+                self._send(HTTPStatus.OK, data, "image/png", body=body)
         elif path == "/events":
             self._events(body)
         else:
