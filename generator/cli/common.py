@@ -35,9 +35,7 @@ def fail(exc: DeckwrightError) -> typer.Exit:
     if isinstance(exc, DataError):
         report(exc.problems)
     else:
-        from generator.core.errors import visible
-
-        err.print("\n".join(visible(line) for line in f"error: {exc}".split("\n")), style="red")
+        err.print(f"error: {exc}", style="red")  # control characters escaped by the console
     return typer.Exit(exc.exit_code)
 
 
