@@ -346,7 +346,12 @@ def test_the_spreadsheet_example_checks_builds_and_fits_its_schema(run_cli, tmp_
     code, _, err = run_cli("build", EXAMPLE, "-o", "out")
     assert code == 0, err
     kit = tmp_path / "out" / "spice-market"
-    assert sorted(p.name for p in kit.iterdir()) == ["aids.pdf", "market.pdf", "print-guide.md"]
+    assert sorted(p.name for p in kit.iterdir()) == [
+        ".deckwright-kit",
+        "aids.pdf",
+        "market.pdf",
+        "print-guide.md",
+    ]
     validator = jsonschema.Draft202012Validator(schema_for("game"))
     assert list(validator.iter_errors(yaml.safe_load((EXAMPLE / "game.yaml").read_text()))) == []
 

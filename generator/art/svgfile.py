@@ -33,6 +33,7 @@ from typing import Any
 
 from generator.art.svgfeatures import push_opacity, unsupported
 from generator.art.svggradients import fold_transforms
+from generator.art.svglimits import solid_where_undrawable, too_costly
 from generator.core.errors import clip
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -138,9 +139,13 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
         more = f" (and {len(bad) - 2} more)" if len(bad) > 2 else ""
         advice = "save each image in the game folder and link it by a relative path, or embed it"
         return SvgFile(source=data, refused="; ".join(bad[:2]) + more + f": {advice}")
+    costly = too_costly(root, path)
+    if costly:
+        return SvgFile(source=data, refused=costly)
     refusals, warnings = unsupported(root)
     if refusals:
         return SvgFile(source=data, refused=refusals[0])
+    solid_where_undrawable(root)
     push_opacity(root)
     warnings += fold_transforms(root)
     damaged = ""

@@ -16,6 +16,7 @@ from typing import Any
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.art.svgfile import is_svg
 from generator.core.colorspec import parse as parse_color
+from generator.core.errors import clip
 from generator.core.geometry import Box, Line
 from generator.core.paths import OutsideError, find_file, search_roots, spelled
 from generator.core.units import mm
@@ -51,7 +52,10 @@ from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, pars
 
 SAFE_ZONE = mm(3)
 MAX_COPIES = 200
-"""The most copies a repeat over a number (``over: "{= stars}"``) makes."""
+"""The most copies a repeat over a number (``over: "{= stars}"``) makes; more is an error."""
+MAX_FACE_COPIES = 2_000
+"""The most copies all the repeats of one face make together (a repeat inside a repeat
+multiplies them): three nested repeats of 200 would be 8 million."""
 
 
 class LayoutProblem(Exception):
@@ -153,6 +157,7 @@ class CardLayouter:
         self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
         self._lacking: list[tuple[int, str]] = []  # this face's characters no font can draw
+        self._copies = 0  # copies this face's repeats made so far (MAX_FACE_COPIES)
         trim = Box(0, 0, width, height)
         areas = {"card": trim, "trim": trim, "bleed": trim.inset(-bleed), "safe": trim.inset(SAFE_ZONE)}
         placed = placed_boxes(template.elements, areas, width, height, lambda e: self.box(e.box))
@@ -198,6 +203,7 @@ class CardLayouter:
             style = self._type_styles[card_type] = self.template.style(card_type)
         self._texts = list(self._static_texts) if self.record_texts else []
         self._lacking = []
+        self._copies = 0
         if self.tables:
             values = {**values, "tables": self.tables}
         ops: list[Op] = []
@@ -220,6 +226,7 @@ class CardLayouter:
         is false), ungrouped; raise LayoutProblem as ``layout`` does."""
         ops: list[Op] = []
         style = self.template.style(card_type)
+        self._copies = 0
         self._element(i, self.template.elements[i], values, style, ops, [], (0.0, 0.0))
         return ops
 
@@ -346,7 +353,13 @@ class CardLayouter:
     ) -> None:
         items = value_at(element.over, values)
         if isinstance(items, int) and not isinstance(items, bool):  # {= n}: the copies 1 to n
-            items = list(range(1, max(0, min(items, MAX_COPIES)) + 1))
+            wanted = items if element.max is None else min(items, element.max)
+            if wanted > MAX_COPIES:
+                raise LayoutProblem(
+                    f"'over: {clip(element.over)}' asks for {items:,} copies; a repeat makes at most "
+                    f"{MAX_COPIES}: lower the number (or add 'max: {MAX_COPIES}' to the repeat)"
+                )
+            items = list(range(1, max(0, wanted) + 1))
         if isinstance(items, dict):
             items = [{"key": k, "value": v} for k, v in items.items()]
         elif not isinstance(items, list | tuple):
@@ -364,6 +377,12 @@ class CardLayouter:
             steps = flow_offsets(element.flow, len(items), length)
         else:
             steps = [(n * element.step[0], n * element.step[1]) for n in range(len(items))]
+        self._copies += len(items)
+        if self._copies > MAX_FACE_COPIES:
+            raise LayoutProblem(
+                f"the repeats of this face make more than {MAX_FACE_COPIES:,} copies (a repeat inside a "
+                "repeat multiplies them): repeat over fewer items, or set 'max:' on the repeats"
+            )
         for n, item in enumerate(items):
             inner = {**values, "item": item, "index": n + 1}
             shift = (x0 + steps[n][0], y0 + steps[n][1])

@@ -60,6 +60,10 @@ def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, 
     return verdict, notes
 
 
+_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+"""What a raster file's name promises (a GIF named .png is refused, not drawn as something else)."""
+
+
 def _raster_problem(path: Path) -> str | None:
     """Why a raster file cannot be used. One over ``rasters.MAX_PIXELS`` is not decoded here: it
     is refused where it is placed, with the dpi it would print at in its box."""
@@ -72,6 +76,12 @@ def _raster_problem(path: Path) -> str | None:
             return None
         width, height = declared_size(path)
         with Image.open(path) as image:
+            named = _FORMATS.get(path.suffix.lower())
+            if named and image.format != named:
+                return (
+                    f"a {image.format or 'non-' + named} file named {path.suffix.lower()}: "
+                    f"save it again as {named} (or use a PNG, JPEG or SVG file named for what it is)"
+                )
             if width * height > LARGE:  # JPEG: every byte read, an eighth of the pixels made
                 image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
             image.load()  # decodes every byte: a truncated file fails here

@@ -131,9 +131,19 @@ def _load_deck(
             )
     defaults = collect.run(deck_defaults, deck, model, doc, index) if model is not None else None
     cards = PackedCards()  # a long deck is packed as it is read (see PackedCards)
+    listed: dict[tuple[str, str | None], tuple[str | int, ...]] = {}  # file and sheet -> where first named
     for loc, source in deck.sources():
         at = ("decks", index, *loc)
         path = folder / source.file
+        first = listed.setdefault((str(Path(source.file)), source.sheet), at)
+        if first != at:
+            where = ":".join(map(str, doc.mark(first)))
+            message = (
+                f"card file '{clip(source.file)}' is listed again (first at {where}): "
+                "list each card file once (give a card 'count:' for more copies)"
+            )
+            collect.problems.append(doc.problem(at, message, rank=10))
+            continue
         kind = _source_kind(source, doc, at)
         if kind is None:
             collect.run(_source_kind, source, doc, at, True)

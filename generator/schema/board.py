@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator
 
 from generator.core.units import mm
-from generator.schema.common import Color, Length, SizeSpec, Strict
+from generator.schema.common import Color, Dash, Length, NonNegativeLength, PositiveLength, SizeSpec, Strict
 
 Point = tuple[Length, Length]
 BoxSpec = tuple[Length, Length, Length, Length]
@@ -35,8 +35,8 @@ class Look(Strict):
 
     fill: Color | None = None
     stroke: Color | None = None
-    stroke_width: Length | None = None
-    dash: list[Length] | None = None
+    stroke_width: NonNegativeLength | None = None
+    dash: Dash = None
     radius: Length | None = None
 
 
@@ -44,8 +44,8 @@ class TextLook(Strict):
     """How a feature's text is set; keys left out take the board's defaults."""
 
     font: str | None = None
-    size: Length | None = None
-    min_size: Length | None = None
+    size: PositiveLength | None = None
+    min_size: PositiveLength | None = None
     color: Color | None = None
     bold: bool | None = None
 
@@ -94,9 +94,9 @@ class GridPath(Strict):
     along: Literal["rows", "columns"] = "rows"
     cells: list[tuple[int, int]] | None = None
     color: Color = "#333333"
-    width: Length = 1.5
+    width: NonNegativeLength = 1.5
     offset: Length = 0.0
-    dash: list[Length] | None = None
+    dash: Dash = None
     """A dashed line, so two paths differ by more than colour in black-and-white print."""
     numbers: bool = False
     prefix: str = ""
@@ -199,8 +199,8 @@ class RoadKind(Strict):
     of this kind (a dashed outline that marks a short cut's squares, whatever their kind)."""
 
     color: Color = "#5d5d5d"
-    width: Length = mm(1.2)
-    dash: list[Length] | None = None
+    width: NonNegativeLength = mm(1.2)
+    dash: Dash = None
     spaces: Look | None = None
 
 
@@ -283,8 +283,8 @@ class TextFeature(Feature):
     text: str
     box: BoxSpec
     font: str | None = None
-    size: Length = 12.0
-    min_size: Length | None = None
+    size: PositiveLength = 12.0
+    min_size: PositiveLength | None = None
     color: Color | None = None
     align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
@@ -302,7 +302,7 @@ class LegendEntry(Strict):
     stroke: Color | None = None
     shape: Literal["rect", "circle", "line", "arrow"] = "rect"
     icon: str | None = None
-    dash: list[Length] | None = Field(None, min_length=1)
+    dash: Dash = Field(None, min_length=1)
 
 
 class LegendFeature(Feature):
@@ -344,8 +344,8 @@ class LineFeature(Feature):
     type: Literal["line"]
     points: list[Point] = Field(min_length=2)
     color: Color | None = None
-    width: Length = 1.0
-    dash: list[Length] | None = None
+    width: NonNegativeLength = 1.0
+    dash: Dash = None
     arrow: Literal["none", "end", "start", "both"] = "none"
 
 
