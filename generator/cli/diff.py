@@ -1,0 +1,60 @@
+"""``deckwright diff``: what changed between two versions of a game (folders or git revisions)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli import common
+from generator.cli.common import fail, paths_display
+from generator.core.errors import DeckwrightError
+
+
+class Format(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+def diff(
+    game: Annotated[str, typer.Argument(help="A bundled game's name or a game folder (the new version).")],
+    old: Annotated[
+        str, typer.Argument(help="The old version: a game folder, or a git revision (HEAD~3, a tag).")
+    ],
+    new: Annotated[
+        str | None,
+        typer.Argument(help="The new version: a folder or revision (default: the game folder as it is)."),
+    ] = None,
+    form: Annotated[
+        Format,
+        typer.Option(
+            "--format", case_sensitive=False, help="text, markdown (a changelog for playtesters) or json."
+        ),
+    ] = Format.text,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the report to this file instead of the screen."),
+    ] = None,
+) -> None:
+    """Compare two versions of a game: cards added, removed, renamed and changed (each field's old
+    and new value, copies included), card designs, game settings, the rule summary and boards.
+
+    A git revision is read from the repository holding the game folder, into a temporary folder:
+    the work tree is never touched."""
+    from generator.core.writing import atomic_text
+    from generator.versions.report import render
+    from generator.versions.run import compare
+
+    try:
+        text = render(compare(game, old, new), form.value)
+        if output is not None:
+            atomic_text(output, text)
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    if output is None:
+        common.out.print(text, end="", markup=False)
+    else:
+        common.out.print(f"wrote {paths_display(output)}")

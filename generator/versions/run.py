@@ -1,0 +1,46 @@
+"""``deckwright diff``'s work: the two versions found, loaded and compared."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+
+from generator.core import paths
+from generator.load.loader import load_game
+from generator.load.model import Game
+from generator.versions.compare import GameDiff, compare_games
+from generator.versions.source import revision_name, version_folder
+
+WORKING = "the game folder as it is"
+
+
+@dataclass
+class Versions:
+    """Two loaded versions of one game and their comparison."""
+
+    old: Game
+    new: Game
+    diff: GameDiff
+
+
+@contextmanager
+def opened(game: str, old: str, new: str | None = None) -> Iterator[Versions]:
+    """The game's version ``old`` and ``new`` (folders or git revisions; ``new`` None: the game
+    folder as it is) loaded and compared; temporary folders of revisions live until the block
+    ends (faces drawn from them need their pictures). UsageError for a bad game, folder or
+    revision, DataError for a version that does not load."""
+    folder = paths.resolve_game(game)
+    with ExitStack() as stack:
+        old_folder = stack.enter_context(version_folder(folder, old))
+        new_folder = stack.enter_context(version_folder(folder, new)) if new is not None else folder
+        old_game = load_game(old_folder)
+        new_game = load_game(new_folder)
+        labels = (revision_name(folder, old), revision_name(folder, new) if new is not None else WORKING)
+        yield Versions(old_game, new_game, compare_games(old_game, new_game, *labels))
+
+
+def compare(game: str, old: str, new: str | None = None) -> GameDiff:
+    """The comparison alone (the versions' temporary folders removed)."""
+    with opened(game, old, new) as versions:
+        return versions.diff
