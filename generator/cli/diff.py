@@ -58,3 +58,17 @@ def diff(
         common.out.print(text, end="", markup=False)
     else:
         common.out.print(f"wrote {paths_display(output)}")
+
+
+def reprint(game: str, since: str, options: object, warnings: list) -> list[Path]:
+    """``build --changed-since``: the reprint sheets of one game (a line when there are none)."""
+    from generator.versions.reprint import build_reprint
+    from generator.versions.run import opened
+
+    with opened(game, since) as versions:
+        written = build_reprint(versions, options, since, warnings)  # type: ignore[arg-type]
+        if not written:
+            common.out.print(
+                f"{versions.new.name}: no card changed since {versions.diff.old_label}: nothing to reprint"
+            )
+    return written
