@@ -158,24 +158,20 @@ def template_names(deck: Deck) -> list[str]:
 
 
 def template_data(game: Game, name: str) -> Any:
-    """A loaded template as plain data (its ``extends:`` chain resolved), None if not loaded."""
+    """A template as its author wrote it: the YAML of its file, with the files up its ``extends:``
+    chain under ``extends NAME`` (so a change to a shared base shows too); None if not loaded."""
     library = game.extra.get("templates")
-    template = library.loaded.get(name) if library is not None else None
-    if template is None:
-        return None
-    return plain(
-        {
-            "size": template.size.model_dump(mode="json")
-            if hasattr(template.size, "model_dump")
-            else template.size,
-            "styles": template.styles,
-            "keywords": template.keywords.model_dump(mode="json", exclude_defaults=True)
-            if template.keywords
-            else None,
-            "elements": [e.model_dump(mode="json", exclude_defaults=True) for e in template.elements],
-            "tables": template.tables,
-        }
-    )
+    out: dict[str, Any] = {}
+    seen: set[str] = set()
+    current: str | None = name
+    while library is not None and current and current not in seen and current in library.loaded:
+        seen.add(current)
+        data = _file_data(library.loaded[current].file)
+        out[current if current == name else f"extends {current}"] = data
+        current = data.get("extends") if isinstance(data, dict) else None
+    if len(out) == 1:
+        return out[name]
+    return out or None
 
 
 def kit_files(game: Game) -> dict[str, Path]:
