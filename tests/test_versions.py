@@ -237,3 +237,41 @@ def test_reprint_counts_new_copies_only_when_the_face_is_the_same(
 def test_reprint_refuses_only_and_printshop(repo: Path, run_cli) -> None:
     code, _, err = run_cli("build", repo, "--changed-since", "v1", "--only", "Black Joker")
     assert code == 2 and "--changed-since writes reprint sheets" in err
+
+
+def test_changed_regions_are_boxed_where_the_pixels_differ() -> None:
+    from PIL import Image, ImageDraw
+
+    from generator.versions.faces import CELL, changed_boxes
+
+    old = Image.new("RGB", (200, 280), "white")
+    new = old.copy()
+    ImageDraw.Draw(new).rectangle((20, 30, 50, 40), fill="black")  # a word added
+    ImageDraw.Draw(new).point((150, 250), fill="#f4f4f4")  # below the threshold: noise
+    (box,) = changed_boxes(old, new)
+    assert box[0] <= 20 and box[1] <= 30 and box[2] >= 51 and box[3] >= 41
+    assert box[2] - box[0] <= 31 + 2 * CELL and box[3] - box[1] <= 11 + 2 * CELL
+    assert changed_boxes(old, old.copy()) == []
+    assert changed_boxes(old, Image.new("RGB", (100, 100))) == [(0, 0, 100, 100)]
+
+
+def test_pdf_draws_each_changed_card_old_beside_new(repo: Path, run_cli, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    pdf = tmp_path / "changes.pdf"
+    code, _, err = run_cli("diff", repo, "v1", "v2", "--pdf", pdf)
+    assert code == 0, err
+    assert "wrote changes.pdf (6 changed cards)" in err
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+        assert len(doc) == 2  # four pairs to a page
+    finally:
+        doc.close()
+    assert "Red Joker -> Crimson Joker (renamed, deck cards)" in text
+    assert "only its name changed" in text
+    assert "Black Joker (changed, deck cards)" in text and "copies: 1 -> 2" in text
+    assert "2 of clubs (removed, deck cards)" in text and "(not in this version)" in text
+    first = pdf.read_bytes()
+    run_cli("diff", repo, "v1", "v2", "--pdf", pdf)
+    assert pdf.read_bytes() == first  # same input, same bytes

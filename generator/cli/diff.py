@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.cli import common
-from generator.cli.common import fail, paths_display
+from generator.cli.common import fail, paths_display, report
 from generator.core.errors import DeckwrightError
 
 
@@ -38,6 +38,14 @@ def diff(
         Path | None,
         typer.Option("--output", "-o", help="Write the report to this file instead of the screen."),
     ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also draw every card whose face changed, old beside new, the changed regions "
+            "outlined, into this PDF.",
+        ),
+    ] = None,
 ) -> None:
     """Compare two versions of a game: cards added, removed, renamed and changed (each field's old
     and new value, copies included), card designs, game settings, the rule summary and boards.
@@ -46,18 +54,34 @@ def diff(
     the work tree is never touched."""
     from generator.core.writing import atomic_text
     from generator.versions.report import render
-    from generator.versions.run import compare
+    from generator.versions.run import opened
 
+    warnings: list = []
+    drawn: tuple[Path, int] | None = None
     try:
-        text = render(compare(game, old, new), form.value)
+        with opened(game, old, new) as versions:
+            text = render(versions.diff, form.value)
+            if pdf is not None:
+                drawn = _sheets(versions, pdf, warnings)
         if output is not None:
             atomic_text(output, text)
     except DeckwrightError as exc:
         raise fail(exc) from None
+    report(warnings)
     if output is None:
         common.out.print(text, end="", markup=False)
     else:
         common.out.print(f"wrote {paths_display(output)}")
+    if drawn is not None:
+        common.err.print(f"wrote {paths_display(drawn[0])} ({drawn[1]} changed cards)")
+
+
+def _sheets(versions, pdf: Path, warnings: list) -> tuple[Path, int]:
+    from generator.versions.faces import changed_faces
+    from generator.versions.sheets import SCALE, write_comparison
+
+    faces = changed_faces(versions.old, versions.new, versions.diff, warnings, SCALE, removed=True)
+    return write_comparison(pdf, versions.diff, faces, SCALE)
 
 
 def reprint(game: str, since: str, options: object, warnings: list) -> list[Path]:

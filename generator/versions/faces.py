@@ -28,9 +28,9 @@ class FaceChange:
     """One design whose front or back prints differently (``old`` None: a new card)."""
 
     deck: str
-    card: Card
-    old: Card | None
-    new_front: Image.Image
+    card: Card | None  # None: a card removed
+    old: Card | None  # None: a new card
+    new_front: Image.Image | None
     old_front: Image.Image | None
     front_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)
     back_changed: bool = False
@@ -39,7 +39,15 @@ class FaceChange:
     def status(self) -> str:
         if self.old is None:
             return "new"
+        if self.card is None:
+            return "removed"
         return "renamed" if self.old.name != self.card.name else "changed"
+
+    @property
+    def name(self) -> str:
+        card = self.card or self.old
+        assert card is not None
+        return card.name
 
 
 def changed_boxes(old: Image.Image, new: Image.Image) -> list[tuple[int, int, int, int]]:
@@ -79,12 +87,12 @@ def _same(a: Image.Image | None, b: Image.Image | None) -> bool:
 
 
 def _drawn(
-    game: Game, deck: Deck, warnings: list[Problem]
+    game: Game, deck: Deck, scale: float, warnings: list[Problem]
 ) -> dict[str, tuple[Image.Image, Image.Image | None]]:
     from generator.export.faces import render_faces
 
     fonts = FontBook.load(game.font_dirs)
-    return {f.card.name: (f.front, f.back) for f in render_faces(game, deck, fonts, SCALE, False, warnings)}
+    return {f.card.name: (f.front, f.back) for f in render_faces(game, deck, fonts, scale, False, warnings)}
 
 
 def _old_names(deck: DeckDiff) -> dict[str, str]:
@@ -92,15 +100,23 @@ def _old_names(deck: DeckDiff) -> dict[str, str]:
     return {c.name: c.old_name for c in deck.changed}
 
 
-def changed_faces(old: Game, new: Game, diff: GameDiff, warnings: list[Problem]) -> Iterator[FaceChange]:
+def changed_faces(
+    old: Game,
+    new: Game,
+    diff: GameDiff,
+    warnings: list[Problem],
+    scale: float = SCALE,
+    removed: bool = False,
+) -> Iterator[FaceChange]:
     """Every design of ``new`` whose front or back differs from its old self (new cards
-    included), deck by deck in deck order."""
+    included; with ``removed``, the old cards gone too, after each deck's), deck by deck, drawn
+    at ``scale`` pixels per point."""
     old_decks = {d.name: d for d in old.decks}
     diffs = {d.name: d for d in diff.decks}
     for deck in new.decks:
         before_deck = old_decks.get(deck.name)
-        after = _drawn(new, deck, warnings)
-        before = _drawn(old, before_deck, []) if before_deck is not None else {}
+        after = _drawn(new, deck, scale, warnings)
+        before = _drawn(old, before_deck, scale, []) if before_deck is not None else {}
         old_cards = {c.name: c for c in before_deck.cards} if before_deck is not None else {}
         renamed = _old_names(diffs[deck.name]) if deck.name in diffs else {}
         for card in deck.cards:
@@ -114,3 +130,7 @@ def changed_faces(old: Game, new: Game, diff: GameDiff, warnings: list[Problem])
             back_changed = not _same(old_back, back)
             if boxes or back_changed:
                 yield FaceChange(deck.name, card, old_cards[was], front, old_front, boxes, back_changed)
+        if removed and deck.name in diffs:
+            for entry in diffs[deck.name].removed:
+                if entry.name in before:
+                    yield FaceChange(deck.name, None, old_cards[entry.name], None, before[entry.name][0])

@@ -47,7 +47,7 @@ def _sides(change: FaceChange) -> str:
 
 def plan(new: Game, diff: GameDiff, faces: list[FaceChange], since: str) -> Reprint:
     """The reprint of ``new`` against the version ``diff`` compared it with."""
-    by_card = {(f.deck, f.card.name): f for f in faces}
+    by_card = {(f.deck, f.name): f for f in faces if f.card is not None}
     deck_diffs = {d.name: d for d in diff.decks}
     replaces: list[str] = []
     take_out: list[str] = []
