@@ -275,3 +275,44 @@ def test_pdf_draws_each_changed_card_old_beside_new(repo: Path, run_cli, tmp_pat
     first = pdf.read_bytes()
     run_cli("diff", repo, "v1", "v2", "--pdf", pdf)
     assert pdf.read_bytes() == first  # same input, same bytes
+
+
+def test_the_commands_of_the_versions_page_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/versions.md's shell blocks run in order in a scratch folder (git lines too), a card
+    edited, renamed and removed after the first block, as the page tells the reader to."""
+    import re
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    page = (ROOT / "docs" / "versions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```", page, re.S | re.M)
+    assert len(blocks) == 2
+    ran = []
+    for n, block in enumerate(blocks):
+        for line in filter(None, (x.strip() for x in block.splitlines())):
+            words = shlex.split(line)
+            if words[0] == "git":
+                _git(tmp_path, *words[1:])
+                continue
+            if words[1] == "build":
+                words += ["-o", str(tmp_path / "output")]  # never into the checkout's output/
+            result = CliRunner().invoke(app, words[1:])
+            assert result.exit_code == 0, f"{line}\n{result.output}"
+            ran.append(words[1])
+        if n == 0:
+            cards = tmp_path / "my-game" / "cards.yaml"
+            _edit(cards, "    count: 3\n", "    count: 4\n")
+            _edit(cards, "name: Long Stride", "name: Long Leap")
+            text = cards.read_text()
+            cards.write_text(text[: text.index("  - name: Lucky Find")])  # the last card
+    assert ran == ["new", "diff", "diff", "diff", "build"]
+    changelog = (tmp_path / "my-game" / "CHANGES.md").read_text()
+    assert "Long Stride is now **Long Leap**" in changelog and "~~Lucky Find~~" in changelog
+    assert "`copies`: 3 → 4" in changelog
+    guide = (tmp_path / "output" / "my-game-reprint" / "print-guide.md").read_text()
+    assert "Long Leap (2 copies): replaces every old Long Stride (2 copies); renamed, front changed." in guide
+    assert "Quick Step: 1 copy more (face unchanged; keep the old 3 copies)." in guide
