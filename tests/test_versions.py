@@ -289,8 +289,9 @@ def test_the_commands_of_the_versions_page_run(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.chdir(tmp_path)
     page = (ROOT / "docs" / "versions.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"^```sh\n(.*?)^```", page, re.S | re.M)
-    assert len(blocks) == 2
+    found = re.findall(r"(<!-- not run: [^>]+-->\n)?^```sh\n(.*?)^```", page, re.S | re.M)
+    blocks = [body for excused, body in found if not excused]
+    assert len(blocks) == 2 and len(found) == 3
     ran = []
     for n, block in enumerate(blocks):
         for line in filter(None, (x.strip() for x in block.splitlines())):
@@ -316,3 +317,25 @@ def test_the_commands_of_the_versions_page_run(tmp_path: Path, monkeypatch: pyte
     guide = (tmp_path / "output" / "my-game-reprint" / "print-guide.md").read_text()
     assert "Long Leap (2 copies): replaces every old Long Stride (2 copies); renamed, front changed." in guide
     assert "Quick Step: 1 copy more (face unchanged; keep the old 3 copies)." in guide
+
+
+def test_a_bundled_template_changed_in_the_same_repository(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game bundled with Deckwright takes its templates from the repository's templates/: the
+    old version reads them at the revision too."""
+    from generator.core import paths
+
+    top = tmp_path / "checkout"
+    shutil.copytree(ROOT / "templates", top / "templates")
+    shutil.copytree(ROOT / "carddata" / "jokers-row", top / "carddata" / "jokers-row")
+    _git(tmp_path, "init", "-q", str(top))
+    _git(top, "add", ".")
+    _git(top, "commit", "-qm", "v1")
+    monkeypatch.setattr(paths, "TEMPLATES", top / "templates")
+    _edit(top / "templates" / "playing-card.yaml", "    size: 20pt\n", "    size: 18pt\n")
+    code, out, err = run_cli("diff", top / "carddata" / "jokers-row", "HEAD")
+    assert code == 0, err
+    assert '      elements[3].size: "20pt" -> "18pt"\n' in out
+    assert "template jokers-row-back" not in out  # the unchanged back is read at HEAD, equal
+    assert _git(top, "status", "--porcelain") == " M templates/playing-card.yaml\n"

@@ -77,7 +77,30 @@ def version_folder(game_folder: Path, spec: str) -> Iterator[Path]:
             tar.extractall(target, filter="data")
         if not (target / paths.GAME_FILE).is_file():
             raise UsageError(f"at revision '{spec}' the folder {prefix or '.'} holds no {paths.GAME_FILE}")
+        _bundled_templates_at(Path(_tell(top)), sha, target)
         yield target
+
+
+def _bundled_templates_at(top: Path, sha: str, target: Path) -> None:
+    """When the repository also holds Deckwright's bundled templates (a game bundled with it),
+    put their version at ``sha`` in the unpacked game's ``templates/``, so a change to a bundled
+    template shows too. A template the game has of its own (in ``templates/`` or its folder) is
+    not shadowed: the loader looks there first either way."""
+    try:
+        inside = paths.TEMPLATES.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return  # an installed Deckwright: the game's own history only
+    archive = _git(top, "archive", "--format=tar", f"{sha}:{inside}")
+    if archive.returncode != 0:
+        return
+    own = target / "templates"
+    with tempfile.TemporaryDirectory(prefix="deckwright-templates-") as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(tmp, filter="data")
+        for file in sorted(Path(tmp).glob("*.yaml")):
+            if not (own / file.name).exists() and not (target / file.name).exists():
+                own.mkdir(exist_ok=True)
+                file.replace(own / file.name)
 
 
 def paths_shown(path: Path) -> str:

@@ -17,6 +17,8 @@ ABSENT: Any = None
 """What ``old`` of an added value and ``new`` of a removed one hold."""
 
 IDENTITY_KEYS = ("id", "name", "title")
+SHORT = 40
+"""A list of scalars no longer than this each is shown whole; one of sentences item by item."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,8 @@ def _identity(items: list) -> str | None:
 
 
 def _lists(old: list, new: list, path: str) -> list[Change]:
-    if all(not isinstance(v, dict | list) for v in [*old, *new]):  # a list of words: shown whole
+    scalars = all(not isinstance(v, dict | list) for v in [*old, *new])
+    if scalars and all(len(str(v)) <= SHORT for v in [*old, *new]):  # a list of words: shown whole
         return [] if old == new else [Change(path or "(whole)", "changed", old, new)]
     key = _identity(old) if _identity(old) == _identity(new) else None
     if key is not None:
