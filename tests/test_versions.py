@@ -339,3 +339,17 @@ def test_a_bundled_template_changed_in_the_same_repository(
     assert '      elements[3].size: "20pt" -> "18pt"\n' in out
     assert "template jokers-row-back" not in out  # the unchanged back is read at HEAD, equal
     assert _git(top, "status", "--porcelain") == " M templates/playing-card.yaml\n"
+
+
+def test_a_revision_that_does_not_load_names_its_files_as_git_does(tmp_path: Path, run_cli) -> None:
+    game = tmp_path / "repo" / "jr"
+    shutil.copytree(ROOT / "carddata" / "jokers-row", game)
+    good = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(good + "cards: [\n")
+    _git(tmp_path, "init", "-q", str(tmp_path / "repo"))
+    _git(game, "add", ".")
+    _git(game, "commit", "-qm", "broken")
+    (game / "cards.yaml").write_text(good)
+    code, out, err = run_cli("diff", game, "HEAD")
+    assert code == 1 and "HEAD:jr/cards.yaml:30:1: YAML syntax error" in err
+    assert "deckwright-version-" not in err and "Traceback" not in err + out
