@@ -261,7 +261,7 @@ def test_pdf_draws_each_changed_card_old_beside_new(repo: Path, run_cli, tmp_pat
     pdf = tmp_path / "changes.pdf"
     code, _, err = run_cli("diff", repo, "v1", "v2", "--pdf", pdf)
     assert code == 0, err
-    assert "wrote changes.pdf (6 changed cards)" in err
+    assert "wrote changes.pdf (6 pairs of faces, old beside new)" in err
     doc = pdfium.PdfDocument(pdf)
     try:
         text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
@@ -353,3 +353,29 @@ def test_a_revision_that_does_not_load_names_its_files_as_git_does(tmp_path: Pat
     code, out, err = run_cli("diff", game, "HEAD")
     assert code == 1 and "HEAD:jr/cards.yaml:30:1: YAML syntax error" in err
     assert "deckwright-version-" not in err and "Traceback" not in err + out
+
+
+def test_a_changed_back_is_shown_once_for_the_cards_that_share_it() -> None:
+    from PIL import Image, ImageDraw
+
+    from generator.load.model import Card, Origin
+    from generator.versions.faces import FaceChange, changed_boxes, pairs
+
+    def card(name: str) -> Card:
+        return Card(name, "t", 1, "d", {}, Origin("cards.yaml"))
+
+    front = Image.new("RGB", (60, 80), "white")
+    old_back, new_back = Image.new("RGB", (60, 80), "navy"), Image.new("RGB", (60, 80), "navy")
+    ImageDraw.Draw(new_back).ellipse((20, 30, 40, 50), fill="gold")
+    boxes = changed_boxes(old_back, new_back)
+    faces = []
+    for name in ("Alpha", "Beta", "Gamma"):
+        face = FaceChange("d", card(name), card(name), front, front, [], True, new_back, old_back, boxes)
+        faces.append(face)
+    faces[2].front_boxes = [(0, 0, 10, 10)]  # Gamma's front changed as well
+    shown = pairs(faces)
+    assert [(p.side, p.title) for p in shown] == [
+        ("front", "Gamma"),
+        ("back", "the back of 3 cards: Alpha, Beta, Gamma"),
+    ]
+    assert shown[1].face.new_front is new_back and shown[1].face.front_boxes == boxes

@@ -73,7 +73,7 @@ def diff(
     else:
         common.out.print(f"wrote {paths_display(output)}")
     if drawn is not None:
-        common.err.print(f"wrote {paths_display(drawn[0])} ({drawn[1]} changed cards)")
+        common.err.print(f"wrote {paths_display(drawn[0])} ({drawn[1]} pairs of faces, old beside new)")
 
 
 def _sheets(versions, pdf: Path, warnings: list) -> tuple[Path, int]:

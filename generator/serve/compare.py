@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from generator.core import paths
 from generator.core.errors import DataError, DeckwrightError, Problem
-from generator.versions.faces import FaceChange, changed_faces
+from generator.versions.faces import FaceChange, changed_faces, pairs
 from generator.versions.source import version_folder
 
 GAP = 24  # pixels between the old and the new face
@@ -101,17 +101,19 @@ class Comparison:
             return Page(version, _html(title, _failed(problems)))
         images: dict[str, bytes] = {}
         figures = []
-        for face in faces:
+        for pair in pairs(faces):
+            face = pair.face
             buffer = io.BytesIO()
             pair_image(face).save(buffer, "PNG", optimize=False)
             data = buffer.getvalue()
             key = hashlib.sha256(data).hexdigest()[:20]
             images[key] = data
-            name = face.name if face.status != "renamed" else f"{face.old.name} → {face.name}"  # type: ignore[union-attr]
+            what = f"{face.status}, deck {face.deck}" if pair.side == "front" else f"deck {face.deck}"
+            title = html.escape(pair.title)
             figures.append(
-                f'<figure><img src="/compare/img/{key}.png" alt="{html.escape(name)}: before and after">'
-                f"<figcaption><b>{html.escape(name)}</b> <span class=why>({face.status}, deck "
-                f"{html.escape(face.deck)}; before left, after right)</span></figcaption></figure>"
+                f'<figure><img src="/compare/img/{key}.png" alt="{title}: before and after">'
+                f"<figcaption><b>{title}</b> <span class=why>({html.escape(what)}; "
+                "before left, after right)</span></figcaption></figure>"
             )
         cards = "".join(figures) or "<p>No card's face changed.</p>"
         body = f"<pre>{html.escape(report)}</pre><h2>Cards whose faces changed</h2>"

@@ -5,8 +5,9 @@ on a coarse grid, for the comparison sheets to mark."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageChops
 
@@ -17,8 +18,9 @@ from generator.versions.compare import DeckDiff, GameDiff
 
 SCALE = 100 / 72
 """Pixels per point the faces are compared at (100 dpi: a 0.25 mm line still shows)."""
-THRESHOLD = 24
-"""Least difference of a channel (0-255) that counts: anti-aliasing noise stays below it."""
+THRESHOLD = 12
+"""Least difference of a channel (0-255) that counts: a picture printed as a light tint changes
+by some 20-40 (the same drawing rasterised again differs by nothing at all)."""
 CELL = 8
 """Side in pixels of the grid cells changed regions are gathered in (2 mm at 100 dpi)."""
 
@@ -34,6 +36,9 @@ class FaceChange:
     old_front: Image.Image | None
     front_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)
     back_changed: bool = False
+    new_back: Image.Image | None = None  # the backs, kept when they changed
+    old_back: Image.Image | None = None
+    back_boxes: list[tuple[int, int, int, int]] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -55,8 +60,8 @@ def changed_boxes(old: Image.Image, new: Image.Image) -> list[tuple[int, int, in
     images of different sizes differ everywhere."""
     if old.size != new.size:
         return [(0, 0, *new.size)]
-    mask = ImageChops.difference(old.convert("RGB"), new.convert("RGB")).convert("L")
-    mask = mask.point(lambda v: 255 if v >= THRESHOLD else 0)
+    r, g, b = ImageChops.difference(old.convert("RGB"), new.convert("RGB")).split()
+    mask = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v >= THRESHOLD else 0)
     if mask.getbbox() is None:
         return []
     cols, rows = -(-new.width // CELL), -(-new.height // CELL)
@@ -129,8 +134,49 @@ def changed_faces(
             boxes = changed_boxes(old_front, front)
             back_changed = not _same(old_back, back)
             if boxes or back_changed:
-                yield FaceChange(deck.name, card, old_cards[was], front, old_front, boxes, back_changed)
+                change = FaceChange(deck.name, card, old_cards[was], front, old_front, boxes, back_changed)
+                if back_changed:
+                    change.new_back, change.old_back = back, old_back
+                    change.back_boxes = changed_boxes(old_back, back) if old_back and back else []
+                yield change
         if removed and deck.name in diffs:
             for entry in diffs[deck.name].removed:
                 if entry.name in before:
                     yield FaceChange(deck.name, None, old_cards[entry.name], None, before[entry.name][0])
+
+
+@dataclass
+class Pair:
+    """One old/new picture pair to show: a card's front, or a back some cards share."""
+
+    face: FaceChange  # its ``old_front``/``new_front``/``front_boxes`` are what is drawn
+    title: str
+    side: str = "front"
+
+
+def pairs(faces: Iterable[FaceChange]) -> list[Pair]:
+    """What a comparison shows: each card whose front changed (new and removed ones too), then each
+    different change of a back once, naming the cards printed with it."""
+    out: list[Pair] = []
+    backs: dict[bytes, Pair] = {}
+    for face in faces:
+        if face.front_boxes or face.status in ("new", "removed"):
+            name = face.name if face.status != "renamed" else f"{face.old.name} -> {face.name}"  # type: ignore[union-attr]
+            out.append(Pair(face, name))
+        if face.back_changed and face.status not in ("new", "removed"):
+            key = hashlib.sha256(_bytes(face.old_back) + b"|" + _bytes(face.new_back)).digest()
+            if key not in backs:
+                drawn = replace(
+                    face, old_front=face.old_back, new_front=face.new_back, front_boxes=face.back_boxes
+                )
+                backs[key] = Pair(drawn, "", "back")
+            backs[key].title += ("" if not backs[key].title else ", ") + face.name
+    for pair in backs.values():
+        names = pair.title.split(", ")
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        pair.title = f"the back of {len(names)} card{'s' if len(names) != 1 else ''}: {shown}"
+    return out + list(backs.values())
+
+
+def _bytes(image: Image.Image | None) -> bytes:
+    return b"" if image is None else image.tobytes()

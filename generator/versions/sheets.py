@@ -16,7 +16,7 @@ from generator.core.paths import FONTS
 from generator.core.units import mm
 from generator.render.pdf import pdf_canvas
 from generator.versions.compare import GameDiff
-from generator.versions.faces import FaceChange
+from generator.versions.faces import FaceChange, Pair, pairs
 from generator.versions.report import _change_line, _field
 
 PAGE = landscape(A4)
@@ -57,7 +57,8 @@ class Sheet:
             f"before: {d.old_label}   after: {d.new_label}   page {self.page} of {self.pages}",
         )
 
-    def pair(self, slot: int, face: FaceChange, lines: list[str]) -> None:
+    def pair(self, slot: int, shown: Pair, lines: list[str]) -> None:
+        face = shown.face
         cell_w = (PAGE[0] - 2 * MARGIN - (COLS - 1) * GAP * 2) / COLS
         cell_h = (PAGE[1] - 2 * MARGIN - HEAD - (ROWS - 1) * GAP) / ROWS
         col, row = slot % COLS, slot // COLS
@@ -73,7 +74,7 @@ class Sheet:
             y = top - LABEL - ch
             self.c.setFont(self.regular, 8)
             self.c.setFillColorRGB(*MUTED)
-            self.c.drawString(x, top - LABEL + mm(1.2), label)
+            self.c.drawString(x, top - LABEL + mm(1.2), label if shown.side == "front" else f"{label} (back)")
             if img is None:
                 self._empty(x, y, cw, ch, "(not in this version)")
                 continue
@@ -84,8 +85,11 @@ class Sheet:
             self._marks(face, x, y, ch, k)
         self.c.setFillColorRGB(*INK)
         self.c.setFont(self.bold, 9)
-        title = face.name if face.status != "renamed" else f"{face.old.name} -> {face.name}"  # type: ignore[union-attr]
-        self.c.drawString(x0, top - LABEL - ch - mm(4), f"{title} ({STATUS[face.status]}, deck {face.deck})")
+        title = f"{shown.title} ({STATUS[face.status]}, deck {face.deck})"
+        if shown.side == "back":
+            title = f"{shown.title[0].upper()}{shown.title[1:]} (deck {face.deck})"
+        title = simpleSplit(title, self.bold, 9, cell_w)[0]
+        self.c.drawString(x0, top - LABEL - ch - mm(4), title)
         self.c.setFont(self.regular, 7.5)
         y = top - LABEL - ch - mm(7.5)
         for line in lines[:3]:
@@ -115,8 +119,11 @@ class Sheet:
         self.c.drawCentredString(x + w / 2, y + h / 2, text)
 
 
-def _lines(face: FaceChange, diff: GameDiff, width: float, font: str) -> list[str]:
+def _lines(shown: Pair, diff: GameDiff, width: float, font: str) -> list[str]:
     """What changed in a card's data, wrapped to the pair's width."""
+    face = shown.face
+    if shown.side == "back":
+        return ["a back template, or a picture or setting it uses, changed"]
     deck = next((d for d in diff.decks if d.name == face.deck), None)
     said: list[str] = []
     if deck is not None and face.card is not None:
@@ -126,7 +133,7 @@ def _lines(face: FaceChange, diff: GameDiff, width: float, font: str) -> list[st
             f"card design {n}: {_change_line(c)}" for n, changes in deck.templates.items() for c in changes
         ]
     if face.back_changed:
-        said.append("its back changed")
+        said.append("its back changed too (shown after the fronts)")
     if not said and face.status == "renamed":
         said.append("only its name changed")
     elif not said and face.status == "changed":
@@ -137,9 +144,9 @@ def _lines(face: FaceChange, diff: GameDiff, width: float, font: str) -> list[st
 def write_comparison(
     path: Path, diff: GameDiff, faces: Iterable[FaceChange], scale: float
 ) -> tuple[Path, int]:
-    """Write the comparison sheets; return the file and the number of pairs drawn."""
+    """Write the comparison sheets; return the file and the number of old/new pairs drawn."""
     fonts = FontBook.load([FONTS])
-    chosen = list(faces)
+    chosen = pairs(faces)
     per_page = COLS * ROWS
     pages = max(1, -(-len(chosen) // per_page))
     cell_w = (PAGE[0] - 2 * MARGIN - (COLS - 1) * GAP * 2) / COLS

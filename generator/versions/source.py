@@ -34,7 +34,10 @@ def _tell(result: subprocess.CompletedProcess[bytes]) -> str:
 
 def is_folder_version(spec: str) -> bool:
     """Whether a version is given as a folder (else it is a git revision)."""
-    return Path(spec).expanduser().is_dir()
+    try:
+        return Path(spec).expanduser().is_dir()
+    except (RuntimeError, OSError, ValueError):  # '~1': no such home; a NUL byte; a name too long
+        return False
 
 
 @contextmanager
