@@ -379,3 +379,14 @@ def test_a_changed_back_is_shown_once_for_the_cards_that_share_it() -> None:
         ("back", "the back of 3 cards: Alpha, Beta, Gamma"),
     ]
     assert shown[1].face.new_front is new_back and shown[1].face.front_boxes == boxes
+
+
+def test_files_marked_export_ignore_are_read_all_the_same(tmp_path: Path, run_cli) -> None:
+    game = tmp_path / "repo" / "jr"
+    shutil.copytree(ROOT / "carddata" / "jokers-row", game)
+    (tmp_path / "repo" / ".gitattributes").write_text("*.yaml export-ignore\n")
+    _git(tmp_path, "init", "-q", str(tmp_path / "repo"))
+    _git(game.parent, "add", ".")
+    _git(game.parent, "commit", "-qm", "v1")
+    code, out, err = run_cli("diff", game, "HEAD")
+    assert code == 0 and out.endswith("no differences\n"), err

@@ -78,10 +78,25 @@ def version_folder(game_folder: Path, spec: str) -> Iterator[Path]:
         target.mkdir()
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(target, filter="data")
+        _fill_ignored(Path(_tell(top)), tree, target)
         if not (target / paths.GAME_FILE).is_file():
             raise UsageError(f"at revision '{spec}' the folder {prefix or '.'} holds no {paths.GAME_FILE}")
         _bundled_templates_at(Path(_tell(top)), sha, target)
         yield target
+
+
+def _fill_ignored(top: Path, tree: str, target: Path) -> None:
+    """Files ``git archive`` left out (marked ``export-ignore`` in .gitattributes) read one by one,
+    so the version is whole."""
+    listed = _git(top, "ls-tree", "-r", "-z", "--name-only", tree)
+    for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        path = target / name
+        if not name or path.exists() or ".." in Path(name).parts:
+            continue
+        blob = _git(top, "cat-file", "blob", f"{tree}/{name}" if ":" in tree else f"{tree}:{name}")
+        if blob.returncode == 0:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(blob.stdout)
 
 
 def _bundled_templates_at(top: Path, sha: str, target: Path) -> None:
