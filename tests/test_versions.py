@@ -390,3 +390,21 @@ def test_files_marked_export_ignore_are_read_all_the_same(tmp_path: Path, run_cl
     _git(game.parent, "commit", "-qm", "v1")
     code, out, err = run_cli("diff", game, "HEAD")
     assert code == 0 and out.endswith("no differences\n"), err
+
+
+def test_cards_renamed_with_the_same_face_are_kept(tmp_path: Path, run_cli) -> None:
+    game = tmp_path / "repo" / "jr"
+    shutil.copytree(ROOT / "carddata" / "jokers-row", game)
+    _git(tmp_path, "init", "-q", str(tmp_path / "repo"))
+    _git(game, "add", ".")
+    _git(game, "commit", "-qm", "v1")
+    _edit(game / "cards.yaml", 'name: "{rank} of {suit}"', 'name: "{rank} of {suit} (suited)"')
+    _edit(game / "cards.yaml", "player: second player's token}", "player: the second player's token}")
+    code, _, err = run_cli("build", game, "--changed-since", "HEAD", "-o", tmp_path / "out")
+    assert code == 0, err
+    guide = (tmp_path / "out" / "jokers-row-reprint" / "print-guide.md").read_text()
+    assert "- Black Joker (1 copy): replaces every old Black Joker (1 copy); front changed." in guide
+    renamed = guide.split("## Renamed, nothing to print\n")[1].split("\n## ")[0]
+    assert renamed.count("its face is the same, keep the old cards.") == 52
+    assert "- A of hearts is now called A of hearts (suited): its face" in renamed
+    assert _pages(tmp_path / "out" / "jokers-row-reprint" / "cards.pdf") == 2

@@ -8,7 +8,7 @@ for the new copies only; cards removed or with fewer copies are listed to take o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.core.errors import DataError, Problem
@@ -29,6 +29,7 @@ class Reprint:
     game: Game
     replaces: list[str]
     take_out: list[str]
+    renamed: list[str] = field(default_factory=list)  # renamed, face unchanged: kept as they are
 
     def empty(self) -> bool:
         return not any(deck.cards for deck in self.game.decks)
@@ -51,6 +52,7 @@ def plan(new: Game, diff: GameDiff, faces: list[FaceChange], since: str) -> Repr
     deck_diffs = {d.name: d for d in diff.decks}
     replaces: list[str] = []
     take_out: list[str] = []
+    renamed: list[str] = []
     decks = []
     for deck in new.decks:
         chosen: list[Card] = []
@@ -71,6 +73,13 @@ def plan(new: Game, diff: GameDiff, faces: list[FaceChange], since: str) -> Repr
                     )
                 continue
             old = _old_count(dd, card)
+            was = (
+                next((c.old_name for c in dd.changed if c.name == card.name and c.renamed), None)
+                if dd
+                else None
+            )
+            if was is not None:
+                renamed.append(f"{was} is now called {card.name}: its face is the same, keep the old cards.")
             if old is not None and card.count > old:
                 extra = card.count - old
                 chosen.append(replace(card, count=extra))
@@ -86,7 +95,7 @@ def plan(new: Game, diff: GameDiff, faces: list[FaceChange], since: str) -> Repr
         if chosen:
             decks.append(replace(deck, cards=tuple(chosen)))
     game = replace(new, name=new.name + SUFFIX, decks=tuple(decks))
-    return Reprint(game, replaces, take_out)
+    return Reprint(game, replaces, take_out, renamed)
 
 
 def _old_count(dd, card: Card) -> int | None:
@@ -138,6 +147,8 @@ def build_reprint(
         ]
         if reprint.take_out:
             lines += ["## Take these out of the deck", "", *[f"- {line}" for line in reprint.take_out], ""]
+        if reprint.renamed:
+            lines += ["## Renamed, nothing to print", "", *[f"- {line}" for line in reprint.renamed], ""]
         if written:
             lines += [
                 "## Paper and pages",
