@@ -55,6 +55,7 @@ app.command()(serve.watch)
 app.command()(serve.serve)
 app.command()(project.new)
 app.command()(project.schema)
+app.command()(project.fonts)
 app.add_typer(log.log_app, name="log")  # groups are listed after the commands
 
 

@@ -10,6 +10,7 @@ import typer
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, paths_display, report, shop_preset
 from generator.cli.options import (
+    ALLOW_DAMAGED_ART_OPTION,
     ONLY_OPTION,
     OUTPUT_OPTION,
     PRINTSHOP_HELP,
@@ -94,6 +95,7 @@ def build(
             "an old game folder, and a guide to the old cards they replace.",
         ),
     ] = None,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -101,6 +103,7 @@ def build(
     --allow-overflow; proofreader errors the game does not list as known, unless --allow-proof):
     its earlier output stays as it was. Proofreader warnings are printed and the kit written.
     """
+    from generator.art.svgfile import allowing_damaged
     from generator.core.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from generator.core.units import mm
     from generator.kit.assemble import build_kit
@@ -147,14 +150,17 @@ def build(
         raise fail(exc) from None
     written: list[Path] = []
     failed = 0
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=common.err,
-        transient=True,
-        disable=not common.err.is_terminal,
-    ) as bar:
+    with (
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=common.err,
+            transient=True,
+            disable=not common.err.is_terminal,
+        ) as bar,
+        allowing_damaged(allow_damaged_art),
+    ):
         for name in names:
             label = _game_label(name)
             try:

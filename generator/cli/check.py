@@ -9,6 +9,7 @@ import typer
 
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, report, shop_preset
+from generator.cli.options import ALLOW_DAMAGED_ART_OPTION
 from generator.core.errors import DataError, DeckwrightError, Problem
 
 
@@ -41,6 +42,7 @@ def check(
             "--strict", help="Fail (exit 1) on warnings too, the proofreader's judgements included."
         ),
     ] = False,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
     composition and the printed pages as a proofreader sees them; a named check in its constraints
@@ -50,35 +52,37 @@ def check(
     on errors (what will misprint or mislead), 0 when only warnings (judgements: contrast between
     3:1 and 4.5:1, colours kept apart by a small margin, ...) are found, unless --strict."""
     from generator.art.fonts import FontBook
+    from generator.art.svgfile import allowing_damaged
     from generator.kit.assemble import check_kit
     from generator.kit.build import check_faces
     from generator.layout import ink
     from generator.load.loader import load_game
     from generator.printshop.check import check_printshop
 
-    try:
-        preset = shop_preset(printshop) if printshop else None
+    with allowing_damaged(allow_damaged_art):
         try:
-            loaded = load_game(game)
-        except DataError as exc:  # still check the templates, so one run shows both
-            from generator.layout.fieldcheck import unloaded_game_problems
+            preset = shop_preset(printshop) if printshop else None
+            try:
+                loaded = load_game(game)
+            except DataError as exc:  # still check the templates, so one run shows both
+                from generator.layout.fieldcheck import unloaded_game_problems
 
-            raise DataError(exc.problems + unloaded_game_problems(game)) from None
-        fonts = FontBook.load(loaded.font_dirs)
-        limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
-        with ink.checking(limit):
-            problems = check_faces(loaded, fonts)
-            problems += check_kit(loaded, fonts)
-        problems += _composition(loaded)
-        problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
-        if preset is not None:
-            problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
-        if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
-            from generator.kit.proofing import proof_problems
+                raise DataError(exc.problems + unloaded_game_problems(game)) from None
+            fonts = FontBook.load(loaded.font_dirs)
+            limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
+            with ink.checking(limit):
+                problems = check_faces(loaded, fonts)
+                problems += check_kit(loaded, fonts)
+            problems += _composition(loaded)
+            problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
+            if preset is not None:
+                problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
+            if not any(p.severity == "error" for p in problems):  # the pages exist only for a sound kit
+                from generator.kit.proofing import proof_problems
 
-            problems += proof_problems(loaded, proof)
-    except DeckwrightError as exc:
-        raise fail(exc) from None
+                problems += proof_problems(loaded, proof)
+        except DeckwrightError as exc:
+            raise fail(exc) from None
     from generator.core.notices import heard
 
     problems += heard()

@@ -9,7 +9,7 @@ import typer
 
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, paths_display, report
-from generator.cli.options import ONLY_OPTION
+from generator.cli.options import ALLOW_DAMAGED_ART_OPTION, ONLY_OPTION
 from generator.core.errors import DeckwrightError, UsageError
 
 
@@ -44,8 +44,30 @@ def export(
     ] = None,
     style: Annotated[str, typer.Option(help="The showcase: fan (a hand of cards) or spread.")] = "fan",
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
+    from generator.art.svgfile import allowing_damaged
+
+    with allowing_damaged(allow_damaged_art):
+        done = _export(game, cards, png, tts, dpi, bleed, tts_url, showcase, style, only)
+    for line in done:
+        common.out.print(line)
+
+
+def _export(
+    game: str,
+    cards: Path | None,
+    png: Path | None,
+    tts: Path | None,
+    dpi: float,
+    bleed: bool,
+    tts_url: str | None,
+    showcase: Path | None,
+    style: str,
+    only: list[str] | None,
+) -> list[str]:
+    """What ``export`` does, returning the lines saying what it wrote."""
     from generator.load.loader import load_game
 
     try:
@@ -62,15 +84,20 @@ def export(
                 raise UsageError("--tts-url says where the TTS images will be hosted: use it with --tts DIR")
             check_url(tts_url)
         loaded = load_game(game)
+        chosen = loaded  # --only: those cards, the images into DIR/<game>-proof/ as a build's proof
+        if only and (cards is not None or png is not None or tts is not None):
+            from generator.kit.subset import parse_only, select
+
+            chosen = select(loaded, parse_only(only))
         done = []
         if cards is not None:
             from generator.export.cards import export_cards
 
-            rows = export_cards(loaded, cards)
+            rows = export_cards(chosen, cards)
             done.append(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
         for folder, kind in ((png, "png"), (tts, "tts")):
             if folder is not None:
-                done.append(_export_images(loaded, folder, kind, dpi, bleed, tts_url))
+                done.append(_export_images(chosen, folder, kind, dpi, bleed, tts_url))
         if showcase is not None:
             from generator.export.showcase import export_showcase
 
@@ -78,8 +105,7 @@ def export(
             done.append(f"wrote {paths_display(showcase)}")
     except DeckwrightError as exc:
         raise fail(exc) from None
-    for line in done:
-        common.out.print(line)
+    return done
 
 
 def _export_images(game: object, folder: Path, kind: str, dpi: float, bleed: bool, url: str | None) -> str:

@@ -70,3 +70,8 @@ OUTPUT_OPTION = typer.Option("--output", "-o", help="Output folder (default: out
 ALLOW_OVERFLOW_OPTION = typer.Option(
     "--allow-overflow", help="Write files even where text does not fit (a warning each)."
 )
+ALLOW_DAMAGED_ART_OPTION = typer.Option(
+    "--allow-damaged-art",
+    help="Draw a damaged SVG (not well-formed: cut short, a tag left open) from what can be read, "
+    "with a warning, instead of refusing it.",
+)

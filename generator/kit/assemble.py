@@ -21,7 +21,7 @@ from generator.core.errors import DataError, Problem, display_path
 from generator.core.options import Progress, output_dir
 from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
-from generator.kit.guide import PLAIN, backs_advice, paper_and_pages
+from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
 from generator.kit.publish import staged
 from generator.layout import ink
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
@@ -240,6 +240,7 @@ def build_kit(
 
         shown = game_argument(game.name, game.folder)
         extra = guide_sections(shown, written, card_files, papers, options, single)
+        guide += installed_fonts_note(fonts)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)

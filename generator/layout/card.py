@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.art.fonts import FontBook, UnknownFontError
+from generator.art.svgfile import is_svg
 from generator.core.colorspec import parse as parse_color
 from generator.core.geometry import Box, Line
 from generator.core.paths import OutsideError, find_file, search_roots, spelled
@@ -34,6 +35,7 @@ from generator.layout.substitute import (
 )
 from generator.load.assets import svg_roots, unreadable, warnings_of
 from generator.load.templates import Template
+from generator.schema.inline import IconSpec, icon_style
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -129,6 +131,7 @@ class CardLayouter:
         keywords: Mapping[str, Any],
         image_dirs: tuple[Path, ...],
         record_texts: bool = True,
+        inline_icons: Mapping[str, IconSpec] | None = None,
     ):
         """``record_texts``: note each face's text boxes in ``CardFace.texts`` (what ``check``
         looks at for overlapping text; a build leaves it off)."""
@@ -137,6 +140,7 @@ class CardLayouter:
         self.width, self.height, self.bleed = width, height, bleed
         self.fonts = fonts
         self.icons = icons
+        self.inline_icons = inline_icons or {}
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
@@ -231,6 +235,21 @@ class CardLayouter:
         return group
 
     def _element(
+        self,
+        i: int,
+        element: Any,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        offset: tuple[float, float],
+    ) -> None:
+        start = len(ops)
+        self._element_ops(i, element, values, style, ops, overflows, offset)
+        if element.opacity < 1 or element.blend != "normal":  # what it drew, see-through
+            ops[start:] = [_see_through(op, element.opacity, element.blend) for op in ops[start:]]
+
+    def _element_ops(
         self,
         i: int,
         element: Any,
@@ -400,6 +419,7 @@ class CardLayouter:
                 color=color,
                 align=element.align,
                 valign=element.valign,
+                **icon_style(element, self.inline_icons),
             )
         laid = fit_text(spans, box, text_style, self.fonts)
         if inked and self.record_texts:
@@ -481,13 +501,13 @@ class CardLayouter:
         """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
         if spec is None:
             return ()
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
         return spec.steps(self._color(spec.tint, style, values))
 
     def _note(self, path: Path, i: int) -> Path:
         """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             for warning in warnings_of(path, svg_roots(path)):
                 self.asset_warnings.setdefault(warning, i)
         return path
@@ -523,6 +543,14 @@ def _sized(op: ImageOp) -> ImageOp:
         return within_limit(op)
     except ValueError as exc:
         raise LayoutProblem(f"image {exc}") from None
+
+
+def _see_through(op: Op, opacity: float, blend: str) -> Op:
+    """``op`` drawn at ``opacity`` (times its own) and in ``blend`` (where it has none of its own)."""
+    if isinstance(op, GroupOp):
+        return replace(op, ops=tuple(_see_through(o, opacity, blend) for o in op.ops))
+    own = op.blend if op.blend != "normal" else blend
+    return replace(op, opacity=op.opacity * opacity, blend=own)
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

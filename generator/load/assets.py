@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from generator.art.svgfile import is_svg
 from generator.core.errors import clip, display_path
 from generator.core.notices import note, reading
 from generator.core.paths import outside, outside_message  # noqa: F401  (where they live: paths)
@@ -43,10 +44,12 @@ def svg_roots(path: Path) -> tuple[Path, ...]:
 
 def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
     stat = path.stat()
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots))
+    from generator.art.svgfile import damaged_allowed
+
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots), damaged_allowed())
     if key not in _VERDICTS:
         with reading(path) as said:
-            if path.suffix.lower() == ".svg":
+            if is_svg(path):
                 _ROOTS[path.resolve()] = tuple(roots) or (path.parent,)
                 verdict, notes = _svg_problem(path, roots)
             else:

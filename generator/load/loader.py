@@ -21,6 +21,7 @@ from generator.load.assets import unreadable
 from generator.load.contain import game_file, named_files
 from generator.load.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
+from generator.load.shared import merged
 from generator.load.sheets import SHEET_SUFFIXES, read_table
 from generator.load.templates import TemplateLibrary
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
@@ -58,16 +59,24 @@ def load_game(spec: str | Path) -> Game:
         compiler = collect.run(compile_types, game_spec, doc)
         library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
         decks = []
+        per_deck: list[tuple[str, list[Problem]]] = []  # decks reading one sheet find the same
+        warned: list[tuple[str, list[Problem]]] = []
         for i, deck_spec in enumerate(game_spec.decks):
+            before, warned_before = len(collect.problems), len(found)
             model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
             deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
             if deck is not None:
                 decks.append(deck)
+            per_deck.append((deck_spec.name, collect.problems[before:]))
+            warned.append((deck_spec.name, found[warned_before:]))
+            del collect.problems[before:], found[warned_before:]
+        collect.problems += merged(per_deck)
+        found += merged(warned)
     finally:
         _WARNINGS.reset(token)
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
-        raise DataError(collect.problems)
+        raise DataError(collect.problems + found)  # with the warnings: one may be the cause
     line, col = doc.mark(())
     return Game(
         name=game_spec.name,
@@ -81,6 +90,7 @@ def load_game(spec: str | Path) -> Game:
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
         extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
+        inline_icons={k: v for k, v in game_spec.icons.items() if not isinstance(v, str)},
     )
 
 
@@ -193,12 +203,14 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
     from generator.load.sheets.cards import Columns, cards_from_table  # spreadsheets only
 
     table = read_table(path, display_path(path), source.sheet)
-    collected = _WARNINGS.get()
-    if collected is not None:
-        collected += table.warnings
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
-    return cards_from_table(table, model, deck, columns)
+    try:
+        return cards_from_table(table, model, deck, columns)
+    finally:  # the reader adds its warnings (formulas without values) even when it fails
+        collected = _WARNINGS.get()
+        if collected is not None:
+            collected += table.warnings
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
@@ -284,7 +296,8 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         icons.update({p.stem: p for p in sorted(paths.ICONS.glob("*.svg"))})
     roots = paths.game_roots(folder)
     problems = []
-    for name, file_name in game.icons.items():
+    for name, entry in game.icons.items():
+        file_name = entry if isinstance(entry, str) else entry.file
         try:
             path = paths.find_file(file_name, (folder, paths.ICONS), roots, "icon file")
         except paths.OutsideError as exc:

@@ -185,6 +185,9 @@ class NodeKind(Strict):
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
     links_size: Length = 7.0
     """Text size of the reach numbers under the name (``links: true``)."""
+    label_backing: Color | None = None
+    """A patch of this colour behind the name and reach numbers (e.g. the land's colour), so an
+    outline or coastline drawn beneath does not strike them out."""
     place: NodePlace | None = None
     span: Length | None = None
     """The length of road the node takes between the spaces on either side of it (default its
@@ -226,6 +229,8 @@ class MapNode(Strict):
     label_at: Point | None = None
     """Where the centre of this node's name goes instead of beside it (a crowded map, or off the
     seam of a tiled print); the proofreader's ``belonging`` rule still judges it."""
+    place_orientation: Orientation | None = None
+    """This node's place turned (e.g. ``landscape`` along a coast) instead of its kind's."""
     data: dict[str, str] = Field(default_factory=dict)
 
 
@@ -235,6 +240,9 @@ class MapEdge(Strict):
     from_: str = Field(alias="from")
     to: str
     via: list[Point] = Field(default_factory=list)
+    offset: Length = 0.0
+    """The road shifted sideways (to the right going from ``from`` to ``to``; negative: left), its
+    ends and ``via`` points alike: roads that share a corridor run side by side as parallel lanes."""
     road: str = "road"
     one_way: bool = False
     spaces: int | list[str] | None = None

@@ -16,6 +16,7 @@ from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
 from generator.schema.exprtext import ComputedLength, ComputedNumber, Condition, Templated
 from generator.schema.exprtext import TemplatedColor as Color
 from generator.schema.imagefilter import FilterSpec
+from generator.schema.inline import IconOffset, IconSize
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 
@@ -33,6 +34,11 @@ BoxSpec = Annotated[Any, PlainValidator(_box)]
 """[x, y, w, h] with units (a tuple of points once validated) or one of bleed, trim, safe."""
 
 
+BlendMode = Literal[
+    "normal", "multiply", "screen", "overlay", "darken", "lighten", "hard_light", "soft_light", "difference"
+]
+
+
 class ElementBase(Strict):
     """What every element has: where it goes and when it shows. ``place`` (instead of ``box``)
     anchors the element to the card or to an earlier element called ``name``."""
@@ -44,6 +50,10 @@ class ElementBase(Strict):
     rotate: ComputedNumber = 0.0
     overlap: Literal["ok"] | None = None
     """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
+    opacity: float = Field(1.0, ge=0, le=1)
+    """How opaque the element is drawn: 1 solid (the default), 0.75 as Squib's ``alpha: 0.75``."""
+    blend: BlendMode = "normal"
+    """How its colours mix with what lies beneath: PDF's blend modes (Squib's ``blend:``)."""
 
 
 class Shape(ElementBase):
@@ -127,6 +137,10 @@ class TextElement(ElementBase):
     bold: bool = False
     italic: bool = False
     keywords: bool = True
+    icon_size: IconSize | None = None
+    """Inline icons' size: a multiple or percentage of the text size, or a length."""
+    icon_dy: IconOffset | None = None
+    """Inline icons moved down (negative: up) from their usual place."""
 
 
 class IconElement(ElementBase):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -126,6 +126,8 @@ class SheetCards:
         self.skipped: set[int] = set()  # columns whose heading is wrong: reported once, cells unread
         self.suggested: set[str] = set()
         self.name_col = 1
+        self.unsaved = {col: {row for row, _ in cells} for col, cells in table.unsaved.items()}
+        self.blank_required: set[int] = set()  # columns of required fields left blank by formulas
 
     def _header_problem(self, row: int, col: int, message: str) -> None:
         self.problems.append(self.table.problem(row, col, "", message, rank=20))
@@ -244,6 +246,7 @@ class SheetCards:
         if not rows[1:]:
             self._header_problem(header_row, 1, "no cards below the header row: one card per row")
         cards = [card for number, cells in rows[1:] if (card := self.row(number, cells, mapped))]
+        self._formulas(mapped)
         if self.problems:
             raise DataError(self.problems)
         return cards
@@ -280,6 +283,9 @@ class SheetCards:
                 if message.startswith("missing required key") and p.path not in mapped.values():
                     continue  # no column for the field: reported once, at the header
                 if message.startswith("missing required key"):
+                    if p.line in self.unsaved.get(p.column, ()):
+                        self.blank_required.add(p.column)  # said once for the column
+                        continue
                     message = f"this card needs a value for '{p.path}': the cell is blank"
                 self.problems.append(self.table.problem(p.line, p.column, p.path, message))
             return None
@@ -288,6 +294,34 @@ class SheetCards:
         count = values.pop("count", 1)
         origins = {k: self._origin(*doc.marks[(k,)]) for k in data}
         return Card(name, card_type, count, self.deck, values, self._origin(*doc.marks[()]), origins)
+
+    def _formulas(self, mapped: dict[int, str]) -> None:
+        """One message per column of formulas saved without their values (read as blank),
+        naming the first cells: an error where a required field is left blank, else a warning."""
+        for col, cells in sorted(self.table.unsaved.items()):
+            key = mapped.get(col)
+            if key is None:
+                continue  # an ignored or unknown column: its cells are not read
+            row, formula = cells[0]
+            if len(cells) == 1:
+                what = f"the formula '{clip(formula, 60)}' has no saved value"
+            else:
+                names = ", ".join(self.table.cell(r, col) or f"row {r}" for r, _ in cells[1:3])
+                more = f" and {len(cells) - 3} more" if len(cells) > 3 else ""
+                what = (
+                    f"{len(cells)} formulas of column {self.table.column_name(col)} ('{key}') have no saved "
+                    f"value: this one ('{clip(formula, 60)}'), {names}{more}"
+                )
+            why = "(the workbook was written by a program that does not calculate formulas)"
+            fix = "open the workbook in a spreadsheet program and save it, or type the values"
+            if col in self.blank_required:
+                message = f"{what} {why}, so '{key}', which every card needs, reads as blank: {fix}"
+                self.problems.append(self.table.problem(row, col, key, message))
+            else:
+                reads = "the cell reads" if len(cells) == 1 else "the cells read"
+                message = f"{what} {why}, so {reads} as blank: {fix}"
+                problem = self.table.problem(row, col, "", message)
+                self.table.warnings.append(replace(problem, severity="warning"))
 
     def _origin(self, row: int, col: int) -> Origin:
         return Origin(self.table.file, row, col, self.table.cell(row, col))

@@ -41,6 +41,8 @@ class Table:
     sheet: str | None = None
     rows: list[tuple[int, list[str | None]]] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)  # located, for check and build to show
+    unsaved: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    """Column -> (row, formula) of each formula cell saved without its value (read as blank)."""
 
     def cell(self, row: int, col: int) -> str:
         """How a cell is named in messages: ``Cards!C12`` (a workbook) or '' (CSV: line:column)."""

@@ -11,7 +11,6 @@ import datetime
 import warnings
 import zipfile
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +76,8 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
 
 
 def _unsaved_formulas(path: Path, table: Table) -> None:
-    """A warning at each formula cell the workbook holds no computed value for (read as blank)."""
+    """Note in ``table.unsaved`` each formula cell the workbook holds no computed value for (read
+    as blank); the cards reader reports them, once per column."""
     import openpyxl
 
     read = {number: cells for number, cells in table.rows}
@@ -94,12 +94,7 @@ def _unsaved_formulas(path: Path, table: Table) -> None:
                     continue
                 if col <= len(cells) and cells[col - 1] is not None:
                     continue
-                message = (
-                    f"the formula '{clip(formula, 60)}' has no saved value (the workbook was written "
-                    "by a program that does not calculate formulas), so the cell reads as blank: open "
-                    "the workbook in a spreadsheet program and save it, or type the value"
-                )
-                table.warnings.append(replace(table.problem(number, col, "", message), severity="warning"))
+                table.unsaved.setdefault(col, []).append((number, formula))
     finally:
         book.close()
 
