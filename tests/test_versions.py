@@ -408,3 +408,21 @@ def test_cards_renamed_with_the_same_face_are_kept(tmp_path: Path, run_cli) -> N
     assert renamed.count("its face is the same, keep the old cards.") == 52
     assert "- A of hearts is now called A of hearts (suited): its face" in renamed
     assert _pages(tmp_path / "out" / "jokers-row-reprint" / "cards.pdf") == 2
+
+
+def test_two_cards_of_one_name_are_compared_each_with_its_own(tmp_path: Path, run_cli) -> None:
+    game = tmp_path / "repo" / "jr"
+    shutil.copytree(ROOT / "carddata" / "jokers-row", game)
+    second = "  - {name: Black Joker, type: joker, color: black, symbol: joker, player: spare token}\n"
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + second)
+    _git(tmp_path, "init", "-q", str(tmp_path / "repo"))
+    _git(game, "add", ".")
+    _git(game, "commit", "-qm", "v1")
+    _edit(game / "cards.yaml", "player: spare token}", "player: the spare token}")
+    code, out, err = run_cli("diff", game, "HEAD", "--format", "json", "--pdf", tmp_path / "c.pdf")
+    assert code == 0, err
+    (changed,) = json.loads(out)["decks"][0]["changed"]
+    assert changed["changes"] == [
+        {"path": "player", "kind": "changed", "old": "spare token", "new": "the spare token"}
+    ]
+    assert "(1 pair of faces, old beside new)" in err  # the first Black Joker's face is unchanged

@@ -73,7 +73,8 @@ def diff(
     else:
         common.out.print(f"wrote {paths_display(output)}")
     if drawn is not None:
-        common.err.print(f"wrote {paths_display(drawn[0])} ({drawn[1]} pairs of faces, old beside new)")
+        pairs = f"{drawn[1]} pair{'s' if drawn[1] != 1 else ''} of faces"
+        common.err.print(f"wrote {paths_display(drawn[0])} ({pairs}, old beside new)")
 
 
 def _sheets(versions, pdf: Path, warnings: list) -> tuple[Path, int]:

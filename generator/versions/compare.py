@@ -92,7 +92,7 @@ def card_values(card: Card) -> dict[str, Any]:
     return plain(values)
 
 
-def _keyed(cards: Iterable[Card]) -> dict[str, Card]:
+def keyed(cards: Iterable[Card]) -> dict[str, Card]:
     """Cards by name; a second card of the same name is ``Name #2``."""
     out: dict[str, Card] = {}
     for card in cards:
@@ -114,8 +114,8 @@ def compare_decks(old: Deck | None, new: Deck | None) -> DeckDiff:
     some = new or old
     assert some is not None
     out = DeckDiff(some.name, some.title)
-    before = _keyed(old.cards if old else ())
-    after = _keyed(new.cards if new else ())
+    before = keyed(old.cards if old else ())
+    after = keyed(new.cards if new else ())
     gone = [k for k in before if k not in after]
     came = [k for k in after if k not in before]
     was: dict[str, str] = {k: k for k in after if k in before}  # new key -> old key

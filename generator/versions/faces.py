@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from generator.art.fonts import FontBook
 from generator.core.errors import Problem
 from generator.load.model import Card, Deck, Game
-from generator.versions.compare import DeckDiff, GameDiff
+from generator.versions.compare import DeckDiff, GameDiff, keyed
 
 SCALE = 100 / 72
 """Pixels per point the faces are compared at (100 dpi: a 0.25 mm line still shows)."""
@@ -97,7 +97,8 @@ def _drawn(
     from generator.export.faces import render_faces
 
     fonts = FontBook.load(game.font_dirs)
-    return {f.card.name: (f.front, f.back) for f in render_faces(game, deck, fonts, scale, False, warnings)}
+    faces = render_faces(game, deck, fonts, scale, False, warnings)  # in the deck's order
+    return {key: (f.front, f.back) for key, f in zip(keyed(deck.cards), faces, strict=True)}
 
 
 def _old_names(deck: DeckDiff) -> dict[str, str]:
@@ -122,11 +123,11 @@ def changed_faces(
         before_deck = old_decks.get(deck.name)
         after = _drawn(new, deck, scale, warnings)
         before = _drawn(old, before_deck, scale, []) if before_deck is not None else {}
-        old_cards = {c.name: c for c in before_deck.cards} if before_deck is not None else {}
+        old_cards = keyed(before_deck.cards) if before_deck is not None else {}
         renamed = _old_names(diffs[deck.name]) if deck.name in diffs else {}
-        for card in deck.cards:
-            front, back = after[card.name]
-            was = renamed.get(card.name, card.name)
+        for key, card in keyed(deck.cards).items():
+            front, back = after[key]
+            was = renamed.get(key, key)
             if was not in before:
                 yield FaceChange(deck.name, card, None, front, None, [(0, 0, *front.size)], back is not None)
                 continue
@@ -139,10 +140,11 @@ def changed_faces(
                     change.new_back, change.old_back = back, old_back
                     change.back_boxes = changed_boxes(old_back, back) if old_back and back else []
                 yield change
-        if removed and deck.name in diffs:
-            for entry in diffs[deck.name].removed:
-                if entry.name in before:
-                    yield FaceChange(deck.name, None, old_cards[entry.name], None, before[entry.name][0])
+        if removed:
+            kept = {renamed.get(k, k) for k in after}
+            for key, card in old_cards.items():
+                if key not in kept:
+                    yield FaceChange(deck.name, None, card, None, before[key][0])
 
 
 @dataclass
