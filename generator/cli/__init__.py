@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli import build, check, common, export, log, play, project, serve
+from generator.cli import build, check, common, diff, export, log, play, project, serve
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
@@ -49,6 +49,7 @@ app.command()(build.calibrate)
 app.command()(play.simulate)
 app.command()(play.stats)
 app.command()(play.sweep)
+app.command()(diff.diff)
 app.command()(export.export)
 app.command()(serve.watch)
 app.command()(serve.serve)

@@ -87,6 +87,14 @@ def build(
         ),
     ] = None,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    changed_since: Annotated[
+        str | None,
+        typer.Option(
+            metavar="REV",
+            help="Write <game>-reprint/: only the cards whose faces changed since a git revision or "
+            "an old game folder, and a guide to the old cards they replace.",
+        ),
+    ] = None,
     allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
@@ -108,6 +116,8 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        if changed_since and (only or printshop):
+            raise UsageError("--changed-since writes reprint sheets; give it without --only and --printshop")
         if only and printshop:
             raise UsageError("--only writes a proof of some cards; --printshop files come with whole kits")
         if printshop:
@@ -162,7 +172,11 @@ def build(
                     bar.update(task, description=title, completed=done, total=total)
 
                 warnings: list[Problem] = []
-                if only:
+                if changed_since:
+                    from generator.cli.diff import reprint
+
+                    written += reprint(name, changed_since, options, warnings)
+                elif only:
                     from generator.kit.subset import build_proof, parse_only
 
                     written += build_proof(game, options, parse_only(only), warnings)

@@ -103,6 +103,12 @@ def serve(
             "Default: $DECKWRIGHT_EDITOR, $VISUAL or $EDITOR when it is one of those.",
         ),
     ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            metavar="REV", help="Also show /compare: the game against a git revision or old folder."
+        ),
+    ] = None,
 ) -> None:
     """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
     with check's findings (the proofreader's too); redrawn on every save (like watch) until
@@ -122,12 +128,16 @@ def serve(
             )
         common.out.print(f"serving {paths_display(Path(game)) if Path(game).is_dir() else game} at "
                   f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
+        if compare is not None:
+            common.out.print(f"comparison with {compare} at {server.url}compare")  # type: ignore[attr-defined]
 
     try:
         options = BuildOptions(
             paper=paper.value, layout=layout.value, out_dir=output, allow_overflow=allow_overflow
         )
-        run_serve(game, options, host, port, started, _show, only=only, editor=choose(editor))
+        run_serve(
+            game, options, host, port, started, _show, only=only, editor=choose(editor), compare=compare
+        )
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild

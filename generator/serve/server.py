@@ -10,6 +10,7 @@
 | ``/api/sheet?file=<kit file>&page=<n>`` | the zoom view: a page of a kit file at 200 % |
 | ``/kit/<file>`` | a file the last good build wrote into the kit folder (PDFs, ``print-guide.md``) |
 | ``/events`` | server-sent events: ``version`` each time the state changes |
+| ``/compare`` | with ``--compare REV``: the game against that version (``serve/compare.py``) |
 
 Only GET and HEAD; nothing is read from disk by a name the request gives, except a kit file the
 build wrote (looked up by its exact name); no directory is ever listed. On loopback, a request
@@ -28,6 +29,7 @@ from pathlib import Path
 from threading import Event
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from generator.serve.compare import Comparison
 from generator.serve.preview import Preview
 
 STATIC = Path(__file__).parent / "static"
@@ -63,6 +65,7 @@ class PreviewServer(ThreadingHTTPServer):
 
     def __init__(self, preview: Preview, host: str, port: int):
         self.preview = preview
+        self.compare: Comparison | None = None  # serve --compare: the /compare page
         self.loopback = is_loopback(host)
         self.stopping = Event()
         self.assets = {path: ((STATIC / name).read_bytes(), kind) for path, (name, kind) in ASSETS.items()}
@@ -132,6 +135,10 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(HTTPStatus.NOT_FOUND, b"no such picture\n", "text/plain", body=body)
             else:
                 self._send(HTTPStatus.OK, data, "image/png", body=body)
+        elif path.startswith("/compare") and self.server.compare is not None:
+            found = self.server.compare.answer(path, snap.version)
+            status = HTTPStatus.OK if found else HTTPStatus.NOT_FOUND
+            self._send(status, *(found or (b"not found\n", "text/plain")), body=body)
         elif path == "/events":
             self._events(body)
         else:
