@@ -39,10 +39,11 @@ STAGES: dict[str, set[str]] = {
     "kit": DRAWN | {"render", "proof", "printshop"},
     "export": DRAWN | {"render", "proof", "printshop", "kit"},
     "rules": {"core", "expr", "schema", "load"},
+    "lang": {"core", "expr", "schema", "art", "load"},
     "play": {"core", "expr", "schema", "art", "load", "rules", "render"},
     "game": {"core", "schema", "load", "board", "rules", "play"},
     "serve": DRAWN | {"render", "proof", "printshop", "kit", "export", "rules", "play"},
-    "cli": DRAWN | {"render", "proof", "printshop", "kit", "export", "rules", "play", "serve"},
+    "cli": DRAWN | {"render", "proof", "printshop", "kit", "export", "rules", "play", "serve", "lang"},
     "__init__": {"core"},
     "__main__": {"cli"},
 }

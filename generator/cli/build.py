@@ -10,6 +10,8 @@ import typer
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, paths_display, report, shop_preset
 from generator.cli.options import (
+    FALLBACK_OPTION,
+    LANG_OPTION,
     ONLY_OPTION,
     OUTPUT_OPTION,
     PRINTSHOP_HELP,
@@ -86,6 +88,8 @@ def build(
         ),
     ] = None,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    lang: Annotated[str | None, LANG_OPTION] = None,
+    fallback: Annotated[bool, FALLBACK_OPTION] = False,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -97,6 +101,7 @@ def build(
     from generator.core.units import mm
     from generator.kit.assemble import build_kit
     from generator.kit.build import BuildOptions
+    from generator.lang.edition import editions
     from generator.load.loader import load_game
 
     try:
@@ -155,14 +160,15 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                warnings: list[Problem] = []
-                if only:
-                    from generator.kit.subset import build_proof, parse_only
+                for made in editions(game, lang, fallback):  # one kit per language asked for
+                    warnings: list[Problem] = list(made.missing)
+                    if only:
+                        from generator.kit.subset import build_proof, parse_only
 
-                    written += build_proof(game, options, parse_only(only), warnings)
-                else:
-                    written += build_kit(game, options, tick, warnings)
-                report(warnings)
+                        written += build_proof(made.game, options, parse_only(only), warnings)
+                    else:
+                        written += build_kit(made.game, options, tick, warnings)
+                    report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):

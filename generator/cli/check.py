@@ -9,7 +9,8 @@ import typer
 
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, report, shop_preset
-from generator.core.errors import DataError, DeckwrightError, Problem
+from generator.cli.options import FALLBACK_OPTION, LANG_OPTION
+from generator.core.errors import DataError, DeckwrightError, Problem, UsageError
 
 
 def check(
@@ -41,6 +42,8 @@ def check(
             "--strict", help="Fail (exit 1) on warnings too, the proofreader's judgements included."
         ),
     ] = False,
+    lang: Annotated[str | None, LANG_OPTION] = None,
+    fallback: Annotated[bool, FALLBACK_OPTION] = False,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
     composition and the printed pages as a proofreader sees them; a named check in its constraints
@@ -64,12 +67,21 @@ def check(
             from generator.layout.fieldcheck import unloaded_game_problems
 
             raise DataError(exc.problems + unloaded_game_problems(game)) from None
+        missing: list[Problem] = []
+        source = loaded  # composition rules name the cards as written
+        if lang is not None:  # the game in one language: its gaps reported, its texts checked
+            from generator.lang.edition import edition, wanted
+
+            if lang == "all":
+                raise UsageError("check one language at a time: --lang CODE")
+            made = edition(loaded, wanted(loaded, lang)[0], fallback)
+            source, loaded, missing = loaded, made.game, made.missing
         fonts = FontBook.load(loaded.font_dirs)
         limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
         with ink.checking(limit):
             problems = check_faces(loaded, fonts)
             problems += check_kit(loaded, fonts)
-        problems += _composition(loaded)
+        problems += missing + _composition(source)
         problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
