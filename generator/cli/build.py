@@ -161,6 +161,7 @@ def build(
                     bar.update(task, description=title, completed=done, total=total)
 
                 for made in editions(game, lang, fallback):  # one kit per language asked for
+                    label = made.game.name
                     warnings: list[Problem] = list(made.missing)
                     if only:
                         from generator.kit.subset import build_proof, parse_only

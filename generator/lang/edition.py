@@ -75,7 +75,11 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
         template = library.get(name)
         for i, element in enumerate(template.elements):
             text = getattr(element, "text", None)
-            if element.type == "text" and _needs(text, _choices(game)) and text not in tr.templates.get(name, {}):
+            if (
+                element.type == "text"
+                and _needs(text, _choices(game))
+                and text not in tr.templates.get(name, {})
+            ):
                 at = template.element_origins[i] if i < len(template.element_origins) else template.origin
                 missing.append(_missing(at, f"template '{name}': text '{text}'", tr))
     missing = [replace(p, severity=severity) for p in missing]
@@ -169,7 +173,8 @@ def _unknown(game: Game, tr: Translation, library: Any) -> list[Problem]:
         known = [k for k, v in card.values().items() if isinstance(v, str) and k not in ("type", "deck")]
         for key in fields:
             if key not in known:
-                message = f"card '{name}' has no text field '{key}'{suggest(key, known)}; its fields: {', '.join(known)}"
+                hint = f"{suggest(key, known)}; its fields: {', '.join(known)}"
+                message = f"card '{name}' has no text field '{key}'{hint}"
                 problems.append(tr.problem(("cards", name, key), message))
     decks = [d.name for d in game.decks]
     for name in tr.decks:
@@ -178,7 +183,9 @@ def _unknown(game: Game, tr: Translation, library: Any) -> list[Problem]:
     used = sorted({n for deck in game.decks for n in _template_names(deck)})
     for name, texts in tr.templates.items():
         if name not in used:
-            problems.append(tr.problem(("templates", name), f"no template '{name}' in this game{suggest(name, used)}"))
+            problems.append(
+                tr.problem(("templates", name), f"no template '{name}' in this game{suggest(name, used)}")
+            )
             continue
         sources = [e.text for e in library.get(name).elements if e.type == "text"]
         for source in texts:
@@ -209,8 +216,12 @@ class TranslatedLibrary:
                 else e
                 for e in template.elements
             )
+            origins = tuple(  # a translated text is reported at the translator's line
+                texts[e.text].origin if e.type == "text" and e.text in texts else at
+                for e, at in zip(template.elements, template.element_origins, strict=False)
+            )
             tables = {**self.tr.tables, **template.tables}
-            self._done[name] = replace(template, elements=elements, tables=tables)
+            self._done[name] = replace(template, elements=elements, element_origins=origins, tables=tables)
         return self._done[name]
 
 

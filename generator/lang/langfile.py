@@ -75,7 +75,9 @@ def read_translation(folder: Path, language: str) -> Translation:
     if data is None:
         return out
     if not isinstance(data, dict):
-        raise DataError([out.problem((), "a translation file is a mapping: title, decks, cards, templates, tables")])
+        raise DataError(
+            [out.problem((), "a translation file is a mapping: title, decks, cards, templates, tables")]
+        )
     problems: list[Problem] = []
     for key in data:
         if key not in SECTIONS:
@@ -117,7 +119,9 @@ def _mapping(out: Translation, loc: tuple, value: object, problems: list[Problem
 def _title(out: Translation, deck: str, value: object, problems: list[Problem]) -> object:
     if isinstance(value, dict) and set(value) <= {"title"}:
         return value.get("title")
-    problems.append(out.problem(("decks", deck), f"deck '{deck}': write its translated title as {{title: ...}}"))
+    problems.append(
+        out.problem(("decks", deck), f"deck '{deck}': write its translated title as {{title: ...}}")
+    )
     return None
 
 

@@ -1,0 +1,216 @@
+"""A game's languages: lang/<code>.yaml, ``check --lang``, ``build --lang``, gaps and bad files."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.core.errors import UsageError
+from generator.lang.edition import edition, editions
+from generator.load.loader import load_game
+from tests.conftest import MINI_GAME, write_game
+
+GAME = MINI_GAME.replace("title: Mini Game\n", "title: Mini Game\nlanguages: [en, de]\n")
+
+DE = """\
+title: Mini-Spiel
+decks:
+  cards: {title: Karten}
+cards:
+  Alpha: {name: Alfa, text: Läuft schnell.}
+  Beta: {name: Beto, text: Schleicht herum.}
+templates:
+  mini-front:
+    "Speed {speed}": "Tempo {speed}"
+"""
+
+
+def game(tmp_path: Path, de: str | None = DE, **files: str) -> Path:
+    extra = {"game.yaml": GAME, **files}
+    if de is not None:
+        extra["lang/de.yaml"] = de
+    return write_game(tmp_path / "mini", extra)
+
+
+def test_edition_translates_cards_templates_and_titles(tmp_path):
+    made = edition(load_game(game(tmp_path)), "de")
+    assert made.missing == []
+    assert made.game.name == "mini-de" and made.game.title == "Mini-Spiel"
+    deck = made.game.decks[0]
+    assert deck.title == "Karten"
+    assert [(c.name, c.fields["text"]) for c in deck.cards] == [
+        ("Alfa", "Läuft schnell."),
+        ("Beto", "Schleicht herum."),
+    ]
+    assert deck.cards[0].field_origins["text"].file.endswith("lang/de.yaml")
+    texts = [e.text for e in made.game.extra["templates"].get("mini-front").elements if e.type == "text"]
+    assert "Tempo {speed}" in texts and "Speed {speed}" not in texts
+
+
+def test_the_source_language_is_the_game_as_written(tmp_path):
+    loaded = load_game(game(tmp_path))
+    assert edition(loaded, "en").game is loaded
+    assert [e.language for e in editions(loaded, "all")] == ["de"]
+
+
+def test_check_passes_a_complete_translation(tmp_path, run_cli):
+    code, out, err = run_cli("check", game(tmp_path), "--lang", "de")
+    assert code == 0, out + err
+    assert "Mini-Spiel" in out
+
+
+def test_missing_translations_are_reported_with_file_and_line(tmp_path, run_cli):
+    de = DE.replace("  Beta: {name: Beto, text: Schleicht herum.}\n", "  Beta: {name: Beto}\n").replace(
+        '    "Speed {speed}": "Tempo {speed}"\n', "    {}\n"
+    )
+    de = de.replace("  mini-front:\n    {}\n", "  mini-front: {}\n")
+    code, out, err = run_cli("check", game(tmp_path, de), "--lang", "de")
+    assert code == 1
+    text = out + err
+    assert re.search(r"cards\.yaml:10:\d+: card 'Beta': field 'text' has no 'de' translation", text), text
+    assert re.search(r"mini-front\.yaml:\d+:\d+: template 'mini-front': text 'Speed \{speed\}'", text), text
+    assert "Traceback" not in text
+
+
+def test_fallback_keeps_the_source_text_and_warns(tmp_path, run_cli):
+    folder = game(tmp_path, DE.replace("  Beta: {name: Beto, text: Schleicht herum.}\n", ""))
+    code, out, err = run_cli("check", folder, "--lang", "de", "--fallback")
+    assert code == 0, out + err
+    assert "warning" in out + err and "card 'Beta': field 'name'" in out + err
+    made = edition(load_game(folder), "de", fallback=True)
+    assert [c.name for c in made.game.decks[0].cards] == ["Alfa", "Beta"]
+    assert {p.severity for p in made.missing} == {"warning"}
+
+
+def test_build_refuses_a_gap_without_fallback(tmp_path, run_cli):
+    folder = game(tmp_path, DE.replace("  Beta: {name: Beto, text: Schleicht herum.}\n", ""))
+    code, out, err = run_cli("build", folder, "--lang", "de", "-o", tmp_path / "out")
+    assert code == 1
+    assert "field 'name' has no 'de' translation" in out + err
+    assert not (tmp_path / "out" / "mini-de").exists()
+
+
+def test_build_writes_one_kit_per_language(tmp_path, run_cli):
+    folder = game(tmp_path)
+    code, out, err = run_cli("build", folder, "--lang", "all", "-o", tmp_path / "out")
+    assert code == 0, out + err
+    assert (tmp_path / "out" / "mini-de" / "cards.pdf").is_file()
+    assert not (tmp_path / "out" / "mini").exists()  # the source kit is its own build
+    pdf = (tmp_path / "out" / "mini-de" / "cards.pdf").read_bytes()
+    code, *_ = run_cli("build", folder, "--lang", "de", "-o", tmp_path / "again")
+    assert (tmp_path / "again" / "mini-de" / "cards.pdf").read_bytes() == pdf  # same input, same bytes
+
+
+def test_unknown_language_is_a_usage_error(tmp_path, run_cli):
+    code, out, err = run_cli("check", game(tmp_path), "--lang", "fr")
+    assert code == 2
+    assert "no language 'fr'" in out + err and "en, de" in out + err
+    with pytest.raises(UsageError, match="declares no languages"):
+        editions(load_game(write_game(tmp_path / "plain")), "de")
+
+
+def test_a_declared_language_without_its_file(tmp_path, run_cli):
+    code, out, err = run_cli("check", game(tmp_path, None), "--lang", "de")
+    assert code == 1
+    assert "no translation file for language 'de'" in out + err and "lang/de.yaml" in out + err
+
+
+@pytest.mark.parametrize(
+    ("edit", "line", "message"),
+    [
+        (("  Alpha:", "  Alpah:"), 5, "no card named 'Alpah' (did you mean 'Alpha'?)"),
+        (
+            ("name: Alfa, text", "name: Alfa, txet"),
+            5,
+            "card 'Alpha' has no text field 'txet' (did you mean 'text'?)",
+        ),
+        (
+            ("  mini-front:", "  mini-frnt:"),
+            8,
+            "no template 'mini-frnt' in this game (did you mean 'mini-front'?)",
+        ),
+        (('"Speed {speed}":', '"Sped {speed}":'), 9, "template 'mini-front' has no text 'Sped {speed}'"),
+        (("  cards: {title: Karten}", "  cardz: {title: Karten}"), 3, "no deck named 'cardz'"),
+        (("cards:\n  Alpha", "cards: [Alpha]\nx:\n  Alpha"), 4, "'cards' must be a mapping"),
+        (("title: Mini-Spiel", "title: [Mini]"), 1, "a translation is one line of text"),
+        (("title: Mini-Spiel", "titel: Mini-Spiel"), 1, "unknown section 'titel' (did you mean 'title'?)"),
+        (("title: Mini-Spiel", "title: 'Mini"), 10, "YAML syntax error"),
+    ],
+)
+def test_bad_translation_files_are_located(tmp_path, run_cli, edit, line, message):
+    code, out, err = run_cli("check", game(tmp_path, DE.replace(*edit)), "--lang", "de")
+    text = out + err
+    assert code == 1, text
+    assert re.search(rf"lang/de\.yaml:{line}(:\d+)?: ", text), text
+    assert message in text and "Traceback" not in text
+
+
+def _pseudo(text: str) -> str:
+    """A pseudo-translation 30 % longer: each word outside braces stretched by a third."""
+
+    def stretch(word: re.Match) -> str:
+        w = word.group(0)
+        return w + "ä" * max(1, round(len(w) * 0.3)) if len(w) > 1 else w
+
+    parts = re.split(r"(\{[^{}]*\}|\*\*)", text)
+    return "".join(p if p.startswith("{") or p == "**" else re.sub(r"[^\W\d_]+", stretch, p) for p in parts)
+
+
+TIGHT = """\
+elements:
+  - {type: rect, box: bleed, fill: "#ffffff"}
+  - {type: text, box: [4mm, 4mm, 55.5mm, 8mm], text: "{name}", size: 14pt}
+  - {type: text, when: speed, box: [4mm, 20mm, 22mm, 5mm], text: "Speed {speed}", size: 10pt}
+  - {type: text, box: [4mm, 40mm, 55.5mm, 30mm], text: "{text}", size: 11pt, min_size: 7pt}
+"""
+
+
+def test_a_language_thirty_percent_longer_overflows_and_is_reported_for_that_language(tmp_path, run_cli):
+    """The source and German fit; a pseudo-language 30 % longer overflows, reported at its line."""
+    xx = f"""cards:\n  Alpha: {{name: {_pseudo("Alfa")}, text: {_pseudo("Läuft schnell.")}}}
+  Beta: {{name: {_pseudo("Beto")}, text: {_pseudo("Schleicht herum.")}}}
+templates:\n  mini-front: {{"Speed {{speed}}": "{_pseudo("Tempo wert {speed}")}"}}\n"""
+    spec = GAME.replace("[en, de]", "[en, de, xx]")
+    folder = game(
+        tmp_path,
+        DE.replace("Tempo {speed}", "Tempo {speed}"),
+        **{"templates/mini-front.yaml": TIGHT, "lang/xx.yaml": xx, "game.yaml": spec},
+    )
+    assert run_cli("check", folder)[0] == 0
+    assert run_cli("check", folder, "--lang", "de")[0] == 0
+    code, out, err = run_cli("check", folder, "--lang", "xx")
+    assert code == 1
+    assert re.search(
+        r"card 'Alfaä': template 'mini-front' \(mini/lang/xx\.yaml:5:\d+\): text does not fit", out + err
+    ), out + err
+    code, out, err = run_cli("build", folder, "--lang", "all", "-o", tmp_path / "out")
+    assert (
+        code == 1 and (tmp_path / "out" / "mini-de").is_dir() and not (tmp_path / "out" / "mini-xx").exists()
+    )
+    assert "mini-xx: not built" in out + err
+
+
+def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path, run_cli):
+    """Entenrallye's German fits (its kit test checks it); 30 % longer, the car's header
+    texts collide, and the proofreader names the translator's line."""
+    import yaml
+
+    folder = tmp_path / "entenrallye"
+    shutil.copytree(Path(__file__).parent.parent / "carddata" / "entenrallye", folder)
+    de = yaml.safe_load((folder / "lang" / "de.yaml").read_text(encoding="utf-8"))
+    xx = {
+        "cards": {c: {f: _pseudo(t) for f, t in v.items()} for c, v in de["cards"].items()},
+        "tables": {n: {k: _pseudo(v) for k, v in t.items()} for n, t in de["tables"].items()},
+        "templates": {n: {s: _pseudo(t) for s, t in v.items()} for n, v in de["templates"].items()},
+    }
+    (folder / "lang" / "xx.yaml").write_text(yaml.safe_dump(xx, allow_unicode=True), encoding="utf-8")
+    spec = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(spec.replace("[en, de]", "[en, de, xx]"), encoding="utf-8")
+    code, out, err = run_cli("build", folder, "--lang", "xx", "-o", tmp_path / "out")
+    assert code == 1
+    assert re.search(r"error: proof overlap: .* made at entenrallye/lang/xx\.yaml:\d+:\d+", out + err), (
+        out + err
+    )
