@@ -214,3 +214,18 @@ def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path
     assert re.search(r"error: proof overlap: .* made at entenrallye/lang/xx\.yaml:\d+:\d+", out + err), (
         out + err
     )
+
+
+def test_fonts_fall_back_per_script_and_a_missing_glyph_is_named(tmp_path, run_cli):
+    """Greek falls back to the bundled DejaVu Sans; a CJK character no bundled font has is a
+    warning naming the character and the translator's line (the kit is still written)."""
+    spec = GAME.replace("[en, de]", "[en, de, el, ja]")
+    el = DE.replace("Läuft schnell.", "Τρέχει γρήγορα.")
+    ja = DE.replace("Läuft schnell.", "速く走る。")
+    folder = game(tmp_path, DE, **{"game.yaml": spec, "lang/el.yaml": el, "lang/ja.yaml": ja})
+    code, out, err = run_cli("build", folder, "--lang", "el", "-o", tmp_path / "out")
+    assert code == 0 and "glyph" not in out + err, out + err
+    code, out, err = run_cli("build", folder, "--lang", "ja", "-o", tmp_path / "out")
+    assert code == 0, out + err
+    assert re.search(r"lang/ja\.yaml:5:\d+: warning: .*'走' \(U\+8D70.*has no glyph in any font", out + err)
+    assert (tmp_path / "out" / "mini-ja" / "cards.pdf").is_file()
