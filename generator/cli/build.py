@@ -168,7 +168,8 @@ def build(
 
                         written += build_proof(made.game, options, parse_only(only), warnings)
                     else:
-                        written += build_kit(made.game, options, tick, warnings)
+                        with made.overlay():  # the summary's and boards' words in this language
+                            written += build_kit(made.game, options, tick, warnings)
                     report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -59,6 +60,7 @@ def check(
     from generator.load.loader import load_game
     from generator.printshop.check import check_printshop
 
+    overlay = ExitStack()  # with --lang: the kit parts read in that language
     try:
         preset = shop_preset(printshop) if printshop else None
         try:
@@ -76,6 +78,7 @@ def check(
                 raise UsageError("check one language at a time: --lang CODE")
             made = edition(loaded, wanted(loaded, lang)[0], fallback)
             source, loaded, missing = loaded, made.game, made.missing
+            overlay.enter_context(made.overlay())
         fonts = FontBook.load(loaded.font_dirs)
         limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
         with ink.checking(limit):
@@ -91,6 +94,8 @@ def check(
             problems += proof_problems(loaded, proof)
     except DeckwrightError as exc:
         raise fail(exc) from None
+    finally:
+        overlay.close()
     from generator.core.notices import heard
 
     problems += heard()

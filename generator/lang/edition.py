@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from generator.core.errors import DataError, Problem, UsageError, suggest
+from generator.core.yamlio import Edit
 from generator.lang.langfile import Text, Translation, read_translation
+from generator.lang.parts import overlaid, part_edits
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
 from generator.load.templates import Template
 
@@ -56,6 +60,11 @@ class Edition:
     game: Game
     language: str
     missing: list[Problem]
+    edits: dict[Path, list[Edit]] = field(default_factory=dict)
+
+    def overlay(self) -> AbstractContextManager[None]:
+        """While the block runs, the kit parts (summary, boards, components) read in this language."""
+        return overlaid(self.edits)
 
 
 def edition(game: Game, language: str, fallback: bool = False) -> Edition:
@@ -65,11 +74,12 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
         return Edition(game, language, [])
     tr = read_translation(game.folder, language)
     library = game.extra["templates"]
-    problems = _unknown(game, tr, library)
+    edits, gaps, unknown = part_edits(game, tr)
+    problems = _unknown(game, tr, library) + unknown
     if problems:
         raise DataError(problems)
     severity = "warning" if fallback else "error"
-    missing: list[Problem] = []
+    missing: list[Problem] = list(gaps)
     decks = tuple(_deck(game, deck, tr, library, missing) for deck in game.decks)
     for name in sorted({n for deck in game.decks for n in _template_names(deck)}):
         template = library.get(name)
@@ -90,7 +100,7 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
         decks=decks,
         extra={**game.extra, "templates": TranslatedLibrary(library, tr), "language": language},
     )
-    return Edition(translated, language, sorted(missing))
+    return Edition(translated, language, sorted(missing), edits)
 
 
 def _missing(at: Origin, what: str, tr: Translation) -> Problem:

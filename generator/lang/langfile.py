@@ -10,6 +10,10 @@ The file's sections (every one optional)::
       entenrallye-part: {POINTS: PUNKTE, "{part|upper}": "{tables.part[part]|upper}"}
     tables:                            # value tables every template of this language can use
       part: {bonnet: Motorhaube}
+    summary:                           # rule summary text (or its key path) -> translation
+      Rule summary: Kurzregel
+    boards: {...}                      # the same for the boards' and components' printed words
+    components: {...}
 
 Only the shape is checked here; whether the cards, fields and texts named exist is checked
 against the loaded game (``edition``).
@@ -25,7 +29,8 @@ from generator.core.errors import DataError, Problem, display_path, suggest
 from generator.core.yamlio import Document, load_yaml
 from generator.load.model import Origin
 
-SECTIONS = ("title", "decks", "cards", "templates", "tables")
+SECTIONS = ("title", "decks", "cards", "templates", "tables", "summary", "boards", "components")
+PARTS = ("summary", "boards", "components")
 CODE = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
 """A language code: ``de``, ``fr``, ``pt-BR``."""
 
@@ -50,6 +55,9 @@ class Translation:
     cards: dict[str, dict[str, Text]] = field(default_factory=dict)
     templates: dict[str, dict[str, Text]] = field(default_factory=dict)
     tables: dict[str, dict[str, str]] = field(default_factory=dict)
+    summary: dict[str, Text] = field(default_factory=dict)
+    boards: dict[str, Text] = field(default_factory=dict)
+    components: dict[str, Text] = field(default_factory=dict)
 
     def problem(self, loc: tuple, message: str, at_key: bool = True) -> Problem:
         """A problem at ``loc`` in this file (at the key itself by default)."""
@@ -75,9 +83,7 @@ def read_translation(folder: Path, language: str) -> Translation:
     if data is None:
         return out
     if not isinstance(data, dict):
-        raise DataError(
-            [out.problem((), "a translation file is a mapping: title, decks, cards, templates, tables")]
-        )
+        raise DataError([out.problem((), f"a translation file is a mapping: {', '.join(SECTIONS)}")])
     problems: list[Problem] = []
     for key in data:
         if key not in SECTIONS:
@@ -102,6 +108,12 @@ def read_translation(folder: Path, language: str) -> Translation:
     for name, value in _mapping(out, ("tables",), data.get("tables"), problems).items():
         entries = _mapping(out, ("tables", name), value, problems)
         out.tables[name] = {k: v for k, v in entries.items() if _text(out, ("tables", name, k), v, problems)}
+    for section in PARTS:
+        entries = _mapping(out, (section,), data.get(section), problems)
+        found = getattr(out, section)
+        for key, raw in entries.items():
+            if (text := _text(out, (section, key), raw, problems)) is not None:
+                found[key] = text
     if problems:
         raise DataError(problems)
     return out

@@ -1,0 +1,119 @@
+"""The kit parts in one language: the rule summary's, boards' and components' printed words.
+
+A translation file's ``summary:``, ``boards:`` and ``components:`` sections map a printed text
+of those files to its translation, keyed by the source text itself or by its key path in the
+file (``sections[2].text``, handy for a long paragraph). The translations reach the part
+loaders as :data:`generator.core.yamlio.OVERLAY` edits while a language's kit is built or
+checked, so each part is validated, laid out and proofread in that language, and a problem in a
+translated text is reported at the translator's line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from generator.core import yamlio
+from generator.core.errors import Problem, suggest
+from generator.core.yamlio import Edit, Loc, format_loc, load_yaml
+from generator.lang.langfile import Text, Translation
+from generator.load.model import Game
+
+PRINTED = frozenset(
+    (
+        "title",
+        "subtitle",
+        "text",
+        "items",
+        "rows",
+        "columns",
+        "label",
+        "labels",
+        "note",
+        "meaning",
+        "name_text",
+    )
+)
+"""Keys whose text (or list of texts) a part prints; every other value is a name, a colour, ..."""
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def part_files(game: Game) -> dict[str, list[Path]]:
+    """Section of the translation file -> the part files game.yaml names for it."""
+    spec = game.extra.get("spec")
+    if spec is None:
+        return {}
+    return {
+        "summary": [game.folder / spec.summary] if spec.summary else [],
+        "boards": [game.folder / name for name in spec.boards],
+        "components": [game.folder / name for name in spec.components],
+    }
+
+
+def _printed(data: Any, loc: Loc = (), inside: bool = False) -> Iterator[tuple[Loc, str]]:
+    """(key path, text) of every printed text in a part file's data."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _printed(value, (*loc, key), inside or key in PRINTED)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _printed(value, (*loc, i), inside)
+    elif inside and isinstance(data, str) and _LETTER.search(data):
+        yield loc, data
+
+
+def part_edits(game: Game, tr: Translation) -> tuple[dict[Path, list[Edit]], list[Problem], list[Problem]]:
+    """The overlay edits of the translated part texts, the texts left out (located in the part
+    files) and the translation's keys that match no printed text (located in its file)."""
+    edits: dict[Path, list[Edit]] = {}
+    missing: list[Problem] = []
+    unknown: list[Problem] = []
+    for section, files in part_files(game).items():
+        given: dict[str, Text] = getattr(tr, section)
+        used: set[str] = set()
+        texts: list[str] = []
+        for path in files:
+            if not path.is_file():
+                continue  # the part's own loader reports it
+            doc = load_yaml(path)
+            for loc, text in _printed(doc.data):
+                texts.append(text)
+                key = format_loc(loc)
+                found = given.get(text) or given.get(key)
+                if found is None:
+                    line, col = doc.mark(loc)
+                    message = f"{section} text at {key} ('{_short(text)}') has no '{tr.language}' translation"
+                    missing.append(Problem(30, doc.file, line, col, key, f"{message}: add it to {tr.file}"))
+                    continue
+                used.update((text, key))
+                where = (found.origin.file, found.origin.line, found.origin.column)
+                edits.setdefault(path.resolve(), []).append((loc, found.text, where))
+        for key in given:
+            if key not in used:
+                message = f"no printed {section} text '{_short(key)}'{suggest(key, texts)}"
+                unknown.append(tr.problem((section, key), message))
+    return edits, missing, unknown
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@contextmanager
+def overlaid(edits: dict[Path, list[Edit]]) -> Iterator[None]:
+    """The part files read with ``edits`` applied while the block runs."""
+    before = {path: yamlio.OVERLAY.get(path) for path in edits}
+    for path, changes in edits.items():
+        yamlio.OVERLAY[path] = [*(before[path] or []), *changes]
+    try:
+        yield
+    finally:
+        for path, old in before.items():
+            if old is None:
+                yamlio.OVERLAY.pop(path, None)
+            else:
+                yamlio.OVERLAY[path] = old
