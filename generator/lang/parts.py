@@ -22,22 +22,9 @@ from generator.core.yamlio import Edit, Loc, format_loc, load_yaml
 from generator.lang.langfile import Text, Translation
 from generator.load.model import Game
 
-PRINTED = frozenset(
-    (
-        "title",
-        "subtitle",
-        "text",
-        "items",
-        "rows",
-        "columns",
-        "label",
-        "labels",
-        "note",
-        "meaning",
-        "name_text",
-    )
-)
-"""Keys whose text (or list of texts) a part prints; every other value is a name, a colour, ..."""
+PRINTED = frozenset(("title", "subtitle", "text", "items", "rows", "columns", "labels", "note", "meaning"))
+"""Keys whose text (or list of texts) a part prints; every other value is a name, a colour, a
+place, ... (a mapping under such a key, a text's style, is not printed)."""
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -53,16 +40,28 @@ def part_files(game: Game) -> dict[str, list[Path]]:
     }
 
 
-def _printed(data: Any, loc: Loc = (), inside: bool = False) -> Iterator[tuple[Loc, str]]:
-    """(key path, text) of every printed text in a part file's data."""
+def _printed(data: Any, section: str, loc: Loc = ()) -> Iterator[tuple[Loc, str]]:
+    """(key path, text) of every printed text in a part file's data; a component's name is
+    printed too (on its standee or counter)."""
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from _printed(value, (*loc, key), inside or key in PRINTED)
+            here = (*loc, key)
+            piece = section == "components" and key == "name" and len(loc) >= 2 and loc[-2] == "items"
+            if key in PRINTED or piece:
+                yield from _texts(value, here)
+            if isinstance(value, dict | list):
+                yield from _printed(value, section, here)
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            yield from _printed(value, (*loc, i), inside)
-    elif inside and isinstance(data, str) and _LETTER.search(data):
-        yield loc, data
+            yield from _printed(value, section, (*loc, i))
+
+
+def _texts(value: Any, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    if isinstance(value, str) and _LETTER.search(value):
+        yield loc, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, (*loc, i))
 
 
 def part_edits(game: Game, tr: Translation) -> tuple[dict[Path, list[Edit]], list[Problem], list[Problem]]:
@@ -79,7 +78,7 @@ def part_edits(game: Game, tr: Translation) -> tuple[dict[Path, list[Edit]], lis
             if not path.is_file():
                 continue  # the part's own loader reports it
             doc = load_yaml(path)
-            for loc, text in _printed(doc.data):
+            for loc, text in _printed(doc.data, section):
                 texts.append(text)
                 key = format_loc(loc)
                 found = given.get(text) or given.get(key)
