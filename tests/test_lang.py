@@ -229,3 +229,58 @@ def test_fonts_fall_back_per_script_and_a_missing_glyph_is_named(tmp_path, run_c
     assert code == 0, out + err
     assert re.search(r"lang/ja\.yaml:5:\d+: warning: .*'走' \(U\+8D70.*has no glyph in any font", out + err)
     assert (tmp_path / "out" / "mini-ja" / "cards.pdf").is_file()
+
+
+SUMMARY = """\
+subtitle: Rule summary
+sections:
+  - kind: paragraph
+    title: The idea
+    text: Run fast, sneak about.
+"""
+DE_SUMMARY = """\
+summary:
+  Rule summary: Kurzregel
+  sections[0].title: Die Idee
+  sections[0].text: Schnell laufen, herumschleichen.
+"""
+
+
+def _with_summary(tmp_path: Path, de: str) -> Path:
+    spec = GAME + "summary: summary.yaml\n"
+    return game(tmp_path, DE + de, **{"game.yaml": spec, "summary.yaml": SUMMARY})
+
+
+def test_the_summary_is_read_in_the_language_by_text_or_key_path(tmp_path, run_cli):
+    from generator.summary import load_summary
+
+    folder = _with_summary(tmp_path, DE_SUMMARY)
+    made = edition(load_game(folder), "de")
+    assert made.missing == []
+    with made.overlay():
+        summary = load_summary(folder / "summary.yaml", made.game)
+    assert (
+        "Kurzregel" in repr(summary) and "Schnell laufen" in repr(summary) and "Run fast" not in repr(summary)
+    )
+    assert "Run fast" in repr(load_summary(folder / "summary.yaml", made.game))  # only inside the block
+    code, out, err = run_cli("build", folder, "--lang", "de", "-o", tmp_path / "out")
+    assert code == 0, out + err
+    assert (tmp_path / "out" / "mini-de" / "rules-summary.pdf").is_file()
+
+
+def test_summary_gaps_and_unknown_keys_are_located(tmp_path, run_cli):
+    folder = _with_summary(
+        tmp_path, DE_SUMMARY.replace("  sections[0].text: Schnell laufen, herumschleichen.\n", "")
+    )
+    code, out, err = run_cli("check", folder, "--lang", "de")
+    assert code == 1
+    assert re.search(
+        r"summary\.yaml:5:\d+: .*summary text at sections\[0\]\.text \('Run fast, sneak about\.'\) has no 'de'",
+        out + err,
+    ), out + err
+    folder = _with_summary(tmp_path / "b", DE_SUMMARY.replace("sections[0].title", "sections[9].title"))
+    code, out, err = run_cli("check", folder, "--lang", "de")
+    assert code == 1
+    assert re.search(r"lang/de\.yaml:\d+:\d+: .*no printed summary text 'sections\[9\]\.title'", out + err), (
+        out + err
+    )
