@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli import build, check, common, export, log, play, project, serve
+from generator.cli import build, check, common, export, lang, log, play, project, serve
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
@@ -50,6 +50,7 @@ app.command()(play.simulate)
 app.command()(play.stats)
 app.command()(play.sweep)
 app.command()(export.export)
+app.command(name="import-translations")(lang.import_translations)
 app.command()(serve.watch)
 app.command()(serve.serve)
 app.command()(project.new)
