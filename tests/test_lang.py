@@ -194,8 +194,8 @@ templates:\n  mini-front: {{"Speed {{speed}}": "{_pseudo("Tempo wert {speed}")}"
 
 
 def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path, run_cli):
-    """Entenrallye's German fits (its kit test checks it); 30 % longer, the car's header
-    texts collide, and the proofreader names the translator's line."""
+    """Entenrallye's German fits (docs/languages.md runs its check); 30 % longer, the board's
+    legend no longer fits, and that language's kit is refused."""
     import yaml
 
     folder = tmp_path / "entenrallye"
@@ -205,15 +205,17 @@ def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path
         "cards": {c: {f: _pseudo(t) for f, t in v.items()} for c, v in de["cards"].items()},
         "tables": {n: {k: _pseudo(v) for k, v in t.items()} for n, t in de["tables"].items()},
         "templates": {n: {s: _pseudo(t) for s, t in v.items()} for n, v in de["templates"].items()},
+        **{
+            part: {k: _pseudo(t) for k, t in de[part].items()} for part in ("summary", "boards", "components")
+        },
     }
     (folder / "lang" / "xx.yaml").write_text(yaml.safe_dump(xx, allow_unicode=True), encoding="utf-8")
     spec = (folder / "game.yaml").read_text(encoding="utf-8")
     (folder / "game.yaml").write_text(spec.replace("[en, de]", "[en, de, xx]"), encoding="utf-8")
     code, out, err = run_cli("build", folder, "--lang", "xx", "-o", tmp_path / "out")
     assert code == 1
-    assert re.search(r"error: proof overlap: .* made at entenrallye/lang/xx\.yaml:\d+:\d+", out + err), (
-        out + err
-    )
+    assert "do not fit" in out + err and "entenrallye-xx: not built" in out + err, out + err
+    assert not (tmp_path / "out" / "entenrallye-xx").exists()
 
 
 def test_fonts_fall_back_per_script_and_a_missing_glyph_is_named(tmp_path, run_cli):
@@ -284,3 +286,54 @@ def test_summary_gaps_and_unknown_keys_are_located(tmp_path, run_cli):
     assert re.search(r"lang/de\.yaml:\d+:\d+: .*no printed summary text 'sections\[9\]\.title'", out + err), (
         out + err
     )
+
+
+def test_translation_table_round_trip_csv_and_xlsx(tmp_path, run_cli):
+    folder = _with_summary(tmp_path, DE_SUMMARY)
+    code, out, err = run_cli("export", folder, "--translations", tmp_path / "t.csv")
+    assert code == 0, out + err
+    text = (tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "section,item,field,where,en,de"
+    assert "cards,Alpha,text,mini/cards.yaml:6:11,Runs fast.,Läuft schnell." in text
+    assert "summary,,sections[0].text," in text and "Schnell laufen, herumschleichen." in text
+    before = edition(load_game(folder), "de").game
+    # a translator's edit in the spreadsheet comes back into lang/de.yaml
+    (tmp_path / "t.csv").write_text(text.replace("Läuft schnell.", "Rennt los."), encoding="utf-8")
+    code, out, err = run_cli("import-translations", folder, tmp_path / "t.csv")
+    assert code == 0, out + err
+    after = edition(load_game(folder), "de")
+    assert after.missing == []
+    assert after.game.decks[0].cards[0].fields["text"] == "Rennt los."
+    assert (
+        after.game.decks[0].cards[1] == before.decks[0].cards[1]
+        or after.game.decks[0].cards[1].name == "Beto"
+    )
+    run_cli("export", folder, "--translations", tmp_path / "t2.csv")
+    assert (tmp_path / "t2.csv").read_text(encoding="utf-8") == text.replace("Läuft schnell.", "Rennt los.")
+    for name in ("a.xlsx", "b.xlsx"):
+        assert run_cli("export", folder, "--translations", tmp_path / name)[0] == 0
+    assert (tmp_path / "a.xlsx").read_bytes() == (tmp_path / "b.xlsx").read_bytes()  # same input, same bytes
+    code, out, err = run_cli("import-translations", folder, tmp_path / "a.xlsx")
+    assert code == 0, out + err
+    assert edition(load_game(folder), "de").game.decks[0].cards[0].fields["text"] == "Rennt los."
+
+
+@pytest.mark.parametrize(
+    ("edit", "where", "message"),
+    [
+        (("cards,Alpha,text", "cards,Alpah,text"), r"t\.csv:5:1", "no printed text 'cards | Alpah | text'"),
+        (("where,en,de", "where,en,fr"), r"t\.csv:1:6", "column 'fr' is not one of the game's languages"),
+        (("section,item,field", "sect,item,field"), r"t\.csv:1:1", "column 1 must be 'section'"),
+    ],
+)
+def test_a_bad_translation_table_is_located_and_nothing_written(tmp_path, run_cli, edit, where, message):
+    folder = game(tmp_path)
+    run_cli("export", folder, "--translations", tmp_path / "t.csv")
+    text = (tmp_path / "t.csv").read_text(encoding="utf-8")
+    (tmp_path / "t.csv").write_text(text.replace(*edit), encoding="utf-8")
+    before = (folder / "lang" / "de.yaml").read_bytes()
+    code, out, err = run_cli("import-translations", folder, tmp_path / "t.csv")
+    assert code == 1
+    assert re.search(where, out + err) and message in out + err, out + err
+    assert "Traceback" not in out + err
+    assert (folder / "lang" / "de.yaml").read_bytes() == before
