@@ -337,3 +337,18 @@ def test_a_bad_translation_table_is_located_and_nothing_written(tmp_path, run_cl
     assert re.search(where, out + err) and message in out + err, out + err
     assert "Traceback" not in out + err
     assert (folder / "lang" / "de.yaml").read_bytes() == before
+
+
+def test_keep_prints_proper_names_as_written(tmp_path, run_cli):
+    folder = game(
+        tmp_path, "keep: [name, text]\ntemplates:\n  mini-front: {'Speed {speed}': 'Tempo {speed}'}\n"
+    )
+    made = edition(load_game(folder), "de")
+    assert made.missing == [] and made.game.decks[0].cards[0].name == "Alpha"
+    run_cli("export", folder, "--translations", tmp_path / "t.csv")
+    assert run_cli("import-translations", folder, tmp_path / "t.csv")[0] == 0
+    assert "keep:\n- name\n- text\n" in (folder / "lang" / "de.yaml").read_text(encoding="utf-8")
+    code, out, err = run_cli("check", game(tmp_path / "b", "keep: [nmae]\n"), "--lang", "de")
+    assert code == 1 and re.search(
+        r"lang/de\.yaml:1:\d+: .*no card has a text field 'nmae' \(did you mean 'name'\?\)", out + err
+    )

@@ -147,7 +147,7 @@ def _printed(deck: Deck, library: Any) -> set[str]:
 
 
 def _deck(game: Game, deck: Deck, tr: Translation, library: Any, missing: list[Problem]) -> Deck:
-    printed = _printed(deck, library) - set(_choices(game)) - {"type", "count", "deck"}
+    printed = _printed(deck, library) - set(_choices(game)) - {"type", "count", "deck"} - set(tr.keep)
     cards = PackedCards()
     for card in deck.cards:
         given = tr.cards.get(card.name, {})
@@ -186,6 +186,12 @@ def _unknown(game: Game, tr: Translation, library: Any) -> list[Problem]:
                 hint = f"{suggest(key, known)}; its fields: {', '.join(known)}"
                 message = f"card '{name}' has no text field '{key}'{hint}"
                 problems.append(tr.problem(("cards", name, key), message))
+    fields = sorted({k for card in cards.values() for k, v in card.values().items() if isinstance(v, str)})
+    for i, name in enumerate(tr.keep):
+        if name not in fields:
+            problems.append(
+                tr.problem(("keep", i), f"no card has a text field '{name}'{suggest(name, fields)}", False)
+            )
     decks = [d.name for d in game.decks]
     for name in tr.decks:
         if name not in decks:

@@ -3,6 +3,7 @@
 The file's sections (every one optional)::
 
     title: Entenrallye                 # the game's title in this language
+    keep: [city]                       # card fields printed as written (proper names)
     decks: {cars: {title: ...}}        # a deck's title
     cards:                             # card name -> field -> text
       Red duck: {name: Rote Ente}
@@ -29,7 +30,7 @@ from generator.core.errors import DataError, Problem, display_path, suggest
 from generator.core.yamlio import Document, load_yaml
 from generator.load.model import Origin
 
-SECTIONS = ("title", "decks", "cards", "templates", "tables", "summary", "boards", "components")
+SECTIONS = ("title", "keep", "decks", "cards", "templates", "tables", "summary", "boards", "components")
 PARTS = ("summary", "boards", "components")
 CODE = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
 """A language code: ``de``, ``fr``, ``pt-BR``."""
@@ -51,6 +52,7 @@ class Translation:
     file: str
     doc: Document | None = None
     title: Text | None = None
+    keep: list[str] = field(default_factory=list)
     decks: dict[str, Text] = field(default_factory=dict)
     cards: dict[str, dict[str, Text]] = field(default_factory=dict)
     templates: dict[str, dict[str, Text]] = field(default_factory=dict)
@@ -91,6 +93,11 @@ def read_translation(folder: Path, language: str) -> Translation:
             problems.append(out.problem((key,), message))
     if "title" in data:
         out.title = _text(out, ("title",), data["title"], problems)
+    keep = data.get("keep")
+    if keep is not None and not (isinstance(keep, list) and all(isinstance(k, str) for k in keep)):
+        problems.append(out.problem(("keep",), "'keep' lists card field names: keep: [city]", at_key=False))
+    elif keep:
+        out.keep = list(keep)
     out.decks = {
         name: text
         for name, value in _mapping(out, ("decks",), data.get("decks"), problems).items()

@@ -221,6 +221,9 @@ def import_table(game: Game, path: Path, shown: str) -> list[Path]:
         raise DataError(problems)
     written = []
     for code, content in data.items():
+        if lang_path(game.folder, code).is_file():  # what the table does not carry is kept
+            keep = read_translation(game.folder, code).keep
+            content = {"keep": keep, **content} if keep else content
         target = lang_path(game.folder, code)
         header = f"# {game.title}: the '{code}' texts, from {path.name} (deckwright import-translations)\n"
         atomic_text(target, header + yaml.safe_dump(content, allow_unicode=True, sort_keys=False, width=100))
