@@ -352,3 +352,42 @@ def test_keep_prints_proper_names_as_written(tmp_path, run_cli):
     assert code == 1 and re.search(
         r"lang/de\.yaml:1:\d+: .*no card has a text field 'nmae' \(did you mean 'name'\?\)", out + err
     )
+
+
+SHEET_GAME = GAME.replace("cards: [cards.yaml]", "cards: [cards.csv]")
+SHEET = "name,type,speed,text,name@de,text@de\nAlpha,hero,3,Runs fast.,Alfa,Läuft schnell.\nBeta,villain,,Sneaks about.,Beto,\n"
+
+
+def test_a_spreadsheet_column_per_language(tmp_path, run_cli):
+    """``text@de`` columns beside the data; a blank cell is a gap, reported at its cell."""
+    de = "templates:\n  mini-front: {'Speed {speed}': 'Tempo {speed}'}\n"
+    folder = game(tmp_path, de, **{"game.yaml": SHEET_GAME, "cards.csv": SHEET})
+    made = edition(load_game(folder), "de", fallback=True)
+    cards = made.game.decks[0].cards
+    assert [(c.name, c.fields["text"]) for c in cards] == [
+        ("Alfa", "Läuft schnell."),
+        ("Beto", "Sneaks about."),
+    ]
+    assert [p.message.split(":")[0] for p in made.missing] == ["card 'Beta'"]
+    assert made.missing[0].file.endswith("cards.csv") and made.missing[0].line == 3
+    assert cards[0].field_origins["text"].column == 6  # a problem in it points at its cell
+    code, out, err = run_cli("check", folder, "--lang", "de")
+    assert code == 1 and re.search(r"cards\.csv:3:\d+: card 'Beta': field 'text' has no 'de'", out + err), (
+        out + err
+    )
+    # without a lang file the sheet's columns alone make the language
+    folder = game(
+        tmp_path / "b", None, **{"game.yaml": SHEET_GAME, "cards.csv": SHEET.replace(",\n", ",Schleicht.\n")}
+    )
+    assert (
+        edition(load_game(folder), "de", fallback=True).game.decks[0].cards[1].fields["text"] == "Schleicht."
+    )
+
+
+def test_a_language_column_the_game_does_not_declare(tmp_path, run_cli):
+    folder = game(tmp_path, **{"game.yaml": SHEET_GAME, "cards.csv": SHEET.replace("text@de", "text@fr")})
+    code, out, err = run_cli("check", folder)
+    assert code == 1
+    assert re.search(
+        r"cards\.csv:2:6: column 'text@fr' \(card 'Alpha'\): 'fr' is not one of the languages", out + err
+    ), out + err

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.core.errors import DataError, Problem, UsageError, suggest
+from generator.core.errors import DataError, Problem, UsageError, display_path, suggest
 from generator.core.yamlio import Edit
-from generator.lang.langfile import Text, Translation, read_translation
+from generator.lang.langfile import Text, Translation, lang_path, read_translation
 from generator.lang.parts import overlaid, part_edits
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
 from generator.load.templates import Template
@@ -72,8 +72,17 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
     declared = languages(game)
     if declared and language == declared[0]:
         return Edition(game, language, [])
-    tr = read_translation(game.folder, language)
+    sheet = [t for t in game.extra.get("sheet_texts", []) if t[2] == language]
+    path = lang_path(game.folder, language)
+    tr = (
+        read_translation(game.folder, language)
+        if path.is_file() or not sheet
+        else Translation(language, display_path(path))
+    )
     library = game.extra["templates"]
+    for card, key, _, text, cell in sheet:  # ``name@de`` columns of card sheets
+        if key not in tr.cards.get(card, {}):  # the lang file wins
+            tr.cards.setdefault(card, {})[key] = Text(text, cell)
     edits, gaps, unknown = part_edits(game, tr)
     problems = _unknown(game, tr, library) + unknown
     if problems:

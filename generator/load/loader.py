@@ -30,6 +30,10 @@ _WARNINGS: ContextVar[list[Problem] | None] = ContextVar("load_warnings", defaul
 """Warnings found while loading (a formula without a saved value): ``game.extra["warnings"]``."""
 
 
+_TEXTS: ContextVar[list | None] = ContextVar("sheet_texts", default=None)
+"""Translations in card sheets' ``FIELD@CODE`` columns: ``game.extra["sheet_texts"]``."""
+
+
 class _Collector:
     """Gathers problems from independent steps so one bad file does not hide another."""
 
@@ -53,7 +57,8 @@ def load_game(spec: str | Path) -> Game:
     collect = _Collector()
     collect.problems.extend(named_files(folder, game_spec, doc))
     found: list[Problem] = []
-    token = _WARNINGS.set(found)
+    texts: list = []
+    token, texts_token = _WARNINGS.set(found), _TEXTS.set(texts)
     try:
         compiler = collect.run(compile_types, game_spec, doc)
         library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
@@ -65,6 +70,18 @@ def load_game(spec: str | Path) -> Game:
                 decks.append(deck)
     finally:
         _WARNINGS.reset(token)
+        _TEXTS.reset(texts_token)
+    for card, field, code, _, cell in texts:
+        if code not in game_spec.languages[1:]:
+            declared = ", ".join(game_spec.languages[1:]) or "none"
+            message = (
+                f"column '{field}@{code}' (card '{card}'): '{code}' is not one of the languages game.yaml "
+                f"translates (languages: {declared}); add it there or remove the column"
+            )
+            collect.problems.append(
+                Problem(20, cell.file, cell.line, cell.column, "", message, cell=cell.cell)
+            )
+            break
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
         raise DataError(collect.problems)
@@ -80,7 +97,7 @@ def load_game(spec: str | Path) -> Game:
         template_dirs=tuple(library.dirs),
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
-        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
+        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found, "sheet_texts": texts},
     )
 
 
@@ -198,7 +215,7 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
         collected += table.warnings
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
-    return cards_from_table(table, model, deck, columns)
+    return cards_from_table(table, model, deck, columns, _TEXTS.get())
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
