@@ -391,3 +391,31 @@ def test_a_language_column_the_game_does_not_declare(tmp_path, run_cli):
     assert re.search(
         r"cards\.csv:2:6: column 'text@fr' \(card 'Alpha'\): 'fr' is not one of the languages", out + err
     ), out + err
+
+
+def test_glossary_headwords_are_translated_in_order(tmp_path):
+    from generator.summary import load_summary
+
+    summary = SUMMARY.replace(
+        "sections:", "terms:\n  Driver: {meaning: Who drives.}\n  Bank: {meaning: Who pays.}\nsections:"
+    )
+    de = (
+        DE_SUMMARY
+        + "  terms.Driver: Fahrer\n  terms.Driver.meaning: Wer fährt.\n  terms.Bank: Bank\n  terms.Bank.meaning: Wer zahlt.\n"
+    )
+    spec = GAME + "summary: summary.yaml\n"
+    folder = game(tmp_path, DE + de, **{"game.yaml": spec, "summary.yaml": summary})
+    made = edition(load_game(folder), "de")
+    assert made.missing == []
+    (terms,) = [value for loc, value, _ in next(iter(made.edits.values())) if loc == ("terms",)]
+    assert terms == {"Fahrer": {"meaning": "Wer fährt."}, "Bank": {"meaning": "Wer zahlt."}}
+    assert list(terms) == ["Fahrer", "Bank"]  # the glossary's order kept
+    with made.overlay():
+        text = repr(load_summary(folder / "summary.yaml", made.game))
+    assert "'Fahrer': KeywordLook" in text and "Driver" not in text
+    gaps = edition(
+        load_game(game(tmp_path / "b", DE + DE_SUMMARY, **{"game.yaml": spec, "summary.yaml": summary})),
+        "de",
+        True,
+    )
+    assert any("terms.Driver ('Driver')" in p.message for p in gaps.missing)

@@ -10,6 +10,7 @@ translated text is reported at the translator's line.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,8 @@ from generator.load.model import Game
 PRINTED = frozenset(("title", "subtitle", "text", "items", "rows", "columns", "labels", "note", "meaning"))
 """Keys whose text (or list of texts) a part prints; every other value is a name, a colour, a
 place, ... (a mapping under such a key, a text's style, is not printed)."""
+HEADWORDS = frozenset(("terms",))
+"""Mappings whose keys are printed too: the summary's glossary headwords."""
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -44,6 +47,8 @@ def _printed(data: Any, section: str, loc: Loc = ()) -> Iterator[tuple[Loc, str]
     """(key path, text) of every printed text in a part file's data; a component's name is
     printed too (on its standee or counter)."""
     if isinstance(data, dict):
+        if loc and loc[-1] in HEADWORDS:
+            yield from (((*loc, key), key) for key in data if _LETTER.search(key))
         for key, value in data.items():
             here = (*loc, key)
             piece = section == "components" and key == "name" and len(loc) >= 2 and loc[-2] == "items"
@@ -90,11 +95,48 @@ def part_edits(game: Game, tr: Translation) -> tuple[dict[Path, list[Edit]], lis
                 used.update((text, key))
                 where = (found.origin.file, found.origin.line, found.origin.column)
                 edits.setdefault(path.resolve(), []).append((loc, found.text, where))
+            if path.resolve() in edits:
+                edits[path.resolve()] = _headwords(doc.data, edits[path.resolve()])
         for key in given:
             if key not in used:
                 message = f"no printed {section} text '{_short(key)}'{suggest(key, texts)}"
                 unknown.append(tr.problem((section, key), message))
     return edits, missing, unknown
+
+
+def _headwords(data: Any, changes: list[Edit]) -> list[Edit]:
+    """A headword is a mapping's key, which an overlay edit cannot rename: a mapping with a
+    translated headword is replaced whole (its entries' translations put in, its order kept), at
+    the first headword's line."""
+    renames: dict[Loc, dict[str, str]] = {}
+    wheres: dict[Loc, tuple[str, int, int]] = {}
+    for loc, text, where in changes:
+        if len(loc) >= 2 and loc[-2] in HEADWORDS and isinstance(_at(data, loc), dict):
+            renames.setdefault(loc[:-1], {})[str(loc[-1])] = text
+            wheres.setdefault(loc[:-1], where)
+    whole = {
+        base: {names.get(k, k): copy.deepcopy(v) for k, v in _at(data, base).items()}
+        for base, names in renames.items()
+    }
+    out: list[Edit] = []
+    for loc, text, where in changes:
+        base = next((b for b in whole if loc[: len(b)] == b), None)
+        if base is None:
+            out.append((loc, text, where))
+        elif len(loc) > len(base) + 1:  # an entry's text inside a renamed mapping
+            key = str(loc[len(base)])
+            entry = whole[base][renames[base].get(key, key)]
+            for step in loc[len(base) + 1 : -1]:
+                entry = entry[step]
+            entry[loc[-1]] = text
+    out += [(base, value, wheres[base]) for base, value in whole.items()]
+    return out
+
+
+def _at(data: Any, loc: Loc) -> Any:
+    for step in loc:
+        data = data[step] if isinstance(data, dict | list) else None
+    return data
 
 
 def _short(text: str) -> str:
