@@ -138,6 +138,8 @@ def test_a_declared_language_without_its_file(tmp_path, run_cli):
         (("title: Mini-Spiel", "title: [Mini]"), 1, "a translation is one line of text"),
         (("title: Mini-Spiel", "titel: Mini-Spiel"), 1, "unknown section 'titel' (did you mean 'title'?)"),
         (("title: Mini-Spiel", "title: 'Mini"), 10, "YAML syntax error"),
+        ((DE, "- title\n- cards\n"), 1, "a translation file is a mapping"),
+        (("  Alpha: {name: Alfa, text: Läuft schnell.}", "  Alpha: [Alfa]"), 5, "'Alpha' must be a mapping"),
     ],
 )
 def test_bad_translation_files_are_located(tmp_path, run_cli, edit, line, message):
