@@ -421,3 +421,17 @@ def test_glossary_headwords_are_translated_in_order(tmp_path):
         True,
     )
     assert any("terms.Driver ('Driver')" in p.message for p in gaps.missing)
+
+
+def test_check_all_languages_in_turn(tmp_path, run_cli):
+    spec = GAME.replace("[en, de]", "[en, de, fr]")
+    fr = DE.replace("Läuft schnell.", "Court vite.")
+    folder = game(tmp_path, **{"game.yaml": spec, "lang/fr.yaml": fr})
+    code, out, err = run_cli("check", folder, "--lang", "all")
+    assert code == 0, out + err
+    assert out.index("[en]") < out.index("[de]") < out.index("[fr]") and out.count("no problems found") == 3
+    (folder / "lang" / "fr.yaml").write_text(
+        fr.replace("  Beta: {name: Beto, text: Schleicht herum.}\n", ""), encoding="utf-8"
+    )
+    code, out, err = run_cli("check", folder, "--lang", "all")
+    assert code == 1 and "has no 'fr' translation" in out + err and out.count("no problems found") == 2

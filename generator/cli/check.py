@@ -60,6 +60,9 @@ def check(
     from generator.load.loader import load_game
     from generator.printshop.check import check_printshop
 
+    if lang == "all" and proof is None:  # the source, then each translation, each checked whole
+        _check_all(game, printshop, ink_limit, strict, fallback)
+        return
     overlay = ExitStack()  # with --lang: the kit parts read in that language
     try:
         preset = shop_preset(printshop) if printshop else None
@@ -75,7 +78,9 @@ def check(
             from generator.lang.edition import edition, wanted
 
             if lang == "all":
-                raise UsageError("check one language at a time: --lang CODE")
+                raise UsageError(
+                    "--lang all checks each language in turn; --proof FILE.pdf takes one: --lang CODE"
+                )
             made = edition(loaded, wanted(loaded, lang)[0], fallback)
             source, loaded, missing = loaded, made.game, made.missing
             overlay.enter_context(made.overlay())
@@ -116,6 +121,33 @@ def check(
     if strict and warned:
         common.err.print(f"{plural(len(warned), 'warning')} with --strict: failed.", style="bold red")
         raise typer.Exit(1)
+
+
+def _check_all(
+    game: str, printshop: str | None, ink_limit: float | None, strict: bool, fallback: bool
+) -> None:
+    """``check --lang all``: every language of the game in turn; the worst exit code."""
+    from generator.lang.edition import languages
+    from generator.load.loader import load_game
+
+    try:
+        loaded = load_game(game)
+        codes = languages(loaded)
+        if not codes:
+            from generator.lang.edition import wanted
+
+            wanted(loaded, "all")  # says how to declare them
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    worst = 0
+    for n, code in enumerate(codes):
+        common.out.print(f"[{code}]")
+        try:
+            check(game, printshop, ink_limit, None, strict, code if n else None, fallback)
+        except typer.Exit as exc:
+            worst = max(worst, exc.exit_code)
+    if worst:
+        raise typer.Exit(worst)
 
 
 def _composition(game: object) -> list[Problem]:
