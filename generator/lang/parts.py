@@ -44,14 +44,16 @@ def part_files(game: Game) -> dict[str, list[Path]]:
 
 
 def _printed(data: Any, section: str, loc: Loc = ()) -> Iterator[tuple[Loc, str]]:
-    """(key path, text) of every printed text in a part file's data; a component's name is
-    printed too (on its standee or counter)."""
+    """(key path, text) of every printed text in a part file's data; a component's name and
+    value (a counter's letters) are printed too."""
     if isinstance(data, dict):
         if loc and loc[-1] in HEADWORDS:
             yield from (((*loc, key), key) for key in data if _LETTER.search(key))
         for key, value in data.items():
             here = (*loc, key)
-            piece = section == "components" and key == "name" and len(loc) >= 2 and loc[-2] == "items"
+            piece = (
+                section == "components" and key in ("name", "value") and len(loc) >= 2 and loc[-2] == "items"
+            )
             if key in PRINTED or piece:
                 yield from _texts(value, here)
             if isinstance(value, dict | list):
