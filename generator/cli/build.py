@@ -11,6 +11,8 @@ from generator.cli import common  # the consoles as common.out / common.err: a t
 from generator.cli.common import fail, paths_display, report, shop_preset
 from generator.cli.options import (
     ALLOW_DAMAGED_ART_OPTION,
+    FALLBACK_OPTION,
+    LANG_OPTION,
     ONLY_OPTION,
     OUTPUT_OPTION,
     PRINTSHOP_HELP,
@@ -96,6 +98,8 @@ def build(
         ),
     ] = None,
     allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
+    lang: Annotated[str | None, LANG_OPTION] = None,
+    fallback: Annotated[bool, FALLBACK_OPTION] = False,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -108,6 +112,7 @@ def build(
     from generator.core.units import mm
     from generator.kit.assemble import build_kit
     from generator.kit.build import BuildOptions
+    from generator.lang.edition import editions
     from generator.load.loader import load_game
 
     try:
@@ -116,8 +121,11 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
-        if changed_since and (only or printshop):
-            raise UsageError("--changed-since writes reprint sheets; give it without --only and --printshop")
+        if changed_since and (only or printshop or lang):
+            raise UsageError(
+                "--changed-since writes reprint sheets of the source language; give it without --only, "
+                "--printshop and --lang"
+            )
         if only and printshop:
             raise UsageError("--only writes a proof of some cards; --printshop files come with whole kits")
         if printshop:
@@ -171,18 +179,21 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                warnings: list[Problem] = []
-                if changed_since:
-                    from generator.cli.diff import reprint
+                for made in editions(game, lang, fallback):  # one kit per language asked for
+                    label = made.game.name
+                    warnings: list[Problem] = list(made.missing)
+                    if changed_since:
+                        from generator.cli.diff import reprint
 
-                    written += reprint(name, changed_since, options, warnings)
-                elif only:
-                    from generator.kit.subset import build_proof, parse_only
+                        written += reprint(name, changed_since, options, warnings)
+                    elif only:
+                        from generator.kit.subset import build_proof, parse_only
 
-                    written += build_proof(game, options, parse_only(only), warnings)
-                else:
-                    written += build_kit(game, options, tick, warnings)
-                report(warnings)
+                        written += build_proof(made.game, options, parse_only(only), warnings)
+                    else:
+                        with made.overlay():  # the summary's and boards' words in this language
+                            written += build_kit(made.game, options, tick, warnings)
+                    report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):

@@ -45,12 +45,20 @@ def export(
     style: Annotated[str, typer.Option(help="The showcase: fan (a hand of cards) or spread.")] = "fan",
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
     allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
+    translations: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE.csv|.xlsx",
+            help="Write every printed text, a column per language, for translators "
+            "(read back with import-translations).",
+        ),
+    ] = None,
 ) -> None:
     """Export a game's data and card images for spreadsheets, screens and Tabletop Simulator."""
     from generator.art.svgfile import allowing_damaged
 
     with allowing_damaged(allow_damaged_art):
-        done = _export(game, cards, png, tts, dpi, bleed, tts_url, showcase, style, only)
+        done = _export(game, cards, png, tts, dpi, bleed, tts_url, showcase, style, only, translations)
     for line in done:
         common.out.print(line)
 
@@ -66,14 +74,16 @@ def _export(
     showcase: Path | None,
     style: str,
     only: list[str] | None,
+    translations: Path | None,
 ) -> list[str]:
     """What ``export`` does, returning the lines saying what it wrote."""
     from generator.load.loader import load_game
 
     try:
-        if cards is None and png is None and tts is None and showcase is None:
+        if cards is None and png is None and tts is None and showcase is None and translations is None:
             raise UsageError(
-                "nothing to export: give --cards FILE.csv|.json, --png DIR, --tts DIR or --showcase FILE.png"
+                "nothing to export: give --cards FILE.csv|.json, --png DIR, --tts DIR, --showcase FILE.png "
+                "or --translations FILE.csv"
             )
         if png is not None and tts is not None and png.resolve() == tts.resolve():
             raise UsageError("--png and --tts write the same DIR/<game>/ folder: give them different folders")
@@ -95,6 +105,11 @@ def _export(
 
             rows = export_cards(chosen, cards)
             done.append(f"wrote {paths_display(cards)} ({rows} card{'s' if rows != 1 else ''})")
+        if translations is not None:
+            from generator.lang.table import write_table
+
+            rows = write_table(loaded, translations)
+            done.append(f"wrote {paths_display(translations)} ({rows} text{'s' if rows != 1 else ''})")
         for folder, kind in ((png, "png"), (tts, "tts")):
             if folder is not None:
                 done.append(_export_images(chosen, folder, kind, dpi, bleed, tts_url))

@@ -31,6 +31,10 @@ _WARNINGS: ContextVar[list[Problem] | None] = ContextVar("load_warnings", defaul
 """Warnings found while loading (a formula without a saved value): ``game.extra["warnings"]``."""
 
 
+_TEXTS: ContextVar[list | None] = ContextVar("sheet_texts", default=None)
+"""Translations in card sheets' ``FIELD@CODE`` columns: ``game.extra["sheet_texts"]``."""
+
+
 class _Collector:
     """Gathers problems from independent steps so one bad file does not hide another."""
 
@@ -54,7 +58,8 @@ def load_game(spec: str | Path) -> Game:
     collect = _Collector()
     collect.problems.extend(named_files(folder, game_spec, doc))
     found: list[Problem] = []
-    token = _WARNINGS.set(found)
+    texts: list = []
+    token, texts_token = _WARNINGS.set(found), _TEXTS.set(texts)
     try:
         compiler = collect.run(compile_types, game_spec, doc)
         library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
@@ -74,6 +79,18 @@ def load_game(spec: str | Path) -> Game:
         found += merged(warned)
     finally:
         _WARNINGS.reset(token)
+        _TEXTS.reset(texts_token)
+    for card, field, code, _, cell in texts:
+        if code not in game_spec.languages[1:]:
+            declared = ", ".join(game_spec.languages[1:]) or "none"
+            message = (
+                f"column '{field}@{code}' (card '{card}'): '{code}' is not one of the languages game.yaml "
+                f"translates (languages: {declared}); add it there or remove the column"
+            )
+            collect.problems.append(
+                Problem(20, cell.file, cell.line, cell.column, "", message, cell=cell.cell)
+            )
+            break
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
         raise DataError(collect.problems + found)  # with the warnings: one may be the cause
@@ -89,7 +106,7 @@ def load_game(spec: str | Path) -> Game:
         template_dirs=tuple(library.dirs),
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
-        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
+        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found, "sheet_texts": texts},
         inline_icons={k: v for k, v in game_spec.icons.items() if not isinstance(v, str)},
     )
 
@@ -216,7 +233,7 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
     try:
-        return cards_from_table(table, model, deck, columns)
+        return cards_from_table(table, model, deck, columns, _TEXTS.get())
     finally:  # the reader adds its warnings (formulas without values) even when it fails
         collected = _WARNINGS.get()
         if collected is not None:

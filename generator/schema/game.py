@@ -122,6 +122,8 @@ class GameSpec(Strict):
     rules_module: str | None = None
     # For the print guide: what else a group needs at the table (dice, pawns, ...).
     gather: list[str] = Field(default_factory=list)
+    # Languages: the source language first, each other one translated in lang/<code>.yaml.
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]] = Field(default_factory=list)
     # The proofreader: minimum printed type size, findings accepted for now.
     proof: ProofSpec = Field(default_factory=ProofSpec)
 

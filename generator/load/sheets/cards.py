@@ -10,6 +10,7 @@ is collected and reported with its cell.
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -107,6 +108,8 @@ def _mapping(text: str) -> dict[str, str]:
     return out
 
 
+_LANG_COLUMN = re.compile(r"(.+)@([a-z]{2,3}(?:-[A-Z]{2})?)")
+"""A translation column's heading: ``name@de``."""
 CONVERT: dict[str, Callable[[str], Any]] = {"scalar": str.strip, "list": split_items, "map": _mapping}
 
 
@@ -128,6 +131,8 @@ class SheetCards:
         self.name_col = 1
         self.unsaved = {col: {row for row, _ in cells} for col, cells in table.unsaved.items()}
         self.blank_required: set[int] = set()  # columns of required fields left blank by formulas
+        self.translated: dict[int, tuple[str, str]] = {}  # column -> (field, language): ``name@de``
+        self.texts: list[tuple[str, str, str, str, Origin]] = []  # (card, field, language, text, cell)
 
     def _header_problem(self, row: int, col: int, message: str) -> None:
         self.problems.append(self.table.problem(row, col, "", message, rank=20))
@@ -185,6 +190,11 @@ class SheetCards:
             if not heading or col in self.ignored:
                 continue
             self.skipped.add(col)  # until the column is known to give a field
+            lang = _LANG_COLUMN.fullmatch(heading)
+            if lang and self._field_of(lang.group(1)) not in (None, "count"):
+                self.skipped.discard(col)
+                self.translated[col] = (self._field_of(lang.group(1)) or "", lang.group(2))
+                continue
             source = self.columns.renamed(heading)
             if source is not None:
                 used.add(source)
@@ -253,10 +263,16 @@ class SheetCards:
 
     def row(self, number: int, cells: list[str | None], mapped: dict[int, str]) -> Card | None:
         data: dict[str, Any] = {}
+        texts: list[tuple[str, str, str, Origin]] = []
         doc = Document(self.table.file, None, {(): (number, self.name_col)})
         bad = False
         for col, text in enumerate(cells, start=1):
             key = mapped.get(col)
+            if col in self.translated:
+                if text is not None and text.strip():
+                    field, lang = self.translated[col]
+                    texts.append((field, lang, text.strip(), self._origin(number, col)))
+                continue
             if key is None:
                 if text is not None and col not in self.ignored | self.skipped | self.unnamed:
                     self.unnamed.add(col)
@@ -293,6 +309,7 @@ class SheetCards:
         name, card_type = values.pop("name"), values.pop("type", None) or item.type
         count = values.pop("count", 1)
         origins = {k: self._origin(*doc.marks[(k,)]) for k in data}
+        self.texts += [(name, *text) for text in texts]
         return Card(name, card_type, count, self.deck, values, self._origin(*doc.marks[()]), origins)
 
     def _formulas(self, mapped: dict[int, str]) -> None:
@@ -327,6 +344,14 @@ class SheetCards:
         return Origin(self.table.file, row, col, self.table.cell(row, col))
 
 
-def cards_from_table(table: Table, model: type[BaseModel], deck: str, columns: Columns) -> list[Card]:
-    """The cards of a sheet; DataError with every problem of the sheet, each at its cell."""
-    return SheetCards(table, model, deck, columns).read()
+def cards_from_table(
+    table: Table, model: type[BaseModel], deck: str, columns: Columns, texts: list | None = None
+) -> list[Card]:
+    """The cards of a sheet; DataError with every problem of the sheet, each at its cell. A column
+    ``FIELD@CODE`` (``name@de``) holds the field's translation: each filled cell is added to
+    ``texts`` as (card, field, language, text, cell) for the game's languages to use."""
+    reader = SheetCards(table, model, deck, columns)
+    cards = reader.read()
+    if texts is not None:
+        texts += reader.texts
+    return cards
