@@ -187,7 +187,7 @@ def test_reprint_holds_only_the_changed_faces(repo: Path, run_cli, tmp_path: Pat
     code, _, err = run_cli("build", repo, "--changed-since", "v1", "-o", tmp_path / "out")
     assert code == 0, err
     folder = tmp_path / "out" / "jokers-row-reprint"
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "print-guide.md"]
+    assert sorted(p.name for p in folder.iterdir()) == [".deckwright-kit", "cards.pdf", "print-guide.md"]
     guide = (folder / "print-guide.md").read_text()
     # v3's smaller ranks change every suited face since v1; the renamed joker prints its new
     # name, the black joker its new words, both jokers' copies with them
@@ -208,7 +208,7 @@ def test_reprint_of_a_changed_template_against_an_old_folder(repo: Path, run_cli
     )
     assert code == 0, err
     folder = out / "jokers-row-reprint"
-    assert sorted(p.name for p in folder.iterdir()) == ["cards-gutterfold.pdf", "print-guide.md"]
+    assert sorted(p.name for p in folder.iterdir()) == [".deckwright-kit", "cards-gutterfold.pdf", "print-guide.md"]
     guide = (folder / "print-guide.md").read_text()
     assert guide.count("; front changed.") == 48 and "Joker" not in guide.split("## Replace")[1]
     assert "fold-and-glue" in guide
