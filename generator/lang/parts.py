@@ -23,7 +23,9 @@ from generator.core.yamlio import Edit, Loc, format_loc, load_yaml
 from generator.lang.langfile import Text, Translation
 from generator.load.model import Game
 
-PRINTED = frozenset(("title", "subtitle", "text", "items", "rows", "columns", "labels", "note", "meaning"))
+PRINTED = frozenset(
+    ("title", "subtitle", "text", "items", "rows", "columns", "labels", "note", "meaning", "footer")
+)
 """Keys whose text (or list of texts) a part prints; every other value is a name, a colour, a
 place, ... (a mapping under such a key, a text's style, is not printed)."""
 HEADWORDS = frozenset(("terms",))
