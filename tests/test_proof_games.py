@@ -136,6 +136,8 @@ def test_maloney_suitcase_sheets_as_they_were(monkeypatch: pytest.MonkeyPatch) -
     assert "suitcases.pdf page 1 (a4 duplex) carries a 30 mm bar" in messages
     assert "suitcases-gutterfold.pdf page 1 (letter gutterfold) carries no scale bar" in messages
     assert "type prints at 4.4 pt" in messages
-    assert all(f.problem().location().endswith("game.yaml:33:5") for f in suitcases), [
+    text = (paths.CARDDATA / "maloney" / "game.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, row in enumerate(text, 1) if row.strip() == "- name: suitcases")
+    assert all(f.problem().location().endswith(f"game.yaml:{line}:5") for f in suitcases), [
         f.problem().location() for f in suitcases
     ]
