@@ -247,6 +247,19 @@ class Race:
     team: bool = False  # Team race: the race goes on until a team's second pawn crosses
     crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
     leg: Any = None  # one race of a Rally or Circuit (races.Leg): on until every pawn has crossed
+    table: Counter[str] = field(default_factory=Counter)  # the cards face up, counted as they move
+
+    def lay(self, *names: str) -> None:
+        """Cards put face up on the table (course, terrain, retained, plots and cards under them):
+        counted as they come and go, so what is unseen costs no walk over the table."""
+        self.table.update(names)
+
+    def unplot(self, racer: Racer, plot: Plot) -> list[str]:
+        """Take ``plot`` out of play against ``racer``: its card and the cards under it."""
+        racer.plots.remove(plot)
+        names = [plot.card.name, *plot.under]
+        self.table.subtract(names)
+        return names
 
     @property
     def current(self) -> str:
