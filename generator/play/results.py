@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from generator.core import writing
 from generator.core.errors import DataError, Problem, display_path
 from generator.play.stats import CardUse, GameRecord, Rate, Stats
 
@@ -169,10 +169,7 @@ class Results:
     def write(self, path: Path) -> None:
         """Write the file whole or not at all (a temporary file renamed into place)."""
         data = {"format": FORMAT, "run": self.run, "tally": self.tally.as_dict()}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_name(f".{path.name}.tmp")
-        staged.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(staged, path)
+        writing.atomic_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def read_results(path: Path) -> Results:

@@ -58,6 +58,12 @@ class Base(Rules):
     }
     base_hand: int = HAND_SIZE
     base_draw: int = DRAW_RATE
+
+    def parameter_range(self, name: str, players: int) -> tuple[int, int] | None:
+        """A racer holds and draws at least one card; a deal cannot use more than the deck."""
+        most = sum(self.main_total.values()) // max(1, players)
+        return (1, most) if name in ("base_hand", "base_draw") else None
+
     actions: ClassVar[dict[str, type[Strict]]] = {
         "road": Road,
         "drive": Drive,
