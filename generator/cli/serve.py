@@ -109,11 +109,16 @@ def serve(
         common.out.print(f"serving {paths_display(Path(game)) if Path(game).is_dir() else game} at "
                   f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
 
+    from generator.core import interrupt
+
+    stopped = False
     try:
         options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
         run_serve(game, options, host, port, started, _show, only=only)
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild
-        pass
+        stopped = True
     common.err.print("stopped serving.")
+    if stopped or interrupt.happened():  # exit 130 like every command Ctrl+C ends
+        raise typer.Exit(interrupt.EXIT_CODE)
