@@ -128,7 +128,8 @@ def spans(total: int, size: int) -> Iterator[tuple[int, int]]:
 def games_of(call: tuple) -> str:
     """A chunk call ``(job, first, last)`` as messages name it."""
     job, first, last = call
-    setting = f" of {job.variant.name}" if job.variant is not None and job.variant.name else ""
+    variant = getattr(job, "variant", None)
+    setting = f" of {variant.name}" if variant is not None and variant.name else ""
     return f"games {first + 1} to {last}{setting}"
 
 
