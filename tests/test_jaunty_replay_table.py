@@ -1,9 +1,10 @@
 """Jaunty Jalopies: the cards face up on the table are counted as they come and go
-(``Race.table``), so a long log replays in time proportional to its length (issue 39: a
-10,000-entry log of Mishaps took 42 s, each entry walking every plot in play).
+(``Race.table``), and each racer's lasting effects and plots by kind likewise, so a long log
+replays in time proportional to its length (issue 39: a 10,000-entry log of Mishaps took 42 s,
+each entry walking every plot in play).
 
-The count must always equal a walk over the table (course, terrain, retained cards, plots and
-the cards under them): checked after every entry of every bundled log, of simulated races of
+The counts must always equal a walk over the table (course, terrain, retained cards, plots and
+the cards under them) and over each racer's plots and retained cards: checked after every entry of every bundled log, of simulated races of
 every kind (standard, endurance, partner, team, rally, circuit) and of a long hostile log.
 """
 
@@ -40,6 +41,15 @@ def walked(s: Any) -> Counter[str]:
     return out
 
 
+def effects(racer: Any) -> Counter[str]:
+    """A racer's lasting effects added up the slow way (its plots' cards and retained cards)."""
+    out: Counter[str] = Counter()
+    for card in [p.card for p in racer.plots] + racer.retained:
+        for key, value in (card.get("effect") or {}).items():
+            out[key] += value or 0
+    return out
+
+
 @pytest.fixture
 def checked(monkeypatch):
     """Every ``apply`` of the Jaunty rules followed by a comparison of the two counts."""
@@ -51,6 +61,8 @@ def checked(monkeypatch):
     def apply(self, s, entry, note):
         original(self, s, entry, note)
         assert +s.table == walked(s), f"table count drifted at {entry}"
+        for r in s.racers.values():
+            assert +r.effects == +effects(r) and +r.kinds == +Counter(p.kind for p in r.plots), entry
         seen["entries"] += 1
 
     monkeypatch.setattr(klass, "apply", apply)

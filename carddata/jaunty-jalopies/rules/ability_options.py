@@ -142,8 +142,7 @@ class AbilityOptions(Options):
         try:
             moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
         finally:
-            r.plots.insert(at, plot)
-            s.lay(plot.card.name, *plot.under)
+            s.add_plot(r, plot, at)
         for entry in moves:
             yield {"player": r.player, **entry, "ability": name}
 

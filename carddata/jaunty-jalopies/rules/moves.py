@@ -167,8 +167,7 @@ class Moves(Using):
         if card.type == "subplot":  # a target whose power drops the last requirement(s)
             needs = needs[: len(needs) - min(len(needs), int(target.power("subplot_fewer") or 0))]
         if needs or (card.get("effect") or {}).get("stall"):
-            target.plots.append(Plot(card, needs, by))
-            s.lay(card.name)
+            s.add_plot(target, Plot(card, needs, by))
         else:  # nothing left to meet: the card goes straight to the discards
             self.discard(s, [card])
 

@@ -86,8 +86,7 @@ class Phases(Moves):
             note("NOT_RETAINED", f"{card.name} cannot be Retained")
             self.discard(s, [card])
         else:
-            racer.retained.append(card)
-            s.lay(card.name)
+            s.retain(racer, card)
 
     def _effect(self, s: Race, racer: Racer, d: Play, note: Note, amount: int) -> None:
         draws = self.draws(d.drew)
