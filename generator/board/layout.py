@@ -55,7 +55,14 @@ def layout_board(board: Board, fonts: FontBook) -> BoardLayout:
     # what the layout reads of the board (not the type sizes found once it is laid out); the
     # objects named by id are held by the entry, so no other object takes their id meanwhile
     held = (board.spec, board.doc, board.icons, fonts)
-    key = (*map(id, held), board.width, board.height, board.path, board.image_dirs, tuple(board.sizes.items()))
+    key = (
+        *map(id, held),
+        board.width,
+        board.height,
+        board.path,
+        board.image_dirs,
+        tuple(board.sizes.items()),
+    )
     found = memo.get(key)
     if found is None:
         found = memo[key] = (held, _layout(board, fonts))
