@@ -92,7 +92,7 @@ def _worst(mark: TextMark, fills: list[FillMark | ImageMark]) -> tuple[RGB, floa
     if all(_whole(f, mark.box) for f in here):  # one background under every glyph (most text)
         x0, y0, x1, y1 = mark.box
         back = under(here, (x0 + x1) / 2, (y0 + y1) / 2)
-        printed = "".join(ch for ch in mark.text if not ch.isspace())
+        printed = "".join(mark.text.split())  # the glyphs that print: whitespace left out
         if back is None or not printed:
             return None
         return back, *_ratios(mark.color, back), printed
