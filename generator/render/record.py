@@ -424,8 +424,7 @@ class _Observer:
         for name in ("drawString", "drawCentredString", "drawRightString"):
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
-            self._wrap_fill(name)
-            self._wrap_stroke(name)
+            self._wrap_shape(name)
         self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
         self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
         self._wrap("drawImage", self._image)
@@ -489,29 +488,28 @@ class _Observer:
         self._hexes[id(color)] = (color, value)
         return value
 
-    def _wrap_fill(self, name: str) -> None:
+    def _wrap_shape(self, name: str) -> None:
+        """A shape method: its outline recorded, then its fill (one wrapper does both)."""
+        shape = {"rect": "rect", "roundRect": "rect", "ellipse": "ellipse", "circle": "ellipse"}.get(
+            name, "box"
+        )
+        at, fill_at = STROKE_ARG[name], FILL_ARG[name]
+
         def note(*args: Any, **kw: Any) -> None:
+            if kw.get("stroke", args[at] if len(args) > at else 1):
+                filled = bool(kw.get("fill", args[fill_at] if len(args) > fill_at else 0))
+                self._stroke(outline(name, args), filled)
             box = self._fill_box(name, args, kw)
-            if box is None:
-                return
-            c = self.c
-            alpha = float(getattr(c, "_fillAlpha", 1.0))
-            colour = self._hex(c._fillColorObj)
-            shape = {"rect": "rect", "roundRect": "rect", "ellipse": "ellipse", "circle": "ellipse"}
-            radius = float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
-            mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
-            mark.shape, mark.radius = shape.get(name, "box"), radius
-            self.current.append(mark)
-
-        self._wrap(name, note)
-
-    def _wrap_stroke(self, name: str) -> None:
-        def note(*args: Any, **kw: Any) -> None:
-            at = STROKE_ARG[name]
-            if not kw.get("stroke", args[at] if len(args) > at else 1):
-                return
-            fill = FILL_ARG[name]
-            self._stroke(outline(name, args), bool(kw.get("fill", args[fill] if len(args) > fill else 0)))
+            if box is not None:
+                c = self.c
+                alpha = float(getattr(c, "_fillAlpha", 1.0))
+                colour = self._hex(c._fillColorObj)
+                radius = (
+                    float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
+                )
+                mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+                mark.shape, mark.radius = shape, radius
+                self.current.append(mark)
 
         self._wrap(name, note)
 
@@ -521,7 +519,7 @@ class _Observer:
             alpha = float(c._extgstate.getValue("CA"))
         except (AttributeError, KeyError, TypeError, ValueError):
             alpha = 1.0
-        colour = _hex(c._strokeColorObj)
+        colour = self._hex(c._strokeColorObj)
         width = float(c._lineWidth)
         self.current.append(
             StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)
