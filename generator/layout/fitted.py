@@ -12,7 +12,8 @@ from generator.text.fit import TextLayout, TextStyle, fit_text
 from generator.text.markup import Span
 
 LIMIT = 4096
-"""The most fitted texts kept (the oldest goes first): memory stays flat over a long preview."""
+"""The most fitted texts kept; when full, they are let go all at once (cheaper than one by one,
+and a deck's repeated texts come back at once): memory stays flat over a long preview."""
 
 _KEPT: dict[tuple, TextLayout] = {}
 
@@ -25,6 +26,6 @@ def fitted(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -
     if found is None:
         found = fit_text(spans, box, style, fonts)
         if len(_KEPT) >= LIMIT:
-            del _KEPT[next(iter(_KEPT))]
+            _KEPT.clear()
         _KEPT[key] = found
     return found
