@@ -61,9 +61,9 @@ class TextMark:
 
     def __post_init__(self) -> None:
         m = self.matrix
-        self.size = self.font_size * math.hypot(m[2], m[3])
-        self.box = _bounds(m, *self.local)
-        self.shown = intersect(self.box, self.clip)
+        self.size = self.font_size * (abs(m[3]) if not m[2] else math.hypot(m[2], m[3]))
+        self.box = box = _bounds(m, *self.local)
+        self.shown = box if self.clip is None else intersect(box, self.clip)
 
     @property
     def visible(self) -> bool:
@@ -380,6 +380,9 @@ def _bounds(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
     """The page box of the corners (x0, y0), (x1, y0), (x0, y1), (x1, y1) moved by ``m``: what
     ``apply`` gives for each corner, written out (it runs for every mark)."""
     a, b, c, d, e, f = m
+    if not b and not c:  # upright (most marks): two corners tell
+        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+        return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
     xa, xb, xc, xd = a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e
     ya, yb, yc, yd = b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f
     return (min(xa, xb, xc, xd), min(ya, yb, yc, yd), max(xa, xb, xc, xd), max(ya, yb, yc, yd))
