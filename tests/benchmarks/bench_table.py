@@ -9,9 +9,10 @@ Rows, each measured as whole processes (interpreter start to exit, byte code cac
 - ``build``: ``deckwright build DIR --no-backs`` of the yardstick's 1,000- and 10,000-card games
   against the bare-ReportLab floor (``bench_floor``: the shared yardstick's scripts, as they are),
   runs interleaved, the minimum of ``--runs`` of each; wall and CPU seconds, the ratio.
-- ``check``: ``deckwright check GAME`` of every bundled game (minimum of ``--runs``).
+- ``check``: ``deckwright check GAME`` of every bundled game (minimum of ``--slow-runs``, 1).
 - ``simulate``: ``deckwright simulate GAME --games N --results F --jobs 2`` of every bundled game;
-  games a minute by the wall clock (the best of ``--runs``).
+  games a minute by the wall clock (the best of ``--slow-runs``); with ``--before``, whether the
+  two checkouts counted the same games.
 - ``preview``: the preview's resident memory over ``--rebuilds`` rebuilds of one edited card
   (``bench_preview_memory``, in its own process).
 
@@ -175,9 +176,10 @@ def main(argv: list[str]) -> None:
 
     runs, games, rebuilds = (
         int(arg("--runs", "3")),
-        int(arg("--games", "4000")),
+        int(arg("--games", "2000")),
         int(arg("--rebuilds", "100")),
     )
+    slow_runs = int(arg("--slow-runs", "1"))  # check and simulate take seconds each: fewer rounds
     only = arg("--only", ",".join(ROWS)).split(",")
     before = Path(arg("--before", "")).resolve() if "--before" in argv else None
     if BENCH is None:
@@ -197,7 +199,8 @@ def main(argv: list[str]) -> None:
         "seconds much less, so compare figures taken side by side in one table.",
         "",
         f"Taken {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC at commit {commit or '?'} on "
-        f"{os.cpu_count()} cores; {runs} interleaved runs of each"
+        f"{os.cpu_count()} cores; after one warm-up each, {runs} interleaved runs of each build, "
+        f"{slow_runs} of each check and simulation"
         + (f"; `before` is the checkout in `{before}`." if before else "."),
         "",
     ]
@@ -210,10 +213,10 @@ def main(argv: list[str]) -> None:
             lines += [*build_rows(py, who, runs, env, tmp), ""]
         if "check" in only:
             lines += ["## `deckwright check` of each bundled game", ""]
-            lines += [*check_rows(who, runs, env), ""]
+            lines += [*check_rows(who, slow_runs, env), ""]
         if "simulate" in only:
             lines += ["## `deckwright simulate --results --jobs 2`", ""]
-            lines += [*simulate_rows(who, runs, games, env, tmp), ""]
+            lines += [*simulate_rows(who, slow_runs, games, env, tmp), ""]
         if "preview" in only:
             lines += [f"## The preview's resident memory over {rebuilds} rebuilds of one edited card", ""]
             lines += [*preview_rows(py, rebuilds, env), ""]
