@@ -149,3 +149,38 @@ def test_cards_and_origins_pickle_by_their_values(tmp_path: Path) -> None:
         again = pickle.loads(pickle.dumps(card, protocol=protocol))
         assert again == card and again.field_origins["cost"] == Origin("c", 1, 2)
     assert pickle.loads(pickle.dumps(Origin("s.csv", cell="Cards!C12"))).cell == "Cards!C12"
+
+
+def _card_models() -> int:
+    import gc
+
+    from pydantic._internal._model_construction import ModelMetaclass
+
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if isinstance(o, ModelMetaclass))
+
+
+def test_reloading_a_game_makes_no_new_card_models() -> None:
+    """A preview reloads the game on every save; pydantic classes are never freed, so the same
+    declarations must give the same classes (the preview's memory stays flat)."""
+    load_game("road-runner")
+    before = _card_models()
+    for _ in range(3):
+        game = load_game("road-runner")
+    assert _card_models() == before
+    assert game.decks and all(deck.cards for deck in game.decks)
+
+
+def test_other_declarations_compile_their_own_types() -> None:
+    from generator.core.yamlio import parse_yaml
+    from generator.load.deckfields import compile_types
+    from generator.schema.game import GameSpec
+
+    def spec(kind: str) -> GameSpec:
+        deck = {"name": "d", "template": "t", "cards": ["c.yaml"]}
+        data = {"name": "g", "title": "G", "card_fields": {"cost": kind}, "decks": [deck]}
+        return GameSpec.model_validate(data)
+
+    doc = parse_yaml("name: g\n")
+    assert compile_types(spec("int"), doc) is compile_types(spec("int"), doc)
+    assert compile_types(spec("int"), doc) is not compile_types(spec("text"), doc)
