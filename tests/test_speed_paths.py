@@ -184,3 +184,15 @@ def test_other_declarations_compile_their_own_types() -> None:
     doc = parse_yaml("name: g\n")
     assert compile_types(spec("int"), doc) is compile_types(spec("int"), doc)
     assert compile_types(spec("int"), doc) is not compile_types(spec("text"), doc)
+
+
+def test_an_svg_is_read_once_per_tint_inside_reusing() -> None:
+    from generator.render.draw import _read_svg
+
+    icon = next((paths.TEMPLATES / "icons").glob("*.svg"))
+    apart = _read_svg(icon, "#000000"), _read_svg(icon, "#000000")
+    assert apart[0][0] is not apart[1][0] and apart[0][1] == apart[1][1]
+    with memo.reusing():
+        kept = _read_svg(icon, "#000000")
+        assert _read_svg(icon, "#000000")[0] is kept[0]
+        assert _read_svg(icon, "#cc0000")[0] is not kept[0]  # another tint, its own drawing
