@@ -18,9 +18,11 @@ from generator.serve.watch import Session
 class Served:
     """A game served on a free loopback port, its session and its preview."""
 
-    def __init__(self, folder: Path, out: Path, only: list[str] | None = None):
+    def __init__(
+        self, folder: Path, out: Path, only: list[str] | None = None, options: BuildOptions | None = None
+    ):
         self.folder = folder
-        self.session = Session(str(folder), BuildOptions(out_dir=out), only)
+        self.session = Session(str(folder), options or BuildOptions(out_dir=out), only)
         self.preview = Preview(self.session)
         self.server = PreviewServer(self.preview, "127.0.0.1", 0)
         self.port = self.server.server_address[1]

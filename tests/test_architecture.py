@@ -38,11 +38,14 @@ STAGES: dict[str, set[str]] = {
     "printshop": DRAWN | {"render"},
     "kit": DRAWN | {"render", "proof", "printshop"},
     "export": DRAWN | {"render", "proof", "printshop", "kit"},
+    "versions": DRAWN | {"render", "proof", "printshop", "kit", "export"},
     "rules": {"core", "expr", "schema", "load"},
+    "lang": {"core", "expr", "schema", "art", "load"},
     "play": {"core", "expr", "schema", "art", "load", "rules", "render"},
     "game": {"core", "schema", "load", "board", "rules", "play"},
-    "serve": DRAWN | {"render", "proof", "printshop", "kit", "export", "rules", "play"},
-    "cli": DRAWN | {"render", "proof", "printshop", "kit", "export", "rules", "play", "serve"},
+    "serve": DRAWN | {"render", "proof", "printshop", "kit", "export", "versions", "rules", "play"},
+    "cli": DRAWN
+    | {"render", "proof", "printshop", "kit", "export", "versions", "rules", "play", "serve", "lang"},
     "__init__": {"core"},
     "__main__": {"cli"},
 }

@@ -103,7 +103,7 @@ CASES = [
             "templates/mini-front.yaml": MINI_FRONT + ICON,
         },
         [],
-        "mini/game.yaml:19:9: icons.boom: icon file mini/art/boom.svg: cannot read this SVG file",
+        "mini/game.yaml:19:9: icons.boom: icon file mini/art/boom.svg: this SVG file is damaged at line 1",
         True,
     ),
     (

@@ -67,7 +67,8 @@ CASES = [
         "font",
         B + "font: Comic Sans\n",
         "3:7: font: unknown font family 'Comic Sans' (did you mean 'Comic Neue'?); known families: Bebas Neue, Caladea, "
-        "Comic Neue, DejaVu Sans, Lato, Lato Black",
+        "Comic Neue, DejaVu Sans, Lato, Lato Black; nor is a font of that name installed on this computer "
+        "(see 'deckwright fonts')",
     ),
     (
         "toward",

@@ -88,7 +88,7 @@ def test_entenrallye_like_route(tmp_path: Path) -> None:
 
 def test_jokers_row_mat(jokers) -> None:
     _, fonts, board = jokers
-    assert board.name == "playfield" and (board.width, board.height) == pytest.approx((mm(200), mm(513)))
+    assert board.name == "playfield" and (board.width, board.height) == pytest.approx((mm(198), mm(513)))
     ops = layout_board(board, fonts).ops
     places = [
         op
@@ -103,10 +103,14 @@ def test_jokers_row_mat(jokers) -> None:
     tabs = [op for op in ops if isinstance(op, RectOp) and op.box.w == pytest.approx(mm(1.6))]
     left = [t for t in tabs if t.box.right < min(p.box.x for p in places)]
     right = [t for t in tabs if t.box.x > max(p.box.right for p in places)]
-    # an omen tab at each end of every row: solid red at Red's left, dashed black at Black's left
+    # an omen tab at each end of every row: solid red at Red's left, solid black at Black's left
+    # (issue 32: a dashed black tab read as a cut line)
     assert len(left) == len(right) == 5 and len(tabs) == 10
     assert {(t.fill, t.dash) for t in left} == {("#c62828", None)}
-    assert {(t.stroke, t.dash is not None) for t in right} == {("#1f1f1f", True)}
+    assert {(t.fill, t.dash) for t in right} == {("#1f1f1f", None)}
+    # the mat keeps 1 mm off the 5 mm an A4 printer cannot reach (issue 32): its frame and tabs
+    # lie 6 mm from the sheet's side edges
+    assert min(t.box.x for t in left) > 0 and max(t.box.right for t in right) < board.width
     paths = [op for op in ops if isinstance(op, PolyOp) and not op.closed and len(op.points) == 15]
     assert {(p.stroke, p.dash is not None) for p in paths} == {
         ("#c62828", False),
@@ -121,7 +125,7 @@ def test_jokers_row_mat(jokers) -> None:
     badges = [w for w in words if "starts here" in w]
     assert badges == ["Red Joker starts here", "Black Joker starts here"]
     assert any("Red omen" in w and "solid red tab" in w for w in words)
-    assert any("Black omen" in w and "dashed tab" in w for w in words)
+    assert any("Black omen" in w and "black tab" in w for w in words)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -132,6 +136,8 @@ def test_jokers_row_mat_tiles_on_two_sheets_its_seam_clear_of_words_and_paths(jo
     _, fonts, board = jokers
     plan = plan_tiles(board.width, board.height, paper_size(paper), board.overlap, board.title)
     assert (plan.rows, plan.cols, plan.orientation) == (2, 1, "portrait")
+    for tile in plan.tiles:  # off the printer's 5 mm margin, not on it (issue 32)
+        assert min(tile.page_box.x, plan.page_w - tile.page_box.right) >= mm(6) - 0.01
     seam = plan.tile(1, 0).window.top  # the cut line of the lower tile, board points, y up
     ops = layout_board(board, fonts).ops
     clear = TARGET_R + mm(1)
@@ -173,7 +179,7 @@ def test_print_notes(jokers) -> None:
         "playfield.pdf is not made: reduced to one A4 sheet (54 %) the board's smallest type "
         "would print at 4.9 pt, below the 6 pt minimum; print playfield-tiled.pdf."
     )
-    assert "(200 x 513 mm) on 2 A4 sheets (2 rows x 1 column, portrait)" in notes[1]
+    assert "(198 x 513 mm) on 2 A4 sheets (2 rows x 1 column, portrait)" in notes[1]
     assert "2 Letter sheets" in board_print_notes(board, "letter")[1]
     assert board_print_notes(board, "a3")[0] == (
         "playfield.pdf: Joker's Row playfield scaled to one A3 sheet (78 %), for quick playtests."

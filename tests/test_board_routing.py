@@ -266,3 +266,101 @@ def test_a_road_is_not_struck_by_the_labels_in_its_own_spaces(tmp_path: Path):
     assert any(m.startswith("road c - d runs through 1 label(s)") for m in found), (
         found
     )  # crosses one of them
+
+
+# -- lanes, turned places, label backings (issue 32) ---------------------------------------------
+
+
+def test_parallel_keeps_its_distance_round_a_bend():
+    from generator.board.roads import parallel
+
+    assert parallel([(0.0, 0.0), (10.0, 0.0)], 1.0) == [(0.0, -1.0), (10.0, -1.0)]  # right of travel
+    (a, b, c) = parallel([(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)], 1.0)
+    assert a == (0.0, -1.0) and b == pytest.approx((11.0, -1.0)) and c == pytest.approx((11.0, 10.0))
+
+
+LANES = """\
+size: {width: 200mm, height: 120mm}
+features:
+  - type: map
+    routing: around
+    nodes:
+      a: {at: [20mm, 60mm]}
+      b: {at: [180mm, 40mm]}
+      c: {at: [180mm, 80mm]}
+    edges:
+      - {from: a, to: b, via: [[100mm, 60mm]], offset: -1.25mm}
+      - {from: a, to: c, via: [[100mm, 60mm]], offset: 1.25mm}
+"""
+
+
+def test_two_roads_through_one_via_run_side_by_side_as_lanes(tmp_path: Path, fonts: FontBook):
+    """Roads with one via and opposite offsets share no stretch: 2.5 mm apart along it."""
+    from generator.proof import shared
+    from generator.proof.mapgeom import map_views
+
+    board, _ = make_board(tmp_path / "lanes", LANES)
+    routes = map_routes(Context(board, fonts), board.spec.features[0], ("features", 0))
+    (a0, a1, _), (b0, b1, _) = routes[0], routes[1]
+    assert math.dist(a0, b0) == pytest.approx(mm(2.5)) and math.dist(a1, b1) == pytest.approx(mm(2.5))
+    assert shared.view_findings(next(map_views(board, fonts))) == []
+    merged = LANES.replace("offset: -1.25mm", "offset: 0mm").replace("offset: 1.25mm", "offset: 0mm")
+    board, _ = make_board(tmp_path / "merged", merged)
+    (found,) = shared.view_findings(next(map_views(board, fonts)))
+    assert found.severity == "error" and "the same 7" in found.message  # a to the via, as one road
+
+
+def test_a_place_turned_for_one_node_and_names_on_a_backing(tmp_path: Path, fonts: FontBook):
+    text = PLACES.replace(
+        "kind: city, place_at: [150mm, 40mm]}",
+        "kind: city, place_at: [150mm, 40mm], place_orientation: landscape}",
+    )
+    text = text.replace("numbered: true}}", 'numbered: true}, label_backing: "#ffeedd"}')
+    board, _ = make_board(tmp_path / "turned", text)
+    ops = layout_board(board, fonts).ops
+    places = sorted(
+        (round(op.box.w / mm(1)), round(op.box.h / mm(1))) for op in ops if isinstance(op, RectOp) and op.dash
+    )
+    assert places == [(33, 43), (43, 33)]  # with 1.5 mm padding: b as its kind says, a turned
+    backings = [op for op in ops if isinstance(op, RectOp) and op.fill == "#ffeedd"]
+    assert len(backings) == 2  # under Alpha and under Beta, each just before its name
+    for b in backings:
+        name = ops[ops.index(b) + 1]
+        assert isinstance(name, TextOp) and name.box.inset(-mm(2)) == b.box
+
+
+def test_a_road_round_a_corner_another_took_keeps_apart():
+    """Two roads bent round one obstacle's corner: the second bend moves out by the spacing."""
+    square = hull(box_points(Box(mm(40), mm(40), mm(20), mm(20)), 0.0))
+    first = route([(mm(30), mm(50)), (mm(70), mm(70))], [square])
+    assert len(first) == 3
+    second = route([(mm(30), mm(50)), (mm(70), mm(70))], [square], taken=(first[1],), spacing=mm(3))
+    assert math.dist(first[1], second[1]) >= mm(3) - 1e-6
+
+
+COAST = """\
+size: {width: 200mm, height: 120mm}
+features:
+  - type: outline
+    file: coast.yaml
+    look: {fill: "#f8f0da", stroke: "#5b4a36", stroke_width: 0.9pt}
+  - type: map
+    kinds:
+      city: {size: 10mm, label: below%s}
+    nodes:
+      a: {at: [100mm, 60mm], number: 1, name: Coastal City, kind: city}
+"""
+
+
+def test_a_coastline_under_a_backed_label_strikes_nothing(tmp_path: Path, fonts: FontBook):
+    from generator.proof import words
+
+    coast = (
+        "outlines:\n  - name: Land\n    points: [[0mm, 0mm], [100mm, 0mm], [100mm, 120mm], [0mm, 120mm]]\n"
+    )
+    for name, backing, struck in (("bare", "", True), ("backed", ', label_backing: "#f8f0da"', False)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "coast.yaml").write_text(coast, encoding="utf-8")
+        board, _ = make_board(tmp_path / name, COAST % backing)
+        found = [f for f in words.board_findings(board, fonts) if "Coastal City" in f.message]
+        assert bool(found) is struck, name

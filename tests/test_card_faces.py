@@ -135,7 +135,9 @@ def test_no_card_text_below_6pt_and_repeated_badges_alike(name: str):
 
 def test_capture_cards_show_the_capture_sets_they_belong_to():
     """A Capture card's lower half shows the rule summary's six capture sets, the ones its own
-    keywords take part in filled (white text on the dark chip), the others outlined."""
+    keywords take part in filled (white text on the dark chip), the others outlined; a card with
+    a condition shows them (above it) when one of its own keywords is in a set (Sail, Fan, Ball
+    Bearings), and the panel's caption says the dark sets are the ones the card can join."""
     import yaml
 
     from generator.core import paths
@@ -147,17 +149,20 @@ def test_capture_cards_show_the_capture_sets_they_belong_to():
         (" + ".join(s["keywords"]) if len(s["keywords"]) > 1 else f"{s['keywords'][0]} ALONE"): s["keywords"]
         for s in sets
     }
-    shown = 0
+    shown = with_condition = 0
     for name, (card, front, _) in laid_faces(load_game("road-runner")).items():
         chips = [op for op in _texts(front.ops) if words(op) in label]
-        if card.type != "capture" or card.get("conditions") or card.get("text"):
+        in_sets = {k for kws in label.values() for k in kws} & set(card.get("keywords") or ())
+        if card.type != "capture" or card.get("text") or (card.get("conditions") and not in_sets):
             assert chips == [], name
             continue
+        assert "THIS CARD CAN JOIN THE DARK CAPTURE SETS" in {words(op) for op in _texts(front.ops)}, name
         assert sorted(words(op) for op in chips) == sorted(label), name
         filled = {words(op) for op in chips if op.layout.runs[0].color == "#ffffff"}
         assert filled == {k for k, kws in label.items() if set(kws) & set(card.get("keywords") or ())}, name
         shown += 1
-    assert shown >= 30
+        with_condition += bool(card.get("conditions"))
+    assert shown >= 30 and with_condition == 3
 
 
 @pytest.mark.parametrize(("name", "edge"), [("road-runner", 2.0), ("jokers-row", 2.0), ("entenrallye", 0.8)])

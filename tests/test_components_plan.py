@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.components import component_files, load_components
-from generator.components.plan import PlanOptions, plan_group, standee_parts, strip_size
+from generator.components.plan import PlanOptions, marked_sheet, plan_group, standee_parts, strip_size
 from generator.core.errors import DataError
 from generator.core.geometry import Box
 from generator.core.units import mm
@@ -84,7 +84,12 @@ def test_counts_per_sheet_and_sheet_numbers(groups):
     pages = plan_group(groups["notes"], opts())
     fronts = [p for p in pages if p.side == "front"]
     per_sheet = len(fronts[0].placements)
-    assert per_sheet == plan_sheet(mm(100), mm(50), BuildOptions().sheet_options()).per_sheet
+    # 10 notes fill the printable area, leaving cuts with no room for a crop mark; with the
+    # margin widened for marks 6 still take the 11 notes' two sheets, so the notes are cut on marks
+    sheet = BuildOptions().sheet_options()
+    assert plan_sheet(mm(100), mm(50), sheet).cut_lines
+    assert per_sheet == plan_sheet(mm(100), mm(50), replace(sheet, margin=sheet.margin + mm(6))).per_sheet
+    assert all(not p.cut_lines and p.crop_marks for p in fronts)
     assert len(fronts) == -(-11 // per_sheet)
     assert [(p.sheet, p.sheets) for p in fronts] == [(n, len(fronts)) for n in range(1, len(fronts) + 1)]
 
@@ -130,6 +135,17 @@ def test_gutterfold_puts_both_sides_on_one_page(groups):
             else:
                 assert (ft.y + ft.top + bt.y + bt.top) / 4 == pytest.approx(fold.y1)
                 assert ft.x == pytest.approx(bt.x)
+
+
+def test_counters_butted_to_the_margin_get_crop_marks_without_a_sheet_more(game):
+    """Road Runner's 40 damage counters: butted 10 to a row they left no margin for marks, so
+    the cuts were lines across the art; 9 to a row, on the same one sheet, every cut has marks."""
+    (damage,) = [g for g in load_components(component_files(game)[0], game).groups if g.name == "damage"]
+    for paper in ("a4", "letter"):
+        pages = plan_group(damage, opts(paper=paper))
+        assert len(pages) == 1 and pages[0].crop_marks and not pages[0].cut_lines
+    kept = plan_group(damage, opts(cut_lines=True))[0]  # asked for: lines on every cut, as before
+    assert kept.cut_lines
 
 
 def test_standee_strip_geometry(groups):
@@ -205,7 +221,8 @@ def test_standee_marks_follow_the_strips_in_use(groups):
     pawns = groups["pawns"]
     for cut_lines in (False, True):
         pages = plan_group(pawns, opts(cut_lines=cut_lines))
-        strips = plan_sheet(*strip_size(pawns), replace(opts().sheet, label_chars=len(pawns.title) + 90))
+        sheet = replace(opts(cut_lines=cut_lines).sheet, label_chars=len(pawns.title) + 90)
+        strips = marked_sheet(*strip_size(pawns), sheet, 9)
         start = 0
         for page in pages:
             used = strips.slots[start : start + len(page.placements) // 2]
@@ -222,7 +239,7 @@ def test_last_duplex_sheet_marks_only_its_notes(groups):
     pages = plan_group(groups["notes"], opts())
     front, back = pages[-2:]
     assert (front.side, back.side) == ("front", "back")
-    full = plan_sheet(mm(100), mm(50), replace(opts().sheet, label_chars=len("notes") + 90))
+    full = marked_sheet(mm(100), mm(50), replace(opts().sheet, label_chars=len("notes") + 90), 11)
     assert 0 < len(front.placements) < full.per_sheet  # 11 notes: the last sheet is part filled
     used = [p.slot for p in front.placements]
     xs, ys = slot_edges(used)
@@ -272,3 +289,29 @@ def test_print_notes(game, groups):
 def test_component_files_are_paths_in_the_game_folder():
     game = load_game("jokers-row")
     assert all(isinstance(p, Path) and p.parent == game.folder for p in component_files(game))
+
+
+def test_use_is_only_for_sheets(game, tmp_path):
+    """``use: piece`` marks a sheet cut out and kept; on another kind it is a located error."""
+    path = tmp_path / "components.yaml"
+    path.write_text(
+        "groups:\n  - name: tokens\n    kind: counter\n    size: counter-16mm\n    template: counter-round\n"
+        "    use: piece\n    items:\n      - {name: Token}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError) as err:
+        load_components(path, game)
+    (problem,) = err.value.problems
+    assert problem.line == 6 and "only for sheets" in problem.message
+
+
+def test_a_sheet_is_a_pad_unless_it_says_it_is_a_piece(game, tmp_path):
+    path = tmp_path / "components.yaml"
+    path.write_text(
+        "groups:\n"
+        "  - {name: pad, kind: sheet, size: a6, template: sheet-score-pad, items: [{name: Scores}]}\n"
+        "  - {name: net, kind: sheet, use: piece, size: a6, template: sheet-score-pad, items: [{name: Net}]}\n",
+        encoding="utf-8",
+    )
+    pad, net = load_components(path, game).groups
+    assert (pad.use, net.use) == ("pad", "piece")

@@ -183,3 +183,19 @@ def test_separate_component_files_get_separate_pdfs(sets, game, fonts, tmp_path)
     assert len(PdfReader(out / "counters.pdf").pages) == 1
     (note,) = components_print_notes(tokens, BuildOptions())
     assert note.startswith("tokens-counters.pdf - T: 1 counter (16 mm round) on 1 A4 sheet;")
+
+
+@pytest.mark.parametrize("cut_lines", [False, True])
+def test_standee_cuts_and_folds_are_told_apart(sets, game, fonts, tmp_path, cut_lines):
+    """The standee sheet's dashed lines are its folds; its cuts are crop marks, or with
+    --cut-lines solid lines (never dashes like the folds), and the label says which."""
+    out = tmp_path / str(cut_lines)
+    paths = write_components(sets, game, fonts, out, BuildOptions(cut_lines=cut_lines))
+    path = next(p for p in paths if p.stem == "standees")
+    page = PdfReader(str(path)).pages[0]
+    text = page.extract_text()
+    cut = "lines" if cut_lines else "marks"
+    assert f"fold on the dashes, cut on the {cut}" in text
+    stream = page.get_contents().get_data().decode("latin-1")
+    assert "[4 3] 0 d" in stream  # the folds
+    assert ("[2 2] 0 d" in stream) is False  # no cut line dashed like a fold

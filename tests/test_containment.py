@@ -351,4 +351,6 @@ def test_a_name_no_file_can_have_is_not_found_plainly(run_cli, tmp_path: Path):
     )
     code, out, err = run_cli("check", "mini")
     assert code == 1 and "Traceback" not in out + err
-    assert "mini/game.yaml:17:13: decks[0].cards[0]: card file 'a\x00b.yaml' not found" in err
+    assert (
+        "mini/game.yaml:17:13: decks[0].cards[0]: card file 'a\\x00b.yaml' not found" in err
+    )  # the NUL printed escaped

@@ -168,3 +168,25 @@ def test_flip_model_holds_for_any_sheet(
         assume(False)
         return
     check_backs(front, flip, (mm(dx), mm(dy)))
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_keep_the_whole_outer_bleed_the_front_gives_up_for_its_marks(flip: str) -> None:
+    """Poker cards butted 3 x 3 on A4: the fronts' outer bleed is clipped to 1.5 mm to leave
+    room for crop marks; the backs, which carry none, run the full 3 mm past every outer trim
+    (a duplex drifting 2 mm shows no white sliver) and stop at the trim on the butted cuts."""
+    opts = SheetOptions(paper=paper_size("a4"), bleed=mm(3))
+    front = plan_sheet(*card_size("poker"), opts)
+    assert front.butted and front.bleed == mm(3)
+    outer = [s for s in front.slots if s.col == 0]
+    assert all(abs(s.trim.x - s.art.x - mm(1.5)) < 1e-6 for s in outer)
+    back = back_sheet(front, flip)
+    cols = max(s.col for s in back.slots)
+    rows = max(s.row for s in back.slots)
+    for s in back.slots:
+        t, a = s.trim, s.art
+        sides = (t.x - a.x, a.right - t.right, t.y - a.y, a.top - t.top)
+        outer_sides = (s.col == 0, s.col == cols, s.row == rows, s.row == 0)
+        for over, is_outer in zip(sides, outer_sides, strict=True):
+            assert abs(over - (mm(3) if is_outer else 0.0)) < 1e-6, (s, sides)
+        assert back.printable.contains(a, tol=1e-6)

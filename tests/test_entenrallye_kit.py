@@ -55,19 +55,39 @@ def test_kit_builds(run_cli, tmp_path: Path, args: list[str]):
     assert "board.pdf is not made" in guide and "die" in guide.lower()
 
 
-def test_legend_draws_the_short_cut_dashed():
-    """The legend's short-cut swatch is a dashed line (LegendEntry.dash), like the lanes it explains."""
+def test_the_short_cuts_squares_are_dashed_like_the_legends_swatch():
+    """The short cuts past meets 2 and 3 (road kind ``lane``) draw their squares with a dashed
+    black outline (``RoadKind.spaces``), grey or beige as the rules say, on a solid road: a dashed
+    road showed only 1-2 mm fragments between touching squares (issue 32). The legend explains
+    them with a dashed square."""
     game = load_game("entenrallye")
     fonts = FontBook.load(game.font_dirs)
     (path,) = board_files(game)
     ops = layout_board(load_board(path, game, fonts), fonts).ops
+    dashed = [op for op in ops if isinstance(op, RectOp) and op.dash == pytest.approx((mm(3), mm(1.6)))]
+    assert len(dashed) == 10  # five squares on each short cut
+    assert {op.fill for op in dashed} == {"#a9a9a9", "#f1e2bd"} and {op.stroke for op in dashed} == {
+        "#1f1f1f"
+    }
+    assert all(op.box.w == pytest.approx(mm(20)) for op in dashed)
+    (swatch,) = [op for op in ops if isinstance(op, RectOp) and op.dash == pytest.approx((mm(1.5), mm(0.8)))]
+    assert swatch.box.w < mm(8)
+    assert not [op for op in ops if isinstance(op, PolyOp) and op.dash and not op.closed]  # no dashed road
 
-    def dashed(dash: tuple[float, float]) -> list[PolyOp]:
-        return [op for op in ops if isinstance(op, PolyOp) and op.dash == pytest.approx(dash)]
 
-    (swatch,) = dashed((mm(1.5), mm(1)))
-    assert len(swatch.points) == 2 and swatch.points[1][0] - swatch.points[0][0] < mm(8)
-    assert len(dashed((mm(3), mm(2)))) == 2  # the two short cuts on the route, drawn as lanes
+def test_the_print_guide_sends_the_die_net_to_card_stock_not_to_a_pad(tmp_path: Path):
+    """The die net is a piece cut out once and kept (``use: piece``): card stock, one copy, no
+    "print more copies"; the score pad stays a pad on plain paper (issue 32)."""
+    from generator.kit.assemble import build_kit
+    from generator.kit.build import BuildOptions
+
+    build_kit(load_game("entenrallye"), BuildOptions(out_dir=tmp_path))
+    guide = (tmp_path / "entenrallye" / "print-guide.md").read_text(encoding="utf-8")
+    die = next(line for line in guide.splitlines() if "sheets.pdf - Die" in line)
+    pad = next(line for line in guide.splitlines() if "sheets.pdf - Score pad" in line)
+    assert "card stock" in die and "plain paper" not in die and "fresh ones" not in die
+    assert "plain paper" in pad and "fresh ones" in pad
+    assert "- sheets.pdf: Die on card stock" in guide and "Score pad on plain paper" in guide
 
 
 def test_a_dashed_swatch_outlines_shapes_too(tmp_path: Path):
@@ -203,3 +223,19 @@ def _touches(tab, face, name: str) -> bool:
     x = face.x if name == "left" else face.x + face.w
     edge_x = tab.x + tab.w if name == "left" else tab.x
     return abs(edge_x - x) < e and tab.y >= face.y - e and tab.y + tab.h <= face.y + face.h + e
+
+
+def test_the_player_aids_are_three_full_tarot_cards():
+    """Five poker cards per player, three of them half empty, became three tarot cards (70 x 120
+    mm) in 8 pt, each filled three quarters or more (issue 32)."""
+    from generator.layout.ops import TextOp
+    from generator.summary import layout_aids, load_summary
+
+    game = load_game("entenrallye")
+    summary = load_summary(game.folder / "summary.yaml", game)
+    aids = layout_aids(summary, FontBook.load(game.font_dirs))
+    assert (summary.aids.width, summary.aids.height) == pytest.approx((mm(70), mm(120)))
+    assert len(aids.faces) == 3 and aids.overflows == ()
+    for face in aids.faces:
+        lowest = min(op.box.y for op in face.ops if isinstance(op, TextOp) and op.box.y > aids.body.y - 1)
+        assert (aids.body.top - lowest) / aids.body.h > 0.75

@@ -191,7 +191,15 @@ def test_the_example_computes_its_numbers_and_rebuilds_the_same_bytes(tmp_path: 
     example = Path(__file__).resolve().parents[1] / "examples" / "spice-market"
     cards = {c.name: (c.fields["rarity"], c.fields["sells"]) for c in load_game(example).deck("market").cards}
     assert cards["Saffron Crocus"] == (4, 6) and cards["Pepper Vine"] == (2, 2)
-    assert cards["Palace Order"] == (3, 9)  # an order sells for the sum of its prices
+    assert cards["Palace Order"] == (3, 12)  # an order sells for the sum of its prices
+    # issue 32: each of an order's prices beats selling that spice to the market
+    sells = {
+        c.fields["spices"][0]: c.fields["sells"]
+        for c in load_game(example).deck("market").cards
+        if c.type == "spice"
+    }
+    for order in (c for c in load_game(example).deck("market").cards if c.type == "order"):
+        assert all(price > sells[spice] for spice, price in order.fields["prices"].items()), order.name
     assert run_cli("build", str(example), "-o", "out")[0] == 0
     pdf = tmp_path / "out" / "spice-market" / "market.pdf"
     first = pdf.read_bytes()

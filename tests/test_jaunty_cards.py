@@ -126,8 +126,13 @@ def test_every_card_face_carries_its_data(game, built):
                 assert _squash(ability) in faces, card.name
             if deck == "racers":
                 assert f"HANDSIZE{card.get('hand')}DRAWRATE{card.get('draw')}" in faces
-            elif card.type == "road":
+            elif card.type == "road":  # no text: the sign and one line say it (issue 32)
                 assert f"{card.get('penalty')}DISCARD" in faces
+                assert not card.get("text")
+            if card.type == "road" and "driving" in card.get("kinds"):
+                assert _squash("+ DRIVING: counts as the Driving card to enter it") in faces
+            elif card.type == "road":
+                assert _squash("NEEDS A DRIVING CARD to enter it") in faces
             elif card.type == "terrain":
                 assert f"{card.get('terrain'):+d}DISCARDPENALTY" in faces
 

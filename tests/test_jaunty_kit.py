@@ -19,7 +19,7 @@ def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
         p.relative_to(tmp_path / "jaunty-jalopies").as_posix() for p in build_kit(load_game(GAME), options)
     }
     for name in ("cards-gutterfold.pdf", "plots-gutterfold.pdf", "racers-gutterfold.pdf",
-                 "printshop-generic/plots.pdf", "standees.pdf", "counters.pdf", "sheets.pdf",
+                 "printshop-generic/plots.pdf", "standees.pdf", "counters.pdf", "markers.pdf",
                  "rules-summary.pdf", "player-aids.pdf", "print-guide.md"):  # fmt: skip
         assert name in written, sorted(written)
     out = tmp_path / "jaunty-jalopies"
@@ -27,13 +27,19 @@ def test_kit_on_letter_gutterfold_and_printshop(tmp_path):
     standees = PdfReader(out / "standees.pdf").pages[0].extract_text()
     for colour in ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "BLACK"):
         assert colour in standees
-    sheets = " ".join(p.extract_text() for p in PdfReader(out / "sheets.pdf").pages)
-    assert "STARTING LINE" in sheets and "FINISH LINE" in sheets
+    # the lines are table pieces on card stock (markers.pdf), not a pad of plain paper (issue 32)
+    lines = " ".join(p.extract_text() for p in PdfReader(out / "markers.pdf").pages)
+    assert "STARTING LINE" in lines and "FINISH LINE" in lines
+    assert "markers.pdf: card stock" in guide_text(out)
     summary = " ".join(p.extract_text() for p in PdfReader(out / "rules-summary.pdf").pages)
     for race in ("Rally", "Endurance", "Partner", "Team", "Circuit"):
         assert race in summary
     guide = (out / "print-guide.md").read_text(encoding="utf-8")
     assert "Fiendish" in guide and "Racer" in guide
+
+
+def guide_text(out):
+    return (out / "print-guide.md").read_text(encoding="utf-8")
 
 
 def test_player_aid_keeps_the_card_types_on_one_card():

@@ -63,3 +63,27 @@ def test_the_tally_pad_heads_every_column_and_says_how_to_use_it(sheets: Path):
     for header in ("Game", "Red Joker places", "Black Joker places", "Winner", "Notes"):
         assert header in text, header
     assert "One row per game" in text
+
+
+def _words(ops) -> str:
+    out = []
+    for op in ops:
+        if isinstance(op, GroupOp):
+            out.append(_words(op.ops))
+        elif isinstance(op, TextOp):
+            out.append(" ".join(run.text for run in op.layout.runs))
+    return " ".join(out)
+
+
+def test_the_aids_overload_says_what_the_rulebook_says():
+    """Overload (rulebook): discard any number of cards, but a player holding more than three
+    discards down to three or fewer first; then draw up to five. The aid said "discard to three or
+    fewer (or more)", which reads as a contradiction (issue 32)."""
+    game = load_game("jokers-row")
+    summary = load_summary(game.folder / "summary.yaml", game)
+    aids = " ".join(_words(face.ops) for face in layout_aids(summary, FontBook.load(game.font_dirs)).faces)
+    text = "".join(aids.split())  # runs split where the type changes: compare without spaces
+    assert "Overload:" in text
+    assert "(ormore)" not in text
+    assert "discardanycardsyoulike" in text and "atleastdowntothree" in text
+    assert "drawuptofive" in text

@@ -32,6 +32,7 @@ def test_build_writes_every_part_and_a_print_guide(run_cli, tmp_path: Path):
     assert code == 0, err
     folder = tmp_path / "out" / "mini"
     assert sorted(p.name for p in folder.iterdir()) == [
+        ".deckwright-kit",
         "cards.pdf",
         "counters.pdf",
         "mat-tiled.pdf",

@@ -34,13 +34,16 @@ def test_pieces_fit_the_board():
     marker = groups()["scores"]["size"]
     assert float(marker["width"].removesuffix("mm")) < space  # a score marker fits a track space
     assert len(groups()["scores"]["items"]) == 6
-    pieces = {i["name"] for g in ("pieces", "testament") for i in groups()[g]["items"]}
+    pieces = {i["name"] for g in ("car", "pawn", "testament") for i in groups()[g]["items"]}
     assert pieces == {"Car", "Weekday", "Testament"}
 
 
 def test_the_ledger_has_a_column_per_heir_and_a_row_per_day():
-    (ledger,) = groups()["ledger"]["items"]
-    assert len(ledger["columns"]) == 6 and len(ledger["rows"]) >= 28
+    first, second = groups()["ledger"]["items"]
+    assert len(first["columns"]) == 6 and len(first["rows"]) >= 28
+    # the second page goes on where the first stops (issue 32: it restarted at day 1)
+    assert second["columns"] == first["columns"]
+    assert second["rows"] == list(range(first["rows"][-1] + 1, first["rows"][-1] + 1 + len(second["rows"])))
 
 
 def test_the_whole_kit_builds_on_letter_with_gutterfold_backs(run_cli, tmp_path: Path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
 from itertools import pairwise
 
 import pytest
@@ -90,3 +91,19 @@ def _distance(p, a, b) -> float:
 def test_the_links_check_finds_nothing(laid):
     game = laid[0]
     assert check(game, proof_parts(game), settings_of(game)) == []
+
+
+def test_every_road_is_drawn_as_its_own_line():
+    """Issue 32: roads ran on top of roads (San Francisco - San Diego on two others, Sacramento -
+    Chicago under Sacramento - Cheyenne for 96 mm, Seattle's three roads as one stroke). Now no two
+    roads share 15 mm or more (an error); what is left are forks under 15 mm where two roads meet
+    at a city, and the roads that share a corridor run as parallel lanes (``offset``)."""
+    from generator.kit.proofing import proof_parts
+    from generator.proof import shared
+    from generator.proof.settings import settings_of
+
+    game = load_game("maloney")
+    found = shared.check(game, proof_parts(game), settings_of(game))
+    assert all(f.severity == "warning" for f in found)
+    lengths = [float(re.search(r"the same ([\d.]+) mm", f.message)[1]) for f in found]
+    assert len(found) <= 5 and max(lengths) < 15

@@ -23,7 +23,8 @@ PIECES = st.one_of(
     st.sampled_from(
         ["cards.yaml:100:5: ", "a:x:b", "\\[", "\\", "[", "]", ":", "'", "é", "💯", "{y}", " ", "-"]
     ),
-    st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_characters="\x7f"), max_size=6),
+    # control characters (DEL, C1) are printed escaped: see test_hostile_files.py
+    st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=("Cc",)), max_size=6),
 )
 MEANT = st.lists(PIECES, min_size=1, max_size=8).map("".join).map(str.rstrip).filter(bool)
 

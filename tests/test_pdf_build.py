@@ -131,4 +131,4 @@ def test_data_error_during_build_writes_nothing(tmp_path: Path, run_cli):
     assert "uses field 'missing'" in err
     assert "mini: not built; earlier output left as it was." in err
     assert pdf.read_bytes() == before
-    assert sorted(p.name for p in pdf.parent.iterdir()) == ["cards.pdf", "print-guide.md"]
+    assert sorted(p.name for p in pdf.parent.iterdir()) == [".deckwright-kit", "cards.pdf", "print-guide.md"]

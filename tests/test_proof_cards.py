@@ -121,9 +121,17 @@ def test_poker_size_road_runner_is_not_cut(tmp_path: Path) -> None:
     assert not [f for f in _trim(paths.CARDDATA / "road-runner") if "cut by the trim" in f.message]
 
 
-def test_a_band_that_stops_at_the_trim_and_a_badge_by_the_edge(tmp_path: Path) -> None:
+def _spice_as_it_was(tmp_path: Path) -> Path:
+    """The Spice Market example with its front as it was before issue 32 (the band stopping at
+    the trim, the seal 1.5 mm from it)."""
     folder = _copy(tmp_path, ROOT / "examples" / "spice-market")
-    found = _trim(folder)
+    before = ROOT / "tests" / "proof_fixtures" / "spice-market-front-before.yaml"
+    shutil.copyfile(before, folder / "templates" / "market-front.yaml")
+    return folder
+
+
+def test_a_band_that_stops_at_the_trim_and_a_badge_by_the_edge(tmp_path: Path) -> None:
+    found = _trim(_spice_as_it_was(tmp_path))
     hairline = [f for f in found if "stops at the trim, not in the bleed" in f.message]
     assert hairline and all(f.severity == "error" for f in hairline)
     assert "#a0522d rect" in hairline[0].message and "(#fbf3e4 behind it)" in hairline[0].message
@@ -133,8 +141,13 @@ def test_a_band_that_stops_at_the_trim_and_a_badge_by_the_edge(tmp_path: Path) -
     assert len(badge) == 1 and badge[0].severity == "error"
 
 
+def test_the_spice_market_band_and_seal_today(tmp_path: Path) -> None:
+    """Issue 32: the band runs on into the bleed and the seal keeps 3 mm from the trim."""
+    assert _trim(_copy(tmp_path, ROOT / "examples" / "spice-market")) == []
+
+
 def test_a_band_run_on_to_the_bleed_shows_no_hairline(tmp_path: Path) -> None:
-    folder = _copy(tmp_path, ROOT / "examples" / "spice-market")
+    folder = _spice_as_it_was(tmp_path)
     front = folder / "templates" / "market-front.yaml"
     text = front.read_text()
     planted = "place: {size: [100%, 18%], anchor: top, to: card}"

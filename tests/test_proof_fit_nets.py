@@ -111,7 +111,8 @@ def test_fit_passes_when_the_cells_are_made_large_enough(tmp_path: Path) -> None
     game = load_game(str(folder))
     messages = [f.message for f in fit.check(game, proof_parts(game), settings_of(game))]
     assert len(messages) == 1 and "'Cars'" in messages[0]
-    _edit(folder / "game.yaml", "proof:\n", "proof:\n  fit_margin: 1.5mm\n")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as file:
+        file.write("proof:\n  fit_margin: 1.5mm\n")
     game = load_game(str(folder))
     messages = [f.message for f in fit.check(game, proof_parts(game), settings_of(game))]
     assert len(messages) == 3 and all("1.5 mm to spare" in m for m in messages)

@@ -114,14 +114,18 @@ def test_a_name_clear_of_the_seams(tmp_path: Path) -> None:
     assert [f for f in _found(words, game, parts) if "Salt Lake" in f.message] == []
 
 
-def _entenrallye(tmp_path: Path, cars: str) -> list:
+def _entenrallye(tmp_path: Path, cars: str | None, tab: str = "9mm") -> list:
+    """Capacity findings on a copy of Entenrallye whose cars say ``cars`` about where they stand
+    (None: as bundled) and fold ``tab`` tabs (9 mm: the 18 x 18 mm bases before issue 32)."""
     folder = tmp_path / "entenrallye"
     shutil.copytree(CARDDATA / "entenrallye", folder)
     path = folder / "components.yaml"
-    text = path.read_text(encoding="utf-8")
-    start = text.index("    stands_on: [board.route, {cell")
-    end = text.index("\n", start)
-    path.write_text(text[:start] + cars + text[end:], encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace("    tab: 4.5mm\n", f"    tab: {tab}\n", 1)
+    if cars is not None:
+        start = text.index("    stands_on:\n")
+        end = text.index("    note:", start)
+        text = text[:start] + cars + "\n" + text[end:]
+    path.write_text(text, encoding="utf-8")
     game = load_game(str(folder))
     return _found(capacity, game, proof_parts(game))
 
@@ -136,6 +140,18 @@ def test_a_start_that_holds_its_cars(tmp_path: Path) -> None:
     assert _entenrallye(tmp_path, "    stands_on: [board.route, {cell: board.route.start, holds: 4}]") == []
 
 
+def test_the_bundled_cars_fit_six_on_the_start_and_a_meet_and_two_on_a_square(tmp_path: Path) -> None:
+    """Issue 32: 4.5 mm tabs make 18 x 9 mm bases; the 40 mm start and meets hold 8, a 20 mm
+    square 2, so the bundled ``holds`` (6, 6, 2) all fit."""
+    assert _entenrallye(tmp_path, None, tab="4.5mm") == []
+    found = _entenrallye(tmp_path / "b", None)  # the same claims with the old 18 x 18 mm bases
+    assert sorted(f.message.split(" holds ")[1].split(" pieces")[0] for f in found) == [
+        "1 of the 2 18 x 18 mm",
+        "4 of the 6 18 x 18 mm",  # the start
+        "4 of the 6 18 x 18 mm",  # a meet
+    ]
+
+
 def test_pieces_that_say_nothing_are_warned(tmp_path: Path) -> None:
     found = _entenrallye(tmp_path, "    # no stands_on")
     assert [(f.severity, "'Cars' do not say where they stand" in f.message) for f in found] == [
@@ -143,12 +159,20 @@ def test_pieces_that_say_nothing_are_warned(tmp_path: Path) -> None:
     ]
 
 
-def test_maloneys_map_as_found() -> None:
-    game = load_game(str(CARDDATA / "maloney"))
+def test_maloneys_map_as_found(tmp_path: Path) -> None:
+    """Maloney's map as the print review found it (issue 32; the bundled one has been redrawn)."""
+    folder = tmp_path / "maloney"
+    shutil.copytree(CARDDATA / "maloney", folder)
+    shutil.copy(
+        Path(__file__).parent / "proof_fixtures" / "maloney-board-before-issue32.yaml", folder / "board.yaml"
+    )
+    game = load_game(str(folder))
     parts = proof_parts(game)
     merged = {f.message.split(" are drawn")[0]: f.severity for f in _found(shared, game, parts)}
     assert merged["road sac - chey and road sac - chi (line 86)"] == "error"
     assert merged["road sac - cha and road no - cha (line 107)"] == "error"
-    assert merged["road sea - slc and road sea - chey (line 90)"] == "error"
+    # (Seattle's three roads, one stroke as found, part now: a bend round a corner another road
+    # took moves out, issue 32)
+    assert merged["road was - atl and road was - cha (line 113)"] == "error"
     seams = " ".join(f.message for f in _found(words, game, parts))
     assert "'Salt Lake City'" in seams and "'Dallas'" in seams

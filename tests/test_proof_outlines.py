@@ -132,6 +132,8 @@ def _assert_red_outline(page: pdfium.PdfPage) -> None:
 def test_capacity_on_entenrallye_is_outlined_on_its_start(tmp_path: Path) -> None:
     folder = tmp_path / "entenrallye"
     shutil.copytree(paths.CARDDATA / "entenrallye", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    pieces = folder / "components.yaml"  # the 18 x 18 mm car bases before issue 32: 4 on the start
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace("    tab: 4.5mm\n", "    tab: 9mm\n", 1))
     game = load_game(str(folder))
     parts = proof_parts(game)
     found, pages = _proofread(game, parts)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator.core import paths
 from generator.kit.proofing import proof_parts
 from generator.load.loader import load_game
@@ -20,6 +22,16 @@ FRONT = MINI_FRONT.replace("size: 14pt,", "size: 14pt, min_size: 6pt,").replace(
 TITLE_LINE, TEXT_LINE = 7, 9
 
 
+@pytest.fixture
+def greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text fitting without its widow control (issue 32): the rule judges whatever a layout
+    gives, so its widows are planted in greedy layouts, as a fitter without that control (or a
+    box with no room for it) leaves them."""
+    from generator.text import fit
+
+    monkeypatch.setattr(fit, "_no_widows", lambda lines, wrapped, limit, spare: wrapped)
+
+
 def _cards(*cards: tuple[str, str]) -> str:
     return "cards:\n" + "".join(f'  - name: "{n}"\n    type: hero\n    text: "{t}"\n' for n, t in cards)
 
@@ -30,7 +42,17 @@ def _check(tmp_path: Path, *cards: tuple[str, str]) -> list:
     return typography.check(game, proof_parts(game), Settings())
 
 
-def test_a_short_word_alone_on_the_last_line_is_a_widow(tmp_path: Path) -> None:
+def test_the_fitter_gives_the_planted_widows_company(tmp_path: Path) -> None:
+    """With widow control on, the same texts end on two words or more: no finding."""
+    found = _check(
+        tmp_path,
+        ("Dash", "Move your car two spaces forward, then draw one card now."),
+        ("Rush", "Move your car two spaces forward, then draw one card at once."),
+    )
+    assert found == []
+
+
+def test_a_short_word_alone_on_the_last_line_is_a_widow(tmp_path: Path, greedy: None) -> None:
     found = _check(
         tmp_path,
         ("Dash", "Move your car two spaces forward, then draw one card now."),  # 'now.' alone
@@ -73,8 +95,8 @@ def test_titles_of_similar_lengths_are_even(tmp_path: Path) -> None:
     assert found == []
 
 
-def test_a_bundled_card_reworded_loses_its_widow(tmp_path: Path) -> None:
-    """Road Runner's 'Zoom!' ends 'closer.' alone; the same card reworded does not."""
+def test_a_bundled_card_reworded_loses_its_widow(tmp_path: Path, greedy: None) -> None:
+    """Road Runner's 'Zoom!' set greedily ends 'closer.' alone; the same card reworded does not."""
     folder = tmp_path / "road-runner"
     shutil.copytree(paths.CARDDATA / "road-runner", folder, ignore=shutil.ignore_patterns("__pycache__"))
 
@@ -94,7 +116,7 @@ def test_a_bundled_card_reworded_loses_its_widow(tmp_path: Path) -> None:
     assert zoom() == []
 
 
-def test_check_prints_the_warning_and_exits_0(tmp_path: Path, run_cli) -> None:
+def test_check_prints_the_warning_and_exits_0(tmp_path: Path, run_cli, greedy: None) -> None:
     write_game(
         tmp_path / "mini",
         {

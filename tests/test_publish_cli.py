@@ -34,11 +34,16 @@ def _renames_of(calls: list[tuple[str, str]], name: str) -> list[tuple[str, str]
 def test_a_deck_removed_from_game_yaml_leaves_no_old_pdf(run_cli, two_decks: Path, tmp_path: Path):
     assert run_cli("build", two_decks, "-o", tmp_path / "out")[0] == 0
     kit = tmp_path / "out" / "mini"
-    assert sorted(p.name for p in kit.iterdir()) == ["cards.pdf", "print-guide.md", "tokens.pdf"]
+    assert sorted(p.name for p in kit.iterdir()) == [
+        ".deckwright-kit",
+        "cards.pdf",
+        "print-guide.md",
+        "tokens.pdf",
+    ]
     write_game(two_decks)  # game.yaml without the tokens deck
     code, _, err = run_cli("build", two_decks, "-o", tmp_path / "out")
     assert code == 0, err
-    assert sorted(p.name for p in kit.iterdir()) == ["cards.pdf", "print-guide.md"]
+    assert sorted(p.name for p in kit.iterdir()) == [".deckwright-kit", "cards.pdf", "print-guide.md"]
     assert hidden(kit.parent) == []
 
 
@@ -95,7 +100,7 @@ def test_the_game_folder_is_never_replaced_by_its_kit(run_cli, two_decks: Path, 
     before = snapshot(two_decks)
     code, _, err = run_cli("build", two_decks, "-o", tmp_path)  # the kit folder would be the game's
     assert code == 1 and "Traceback" not in err
-    assert "a file a build does not write; a build replaces the whole folder" in " ".join(err.split())
+    assert "a file a build does not write; the folder has no .deckwright-kit" in " ".join(err.split())
     assert snapshot(two_decks) == before and hidden(tmp_path) == []
 
 

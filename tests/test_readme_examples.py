@@ -40,6 +40,7 @@ def test_readme_examples_build_a_kit(tmp_path: Path):
         "templates/villain-back.yaml": "elements:\n  - {type: rect, box: bleed, fill: '#662222'}\n",
         "art/fire.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M1 7L7 1"/></svg>',
         "art/ice.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="3"/></svg>',
+        "art/coin.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>',
     }
     files["aids.csv"] = fenced("csv")[0]
     for rel, text in files.items():

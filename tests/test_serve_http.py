@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import socket
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -155,3 +158,47 @@ def test_ipv6_loopback(served: Served) -> None:
         connection.close()
     finally:
         server.stop()
+
+
+def test_the_pages_shown_follow_paper_and_layout(preview_game: Path, tmp_path: Path) -> None:
+    from generator.core.options import BuildOptions
+    from generator.serve.zoom import SHEET_DPI
+
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    options = BuildOptions(paper="letter", layout="gutterfold", out_dir=tmp_path / "out")
+    served = Served(folder, tmp_path / "out", options=options)
+    try:
+        state = served.state()
+        assert (state["paper"], state["layout"]) == ("letter", "gutterfold")
+        [cards] = [name for name in state["sheets"] if name not in ("rules-summary.pdf", "player-aids.pdf")]
+        pages = state["sheets"][cards]
+        status, headers, body = served.get(f"/api/sheet?file={cards}&page=1")
+        assert status == 200 and headers["content-type"] == "image/png"
+        with Image.open(io.BytesIO(body)) as image:
+            short, long = sorted(image.size)
+        assert abs(short - 8.5 * SHEET_DPI) <= 1 and abs(long - 11 * SHEET_DPI) <= 1  # US Letter
+        assert served.get(f"/api/sheet?file={cards}&page={pages + 1}")[0] == 404
+        assert served.get("/api/sheet?file=../../etc/passwd&page=1")[0] == 404
+    finally:
+        served.server.stop()
+
+
+def test_serve_passes_paper_layout_and_editor_on(preview_game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.serve import run
+
+    seen: dict[str, Any] = {}
+
+    def fake(game: str, options: Any, *args: Any, **named: Any) -> None:
+        seen.update(paper=options.paper, layout=options.layout, editor=named["editor"])
+
+    monkeypatch.setattr(run, "serve", fake)
+    args = ["serve", str(preview_game), "--paper", "letter", "--layout", "gutterfold", "--editor", "zed"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert seen == {"paper": "letter", "layout": "gutterfold", "editor": "zed://file{path}:{line}:{column}"}
+    result = CliRunner().invoke(app, ["serve", str(preview_game), "--paper", "a5"])
+    assert result.exit_code == 2 and "a5" in result.output

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from tests.serving import Served, card_named, line_of
 
-SMALL_STEPS = "proof:\n  min_size: 8.5pt\n"  # the summary's step numbers print at 8 pt
+SMALL_STEPS = "proof:\n  min_size: 8.5pt\n"  # the player aid's step numbers print at 8 pt
 
 
 def _copy(preview_game: Path, tmp_path: Path, flavour: str = "4pt", proof: str = SMALL_STEPS) -> Path:
@@ -45,6 +45,12 @@ def _proof(state: dict[str, Any], where: str) -> dict[str, Any]:
     return found[0]
 
 
+def _aid_steps_line(folder: Path) -> int:
+    """The line of the summary's steps that the player aid carries ('Your turn'): the summary
+    pages set their steps larger (issue 32 fills them), the aid cards keep 8 pt numbers."""
+    return line_of(folder / "summary.yaml", "title: Your turn") - 1
+
+
 def _flavour_line(folder: Path) -> int:
     text = (folder / "front.yaml").read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(text) if '"{flavor}"' in line)
@@ -60,13 +66,13 @@ def test_findings_point_at_the_cards_and_the_page_regions(planted: Served) -> No
     # the one card whose face draws that element (only Long Stride has a flavour line)
     assert small["targets"] == [card_named(state, "Long Stride")["id"]]
     assert small["regions"] == []  # on card sheets, not shown as pages: the cards are outlined
-    steps = _proof(state, f"summary.yaml:{line_of(planted.folder / 'summary.yaml', 'kind: steps')}:5")
-    assert "rules-summary/1" in steps["targets"]
-    region = next(r for r in steps["regions"] if r["page"] == "rules-summary/1")
+    steps = _proof(state, f"summary.yaml:{_aid_steps_line(planted.folder)}:5")
+    assert "player-aids/1" in steps["targets"]
+    region = next(r for r in steps["regions"] if r["page"] == "player-aids/1")
     left, top, width, height = region["box"]
     assert 0 <= left < 1 and 0 <= top < 1 and 0 < width <= 1 and 0 < height <= 1
-    page = next(p for p in state["pages"] if p["id"] == "rules-summary/1")
-    assert page["kind"] == "rule summary"
+    page = next(p for p in state["pages"] if p["id"] == "player-aids/1")
+    assert page["kind"] == "player aids"
     # the build's own gate warnings are not listed twice
     assert sum("proof type-size" in p["text"] and "4.0 pt" in p["text"] for p in state["problems"]) == 1
 
@@ -77,7 +83,7 @@ def test_a_deck_save_proofreads_again_keeping_the_other_pages(planted: Served) -
     state = planted.state()
     assert state["status"] == "ok" and "rebuilt decks: main" in state["line"]
     assert not [p for p in state["problems"] if p["where"].endswith("/" + where) and "proof" in p["text"]]
-    steps = _proof(state, f"summary.yaml:{line_of(planted.folder / 'summary.yaml', 'kind: steps')}:5")
+    steps = _proof(state, f"summary.yaml:{_aid_steps_line(planted.folder)}:5")
     assert steps["regions"]  # the summary's pages were not rebuilt, their findings stay
     planted.save("front.yaml", '"{flavor}"\n    size: 9pt', '"{flavor}"\n    size: 4pt')
     assert "4.0 pt" in _proof(planted.state(), where)["text"]
@@ -216,5 +222,30 @@ def test_a_template_finding_badges_only_the_cards_it_is_seen_on(preview_game: Pa
         assert "10.5 pt" in small["text"]
         assert small["targets"] == [card_named(state, "Lucky Find")["id"]], small
         assert len(state["cards"]) > 2  # the other cards draw the element and pass
+    finally:
+        served.server.stop()
+
+
+def test_a_card_face_finding_badges_only_the_cards_it_is_found_on(
+    preview_game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A widow is found on the laid-out faces (no page geometry of its own): of the cards drawn
+    with the rules text element, only Lucky Find, whose text ends in a lone 'go.', is badged.
+    The fitter's widow control is switched off, as a box with no room for it would leave one."""
+    from generator.text import fit
+
+    monkeypatch.setattr(fit, "_no_widows", lambda lines, wrapped, limit, spare: wrapped)
+    folder = _copy(preview_game, tmp_path, flavour="8pt", proof="")
+    cards = folder / "cards.yaml"
+    short = "Roll the die. On 4 or more, take another turn."
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace(short, short + " then draw go."), encoding="utf-8")
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        [widow] = [p for p in state["problems"] if "(a widow)" in p["text"]]
+        assert "'Lucky Find' (go.)" in widow["text"] and widow["severity"] == "warning"
+        assert widow["targets"] == [card_named(state, "Lucky Find")["id"]], widow
+        assert all(len(p["targets"]) == len(set(p["targets"])) for p in state["problems"])
     finally:
         served.server.stop()

@@ -27,7 +27,15 @@ def test_one_card_edit_redraws_only_that_card(served: Served) -> None:
     assert changed == ["Long Stride"]
     assert [a["back"] for a in after["cards"]] == [b["back"] for b in before["cards"]]
     assert served.get(card_named(after, "Long Stride")["front"]["url"])[0] == 200
-    assert served.get(card_named(before, "Long Stride")["front"]["url"])[0] == 404  # the old picture is gone
+    # marked as changed, its picture before the save kept to compare; the others unmarked
+    stride = card_named(after, "Long Stride")
+    assert stride["change"] == "changed" and stride["before"][0] == card_named(before, "Long Stride")["front"]
+    assert served.get(stride["before"][0]["url"])[0] == 200
+    assert [c["change"] for c in after["cards"] if c["name"] != "Long Stride"] == ["", ""]
+    served.save("cards.yaml", "take another turn.", "take another two turns.")
+    later = served.state()
+    assert [c["change"] for c in later["cards"]] == ["", "", "changed"]
+    assert served.get(stride["before"][0]["url"])[0] == 404  # the older picture is gone
 
 
 def test_broken_edit_keeps_the_last_good_pictures_and_points_at_the_card(served: Served) -> None:
@@ -107,13 +115,46 @@ def test_new_pictures_are_shown_before_the_pdf_is_written(
     assert card_named(served.state(), "Lucky Find")["front"] == card_named(meanwhile, "Lucky Find")["front"]
 
 
-def test_text_that_does_not_fit_keeps_the_last_good_pictures(served: Served) -> None:
+def test_text_that_does_not_fit_is_drawn_anyway_with_the_overflow_outlined(served: Served) -> None:
     before = served.state()
     served.save("cards.yaml", "take another turn.", "take another turn. " + "And again, and again. " * 40)
     state = served.state()
-    assert state["status"] == "failed" and state["cards"] == before["cards"]
+    assert state["status"] == "failed" and "the kit files were not written" in state["line"]
+    lucky = card_named(state, "Lucky Find")
+    assert lucky["front"] != card_named(before, "Lucky Find")["front"] and lucky["change"] == "changed"
+    [box] = lucky["overflow"]
+    left, top, width, height = box["box"]
+    assert box["side"] == "front" and 0 < left < 0.2 and 0 < top < 1 and 0.5 < width < 1 and 0 < height < 1
+    assert [c["overflow"] for c in state["cards"] if c["name"] != "Lucky Find"] == [[], []]
+    assert [c["front"] for c in state["cards"] if c["name"] != "Lucky Find"] == [
+        c["front"] for c in before["cards"] if c["name"] != "Lucky Find"
+    ]
     overflow = [p for p in state["problems"] if "text does not fit on the front of 'Lucky Find'" in p["text"]]
-    assert overflow and overflow[0]["targets"] == [card_named(state, "Lucky Find")["id"]]
+    assert overflow and overflow[0]["targets"] == [lucky["id"]]
+    assert served.preview.session.game is not None  # the kit's files: still the last good build's
+    served.save("cards.yaml", "And again, and again. " * 40, "")
+    state = served.state()
+    assert state["status"] == "ok" and all(c["overflow"] == [] for c in state["cards"]), (
+        state["problems"],
+        [c["overflow"] for c in state["cards"]],
+    )
+
+
+def test_a_first_build_whose_text_does_not_fit_shows_its_cards(preview_game: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    path = folder / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("take another turn.", "take another turn. " + "Again. " * 80), encoding="utf-8"
+    )
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        assert state["status"] == "failed" and len(state["cards"]) == 3
+        assert card_named(state, "Lucky Find")["overflow"] and state["files"] == []
+    finally:
+        served.server.stop()
 
 
 def test_a_summary_edit_draws_no_card_again(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,3 +236,44 @@ def test_boards_are_shown_and_their_problems_point_at_their_pages(tmp_path: Path
         assert "board.yaml:3:1" in problem["where"] and problem["targets"] == [p["id"] for p in pages]
     finally:
         served.server.stop()
+
+
+def test_a_failed_first_build_says_there_is_nothing_to_show_yet(preview_game: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "preview"
+    shutil.copytree(preview_game, folder)
+    path = folder / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("cost: 2", "cost: fast"), encoding="utf-8")
+    served = Served(folder, tmp_path / "out")
+    try:
+        state = served.state()
+        assert state["status"] == "failed" and state["cards"] == []
+        assert "could not be built, so there is nothing to show yet" in state["line"]
+        assert "last good pictures" not in state["line"]
+        [problem] = state["problems"]
+        assert problem["where"].endswith(f"preview/cards.yaml:{line_of(path, 'cost: fast')}:11")
+        served.save("cards.yaml", "cost: fast", "cost: 2")
+        state = served.state()
+        assert (
+            state["status"] == "ok" and len(state["cards"]) == 3 and "rebuilt the whole kit" in state["line"]
+        )
+        assert state["boot"] == served.preview.boot and state["version"] > 1
+    finally:
+        served.server.stop()
+
+
+def test_a_template_change_marks_every_card_it_touched_and_a_new_card_as_new(served: Served) -> None:
+    first = served.state()
+    served.save("front.yaml", "    size: 8pt\n", "    size: 9pt\n")  # the flavour line: Long Stride only
+    state = served.state()
+    assert {c["name"]: c["change"] for c in state["cards"]} == {
+        "Quick Step": "",
+        "Long Stride": "changed",
+        "Lucky Find": "",
+    }
+    served.save(
+        "cards.yaml", "cards:\n", "cards:\n  - name: Fresh\n    type: bonus\n    cost: 0\n    text: Go.\n"
+    )
+    state = served.state()
+    assert (state["cards"][0]["name"], state["cards"][0]["change"]) == ("Fresh", "new")
+    assert all(c["change"] == "" for c in state["cards"][1:])  # moved down, not changed
+    assert len(first["cards"]) == 3

@@ -340,12 +340,18 @@ def test_the_spreadsheet_example_checks_builds_and_fits_its_schema(run_cli, tmp_
     market, aids = game.deck("market"), game.deck("aids")
     assert (market.size, aids.size) == (25, 3)
     orders = [c for c in market.cards if c.type == "order"]
-    assert orders[0].fields["prices"] == {"pepper": 2, "clove": 3} and orders[0].count == 3
-    assert aids.one_sided and aids.cards[2].fields == {"step": 3, "text": "Then pass the turn to your left."}
+    assert orders[0].fields["prices"] == {"pepper": 3, "clove": 5} and orders[0].count == 3
+    refill = "Turn up cards from the deck until the market is full again, then pass the turn to your left."
+    assert aids.one_sided and aids.cards[2].fields == {"step": 3, "text": refill}
     code, _, err = run_cli("build", EXAMPLE, "-o", "out")
     assert code == 0, err
     kit = tmp_path / "out" / "spice-market"
-    assert sorted(p.name for p in kit.iterdir()) == ["aids.pdf", "market.pdf", "print-guide.md"]
+    assert sorted(p.name for p in kit.iterdir()) == [
+        ".deckwright-kit",
+        "aids.pdf",
+        "market.pdf",
+        "print-guide.md",
+    ]
     validator = jsonschema.Draft202012Validator(schema_for("game"))
     assert list(validator.iter_errors(yaml.safe_load((EXAMPLE / "game.yaml").read_text()))) == []
 

@@ -273,7 +273,8 @@ def test_unknown_font_and_size(tmp_path, game):
         """,
     ) == [
         "1:15: style.font: unknown font family 'Latto' (did you mean 'Lato'?); known families: "
-        "Bebas Neue, Caladea, Comic Neue, DejaVu Sans, Lato, Lato Black",
+        "Bebas Neue, Caladea, Comic Neue, DejaVu Sans, Lato, Lato Black; nor is a font of that name "
+        "installed on this computer (see 'deckwright fonts')",
         "2:14: aids.size: unknown card size 'pokr' (did you mean 'poker'?); known sizes: bridge, "
         "business, business-eu, euro, jumbo, mini-american, mini-euro, poker, square, "
         "standard-american, tarot",

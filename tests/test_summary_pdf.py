@@ -159,3 +159,78 @@ def test_aid_text_stays_inside_the_frame(name, request):
             bottom = r.y + fonts.descent(r.face, r.size)
             assert r.x > FRAME and right < w - FRAME, r
             assert bottom > FRAME and r.y < h - FRAME, r
+
+
+def _ink_bottom(ops) -> float:
+    """The lowest baseline of the body text on a page or card (points from the bottom)."""
+    return min(r.y for op in ops if isinstance(op, TextOp) for r in op.layout.runs)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_summary_fills_the_pages_it_takes(road_runner, paper):
+    """Road Runner's summary needs two pages at 10 pt and left the second half empty; set at the
+    largest size that still fits two pages (here 11 pt or more) it fills them."""
+    _, summary, fonts = road_runner
+    ref = layout_reference(summary, fonts, paper_size(paper))
+    assert ref.fits and len(ref.pages) == 2 and 10.5 <= ref.body_size <= 11.5
+    text = [r for op in ref.pages[1].ops if isinstance(op, TextOp) for r in op.layout.runs]
+    body = [r for r in text if r.size < 10 * 1.5 and r.y > MARGIN + 20]  # not the footer
+    assert min(r.y for r in body) < ref.pages[1].height * 0.35  # the second page's columns run low
+    bigger = ref.body_size + 0.25
+    assert bigger > 11.5 or len(_at(summary, fonts, paper, bigger).pages) > 2
+
+
+def _at(summary, fonts, paper, size):
+    from generator.summary import pages
+
+    saved = pages.BODY_SIZES
+    pages.BODY_SIZES = (size,)
+    try:
+        return layout_reference(summary, fonts, paper_size(paper))
+    finally:
+        pages.BODY_SIZES = saved
+
+
+def _body_size(aids) -> float:
+    """The size most of the aid cards' text is set at (counted in characters)."""
+    from collections import Counter
+
+    sizes: Counter[float] = Counter()
+    for f in aids.faces:
+        for op in f.ops:
+            if isinstance(op, TextOp):
+                for r in op.layout.runs:
+                    sizes[round(r.size, 2)] += len(r.text)
+    return sizes.most_common(1)[0][0]
+
+
+def test_aid_cards_are_set_larger_while_they_stay_as_many(tmp_path):
+    """Jaunty's aid without its Special words left two of its four cards half empty: the set
+    grows a quarter point, as far as the card-type table keeps one line a type."""
+    import shutil
+
+    from generator.core import paths
+
+    folder = tmp_path / "jaunty-jalopies"
+    shutil.copytree(paths.CARDDATA / "jaunty-jalopies", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    spec = folder / "summary.yaml"
+    text = spec.read_text(encoding="utf-8")
+    planted = "    title: Special words\n    aid: true\n"
+    assert planted in text
+    spec.write_text(text.replace(planted, "    title: Special words\n"), encoding="utf-8")
+    game = load_game(str(folder))
+    summary = load_summary(spec, game)
+    aids = layout_aids(summary, FontBook.load(game.font_dirs))
+    assert len(aids.faces) == 4 and not aids.overflows
+    assert _body_size(aids) == 7.75  # 8 pt would wrap "Meets PERSONALITY"
+
+
+def test_jaunty_aid_cards_carry_the_special_words():
+    """Issue 32: the Special words fill the turn card that was half empty, on the same four
+    cards at the set's own size."""
+    _, summary, fonts = load("jaunty-jalopies")
+    aids = layout_aids(summary, fonts)
+    assert len(aids.faces) == 4 and not aids.overflows
+    first = " ".join(r.text for op in aids.faces[0].ops if isinstance(op, TextOp) for r in op.layout.runs)
+    assert "YOUR TURN" in first.upper() and "SPECIAL WORDS" in first.upper()
+    assert _body_size(aids) == summary.aids.text_size

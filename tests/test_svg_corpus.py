@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.art.svgfile import read_svg
+from generator.art.svgfile import allowing_damaged, read_svg
 from tests.conftest import MINI_FRONT, MINI_GAME, write_game
 from tests.pdf_resources import names_checked, pdf_problems
 from tests.svg_corpus.raster import DRAWN, REFERENCES, REFUSED, raster, svg_pdf
@@ -53,6 +53,7 @@ EXPECTED: dict[str, tuple[tuple[float, float], list[tuple[float, float, tuple[in
     "linked.svg": ((40, 40), [(10, 10, (52, 152, 219)), (30, 30, (230, 126, 34))]),
 }
 WARNED = {"truncated.svg": "is damaged at line 5", "filter-shadow.svg": "filter effects are not drawn"}
+DAMAGED = ("truncated.svg",)  # cut short, as a failed save or download leaves it
 REFUSED_WHY = {
     "mask.svg": "line 5: a mask",
     "pattern.svg": "line 2: a pattern fill",
@@ -77,6 +78,18 @@ def test_the_corpus_is_complete():
 
 @pytest.mark.parametrize("name", DRAWN_FILES)
 def test_drawn_svg_matches_its_reference_and_its_source(name: str, tmp_path: Path):
+    with allowing_damaged(name in DAMAGED):  # a damaged file is drawn only when asked to
+        _drawn_matches(name, tmp_path)
+
+
+def test_a_damaged_svg_is_refused_at_the_line_where_it_breaks():
+    for name in DAMAGED:
+        found = read_svg(DRAWN / name)
+        assert found.drawing is None and "is damaged at line 5" in found.refused
+        assert "--allow-damaged-art" in found.refused
+
+
+def _drawn_matches(name: str, tmp_path: Path) -> None:
     found = read_svg(DRAWN / name)
     assert found.refused is None
     assert [w for w in found.warnings if WARNED.get(name, "\0") in w] == list(found.warnings)
@@ -133,13 +146,21 @@ def test_a_game_reports_each_refused_file_once_with_the_template_line(tmp_path: 
         assert "mini-front.yaml:10:5" in mine[0] and REFUSED_WHY[name] in mine[0]
     assert not [line for line in lines if "inkscape.svg" in line]  # the Inkscape file is fine
     damaged = [line for line in lines if "truncated.svg" in line]
-    assert len(damaged) == 1 and "warning:" in damaged[0] and "mini-front.yaml:10:5" in damaged[0]
+    assert len(damaged) == 1 and "warning:" not in damaged[0] and "mini-front.yaml:10:5" in damaged[0]
+    assert "is damaged at line 5" in damaged[0]
+    code, _, err = run_cli("check", folder, "--allow-damaged-art")
+    damaged = [line for line in err.splitlines() if "truncated.svg" in line]
+    assert len(damaged) == 1 and "warning:" in damaged[0] and "drawn from what could be read" in damaged[0]
 
 
 def test_a_game_with_the_drawn_corpus_builds_clean_pdfs(tmp_path: Path, run_cli):
     folder = _corpus_game(tmp_path / "corpus", DRAWN_FILES)
     for color in ("rgb", "cmyk"):
         code, _, err = run_cli("build", folder, "-o", tmp_path / color, "--color", color)
+        assert code == 1 and "truncated.svg: this SVG file is damaged at line 5" in err, err
+        code, _, err = run_cli(
+            "build", folder, "-o", tmp_path / color, "--color", color, "--allow-damaged-art"
+        )
         assert code == 0, err
         warned = [line for line in err.splitlines() if "warning:" in line]
         assert len(warned) == len(WARNED), warned  # each damaged or filtered file once

@@ -240,3 +240,49 @@ def test_the_first_baseline_is_one_typographic_ascent_below_the_top(family: str,
         assert layout.runs[0].y == pytest.approx(BOX.top - ascent * 12, abs=0.01)
     with_icon = fit_text(parse_markup("a :rocket: b"), BOX, style, BOOK)
     assert with_icon.runs[0].y == pytest.approx(BOX.top - max(ascent, 0.85) * 12, abs=0.01)
+
+
+def _lines(layout: TextLayout) -> list[str]:
+    rows: dict[float, list] = {}
+    for r in layout.runs:
+        rows.setdefault(round(r.y, 3), []).append(r)
+    return [" ".join(r.text for r in sorted(rows[y], key=lambda r: r.x)) for y in sorted(rows, reverse=True)]
+
+
+CLIFF = "Stops any **VEHICLE** or **LAUNCHER** chase. The coyote takes damage equal to the chase's Speed."
+CLIFF_BOX = Box(0, 0, 53.5 * 72 / 25.4, 40 * 72 / 25.4)
+CLIFF_STYLE = TextStyle("Lato", size=13, min_size=8, leading=1.25, align="center", valign="middle")
+
+
+def test_a_word_left_alone_on_the_last_line_gets_company_in_as_many_lines() -> None:
+    """Road Runner's Cliff Face!: greedy wrapping leaves 'Speed.' alone under four lines; set a
+    little tighter the paragraph keeps its five lines and ends on two words."""
+    laid = fit(CLIFF, CLIFF_BOX, CLIFF_STYLE)
+    lines = _lines(laid)
+    assert len(lines) == laid.line_count == 5
+    assert len(lines[-1].split()) >= 2 and lines[-1].endswith("Speed.")
+    assert laid.size == 13
+    assert_inside(laid, CLIFF_BOX)
+    assert fit(CLIFF, CLIFF_BOX, CLIFF_STYLE) == laid  # the same input, the same lines
+
+
+def test_a_widow_may_take_one_spare_line_the_box_has_room_for() -> None:
+    """Jaunty's Sugar in the Tank: no measure keeps the greedy number of lines with two words on
+    the last, so the paragraph takes one more line of the tall box; a box with no room for it
+    keeps the widow."""
+    text = "The target may not play Driving cards to move. Remove with **EQUIPMENT** then **EQUIPMENT**, or by Resting."
+    style = TextStyle("Lato", size=12.5, min_size=12.5, leading=1.25, align="center")
+    tall = Box(0, 0, 53.5 * 72 / 25.4, 44 * 72 / 25.4)
+    laid = fit(text, tall, style)
+    assert _lines(laid)[-1] == "or by Resting."
+    n = laid.line_count - 1
+    face = BOOK.face("Lato")
+    height = (BOOK.ascent(face, 1.0) - BOOK.descent(face, 1.0) + (n - 1) * 1.25) * 12.5
+    short = fit(text, Box(0, 0, tall.w, height), style)
+    assert short.fits and short.line_count == n and _lines(short)[-1] == "Resting."
+
+
+def test_a_paragraph_without_a_widow_keeps_its_greedy_lines() -> None:
+    text = "Draw two cards and play one of them at once."
+    wide = fit(text, Box(0, 0, 120, 100), TextStyle("Lato", size=10, min_size=10))
+    assert _lines(wide) == ["Draw two cards and play", "one of them at once."]

@@ -101,7 +101,7 @@ def test_keywords_whole_words_only() -> None:
     spans = parse_markup("A VEHICLE/LAUNCHER; VEHICLES and vehicle are not.", KEYWORDS)
     assert spans == (
         Span("A "),
-        Span(icon="truck", color="#c0392b"),
+        Span(icon="truck", color="#c0392b", spaced=True),
         Span("VEHICLE", bold=True, color="#c0392b"),
         Span("/"),
         Span("LAUNCHER", bold=True),

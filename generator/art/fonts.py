@@ -1,29 +1,35 @@
 """Font families from ``fonts.yaml`` files, registered with reportlab, and fast text metrics.
 
 A ``fonts.yaml`` (read through ``yamlio``, checked by ``schema.fonts``) maps family names to
-styles (``regular`` and optionally ``bold``, ``italic``, ``bold_italic``), each a TrueType file
-relative to the yaml's folder and inside the game folder (or the bundled fonts folder). Only
+styles (``regular`` and optionally ``bold``, ``italic``, ``bold_italic``), each a font file
+relative to the yaml's folder and inside the game folder (or the bundled fonts folder): TrueType
+as it is, OpenType with CFF outlines and WOFF/WOFF2 made TrueType at load (``fontconvert``). Only
 reportlab's metric layer (``pdfbase``) is used here; nothing is drawn.
 """
 
 from __future__ import annotations
 
 import difflib
+import io
 import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFontParser
 
-from generator.art import glyphs
+from generator.art import fontconvert, glyphs
 from generator.art.subsettag import TaggedTTFont
 from generator.core import paths
 from generator.core.errors import DataError, Problem, clip, display_path
 from generator.core.yamlio import Document, load_yaml
 from generator.schema.fonts import FontsFile
 from generator.schema.messages import validate
+
+if TYPE_CHECKING:
+    from generator.art import sysfonts
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 WIDTHS_KEPT = 20_000
@@ -40,25 +46,36 @@ _FALLBACK = {
 # Process-wide: each TrueType file gets one face name, and is parsed and registered once. A game's
 # own fonts are parsed when its fonts.yaml is read; the bundled ones at the first use of each face
 # (a build that sets two of the eleven bundled faces parses two).
-_REGISTERED: dict[Path, str] = {}  # file -> face name
-_PENDING: dict[str, Path] = {}  # face name -> file, named but not parsed yet
+_REGISTERED: dict[tuple[Path, int], str] = {}  # (file, face number in a collection) -> face name
+_PENDING: dict[str, tuple[Path, int]] = {}  # face name -> its file, named but not parsed yet
+_CONVERTED: dict[Path, bytes] = {}  # file -> its TrueType bytes, for a CFF OpenType or WOFF file
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
 
 
 class UnknownFontError(KeyError):
-    """Raised for a family no loaded ``fonts.yaml`` defines."""
+    """Raised for a family no loaded ``fonts.yaml`` defines (``unusable``: why the installed font
+    of that name cannot be used, when there is one)."""
 
-    def __init__(self, family: str, known: Sequence[str]):
+    def __init__(self, family: str, known: Sequence[str], unusable: str = ""):
         super().__init__(family)
         self.family = family
         self.known = sorted(known)
+        self.unusable = unusable
 
     def __str__(self) -> str:
+        if self.unusable:
+            return (
+                f"font family '{self.family}' is installed on this computer, but {self.unusable}; add a "
+                "usable file of it under fonts/ with a fonts.yaml, or choose another font"
+            )
         close = difflib.get_close_matches(self.family, self.known, n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         known = ", ".join(self.known) or "none"
-        return f"unknown font family '{self.family}'{hint}; known families: {known}"
+        return (
+            f"unknown font family '{self.family}'{hint}; known families: {known}; nor is a font of that "
+            "name installed on this computer (see 'deckwright fonts')"
+        )
 
 
 def _face_name(family: str, style: str) -> str:
@@ -72,26 +89,72 @@ def _face_name(family: str, style: str) -> str:
     return candidate
 
 
-def _register(path: Path, family: str, style: str) -> str:
+def _register(path: Path, family: str, style: str, index: int = 0) -> str:
     """Name ``path``'s face (once per process) and return the name; the font is parsed and
-    registered with reportlab at its first use (:func:`_parse`). Raises for a file whose header
-    is not TrueType's."""
+    registered with reportlab at its first use (:func:`_parse`). Raises for a file that is no
+    font; a CFF OpenType or WOFF file is converted now (``fontconvert``)."""
     key = path.resolve()
-    if key in _REGISTERED:
-        return _REGISTERED[key]
-    TTFontParser(str(key), validate=0)  # the header and table directory only: cheap
+    if (key, index) in _REGISTERED:
+        return _REGISTERED[key, index]
+    if fontconvert.needs_conversion(key):
+        _CONVERTED[key] = fontconvert.truetype(key)
+        parser = TTFontParser(io.BytesIO(_CONVERTED[key]), validate=0)
+    else:  # the header and table directory only: cheap
+        parser = TTFontParser(str(key), validate=0, subfontIndex=index)
+    _embeddable(parser)
     name = _face_name(family, style)
     _USED_NAMES.add(name)
-    _REGISTERED[key] = name
-    _PENDING[name] = key
+    _REGISTERED[key, index] = name
+    _PENDING[name] = (key, index)
     return name
+
+
+def _register_font(font: TaggedTTFont) -> None:
+    """Register ``font`` with reportlab. ReportLab hands a font whose PostScript name another
+    registered file already has that file's glyphs and widths (a game's own Lato-Regular would be
+    set in the bundled one); a different file under a taken name is renamed by its content."""
+    name = font.face.name
+    taken = pdfmetrics._dynFaceNames.get(name)
+    if isinstance(taken, TaggedTTFont) and taken._font_digest() != font._font_digest():
+        font.face.name = name + b"-" + font._font_digest().hex()[:6].encode("ascii")
+    pdfmetrics.registerFont(font)
+
+
+def _embeddable(parser: TTFontParser) -> None:
+    """Raise FontFileError for a font whose licence (its OS/2 ``fsType``) forbids what a kit does
+    with it: embedding (Restricted License, or bitmaps only) or embedding a subset. ReportLab's
+    own check lets these through."""
+    table = parser.table.get("OS/2")
+    data = getattr(parser, "_ttf_data", b"")
+    if table is None or len(data) < table["offset"] + 10:
+        return
+    fs_type = int.from_bytes(data[table["offset"] + 8 : table["offset"] + 10], "big")
+    why = ""
+    if fs_type & 0x000E == 0x0002:  # restricted, and neither "preview & print" nor "editable"
+        why = "forbids embedding it in a document (Restricted License)"
+    elif fs_type & 0x0200:
+        why = "allows embedding its bitmaps only, not its outlines"
+    elif fs_type & 0x0100:
+        why = "forbids embedding a subset of it, and a PDF embeds the characters it uses"
+    if why:
+        raise fontconvert.FontFileError(
+            f"its licence {why} (OS/2 fsType {fs_type:04X}); a kit must carry its fonts: use another "
+            "font, or ask the foundry for a licence and file that allow embedding"
+        )
 
 
 def _parse(face: str) -> None:
     """Parse and register ``face`` with reportlab if it is not yet (raises for a broken font)."""
-    path = _PENDING.get(face)
-    if path is not None:
-        pdfmetrics.registerFont(TaggedTTFont(face, str(path)))
+    pending = _PENDING.get(face)
+    if pending is not None:
+        path, index = pending
+        data = _CONVERTED.get(path)
+        if data is None:
+            _register_font(TaggedTTFont(face, str(path), subfontIndex=index))
+        else:
+            source = io.BytesIO(data)
+            source.name = str(path)  # what reportlab names in its messages
+            _register_font(TaggedTTFont(face, source))
         del _PENDING[face]
 
 
@@ -117,6 +180,8 @@ class FontBook:
         self._fallback: list[str] = []  # families tried, in order, for a character a face lacks
         self._fallback_at: tuple[Document, tuple] | None = None  # the fonts.yaml list that set it
         self._chains: dict[tuple[str, bool, bool], tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._system: dict[str, dict[str, sysfonts.Installed]] = {}  # family -> style -> face used
+        self._refused: dict[str, str] = {}  # installed family -> why its regular style is unusable
 
     @classmethod
     def load(cls, dirs: Sequence[Path]) -> FontBook:
@@ -244,7 +309,8 @@ class FontBook:
         return sorted(self._families)
 
     def has_family(self, family: str) -> bool:
-        return family in self._families
+        """Whether ``family`` is defined, or installed on this computer (then taken in)."""
+        return family in self._families or self._installed(family) is not None
 
     def face(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """Registered face name for a style, falling back to the closest style the family has."""
@@ -252,14 +318,62 @@ class FontBook:
         found = self._faces.get(key)
         if found is not None:
             return found
-        styles = self._families.get(family)
+        styles = self._families.get(family) or self._installed(family)
         if styles is None:
-            raise UnknownFontError(family, list(self._families))
+            raise UnknownFontError(family, list(self._families), self._refused.get(family, ""))
         wanted = "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
         found = next(styles[s] for s in _FALLBACK[wanted] if s in styles)
         self._parse(found)
         self._faces[key] = found
         return found
+
+    def _installed(self, family: str) -> dict[str, str] | None:
+        """The faces of ``family`` as installed on this computer (``sysfonts``), registered now;
+        None when it is not installed or none of its files can be read."""
+        from generator.art import sysfonts
+
+        found = sysfonts.find(family)
+        if not found:
+            return None
+        faces: dict[str, str] = {}
+        for style, (path, index) in ((s, found[s]) for s in STYLES if s in found):
+            try:
+                face = _register(path, family, style, index)
+                _parse(face)
+            except Exception as exc:  # an installed file that cannot be read is passed over
+                if style == "regular":
+                    self._refused[family] = f"{path} cannot be used: {clip(exc, 200)}"
+                continue
+            faces[style] = face
+            self._files[face] = path.resolve()
+        if "regular" not in faces:
+            return None
+        self._families[family] = faces
+        self._system[family] = {style: found[style] for style in faces}
+        return faces
+
+    def installed(self) -> dict[str, dict[str, sysfonts.Installed]]:
+        """The families this book took from the fonts installed on this computer, with their
+        files (the kit then depends on them: the print guide says so)."""
+        return dict(self._system)
+
+    def available(self) -> list[tuple[str, tuple[str, ...], str, Path]]:
+        """Every family a game can set text in: (family, its styles, where it comes from:
+        "bundled", "game" or "installed", the file of its regular style), by name."""
+        from generator.art import sysfonts
+
+        out = []
+        for family, styles in self._families.items():
+            path = self._files[styles["regular"]]
+            kind = "installed" if family in self._system else "bundled"
+            if kind == "bundled" and not path.is_relative_to(paths.FONTS.resolve()):
+                kind = "game"
+            out.append((family, tuple(s for s in STYLES if s in styles), kind, path))
+        for family, styles in sysfonts.installed().items():
+            if family not in self._families:
+                shown = tuple(s for s in STYLES if s in styles)
+                out.append((family, shown, "installed", styles["regular"].path))
+        return sorted(out, key=lambda row: row[0].casefold())
 
     def _parse(self, face: str) -> None:
         """Parse ``face``'s file now if it is not yet: DataError, located at the fonts.yaml entry
@@ -325,4 +439,9 @@ class FontBook:
 
 
 def _unusable(rel: str, exc: Exception) -> str:
-    return f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)})"
+    if isinstance(exc, fontconvert.FontFileError):
+        return f"font file '{clip(rel)}' cannot be used: {exc}"
+    return (
+        f"font file '{clip(rel)}' is not a usable TrueType font ({clip(exc, 200)}): open it in a font editor "
+        "(FontForge) and export it again as TrueType (.ttf) or OpenType (.otf), or use another copy"
+    )

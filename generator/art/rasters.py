@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -42,7 +42,7 @@ def _guard_aside() -> Iterator[None]:
             Image.MAX_IMAGE_PIXELS = saved
 
 
-def declared_size(path: Path) -> tuple[int, int]:
+def declared_size(path: Path | IO[bytes]) -> tuple[int, int]:
     """(width, height) in pixels from the file's header, no pixel decoded; Pillow's exceptions
     (UnidentifiedImageError, OSError, SyntaxError, ValueError) for a file it cannot read."""
     from PIL import Image

@@ -34,14 +34,48 @@ def _style(element: Any) -> dict[str, str]:
     return found
 
 
-def _prop(element: Any, name: str) -> str | None:
-    """A presentation property of an element: its style declaration, else its attribute."""
-    return _style(element).get(name) or element.get(name)
+def _prop(element: Any, name: str, css: dict[Any, dict[str, str]] | None = None) -> str | None:
+    """A presentation property of an element: its style declaration, else a rule of the file's
+    ``<style>`` sheet that selects it (a class, an id, a tag), else its attribute."""
+    found = _style(element).get(name)
+    if found is None and css:
+        found = css.get(element, {}).get(name)
+    return found or element.get(name)
+
+
+def _css(root: Any) -> dict[Any, dict[str, str]]:
+    """Element -> the declarations the file's ``<style>`` sheets give it (later rules win), as
+    svglib applies them; empty when the file has no style sheet."""
+    sheets = [e.text or "" for e in root.iter() if _local(e) == "style"]
+    if not any(sheet.strip() for sheet in sheets):
+        return {}
+    import cssselect2
+    from svglib.svglib import CSSMatcher
+
+    matcher = CSSMatcher()
+    for sheet in sheets:
+        try:
+            matcher.add_styles(sheet)
+        except Exception:  # a sheet cssselect2 cannot read: svglib passes it over too
+            continue
+    found: dict[Any, dict[str, str]] = {}
+    for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
+        declared: dict[str, str] = {}
+        for match in sorted(matcher.match(wrapper), key=lambda m: (m[0], m[1])):
+            declared.update(match[3][1])
+        if declared:
+            found[wrapper.etree_element] = declared
+    return found
 
 
 def unsupported(root: Any) -> tuple[list[str], list[str]]:
     """(reasons to refuse the file, warnings): each a use of a feature svglib does not draw."""
     ids = {e.get("id"): _local(e) for e in root.iter() if isinstance(e.tag, str) and e.get("id")}
+    css = _css(root)
+
+    def value(element: Any, name: str) -> str | None:
+        return _prop(element, name, css)
+
     refused: list[str] = []
     warned: list[str] = []
     for element in root.iter():
@@ -51,17 +85,17 @@ def unsupported(root: Any) -> tuple[list[str], list[str]]:
         where = f"line {element.sourceline}"
         if name in _REFUSED_ELEMENTS:
             refused.append(f"{where}: {_REFUSED_ELEMENTS[name]}")
-        if _prop(element, "mask") and _URL.search(_prop(element, "mask") or ""):
+        if value(element, "mask") and _URL.search(value(element, "mask") or ""):
             refused.append(f"{where}: a mask")
         for prop in ("marker-start", "marker-mid", "marker-end", "marker"):
-            if _URL.search(_prop(element, prop) or ""):
+            if _URL.search(value(element, prop) or ""):
                 refused.append(f"{where}: a marker (arrowhead)")
                 break
         for prop in ("fill", "stroke"):
-            target = _URL.search(_prop(element, prop) or "")
+            target = _URL.search(value(element, prop) or "")
             if target and ids.get(target.group(1)) == "pattern":
                 refused.append(f"{where}: a pattern {prop}")
-        if _URL.search(_prop(element, "filter") or ""):
+        if _URL.search(value(element, "filter") or ""):
             warned.append(f"{where}: a filter effect (blur, shadow...)")
     reasons = []
     if refused:
@@ -78,22 +112,22 @@ def unsupported(root: Any) -> tuple[list[str], list[str]]:
 def push_opacity(root: Any) -> None:
     """Fold every ``opacity`` (attribute or style) into the fill and stroke opacity of the shapes
     it covers, in place."""
-    _push(root, 1.0, 1.0, 1.0)
+    _push(root, 1.0, 1.0, 1.0, _css(root))
 
 
-def _push(element: Any, opacity: float, fill: float, stroke: float) -> None:
+def _push(element: Any, opacity: float, fill: float, stroke: float, css: dict[Any, dict[str, str]]) -> None:
     name = _local(element)
     if not name:
         return
-    opacity *= _number(_prop(element, "opacity"), 1.0)
-    fill = _number(_prop(element, "fill-opacity"), fill)
-    stroke = _number(_prop(element, "stroke-opacity"), stroke)
+    opacity *= _number(_prop(element, "opacity", css), 1.0)
+    fill = _number(_prop(element, "fill-opacity", css), fill)
+    stroke = _number(_prop(element, "stroke-opacity", css), stroke)
     if opacity < 1.0 and name in _SHAPES:
         style = element.get("style") or ""
         extra = f"fill-opacity:{fill * opacity:.4g};stroke-opacity:{stroke * opacity:.4g}"
         element.set("style", f"{style.rstrip('; ')};{extra}" if style.strip() else extra)
     for child in element:
-        _push(child, opacity, fill, stroke)
+        _push(child, opacity, fill, stroke, css)
 
 
 def _number(value: str | None, default: float) -> float:

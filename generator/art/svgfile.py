@@ -11,21 +11,29 @@ What it reports, besides the drawing:
 - ``refused``: why the file cannot be drawn (not XML, not SVG, no size, a reference that leaves the
   allowed folders or points at the network, a referenced file that does not exist, a feature
   svglib would silently leave out: see ``svgfeatures``);
-- ``warnings``: what it drew anyway, such as a damaged (truncated) file drawn from what the parser
-  could recover, with the line where the damage starts, or a filter effect left out.
+- ``warnings``: what it drew anyway, such as a filter effect left out.
+
+A damaged file (not well-formed XML: cut short, a tag left open) is refused at the line where it
+breaks, as browsers and Inkscape refuse it: a print run must not carry a half-drawn picture.
+Inside :func:`allowing_damaged` (``--allow-damaged-art``) it is drawn from what the parser could
+recover, with a warning naming that line.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Sequence
+import zlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.art.svgfeatures import push_opacity, unsupported
 from generator.art.svggradients import fold_transforms
+from generator.art.svglimits import solid_where_undrawable, too_costly
 from generator.core.errors import clip
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -39,6 +47,42 @@ _WIDE_BOMS = (
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 _SAVE_AGAIN = "open it in your design program and save it again"
+_DAMAGED_OK: ContextVar[bool] = ContextVar("damaged_ok", default=False)
+SUFFIXES = (".svg", ".svgz")
+MAX_UNZIPPED = 32 * 2**20
+"""The most a gzip-compressed SVG (``.svgz``) may unpack to: far above any card art."""
+
+
+def is_svg(path: Path) -> bool:
+    """Whether ``path`` names an SVG file, plain or gzip-compressed (``.svgz``)."""
+    return path.suffix.lower() in SUFFIXES
+
+
+def _gunzip(data: bytes) -> bytes:
+    """The SVG inside a gzip-compressed file, unpacked at most to MAX_UNZIPPED (ValueError past
+    it, OSError/EOFError for a broken stream)."""
+    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    out = unpacker.decompress(data, MAX_UNZIPPED + 1)
+    if len(out) > MAX_UNZIPPED:
+        raise ValueError(f"it unpacks to more than {MAX_UNZIPPED // 2**20} MiB")
+    if not unpacker.eof:
+        raise EOFError("the compressed data is cut short")
+    return out
+
+
+@contextmanager
+def allowing_damaged(allowed: bool = True) -> Iterator[None]:
+    """Inside the block a damaged SVG is drawn from what could be read (with a warning)."""
+    token = _DAMAGED_OK.set(allowed)
+    try:
+        yield
+    finally:
+        _DAMAGED_OK.reset(token)
+
+
+def damaged_allowed() -> bool:
+    """Whether a damaged SVG is drawn (see :func:`allowing_damaged`)."""
+    return _DAMAGED_OK.get()
 
 
 @dataclass(frozen=True)
@@ -61,9 +105,16 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
     from lxml import etree
 
     try:
-        data = _utf8(path.read_bytes())
+        raw = path.read_bytes()
     except OSError as exc:
         return SvgFile(refused=f"cannot read this file ({exc.strerror or exc})")
+    if raw[:2] == b"\x1f\x8b":  # .svgz: gzip-compressed, as Inkscape saves "Compressed SVG"
+        try:
+            raw = _gunzip(raw)
+        except (ValueError, EOFError, zlib.error) as exc:
+            return SvgFile(refused=f"cannot unpack this compressed SVG ({clip(exc, 80)}): {_SAVE_AGAIN}")
+    try:
+        data = _utf8(raw)
     except UnicodeDecodeError:
         return SvgFile(refused="its byte-order mark does not match its text: save it again as UTF-8")
     if not data.strip():
@@ -88,15 +139,25 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
         more = f" (and {len(bad) - 2} more)" if len(bad) > 2 else ""
         advice = "save each image in the game folder and link it by a relative path, or embed it"
         return SvgFile(source=data, refused="; ".join(bad[:2]) + more + f": {advice}")
+    costly = too_costly(root, path)
+    if costly:
+        return SvgFile(source=data, refused=costly)
     refusals, warnings = unsupported(root)
     if refusals:
         return SvgFile(source=data, refused=refusals[0])
+    solid_where_undrawable(root)
     push_opacity(root)
     warnings += fold_transforms(root)
     damaged = ""
     if damage:
         first = damage[0]
         damaged = f"damaged at line {first.line} ({clip(first.message.strip(), 80)})"
+        if not _DAMAGED_OK.get():
+            return SvgFile(
+                source=data,
+                refused=f"this SVG file is {damaged}: it is not well-formed, so browsers and design programs "
+                f"refuse it too; {_SAVE_AGAIN} (or use --allow-damaged-art to draw what can be read)",
+            )
         warnings.append(
             f"this SVG file is {damaged}: drawn from what could be read, which may be incomplete; "
             + _SAVE_AGAIN

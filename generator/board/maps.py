@@ -171,14 +171,37 @@ def _edge(
     ops: list[BoardOp] = [PolyOp(tuple(pts), road.color, road.width, dash=dash)]
     length = polyline_length(pts)
     count = edge.spaces if isinstance(edge.spaces, int) else len(edge.spaces or ())
+    head = max(road.width * 3, mm(3.5))
     if edge.one_way:
-        head = max(road.width * 3, mm(3.5))
         for at in _arrows_at(f, edge, kinds, length, count, head):
             p, u = point_along(pts, at)
             ops.append(arrowhead((p[0] + u[0] * head / 2, p[1] + u[1] * head / 2), u, head, road.color))
     if count:
-        ops += _spaces(ctx, f, edge, pts, kinds, count, loc)
+        ops += _spaces(ctx, f, edge, pts, kinds, count, road, loc)
+    if edge.one_way and count and f.arrow_every:
+        big = max(road.width * 4, mm(5.5))  # over the squares: larger than a junction's arrow
+        for at in _seams(f, edge, kinds, length, count):
+            p, u = point_along(pts, at)
+            tip = (p[0] + u[0] * big / 2, p[1] + u[1] * big / 2)
+            edge_tip = (tip[0] + u[0] * mm(0.7), tip[1] + u[1] * mm(0.7))
+            ops.append(arrowhead(edge_tip, u, big + mm(1.4), "#ffffff"))  # a white edge on any square
+            ops.append(arrowhead(tip, u, big, road.color))
     return ops
+
+
+def _seams(
+    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int
+) -> list[float]:
+    """Where along the road the seams carrying ``arrow_every`` arrowheads lie (each drawn over
+    the squares either side, with a white edge): after the first space when the road leaves a
+    place, and after every ``arrow_every``-th space, never after the last."""
+    start, end = _ends(f, edge, kinds)
+    step = (length - start - end) / count
+    every = f.arrow_every or count
+    after = {k for k in range(every, count, every)}
+    if kinds[f.nodes[edge.from_].kind].shape not in OPEN and count > 1:
+        after.add(1)
+    return [start + k * step for k in sorted(after)]
 
 
 def _ends(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind]) -> tuple[float, float]:
@@ -236,6 +259,7 @@ def _spaces(
     pts: list[XY],
     kinds: dict[str, NodeKind],
     count: int,
+    road: RoadKind,
     loc: Loc,
 ) -> list[BoardOp]:
     start, end = _ends(f, edge, kinds)
@@ -251,6 +275,8 @@ def _spaces(
             ctx.fail((*loc, "spaces"), _unknown("space kind", kind, f.spaces))
             return []
         p = paint(f.spaces[kind], SPACE_LOOK) if kind else dict(SPACE_LOOK)
+        if road.spaces is not None:
+            p = paint(road.spaces, p)
         c, u = point_along(pts, start + (i + 0.5) * step)
         w = min(sw, step - mm(0.8))
         box = Box(c[0] - w / 2, c[1] - sh / 2, w, sh)
@@ -346,6 +372,13 @@ def _node(
     places: list[Box] = []
     if side != "none" and (node.name or links):
         named = _name(ctx, r, node, kind, side, links, loc)
+        if kind.label_backing:
+            pad = mm(2)  # 1.3 mm round every glyph still on the 67 % one-sheet map
+            ops += [
+                RectOp(op.box.inset(-pad), kind.label_backing, None, 0.0, mm(0.8))
+                for op in named
+                if isinstance(op, TextOp)
+            ]
         ops += named
         labels += [op.box for op in named if isinstance(op, TextOp)]
     if kind.place is not None and node.place != "none":
@@ -375,7 +408,7 @@ def place_boxes(ctx: Context, f: MapFeature, loc: Loc) -> dict[str, Box]:
 def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box, loc: Loc) -> list[BoardOp]:
     """A card-sized zone ``place.gap`` beside the node's box, centred on that side, or centred on
     the node's ``place_at``."""
-    w, h = ctx.size(place.size, place.orientation, place.padding, loc)
+    w, h = ctx.size(place.size, node.place_orientation or place.orientation, place.padding, loc)
     cx, cy, g = nb.x + nb.w / 2, nb.y + nb.h / 2, place.gap
     if node.place_at is not None:
         px, py = ctx.point(node.place_at)
@@ -390,7 +423,9 @@ def _place(ctx: Context, f: MapFeature, place: NodePlace, node: MapNode, nb: Box
     label, note, sizes = place.label, place.note, {}
     if place.numbered and node.number is not None:
         label, note = str(node.number), node.name or note
-        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2}
+        # the name kept 1 mm further in than a plain place's text: a long name ("SALT LAKE
+        # CITY") fitted to the width would otherwise touch the place's edge
+        sizes = {"label_size": min(w, h) * 0.36, "note_size": min(w, h) * 0.2, "pad": mm(3.5)}
     return zone(
         ctx,
         Box(x, y, w, h),
@@ -422,6 +457,9 @@ def _name(
         "right": (Box(nb.right + gap, cy - height / 2, width, height), "left", "middle"),
         "center": (nb, "center", "middle"),
     }[side]
+    if node.label_at is not None:
+        lx, ly = ctx.point(node.label_at)
+        region, align, valign = Box(lx - width / 2, ly - height / 2, width, height), "center", "middle"
     laid = stack(
         ctx,
         region,

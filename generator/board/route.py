@@ -17,6 +17,7 @@ from generator.core.geometry import Box
 
 Polygon = tuple[XY, ...]
 TRIES = 24
+APART_STEPS = 6
 EPS = 1e-6
 
 
@@ -144,10 +145,18 @@ def clear(a: XY, b: XY, obstacles: list[Polygon]) -> bool:
     return all(entry(a, b, o) is None for o in obstacles)
 
 
-def route(waypoints: list[XY], obstacles: list[Polygon], push: float = 0.5) -> list[XY]:
+def route(
+    waypoints: list[XY],
+    obstacles: list[Polygon],
+    push: float = 0.5,
+    taken: tuple[XY, ...] = (),
+    spacing: float = 0.0,
+) -> list[XY]:
     """A polyline through ``waypoints`` (ends and ``via`` points) bent round ``obstacles``; when no
     way round is found within a few bends the path is left as it stands (the links check then
-    reports it)."""
+    reports it). A bend within ``spacing`` of a ``taken`` one (another road's bend round the same
+    corner) moves further out from the obstacle until it is ``spacing`` clear, so two roads
+    round one corner run side by side instead of along one line."""
     path = list(waypoints)
     fixed = set(range(len(path)))
     for _ in range(TRIES):
@@ -167,9 +176,28 @@ def route(waypoints: list[XY], obstacles: list[Polygon], push: float = 0.5) -> l
         if not options:
             break
         best = min(options, key=lambda c: math.dist(a, c) + math.dist(c, b))
+        if spacing and taken:
+            best = _apart(best, shape, others, taken, spacing)
         path.insert(i + 1, best)
         fixed = {k + 1 if k > i else k for k in fixed}
     return _tighten(path, obstacles, fixed)
+
+
+def _apart(c: XY, shape: Polygon, others: list[Polygon], taken: tuple[XY, ...], spacing: float) -> XY:
+    """``c`` moved out from ``shape``'s centre in steps of ``spacing`` until it lies ``spacing``
+    from every taken bend (at most ``APART_STEPS`` steps, never into another obstacle)."""
+    cx = sum(p[0] for p in shape) / len(shape)
+    cy = sum(p[1] for p in shape) / len(shape)
+    d = math.hypot(c[0] - cx, c[1] - cy) or 1.0
+    u = ((c[0] - cx) / d, (c[1] - cy) / d)
+    for _ in range(APART_STEPS):
+        if all(math.dist(c, t) >= spacing - EPS for t in taken):
+            break
+        nxt = (c[0] + u[0] * spacing, c[1] + u[1] * spacing)
+        if any(inside(nxt, o) for o in others):
+            break
+        c = nxt
+    return c
 
 
 def _tighten(path: list[XY], obstacles: list[Polygon], fixed: set[int]) -> list[XY]:

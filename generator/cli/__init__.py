@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli import build, check, common, export, log, play, project, serve
+from generator.cli import build, check, common, diff, export, lang, log, play, project, serve
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
@@ -49,11 +49,14 @@ app.command()(build.calibrate)
 app.command()(play.simulate)
 app.command()(play.stats)
 app.command()(play.sweep)
+app.command()(diff.diff)
 app.command()(export.export)
+app.command(name="import-translations")(lang.import_translations)
 app.command()(serve.watch)
 app.command()(serve.serve)
 app.command()(project.new)
 app.command()(project.schema)
+app.command()(project.fonts)
 app.add_typer(log.log_app, name="log")  # groups are listed after the commands
 
 

@@ -10,6 +10,9 @@ import typer
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, paths_display, report, shop_preset
 from generator.cli.options import (
+    ALLOW_DAMAGED_ART_OPTION,
+    FALLBACK_OPTION,
+    LANG_OPTION,
     ONLY_OPTION,
     OUTPUT_OPTION,
     PRINTSHOP_HELP,
@@ -86,6 +89,17 @@ def build(
         ),
     ] = None,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    changed_since: Annotated[
+        str | None,
+        typer.Option(
+            metavar="REV",
+            help="Write <game>-reprint/: only the cards whose faces changed since a git revision or "
+            "an old game folder, and a guide to the old cards they replace.",
+        ),
+    ] = None,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
+    lang: Annotated[str | None, LANG_OPTION] = None,
+    fallback: Annotated[bool, FALLBACK_OPTION] = False,
 ) -> None:
     """Build each game's whole print-and-play kit into OUTPUT/<game>/.
 
@@ -93,10 +107,12 @@ def build(
     --allow-overflow; proofreader errors the game does not list as known, unless --allow-proof):
     its earlier output stays as it was. Proofreader warnings are printed and the kit written.
     """
+    from generator.art.svgfile import allowing_damaged
     from generator.core.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from generator.core.units import mm
     from generator.kit.assemble import build_kit
     from generator.kit.build import BuildOptions
+    from generator.lang.edition import editions
     from generator.load.loader import load_game
 
     try:
@@ -105,6 +121,11 @@ def build(
             names += [g for g in paths.bundled_games() if g not in names]
         if not names:
             raise UsageError("name a game to build (see 'deckwright list'), or use --all")
+        if changed_since and (only or printshop or lang):
+            raise UsageError(
+                "--changed-since writes reprint sheets of the source language; give it without --only, "
+                "--printshop and --lang"
+            )
         if only and printshop:
             raise UsageError("--only writes a proof of some cards; --printshop files come with whole kits")
         if printshop:
@@ -137,14 +158,17 @@ def build(
         raise fail(exc) from None
     written: list[Path] = []
     failed = 0
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=common.err,
-        transient=True,
-        disable=not common.err.is_terminal,
-    ) as bar:
+    with (
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=common.err,
+            transient=True,
+            disable=not common.err.is_terminal,
+        ) as bar,
+        allowing_damaged(allow_damaged_art),
+    ):
         for name in names:
             label = _game_label(name)
             try:
@@ -155,14 +179,21 @@ def build(
                 def tick(title: str, done: int, total: int, task=task) -> None:
                     bar.update(task, description=title, completed=done, total=total)
 
-                warnings: list[Problem] = []
-                if only:
-                    from generator.kit.subset import build_proof, parse_only
+                for made in editions(game, lang, fallback):  # one kit per language asked for
+                    label = made.game.name
+                    warnings: list[Problem] = list(made.missing)
+                    if changed_since:
+                        from generator.cli.diff import reprint
 
-                    written += build_proof(game, options, parse_only(only), warnings)
-                else:
-                    written += build_kit(game, options, tick, warnings)
-                report(warnings)
+                        written += reprint(name, changed_since, options, warnings)
+                    elif only:
+                        from generator.kit.subset import build_proof, parse_only
+
+                        written += build_proof(made.game, options, parse_only(only), warnings)
+                    else:
+                        with made.overlay():  # the summary's and boards' words in this language
+                            written += build_kit(made.game, options, tick, warnings)
+                    report(warnings)
             except DeckwrightError as exc:
                 failed = max(failed, exc.exit_code)
                 if isinstance(exc, DataError):

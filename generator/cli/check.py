@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,8 @@ import typer
 
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, report, shop_preset
-from generator.core.errors import DataError, DeckwrightError, Problem
+from generator.cli.options import ALLOW_DAMAGED_ART_OPTION, FALLBACK_OPTION, LANG_OPTION
+from generator.core.errors import DataError, DeckwrightError, Problem, UsageError
 
 
 def check(
@@ -41,6 +43,9 @@ def check(
             "--strict", help="Fail (exit 1) on warnings too, the proofreader's judgements included."
         ),
     ] = False,
+    lang: Annotated[str | None, LANG_OPTION] = None,
+    fallback: Annotated[bool, FALLBACK_OPTION] = False,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Validate a game: data (YAML or CSV/XLSX/ODS card sheets), templates, text fit, total ink, kit,
     composition and the printed pages as a proofreader sees them; a named check in its constraints
@@ -50,13 +55,19 @@ def check(
     on errors (what will misprint or mislead), 0 when only warnings (judgements: contrast between
     3:1 and 4.5:1, colours kept apart by a small margin, ...) are found, unless --strict."""
     from generator.art.fonts import FontBook
+    from generator.art.svgfile import allowing_damaged
     from generator.kit.assemble import check_kit
     from generator.kit.build import check_faces
     from generator.layout import ink
     from generator.load.loader import load_game
     from generator.printshop.check import check_printshop
 
+    if lang == "all" and proof is None:  # the source, then each translation, each checked whole
+        _check_all(game, printshop, ink_limit, strict, fallback, allow_damaged_art)
+        return
+    overlay = ExitStack()  # with --lang: the kit parts read in that language
     try:
+        overlay.enter_context(allowing_damaged(allow_damaged_art))
         preset = shop_preset(printshop) if printshop else None
         try:
             loaded = load_game(game)
@@ -64,12 +75,24 @@ def check(
             from generator.layout.fieldcheck import unloaded_game_problems
 
             raise DataError(exc.problems + unloaded_game_problems(game)) from None
+        missing: list[Problem] = []
+        source = loaded  # composition rules name the cards as written
+        if lang is not None:  # the game in one language: its gaps reported, its texts checked
+            from generator.lang.edition import edition, wanted
+
+            if lang == "all":
+                raise UsageError(
+                    "--lang all checks each language in turn; --proof FILE.pdf takes one: --lang CODE"
+                )
+            made = edition(loaded, wanted(loaded, lang)[0], fallback)
+            source, loaded, missing = loaded, made.game, made.missing
+            overlay.enter_context(made.overlay())
         fonts = FontBook.load(loaded.font_dirs)
         limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
         with ink.checking(limit):
             problems = check_faces(loaded, fonts)
             problems += check_kit(loaded, fonts)
-        problems += _composition(loaded)
+        problems += missing + _composition(source)
         problems += loaded.extra.get("warnings", [])  # found while loading (sheets)
         if preset is not None:
             problems += check_printshop(loaded, preset, fonts, problems)  # type: ignore[arg-type]
@@ -79,6 +102,8 @@ def check(
             problems += proof_problems(loaded, proof)
     except DeckwrightError as exc:
         raise fail(exc) from None
+    finally:
+        overlay.close()
     from generator.core.notices import heard
 
     problems += heard()
@@ -99,6 +124,33 @@ def check(
     if strict and warned:
         common.err.print(f"{plural(len(warned), 'warning')} with --strict: failed.", style="bold red")
         raise typer.Exit(1)
+
+
+def _check_all(
+    game: str, printshop: str | None, ink_limit: float | None, strict: bool, fallback: bool, damaged: bool
+) -> None:
+    """``check --lang all``: every language of the game in turn; the worst exit code."""
+    from generator.lang.edition import languages
+    from generator.load.loader import load_game
+
+    try:
+        loaded = load_game(game)
+        codes = languages(loaded)
+        if not codes:
+            from generator.lang.edition import wanted
+
+            wanted(loaded, "all")  # says how to declare them
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    worst = 0
+    for n, code in enumerate(codes):
+        common.out.print(f"[{code}]")
+        try:
+            check(game, printshop, ink_limit, None, strict, code if n else None, fallback, damaged)
+        except typer.Exit as exc:
+            worst = max(worst, exc.exit_code)
+    if worst:
+        raise typer.Exit(worst)
 
 
 def _composition(game: object) -> list[Problem]:

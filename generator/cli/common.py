@@ -17,9 +17,13 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 def report(problems: list[Problem]) -> None:
     """Print problems, most useful first, with a count (with what libraries warned about the
     files they read, see ``generator/core/notices.py``)."""
+    from generator.core.errors import shown
     from generator.core.notices import heard
 
-    for problem in sorted([*problems, *heard()]):
+    for problem in shown(sorted([*problems, *heard()])):
+        if isinstance(problem, str):  # the count of a file's problems left out
+            err.print(problem, style="dim", markup=False)
+            continue
         style = {"error": "red", "warning": "yellow"}.get(problem.severity, "dim")
         err.print(str(problem), style=style, markup=False)
     errors = sum(1 for p in problems if p.severity == "error")
@@ -31,7 +35,7 @@ def fail(exc: DeckwrightError) -> typer.Exit:
     if isinstance(exc, DataError):
         report(exc.problems)
     else:
-        err.print(f"error: {exc}", style="red")
+        err.print(f"error: {exc}", style="red")  # control characters escaped by the console
     return typer.Exit(exc.exit_code)
 
 

@@ -70,3 +70,17 @@ OUTPUT_OPTION = typer.Option("--output", "-o", help="Output folder (default: out
 ALLOW_OVERFLOW_OPTION = typer.Option(
     "--allow-overflow", help="Write files even where text does not fit (a warning each)."
 )
+ALLOW_DAMAGED_ART_OPTION = typer.Option(
+    "--allow-damaged-art",
+    help="Draw a damaged SVG (not well-formed: cut short, a tag left open) from what can be read, "
+    "with a warning, instead of refusing it.",
+)
+LANG_OPTION = typer.Option(
+    "--lang",
+    metavar="CODE",
+    help="Build or check the game in one of its languages (game.yaml 'languages'; 'all': every "
+    "translated one), its texts from lang/CODE.yaml; the kit goes to OUTPUT/<game>-CODE/.",
+)
+FALLBACK_OPTION = typer.Option(
+    "--fallback", help="With --lang: print the source text where a translation is missing (a warning each)."
+)

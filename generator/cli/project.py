@@ -1,4 +1,4 @@
-"""Commands about games rather than one game's kit: ``list``, ``new`` and ``schema``."""
+"""Commands about games rather than one game's kit: ``list``, ``new``, ``schema`` and ``fonts``."""
 
 from __future__ import annotations
 
@@ -72,3 +72,24 @@ def schema(
         raise fail(UsageError(message)) from None
     for path in written:
         common.out.print(f"wrote {paths_display(path)}")
+
+
+def fonts(
+    game: Annotated[str, typer.Argument(help="A bundled game name or a game folder.")],
+) -> None:
+    """List the font families a game's templates can name in `font:`, each with its styles and
+    where it comes from: bundled with Deckwright, the game's fonts/fonts.yaml, or installed on
+    this computer (a kit set in an installed font depends on the machine that builds it)."""
+    from generator.art.fonts import FontBook
+    from generator.core.errors import display_path
+    from generator.load.loader import load_game
+
+    try:
+        loaded = load_game(game)
+        rows = FontBook.load(loaded.font_dirs).available()
+    except DeckwrightError as exc:
+        raise fail(exc) from None
+    width = max(len(family) for family, *_ in rows)
+    for family, styles, kind, path in rows:
+        shown = ", ".join(s.replace("_", " ") for s in styles)
+        common.out.print(f"{family:<{width}}  {kind:<9}  {shown:<36}  {display_path(path)}")

@@ -87,14 +87,34 @@ def serve(
         str,
         typer.Option(help="Address to listen on. Anything but loopback shows the game to your network."),
     ] = "127.0.0.1",
+    paper: Annotated[Paper, choice("Paper size of the kit's pages, shown and written.")] = Paper.a4,
+    layout: Annotated[
+        Layout, choice("duplex: fronts and backs on alternate pages; gutterfold: fold-and-glue sheets.")
+    ] = Layout.duplex,
     output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    editor: Annotated[
+        str | None,
+        typer.Option(
+            metavar="EDITOR",
+            help="Where a problem's or card's 'where' opens: vscode, vscodium, cursor, windsurf, zed, "
+            "sublime, textmate, jetbrains, or a URL template with {path}, {line} and {column}. "
+            "Default: $DECKWRIGHT_EDITOR, $VISUAL or $EDITOR when it is one of those.",
+        ),
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            metavar="REV", help="Also show /compare: the game against a git revision or old folder."
+        ),
+    ] = None,
 ) -> None:
     """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
     with check's findings (the proofreader's too); redrawn on every save (like watch) until
     Ctrl+C. Never runs the game's rules code."""
     from generator.kit.build import BuildOptions
+    from generator.serve.editor import choose
     from generator.serve.run import serve as run_serve
     from generator.serve.server import is_loopback
 
@@ -108,10 +128,16 @@ def serve(
             )
         common.out.print(f"serving {paths_display(Path(game)) if Path(game).is_dir() else game} at "
                   f"{server.url} (Ctrl+C to stop)")  # type: ignore[attr-defined]  # fmt: skip
+        if compare is not None:
+            common.out.print(f"comparison with {compare} at {server.url}compare")  # type: ignore[attr-defined]
 
     try:
-        options = BuildOptions(out_dir=output, allow_overflow=allow_overflow)
-        run_serve(game, options, host, port, started, _show, only=only)
+        options = BuildOptions(
+            paper=paper.value, layout=layout.value, out_dir=output, allow_overflow=allow_overflow
+        )
+        run_serve(
+            game, options, host, port, started, _show, only=only, editor=choose(editor), compare=compare
+        )
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild

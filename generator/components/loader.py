@@ -111,6 +111,8 @@ class _Group:
             self.problem("tab", "'tab' (the base tab at each end of the strip) is only for standees")
         elif tab is not None and tab <= 0:
             self.problem("tab", "expected a positive length such as '12mm'")
+        if self.spec.use is not None and kind != "sheet":
+            self.problem("use", "'use' (pad or piece) is only for sheets; remove it from this group")
         return shape
 
     def design(self, size: Size) -> Size | None:
@@ -185,6 +187,7 @@ def _group(spec: GroupSpec, loc: Loc, doc: Document, game: Game) -> ComponentGro
         size_origin=Origin(doc.file, *doc.mark((*loc, "size"))),
         tab=(spec.tab or DEFAULT_TAB) if spec.kind == "standee" else 0.0,
         note=spec.note,
+        use=(spec.use or "pad") if spec.kind == "sheet" else "",
     )
 
 

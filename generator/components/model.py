@@ -50,6 +50,7 @@ class ComponentGroup:
     size_origin: Origin
     tab: float = 0.0
     note: str | None = None
+    use: str = ""  # sheets: "pad" (written on, printed again) or "piece" (cut out and kept)
 
     @property
     def two_sided(self) -> bool:

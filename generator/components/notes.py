@@ -16,6 +16,13 @@ STOCK = {
     "standee": "card stock (160-220 g/m2 folds cleanly)",
     "sheet": "plain paper",
 }
+PIECE_SHEET = "card stock (160-220 g/m2: cut out and kept, it folds cleanly)"
+"""A sheet with ``use: piece`` (a die net, a start line) is a playing piece, not a pad."""
+
+
+def stock(group: ComponentGroup) -> str:
+    """The paper a group prints on: its kind's, card stock for a sheet that is a piece."""
+    return PIECE_SHEET if group.use == "piece" else STOCK[group.kind]
 
 
 def groups_of(components: ComponentSet | Sequence[ComponentSet]) -> list[ComponentGroup]:
@@ -52,7 +59,7 @@ def _assembly(group: ComponentGroup, opts: PlanOptions) -> str:
         cut = f"fold each sheet on the dashed line with glue between, then {cut} through both layers"
     if group.shape == "round":
         return cut + " (a circle punch of the same size is quickest)"
-    if group.kind == "sheet":
+    if group.kind == "sheet" and group.use != "piece":
         return cut + "; print more copies whenever you need fresh ones"
     return cut
 
@@ -73,12 +80,14 @@ def components_print_notes(components: ComponentSet | Sequence[ComponentSet], op
         pages = plan_group(group, opts)
         sheets = pages[-1].sheets if pages else 0
         noun = NOUNS[group.kind][group.size != 1]
+        if group.use == "piece":  # not a player's sheet to write on: a piece to cut out
+            noun = "sheet to cut out" if group.size == 1 else "sheets to cut out"
         what = f"{group.size} {noun} ({_size(group)})"
         file = f"{pdf_stem(component_set, group.kind)}.pdf"
         note = (
             f"{file} - {group.title}: {what} on {sheets} {_paper(options.paper)} "
             f"sheet{'s' if sheets != 1 else ''}; 1 copy; print {_sides(group, opts)} at 100% "
-            f"(no 'fit to page') on {STOCK[group.kind]}; {_assembly(group, opts)}."
+            f"(no 'fit to page') on {stock(group)}; {_assembly(group, opts)}."
         )
         notes.append(note + (f" {group.note}" if group.note else ""))
     return notes

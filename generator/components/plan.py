@@ -19,8 +19,11 @@ from generator.core.options import SheetOptions
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import (
+    MARK_GAP,
+    MARK_LEN,
     SheetGeometry,
     Slot,
+    assemble,
     paginate,
     plan_sheet,
     used_marks,
@@ -120,7 +123,7 @@ def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]
         opts = replace(opts, sheet=replace(opts.sheet, label_chars=len(group.title) + 90))
         if group.two_sided and opts.backs and opts.layout == "gutterfold":
             return _gutterfold(copies, w, h, opts)
-        front = plan_sheet(w, h, opts.sheet)
+        front = marked_sheet(w, h, opts.sheet, len(copies))
     except ValueError as exc:
         where = group.size_origin
         what = f"{group.kind} '{group.name}' ({'strip with tabs' if group.kind == 'standee' else 'trim'})"
@@ -147,6 +150,36 @@ def plan_group(group: ComponentGroup, opts: PlanOptions) -> tuple[PagePlan, ...]
             placed = [Placement(c, "back", s) for c, s in zip(mine, back.slots, strict=False)]
             pages.append(_page(back, placed, len(mine), n, len(spans), "back"))
     return tuple(pages)
+
+
+def marked_sheet(w: float, h: float, sheet: SheetOptions, n: int) -> SheetGeometry:
+    """``plan_sheet`` for ``n`` pieces of ``w`` x ``h``; where its grid fills the printable area
+    so that some cuts get no crop mark (counters butted edge to edge), the sheet laid out again
+    with room in the margin for full marks, when the pieces still take as many sheets: a piece
+    is cut on marks, not on lines printed across its art."""
+    geo = plan_sheet(w, h, sheet)
+    if not sheet.crop_marks or sheet.cut_lines or not geo.cut_lines:
+        return geo
+    try:
+        roomy = plan_sheet(w, h, replace(sheet, margin=sheet.margin + MARK_GAP + MARK_LEN))
+    except ValueError:
+        return geo
+    if roomy.cut_lines or len(paginate(n, roomy.per_sheet)) > len(paginate(n, geo.per_sheet)):
+        return geo
+    # the printer's margin is still the sheet's: the label and scale bar keep all of it
+    placed = assemble(
+        roomy.page_w,
+        roomy.page_h,
+        geo.printable,
+        roomy.slots,
+        roomy.crop_marks,
+        roomy.cut_lines,
+        roomy.butted,
+        w,
+        h,
+        sheet.label_chars,
+    )
+    return replace(placed, bleed=roomy.bleed)
 
 
 def _page(

@@ -43,6 +43,16 @@ def _plain(text: object) -> bool:
     return type(text) is str and text.isprintable() and text == text.rstrip()
 
 
+def _shown(text: object) -> object:
+    """A string with its control characters escaped, line by line (a title or card name holding an
+    escape sequence can neither clear the screen nor colour the output); anything else as it is."""
+    if type(text) is not str or text.isprintable():
+        return text
+    from generator.core.errors import visible
+
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
 class Console:
     """A stand-in for ``rich.console.Console`` (same arguments; markup, emoji codes and
     highlighting off unless asked for) that creates the rich console at its first real need;
@@ -77,6 +87,7 @@ class Console:
         return self.rich.is_terminal
 
     def print(self, *objects: Any, **options: Any) -> None:
+        objects = tuple(_shown(o) for o in objects)
         if (
             self._rich is None
             and len(objects) == 1

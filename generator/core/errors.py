@@ -6,6 +6,7 @@ Only the CLI prints problems and chooses exit codes: 1 for data errors, 2 for us
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,11 +15,39 @@ QUOTE_LIMIT = 60
 """At most this many characters of a value are quoted in a message (see :func:`clip`)."""
 MESSAGE_LIMIT = 1000
 """A problem's text is cut after this many characters, whatever it quotes."""
+SHOWN_PER_FILE = 50
+"""At most this many problems of one file are printed (the rest counted, see :func:`shown`)."""
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    )
+
+
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction controls: they reorder what a terminal shows after them."""
+
+
+def _hidden(char: str) -> bool:
+    return (unicodedata.category(char) in ("Cc", "Zl", "Zp") and char != "\t") or char in _BIDI
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but tab (C0, DEL, C1), line or paragraph separator and
+    direction control written as an escape (``\\x1b``, ``\\n``, ``\\u202e``): a value quoted in a
+    message can neither drive the terminal nor start a line of its own. Other text (accents, emoji,
+    a no-break space) is left as it is."""
+    if text.isprintable() or not any(_hidden(c) for c in text):
+        return text
+    return "".join(_escaped(c) if _hidden(c) else c for c in text)
 
 
 def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``value`` as text, shortened to ``limit`` characters (saying how long it was)."""
-    text = str(value)
+    """``value`` as text, shortened to ``limit`` characters (saying how long it was), its control
+    characters escaped (:func:`visible`)."""
+    text = visible(str(value))
     if len(text) <= limit:
         return text
     return f"{text[: limit - 3]}... ({len(text):,} characters)"
@@ -62,10 +91,30 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path else ""
         prefix = "" if self.severity == "error" else f"{self.severity}: "
-        text = f"{self.location()}: {prefix}{where}{self.message}"
+        text = visible(f"{self.location()}: {prefix}{where}{self.message}")
         if len(text) > MESSAGE_LIMIT:
             text = f"{text[: MESSAGE_LIMIT - 40]}... (message cut: {len(text):,} characters)"
         return text
+
+
+def shown(problems: list[Problem], per_file: int = SHOWN_PER_FILE) -> list[Problem | str]:
+    """``problems`` in order, at most ``per_file`` of each file, each file's rest counted on a line
+    after its last one shown: a file with 20,000 mistakes prints the first ones and a count."""
+    counts: dict[str, int] = {}
+    for p in problems:
+        counts[p.file] = counts.get(p.file, 0) + 1
+    out: list[Problem | str] = []
+    seen: dict[str, int] = {}
+    for p in problems:
+        seen[p.file] = seen.get(p.file, 0) + 1
+        if seen[p.file] <= per_file:
+            out.append(p)
+        if seen[p.file] == counts[p.file] and counts[p.file] > per_file:
+            rest = counts[p.file] - per_file
+            out.append(
+                visible(f"{p.file or '<input>'}: {rest:,} more problem{'s' if rest != 1 else ''} not shown")
+            )
+    return out
 
 
 def display_path(path: str | Path) -> str:

@@ -167,21 +167,26 @@ _UTF16_32 = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 def decode_utf8(raw: bytes, shown: str) -> str:
     """The text of a file that must be UTF-8; DataError saying where it is not.
 
-    A UTF-16 or UTF-32 file (a byte-order mark, or NUL bytes) is named as such; any other bad
-    byte is located by line and column.
+    A UTF-16 or UTF-32 file (a byte-order mark, or NUL bytes in every other or fourth place) is
+    named as such; any other bad byte, a stray NUL byte among them, is located by line and column.
     """
-    if raw.startswith(_UTF16_32) or b"\x00" in raw[:4096]:
+    head = raw[:4096]
+    if raw.startswith(_UTF16_32) or head.count(b"\x00") * 4 >= len(head) > 0:
         message = "the file is saved as UTF-16 or UTF-32: it must be UTF-8 (save it again as UTF-8)"
         raise DataError([Problem(10, shown, 0, 0, "", message)])
     try:
+        if b"\x00" in raw:
+            raise UnicodeDecodeError("utf-8", raw, raw.index(b"\x00"), raw.index(b"\x00") + 1, "NUL")
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         start = raw.rfind(b"\n", 0, exc.start) + 1
         column = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
-        message = (
-            f"byte 0x{raw[exc.start]:02x} is not UTF-8 text: the file must be UTF-8 (save it again as UTF-8)"
-        )
+        if raw[exc.start] == 0:
+            message = "a NUL byte (0x00) is not text: remove it (the file must be UTF-8 text)"
+        else:
+            bad = f"byte 0x{raw[exc.start]:02x} is not UTF-8 text"
+            message = f"{bad}: the file must be UTF-8 (save it again as UTF-8)"
         raise DataError([Problem(10, shown, line, column, "", message)]) from None
 
 

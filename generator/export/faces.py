@@ -58,6 +58,7 @@ def render_faces(
     import pypdfium2 as pdfium
 
     from generator.layout.deck import DeckFaces
+    from generator.load.shared import DeckProblems
     from generator.printshop.preset import PrintSize
     from generator.printshop.write import write_face_pdf
 
@@ -70,7 +71,11 @@ def render_faces(
         write_face_pdf(path, f"{deck.title} (faces)", faces, size, pages, None)  # DataError on a face's error
         data = path.read_bytes()
     found = [replace(p, severity="warning") for p in faces.problems if p.rank >= 60]
-    warnings += [p for p in found if p not in warnings]
+    if isinstance(warnings, DeckProblems):  # decks reading one sheet: once, naming them
+        for problem in found:
+            warnings.add(problem, deck.name)
+    else:
+        warnings += [p for p in found if p not in warnings]
     trim = None if bleed else (round(BLEED * scale), round(deck.width * scale), round(deck.height * scale))
     pdf = pdfium.PdfDocument(data)
     try:

@@ -25,6 +25,7 @@ from generator.core.errors import Problem
 from generator.export.faces import BLEED, Face, render_faces, slug
 from generator.export.folder import save_png, staged_folder
 from generator.load.model import Deck, Game
+from generator.load.shared import DeckProblems
 
 THUMB_W = 200  # contact sheet: thumbnail width in pixels
 COLUMNS = 10
@@ -41,7 +42,7 @@ class Export:
 
     folder: Path
     files: list[Path] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=DeckProblems)  # each once, naming its decks
 
 
 def copy_names(deck: Deck) -> list[tuple[int, str]]:

@@ -1,9 +1,11 @@
 """``export --showcase FILE.png``: chosen card fronts as one picture for a web or crowdfunding page.
 
 ``fan``: the cards held as a hand, turned about a point below them; ``spread``: side by side.
-Each card gets rounded corners and a soft shadow, and the whole picture a slight perspective (as
-if lying on a table seen from the front). The faces are the same renders as ``export --png``;
-the background is transparent. The same cards give the same bytes.
+Each card gets rounded corners and a soft shadow. The fan as a whole gets a slight perspective
+(as if lying on a table seen from the front); in a spread each card gets its own (its far edge
+narrower and the card foreshortened, as a card on the table in front of you looks), since one
+keystone over a long row leans the outer cards over like a shear. The faces are the same
+renders as ``export --png``; the background is transparent. The same cards give the same bytes.
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ def export_showcase(
         for face in render_faces(game, replace(deck, cards=wanted), fonts, dpi / 72, False, warnings):
             fronts[index, face.card.name] = face.front
     cards = [_rounded(fronts[i, c.name], mm(3) * dpi / 72) for i, c in chosen]
-    picture = _fan(cards) if style == "fan" else _spread(cards)
-    atomic_bytes(target, png_bytes(_tilted(picture), dpi))
+    picture = _tilted(_fan(cards)) if style == "fan" else _spread([_lying(card) for card in cards])
+    atomic_bytes(target, png_bytes(picture, dpi))
     return warnings
 
 
@@ -138,6 +140,18 @@ def _tilted(image: Image.Image, lean: float = 0.04) -> Image.Image:
     source = [(0, 0), (w, 0), (w, h), (0, h)]
     coeffs = _perspective(target, source)
     return image.transform(image.size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
+
+
+def _lying(card: Image.Image, lean: float = 0.05, depth: float = 0.9) -> Image.Image:
+    """One card lying on the table in front of the viewer: its far (top) edge ``lean`` of its
+    width narrower on each side and its height foreshortened to ``depth``, both sides leaning
+    alike (a true perspective of the card alone, not a shear)."""
+    w, h = card.size
+    h2, dx = round(h * depth), w * lean
+    target = [(dx, 0), (w - dx, 0), (w, h2), (0, h2)]
+    source = [(0, 0), (w, 0), (w, h), (0, h)]
+    coeffs = _perspective(target, source)
+    return card.transform((w, h2), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
 
 
 def _perspective(to: list[tuple[float, float]], frm: list[tuple[float, float]]) -> tuple[float, ...]:

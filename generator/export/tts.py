@@ -36,6 +36,7 @@ from generator.core.units import mm
 from generator.export.faces import render_faces, slug
 from generator.export.folder import save_png, staged_folder
 from generator.load.model import Card, Deck, Game
+from generator.load.shared import DeckProblems
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -61,7 +62,7 @@ class TTSExport:
 
     folder: Path
     files: list[Path] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=DeckProblems)  # each once, naming its decks
     sheets: dict[str, list[Sheet]] = field(default_factory=dict)
 
 

@@ -21,7 +21,7 @@ from generator.core.errors import DataError, Problem, display_path
 from generator.core.options import Progress, output_dir
 from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
-from generator.kit.guide import PLAIN, backs_advice, paper_and_pages
+from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
 from generator.kit.publish import staged
 from generator.layout import ink, memo
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
@@ -110,10 +110,19 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
         return {f.name: PLAIN for f in files if "aid" not in f.stem}
     if part == "components":
         from generator.components.model import pdf_stem
-        from generator.components.notes import STOCK
+        from generator.components.notes import stock
 
         sets = value if isinstance(value, list | tuple) else [value]
-        return {f"{pdf_stem(s, g.kind)}.pdf": STOCK[g.kind] for s in sets for g in s.groups}
+        by_file: dict[str, dict[str, list[str]]] = {}  # file -> stock -> the groups printed on it
+        for s in sets:
+            for g in s.groups:
+                by_file.setdefault(f"{pdf_stem(s, g.kind)}.pdf", {}).setdefault(stock(g), []).append(g.title)
+        return {
+            name: next(iter(stocks))
+            if len(stocks) == 1
+            else ", ".join(f"{' and '.join(titles)} on {paper}" for paper, titles in stocks.items())
+            for name, stocks in by_file.items()
+        }
     return {}
 
 
@@ -249,6 +258,7 @@ def _build_kit(
 
         shown = game_argument(game.name, game.folder)
         extra = guide_sections(shown, written, card_files, papers, options, single)
+        guide += installed_fonts_note(fonts)
         written.append(write_print_guide(game, options, out, guide, extra))
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)

@@ -97,3 +97,20 @@ def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> li
         " fold-and-glue sheets,"
         " fronts and backs on one side of the paper, folded together; no calibration needed.",
     ]
+
+
+def installed_fonts_note(fonts) -> list[str]:
+    """A print-guide line naming the fonts taken from this computer's installed ones (the kit
+    then depends on the machine it is built on); none when every font came with the game."""
+    used = fonts.installed()
+    if not used:
+        return []
+    named = "; ".join(
+        f"{family} ({', '.join(str(path) for path in files.values())})"
+        for family, files in sorted(used.items())
+    )
+    return [
+        f"Fonts installed on the computer that built this kit: {named}. A build on another computer "
+        "needs the same fonts installed; to carry them with the game, copy the files into its fonts/ "
+        "folder and name them in fonts/fonts.yaml (check that their licence allows it)."
+    ]

@@ -105,14 +105,86 @@ def recover_all(parent: Path) -> None:
         recover(parent / name)
 
 
-def foreign(folder: Path) -> Path | None:
-    """A file inside ``folder`` that Deckwright would not have written there, if any."""
+MARKER = ".deckwright-kit"
+"""The file every published folder holds: that Deckwright wrote the folder, and the files it wrote.
+A folder is replaced only if every file in it is listed there (see :func:`refusal`)."""
+_MARKER_HEAD = (
+    "# Written by Deckwright: the next build replaces this folder whole.\n"
+    "# The files it wrote here (a file not listed stops the next build from replacing the folder):\n"
+)
+
+
+def _files(folder: Path) -> list[str]:
+    """Every file under ``folder`` (relative, with /), sorted, but the marker and system clutter."""
+    found = []
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
-            if Path(name).suffix.lower() not in OURS and name not in JUNK:
-                return Path(root, name)
+            relative = Path(root, name).relative_to(folder).as_posix()
+            if relative != MARKER and name not in JUNK:
+                found.append(relative)
+    return found
+
+
+def written(folder: Path) -> set[str] | None:
+    """The files the marker of ``folder`` lists, or None when it has no marker."""
+    try:
+        text = (folder / MARKER).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return {line for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def foreign(folder: Path, writing: set[str] | None = None) -> str | None:
+    """A file inside ``folder`` Deckwright did not write there, if any (relative, with /).
+
+    With a marker: a file it does not list. Without one (a kit built before markers, or not a
+    kit at all): with ``writing`` (what this run writes, known when it publishes) a file not among
+    them, else a file of a kind a build never writes."""
+    listed = written(folder)
+    for name in _files(folder):
+        if name.rsplit("/", 1)[-1].startswith(".") and name.endswith(".tmp"):
+            continue  # a partial file an older version left after a kill
+        if listed is not None:  # a listed file that became a folder counts as listed
+            mine = any(name == f or name.startswith(f + "/") for f in listed)
+        elif writing is not None:
+            mine = name in writing
+        else:
+            mine = Path(name).suffix.lower() in OURS
+        if not mine:
+            return name
     return None
+
+
+def refusal(folder: Path, name: str, marked: bool) -> str:
+    """Why a build does not replace ``folder``, which holds the file ``name`` it did not write."""
+    why = (
+        f"which is not among the files Deckwright wrote there (listed in its {MARKER})"
+        if marked
+        else f"a file a build does not write; the folder has no {MARKER} file saying Deckwright made it"
+    )
+    older = "" if marked else " (a kit an older Deckwright built: delete the folder, then build again)"
+    return (
+        f"{display_path(folder)}: holds {display_path(folder / name)}, {why}; a build replaces the whole "
+        f"folder: move your files out or choose another output folder (-o){older}"
+    )
+
+
+def mark(folder: Path, old: Path) -> None:
+    """Write the marker listing every file now in ``folder`` (the ``old`` folder's own marker,
+    linked, when it says the same: a rebuild that changes no file name leaves it as it was)."""
+    text = _MARKER_HEAD + "".join(f"{name}\n" for name in _files(folder))
+    try:
+        same = (old / MARKER).read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if same:
+        try:
+            os.link(old / MARKER, folder / MARKER, follow_symlinks=False)
+            return
+        except OSError:
+            pass
+    (folder / MARKER).write_text(text, encoding="utf-8", newline="\n")
 
 
 @dataclass
@@ -170,10 +242,7 @@ class Staging:
                 raise BuildError(unusable(self.where, PermissionError(13, "Permission denied")))
             mine = foreign(self.where)
             if mine is not None:
-                raise PublishError(
-                    f"{display_path(self.where)}: holds {display_path(mine)}, a file a build does not write; "
-                    "a build replaces the whole folder: move your files out or choose another output folder"
-                )
+                raise PublishError(refusal(self.where, mine, written(self.where) is not None))
         self.made = [p for p in (self.where.parent, *self.where.parent.parents) if not p.exists()][::-1]
         root = _hidden(self.where, "staging")
         try:
@@ -214,8 +283,14 @@ class Staging:
     def _swap(self, root: Path, aside: Path) -> None:
         moved = False
         try:
+            if self.where.is_dir() and written(self.where) is None:  # no marker: only what this run writes
+                ours = {p.relative_to(self.final).as_posix() for p in self.files}
+                mine = foreign(self.where, ours)
+                if mine is not None:
+                    raise PublishError(refusal(self.where, mine, False))
             if self.carry_over and self.where.is_dir():
                 _carry(self.where, root, set(self.files.values()))
+            mark(root, self.where)
             if os.path.lexists(self.where):
                 os.rename(self.where, aside)
                 moved = True

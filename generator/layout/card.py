@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.art.fonts import FontBook, UnknownFontError
+from generator.art.svgfile import is_svg
 from generator.core.colorspec import parse as parse_color
+from generator.core.errors import clip
 from generator.core.geometry import Box, Line
 from generator.core.paths import OutsideError, find_file, search_roots, spelled
 from generator.core.units import mm
@@ -35,6 +37,7 @@ from generator.layout.substitute import (
 )
 from generator.load.assets import svg_roots, unreadable, warnings_of
 from generator.load.templates import Template
+from generator.schema.inline import IconSpec, icon_style
 from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
@@ -50,7 +53,10 @@ from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, pars
 
 SAFE_ZONE = mm(3)
 MAX_COPIES = 200
-"""The most copies a repeat over a number (``over: "{= stars}"``) makes."""
+"""The most copies a repeat over a number (``over: "{= stars}"``) makes; more is an error."""
+MAX_FACE_COPIES = 2_000
+"""The most copies all the repeats of one face make together (a repeat inside a repeat
+multiplies them): three nested repeats of 200 would be 8 million."""
 
 
 class LayoutProblem(Exception):
@@ -130,6 +136,7 @@ class CardLayouter:
         keywords: Mapping[str, Any],
         image_dirs: tuple[Path, ...],
         record_texts: bool = True,
+        inline_icons: Mapping[str, IconSpec] | None = None,
     ):
         """``record_texts``: note each face's text boxes in ``CardFace.texts`` (what ``check``
         looks at for overlapping text; a build leaves it off)."""
@@ -138,6 +145,7 @@ class CardLayouter:
         self.width, self.height, self.bleed = width, height, bleed
         self.fonts = fonts
         self.icons = icons
+        self.inline_icons = inline_icons or {}
         self.game_keywords = keywords
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
@@ -150,6 +158,7 @@ class CardLayouter:
         self._groups: dict[tuple, GroupOp] = {}
         self._texts: list[tuple[TextKey, Box]] = []
         self._lacking: list[tuple[int, str]] = []  # this face's characters no font can draw
+        self._copies = 0  # copies this face's repeats made so far (MAX_FACE_COPIES)
         trim = Box(0, 0, width, height)
         areas = {"card": trim, "trim": trim, "bleed": trim.inset(-bleed), "safe": trim.inset(SAFE_ZONE)}
         placed = placed_boxes(template.elements, areas, width, height, lambda e: self.box(e.box))
@@ -195,6 +204,7 @@ class CardLayouter:
             style = self._type_styles[card_type] = self.template.style(card_type)
         self._texts = list(self._static_texts) if self.record_texts else []
         self._lacking = []
+        self._copies = 0
         if self.tables:
             values = {**values, "tables": self.tables}
         ops: list[Op] = []
@@ -217,6 +227,7 @@ class CardLayouter:
         is false), ungrouped; raise LayoutProblem as ``layout`` does."""
         ops: list[Op] = []
         style = self.template.style(card_type)
+        self._copies = 0
         self._element(i, self.template.elements[i], values, style, ops, [], (0.0, 0.0))
         return ops
 
@@ -232,6 +243,21 @@ class CardLayouter:
         return group
 
     def _element(
+        self,
+        i: int,
+        element: Any,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        offset: tuple[float, float],
+    ) -> None:
+        start = len(ops)
+        self._element_ops(i, element, values, style, ops, overflows, offset)
+        if element.opacity < 1 or element.blend != "normal":  # what it drew, see-through
+            ops[start:] = [_see_through(op, element.opacity, element.blend) for op in ops[start:]]
+
+    def _element_ops(
         self,
         i: int,
         element: Any,
@@ -328,7 +354,13 @@ class CardLayouter:
     ) -> None:
         items = value_at(element.over, values)
         if isinstance(items, int) and not isinstance(items, bool):  # {= n}: the copies 1 to n
-            items = list(range(1, max(0, min(items, MAX_COPIES)) + 1))
+            wanted = items if element.max is None else min(items, element.max)
+            if wanted > MAX_COPIES:
+                raise LayoutProblem(
+                    f"'over: {clip(element.over)}' asks for {items:,} copies; a repeat makes at most "
+                    f"{MAX_COPIES}: lower the number (or add 'max: {MAX_COPIES}' to the repeat)"
+                )
+            items = list(range(1, max(0, wanted) + 1))
         if isinstance(items, dict):
             items = [{"key": k, "value": v} for k, v in items.items()]
         elif not isinstance(items, list | tuple):
@@ -346,6 +378,12 @@ class CardLayouter:
             steps = flow_offsets(element.flow, len(items), length)
         else:
             steps = [(n * element.step[0], n * element.step[1]) for n in range(len(items))]
+        self._copies += len(items)
+        if self._copies > MAX_FACE_COPIES:
+            raise LayoutProblem(
+                f"the repeats of this face make more than {MAX_FACE_COPIES:,} copies (a repeat inside a "
+                "repeat multiplies them): repeat over fewer items, or set 'max:' on the repeats"
+            )
         for n, item in enumerate(items):
             inner = {**values, "item": item, "index": n + 1}
             shift = (x0 + steps[n][0], y0 + steps[n][1])
@@ -401,6 +439,7 @@ class CardLayouter:
                 color=color,
                 align=element.align,
                 valign=element.valign,
+                **icon_style(element, self.inline_icons),
             )
         laid = fitted(spans, box, text_style, self.fonts)  # once per text, box and style
         if inked and self.record_texts:
@@ -482,13 +521,13 @@ class CardLayouter:
         """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
         if spec is None:
             return ()
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
         return spec.steps(self._color(spec.tint, style, values))
 
     def _note(self, path: Path, i: int) -> Path:
         """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             for warning in warnings_of(path, svg_roots(path)):
                 self.asset_warnings.setdefault(warning, i)
         return path
@@ -524,6 +563,14 @@ def _sized(op: ImageOp) -> ImageOp:
         return within_limit(op)
     except ValueError as exc:
         raise LayoutProblem(f"image {exc}") from None
+
+
+def _see_through(op: Op, opacity: float, blend: str) -> Op:
+    """``op`` drawn at ``opacity`` (times its own) and in ``blend`` (where it has none of its own)."""
+    if isinstance(op, GroupOp):
+        return replace(op, ops=tuple(_see_through(o, opacity, blend) for o in op.ops))
+    own = op.blend if op.blend != "normal" else blend
+    return replace(op, opacity=op.opacity * opacity, blend=own)
 
 
 def _dash(dash: list[float] | None) -> tuple[float, ...] | None:

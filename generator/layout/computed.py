@@ -10,7 +10,7 @@ from typing import Any
 from generator.core.units import UnitError, parse_length
 from generator.expr import ExprError, Missing, value_of
 from generator.layout.substitute import BadReference, MissingField
-from generator.schema.exprtext import ExprNumber
+from generator.schema.exprtext import ExprNumber, in_range
 
 
 def computed_fields(element: Any) -> tuple[str, ...]:
@@ -61,7 +61,10 @@ def _number(spec: ExprNumber, values: Mapping[str, Any]) -> float:
         if not spec.length:
             raise BadReference(f"expression '{spec.source.strip()}' gives text '{value}', not a number")
         try:
-            return parse_length(value)
+            value = parse_length(value)
         except UnitError as exc:
             raise BadReference(f"expression '{spec.source.strip()}': {exc}") from None
-    return float(value)
+    try:
+        return in_range(float(value), spec.low, spec.above)
+    except (ValueError, OverflowError) as exc:
+        raise BadReference(f"expression '{spec.source.strip()}': {exc}") from None

@@ -20,6 +20,7 @@ from generator.layout.fieldcheck import field_problems, known_fields, unknown_re
 from generator.layout.glyphcheck import missing_glyphs
 from generator.layout.resolution import FAIL_DPI, WARN_DPI, image_ops, low_resolution, pixel_size
 from generator.load.model import Card, Deck, Game
+from generator.load.shared import DeckProblems, merged
 from generator.load.templates import Template
 from generator.text.words import plural
 
@@ -44,7 +45,7 @@ _GLYPHS: ContextVar[list[Problem] | None] = ContextVar("glyphs", default=None)
 @contextmanager
 def _collecting(var: ContextVar[list[Problem] | None]) -> Iterator[list[Problem]]:
     """A list that the faces laid out inside the block add their problems of one kind to."""
-    found: list[Problem] = []
+    found: list[Problem] = DeckProblems()  # each problem once, naming the decks it concerns
     token = var.set(found)
     try:
         yield found
@@ -92,6 +93,7 @@ class DeckFaces:
                 game.keywords,
                 image_dirs,
                 record_texts=overlaps,  # only check looks for overlapping text
+                inline_icons=game.inline_icons,
             )
 
         self.front = layouter(deck.template)
@@ -178,8 +180,8 @@ class DeckFaces:
             found = _card_problem(card, template, element, message, OVERFLOW_RANK)
             self._problems.append(found)
             collected = _OVERFLOWS.get()
-            if collected is not None and found not in collected:
-                collected.append(found)
+            if isinstance(collected, DeckProblems):
+                collected.add(found, self.deck.name)
         for element, lacking in face.missing:
             seen = self._glyphs_seen
             found_glyphs = missing_glyphs(card, template, side, element, lacking, self._chain, seen)
@@ -360,9 +362,10 @@ def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
     problems = fonts.unusable()
     if problems:
         return problems
+    per_deck = []
     for deck in game.decks:
         faces = DeckFaces(game, deck, fonts, mm(3), overlaps=True)
         for card in deck.cards:
             faces.faces(card)
-        problems.extend(faces.problems)
-    return problems
+        per_deck.append((deck.name, faces.problems))
+    return merged(per_deck)

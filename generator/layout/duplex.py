@@ -35,15 +35,49 @@ def _clip(box: Box, to: Box) -> Box:
     return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
+def _full_bleed(slot: Slot, bleed: float, sides: tuple[str, ...]) -> Box:
+    """``slot``'s art with each of ``sides`` that runs past the trim run on to ``bleed`` past it."""
+    t, a = slot.trim, slot.art
+    eps = 1e-6
+    x0 = min(a.x, t.x - bleed) if "left" in sides and a.x < t.x - eps else a.x
+    y0 = min(a.y, t.y - bleed) if "bottom" in sides and a.y < t.y - eps else a.y
+    x1 = max(a.right, t.right + bleed) if "right" in sides and a.right > t.right + eps else a.right
+    y1 = max(a.top, t.top + bleed) if "top" in sides and a.top > t.top + eps else a.top
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
 def back_sheet(
     front: SheetGeometry, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
 ) -> SheetGeometry:
     """The back sheet of ``front``: slot i is where the back of front slot i goes.
 
     ``offset`` (x, y in points, on the back page) moves every back to correct a printer's drift;
-    art moved past the printable area is clipped to it. Backs carry no crop marks or cut lines;
-    the label and scale bar are placed afresh, clear of the back art.
+    art moved past the printable area is clipped to it. Backs carry no crop marks or cut lines, so
+    every side where the front's art runs past its trim (an outer or spaced side, not a butted
+    cut) gets the sheet's whole bleed on the back, as far as the printable area allows: a front
+    clips its outer bleed to leave room for its marks, and a duplex that drifts more than that
+    would show a white sliver on the back. The label and scale bar are placed afresh, clear of
+    the back art; where the longer bleed would leave the label less room than the front's art
+    did, only the left and right sides (the ones a duplex drifts along most) get it, or none.
     """
+    plain = _backs(front, flip, offset, ())
+    for sides in (("left", "right", "bottom", "top"), ("left", "right")):
+        roomy = _backs(front, flip, offset, sides)
+        if all(a >= b - 1e-3 for a, b in zip(_label_room(roomy), _label_room(plain), strict=True)):
+            return roomy
+    return plain
+
+
+def _label_room(geo: SheetGeometry) -> tuple[float, float]:
+    """The sheet label's (thickness, length)."""
+    b = geo.label_box
+    return (b.h, b.w) if geo.label_angle == 0 else (b.w, b.h)
+
+
+def _backs(
+    front: SheetGeometry, flip: str, offset: tuple[float, float], sides: tuple[str, ...]
+) -> SheetGeometry:
+    """The back sheet with the whole bleed on the outer ``sides`` of the art (before the flip)."""
     cols = flips_columns(front.page_w, front.page_h, flip)
     dx, dy = offset
     n_rows = max((s.row for s in front.slots), default=0) + 1
@@ -60,7 +94,7 @@ def back_sheet(
             s.row if cols else n_rows - 1 - s.row,
             n_cols - 1 - s.col if cols else s.col,
             move(s.trim),
-            _clip(move(s.art), front.printable),
+            _clip(move(_full_bleed(s, front.bleed, sides)), front.printable),
             (s.rotation + (0 if cols else 180)) % 360,
         )
         for s in front.slots

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.geometry import Box, Line
 from generator.core.options import SheetOptions
@@ -82,6 +82,9 @@ class SheetGeometry:
     card_h: float
     label_box: Box = NO_BOX
     label_angle: int = 0
+    bleed: float = 0.0
+    """The bleed asked for around each card; a front's outer art may be clipped short of it to
+    leave room for crop marks, which the back (carrying no marks) need not be."""
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,8 @@ def _plan(card_w: float, card_h: float, opts: SheetOptions, band: float) -> Shee
         cuts = unmarked_cut_lines(arts, xs.cuts, ys.cuts, marks)
     else:
         cuts = ()
-    return assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h, opts.label_chars)
+    geo = assemble(page_w, page_h, pr, slots, marks, cuts, butted, card_w, card_h, opts.label_chars)
+    return replace(geo, bleed=b)
 
 
 def assemble(

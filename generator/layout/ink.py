@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.art.svgfile import is_svg
 from generator.color.convert import to_cmyk
 from generator.color.images import max_coverage
 from generator.core.colorspec import is_cmyk
@@ -74,19 +75,19 @@ def excesses(ops: tuple[Op, ...] | list[Op], limit: float) -> Iterator[Excess]:
         elif isinstance(op, RectOp | EllipseOp | ShapeOp):
             yield from _colour("fill", op.fill, limit)
             yield from _colour("stroke", op.stroke, limit)
-            if isinstance(op, ShapeOp) and op.image is not None and op.image.path.suffix.lower() != ".svg":
+            if isinstance(op, ShapeOp) and op.image is not None and not is_svg(op.image.path):
                 yield from _image(op.image.path, limit)
         elif isinstance(op, LineOp):
             yield from _colour("stroke", op.stroke, limit)
         elif isinstance(op, IconOp):
             yield from _colour("icon", op.color, limit)
-            if op.path.suffix.lower() != ".svg":
+            if not is_svg(op.path):
                 yield from _image(op.path, limit)
         elif isinstance(op, TextOp):
             colours = [r.color for r in op.layout.runs] + [i.color for i in op.layout.icons]
             for value in dict.fromkeys(colours):
                 yield from _colour("text", value, limit)
-        elif isinstance(op, ImageOp) and op.path.suffix.lower() != ".svg":
+        elif isinstance(op, ImageOp) and not is_svg(op.path):
             yield from _image(op.path, limit)
 
 

@@ -19,6 +19,8 @@ class RectOp:
     radius: float = 0.0
     dash: tuple[float, ...] | None = None
     rotate: float = 0.0
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class EllipseOp:
     stroke_width: float = 0.5
     dash: tuple[float, ...] | None = None
     rotate: float = 0.0
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,8 @@ class LineOp:
     stroke: str
     stroke_width: float = 0.5
     dash: tuple[float, ...] | None = None
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +53,8 @@ class TextOp:
     box: Box
     rotate: float = 0.0
     origin: object = field(default=None, compare=False, repr=False)
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
     def __post_init__(self) -> None:
         if self.origin is None:
@@ -60,6 +68,8 @@ class IconOp:
     box: Box
     color: str
     rotate: float = 0.0
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,8 @@ class ImageOp:
     fit: str = "contain"
     rotate: float = 0.0
     filters: tuple[tuple[str, object], ...] = ()  # (name, value) in order: see schema.imagefilter
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +108,13 @@ class ShapeOp:
     stroke_width: float = 0.5
     dash: tuple[float, ...] | None = None
     image: ImageOp | None = None
+    opacity: float = 1.0  # see-through: drawn with this alpha, or flattened in CMYK
+    blend: str = "normal"  # a PDF blend mode (schema.template.BlendMode)
 
 
 Op = RectOp | EllipseOp | LineOp | TextOp | IconOp | ImageOp | GroupOp | ShapeOp
+
+
+def see_through(op: object) -> bool:
+    """Whether ``op`` is drawn partly transparent or blended with what lies beneath it."""
+    return getattr(op, "opacity", 1.0) < 1.0 or getattr(op, "blend", "normal") != "normal"

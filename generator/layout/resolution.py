@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.art.rasters import MAX_PIXELS, declared_size, too_large
+from generator.art.svgfile import is_svg
 from generator.core.notices import reading
 from generator.layout.ops import GroupOp, ImageOp, Op, ShapeOp
 
@@ -21,7 +22,7 @@ FAIL_DPI = 150
 @lru_cache(maxsize=256)
 def pixel_size(path: Path) -> tuple[int, int] | None:
     """(width, height) in pixels of a raster image; None for SVG or an unreadable file."""
-    if path.suffix.lower() == ".svg":
+    if is_svg(path):
         return None
     try:
         with reading(path):  # Pillow's warnings become ours, at this file

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from generator.art.svgfile import is_svg
 from generator.core.errors import clip, display_path
 from generator.core.notices import note, reading
 from generator.core.paths import outside, outside_message  # noqa: F401  (where they live: paths)
@@ -43,10 +44,12 @@ def svg_roots(path: Path) -> tuple[Path, ...]:
 
 def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, ...]]:
     stat = path.stat()
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots))
+    from generator.art.svgfile import damaged_allowed
+
+    key = (path.resolve(), stat.st_mtime_ns, stat.st_size, tuple(roots), damaged_allowed())
     if key not in _VERDICTS:
         with reading(path) as said:
-            if path.suffix.lower() == ".svg":
+            if is_svg(path):
                 _ROOTS[path.resolve()] = tuple(roots) or (path.parent,)
                 verdict, notes = _svg_problem(path, roots)
             else:
@@ -55,6 +58,10 @@ def _verdict(path: Path, roots: Sequence[Path]) -> tuple[str | None, tuple[str, 
     verdict, notes, said = _VERDICTS[key]
     note(path, said)  # again for each command run in this process
     return verdict, notes
+
+
+_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+"""What a raster file's name promises (a GIF named .png is refused, not drawn as something else)."""
 
 
 def _raster_problem(path: Path) -> str | None:
@@ -69,6 +76,12 @@ def _raster_problem(path: Path) -> str | None:
             return None
         width, height = declared_size(path)
         with Image.open(path) as image:
+            named = _FORMATS.get(path.suffix.lower())
+            if named and image.format != named:
+                return (
+                    f"a {image.format or 'non-' + named} file named {path.suffix.lower()}: "
+                    f"save it again as {named} (or use a PNG, JPEG or SVG file named for what it is)"
+                )
             if width * height > LARGE:  # JPEG: every byte read, an eighth of the pixels made
                 image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
             image.load()  # decodes every byte: a truncated file fails here

@@ -21,6 +21,7 @@ from generator.load.assets import unreadable
 from generator.load.contain import game_file, named_files
 from generator.load.deckfields import compile_types, deck_card_model, deck_defaults, with_defaults
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
+from generator.load.shared import merged
 from generator.load.sheets import SHEET_SUFFIXES, read_table
 from generator.load.templates import TemplateLibrary
 from generator.schema.game import NO_BACK, CardFileSpec, CardSourceSpec, DeckSpec, GameSpec
@@ -28,6 +29,10 @@ from generator.schema.messages import validate
 
 _WARNINGS: ContextVar[list[Problem] | None] = ContextVar("load_warnings", default=None)
 """Warnings found while loading (a formula without a saved value): ``game.extra["warnings"]``."""
+
+
+_TEXTS: ContextVar[list | None] = ContextVar("sheet_texts", default=None)
+"""Translations in card sheets' ``FIELD@CODE`` columns: ``game.extra["sheet_texts"]``."""
 
 
 class _Collector:
@@ -53,21 +58,42 @@ def load_game(spec: str | Path) -> Game:
     collect = _Collector()
     collect.problems.extend(named_files(folder, game_spec, doc))
     found: list[Problem] = []
-    token = _WARNINGS.set(found)
+    texts: list = []
+    token, texts_token = _WARNINGS.set(found), _TEXTS.set(texts)
     try:
         compiler = collect.run(compile_types, game_spec, doc)
         library = TemplateLibrary([folder / "templates", folder, paths.TEMPLATES], roots)
         decks = []
+        per_deck: list[tuple[str, list[Problem]]] = []  # decks reading one sheet find the same
+        warned: list[tuple[str, list[Problem]]] = []
         for i, deck_spec in enumerate(game_spec.decks):
+            before, warned_before = len(collect.problems), len(found)
             model = collect.run(deck_card_model, compiler, game_spec, doc, i) if compiler else None
             deck = collect.run(_load_deck, folder, deck_spec, game_spec, model, doc, i, library)
             if deck is not None:
                 decks.append(deck)
+            per_deck.append((deck_spec.name, collect.problems[before:]))
+            warned.append((deck_spec.name, found[warned_before:]))
+            del collect.problems[before:], found[warned_before:]
+        collect.problems += merged(per_deck)
+        found += merged(warned)
     finally:
         _WARNINGS.reset(token)
+        _TEXTS.reset(texts_token)
+    for card, field, code, _, cell in texts:
+        if code not in game_spec.languages[1:]:
+            declared = ", ".join(game_spec.languages[1:]) or "none"
+            message = (
+                f"column '{field}@{code}' (card '{card}'): '{code}' is not one of the languages game.yaml "
+                f"translates (languages: {declared}); add it there or remove the column"
+            )
+            collect.problems.append(
+                Problem(20, cell.file, cell.line, cell.column, "", message, cell=cell.cell)
+            )
+            break
     icons = collect.run(_icons, folder, game_spec, doc)
     if collect.problems:
-        raise DataError(collect.problems)
+        raise DataError(collect.problems + found)  # with the warnings: one may be the cause
     line, col = doc.mark(())
     return Game(
         name=game_spec.name,
@@ -80,7 +106,8 @@ def load_game(spec: str | Path) -> Game:
         template_dirs=tuple(library.dirs),
         font_dirs=(paths.FONTS, folder / "fonts"),
         origin=Origin(doc.file, line, col),
-        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found},
+        extra={"templates": library, "spec": game_spec, "doc": doc, "warnings": found, "sheet_texts": texts},
+        inline_icons={k: v for k, v in game_spec.icons.items() if not isinstance(v, str)},
     )
 
 
@@ -121,9 +148,19 @@ def _load_deck(
             )
     defaults = collect.run(deck_defaults, deck, model, doc, index) if model is not None else None
     cards = PackedCards()  # a long deck is packed as it is read (see PackedCards)
+    listed: dict[tuple[str, str | None], tuple[str | int, ...]] = {}  # file and sheet -> where first named
     for loc, source in deck.sources():
         at = ("decks", index, *loc)
         path = folder / source.file
+        first = listed.setdefault((str(Path(source.file)), source.sheet), at)
+        if first != at:
+            where = ":".join(map(str, doc.mark(first)))
+            message = (
+                f"card file '{clip(source.file)}' is listed again (first at {where}): "
+                "list each card file once (give a card 'count:' for more copies)"
+            )
+            collect.problems.append(doc.problem(at, message, rank=10))
+            continue
         kind = _source_kind(source, doc, at)
         if kind is None:
             collect.run(_source_kind, source, doc, at, True)
@@ -193,12 +230,14 @@ def _load_sheet(path: Path, source: CardSourceSpec, deck: str, model: type[BaseM
     from generator.load.sheets.cards import Columns, cards_from_table  # spreadsheets only
 
     table = read_table(path, display_path(path), source.sheet)
-    collected = _WARNINGS.get()
-    if collected is not None:
-        collected += table.warnings
     spec = source.columns
     columns = Columns(spec.case, tuple(spec.ignore), dict(spec.rename)) if spec else Columns()
-    return cards_from_table(table, model, deck, columns)
+    try:
+        return cards_from_table(table, model, deck, columns, _TEXTS.get())
+    finally:  # the reader adds its warnings (formulas without values) even when it fails
+        collected = _WARNINGS.get()
+        if collected is not None:
+            collected += table.warnings
 
 
 def _generated(spec_index: int, gen: Any) -> list[tuple[tuple, dict[str, Any]]]:
@@ -284,7 +323,8 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         icons.update({p.stem: p for p in sorted(paths.ICONS.glob("*.svg"))})
     roots = paths.game_roots(folder)
     problems = []
-    for name, file_name in game.icons.items():
+    for name, entry in game.icons.items():
+        file_name = entry if isinstance(entry, str) else entry.file
         try:
             path = paths.find_file(file_name, (folder, paths.ICONS), roots, "icon file")
         except paths.OutsideError as exc:

@@ -12,9 +12,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from generator.core.errors import Problem
+
+if TYPE_CHECKING:
+    from generator.schema.inline import IconSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +213,8 @@ class Game:
     font_dirs: tuple[Path, ...]
     origin: Origin
     extra: Mapping[str, Any] = field(default_factory=dict)
+    inline_icons: Mapping[str, IconSpec] = field(default_factory=dict)
+    """Icons of ``game.yaml`` given a size or offset in running text."""
 
     def deck(self, name: str) -> Deck:
         for deck in self.decks:

@@ -32,6 +32,7 @@ from generator.core import paths, yamlio
 from generator.core.errors import DataError, Problem
 from generator.core.yamlio import Document, Loc, parse_yaml
 from generator.load.model import Deck, Game
+from generator.schema.fieldtypes import MAX_COUNT
 from generator.schema.messages import suggest, validate
 
 SECTIONS = ("cards", "files", "rules")
@@ -196,8 +197,10 @@ def patch_cards(variant: Variant, game: Game) -> Game:
                 except DataError as exc:
                     problems.extend(exc.problems)
                     continue
-                if key == "count" and value < 0:
-                    problems.append(variant.problem(at, f"a card's count is 0 or more, found {value}"))
+                if key == "count" and not 0 <= value <= MAX_COUNT:
+                    bound = "0 or more" if value < 0 else f"at most {MAX_COUNT:,}, as in a card file"
+                    message = f"a card's count is {bound}, found {value}"
+                    problems.append(variant.problem(at, message))
                 elif key == "count":
                     card = replace(card, count=value)
                 else:

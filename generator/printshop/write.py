@@ -176,6 +176,7 @@ def printshop_notes(game: Game, options: BuildOptions, preset: Preset, written: 
     folder = f"printshop-{preset.name}"
     order = options.printshop_order or preset.order
     lines = []
+    backless = []  # decks written without a back image (one-sided cards)
     for deck in game.decks:
         stem = deck_stem(game, deck)
         size = print_size(preset, deck.width, deck.height, options.bleed)
@@ -190,16 +191,25 @@ def printshop_notes(game: Game, options: BuildOptions, preset: Preset, written: 
             )
         else:
             w, h = size.pixels(preset.dpi)
-            images = sum(1 for p in written if p.parent.name == stem and p.parent.parent.name == folder)
+            mine = [p for p in written if p.parent.name == stem and p.parent.parent.name == folder]
+            backs = "and shared backs once"
+            if not any(p.name.startswith("back-") for p in mine):
+                backless.append(deck.title)
+                backs = "and no back image (the cards are one-sided: choose the shop's plain back)"
+            kind = preset.image_format.upper()
             lines.append(
-                f"{folder}/{stem}/ ({deck.title}) for {preset.title}: {images} {preset.image_format.upper()} "
+                f"{folder}/{stem}/ ({deck.title}) for {preset.title}: {len(mine)} {kind} "
                 f"images of {w} x {h} px ({preset.dpi} dpi, {mm} trim plus {bleed}, {what}), one per card "
-                f"design and shared backs once; {folder}/{MANIFEST} gives the copies of each. "
+                f"design {backs}; {folder}/{MANIFEST} gives the copies of each. "
                 f"{folder}/{stem}.pdf holds the same pages for proofing."
             )
     if preset.color == "cmyk":
         lines.append(f"{preset.title} prints from CMYK files with total ink at most {preset.ink_limit} %.")
-    lines += [f"{preset.title}: {note}" for note in preset.notes]
+    for note in preset.notes:
+        if backless and "back image" in note:  # not for a deck that has none
+            none = ", ".join(backless)
+            note = f"{note.rstrip('.')} (for a deck with a back image; {none}: fronts only, no back image)."
+        lines.append(f"{preset.title}: {note}")
     unsure = [f"the {s.name} size" for s in preset.sizes if not s.confirmed]
     unsure += [f.replace("_", " ") for f in preset.unconfirmed]
     if unsure:

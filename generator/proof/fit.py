@@ -1,8 +1,9 @@
 """Rule "fit": a component group may say what its pieces stand on (``stands_on:`` in its
-component file): a board map's squares (``board.route``), a track's cells (``board.repair``) or a
-map's nodes of one kind (``board.route.meet``). Each piece's footprint (a counter's disc or
-square, a marker's rectangle, a standee's folded base) must fit the cell with at least
-``proof.fit_margin`` (default 1 mm) to spare across it. Judged on the sizes the build uses;
+component file): a board map's squares (``board.route``), a track's cells (``board.repair``), a
+map's nodes of one kind (``board.route.meet``) or the card places beside them
+(``board.map.city.place``: a car parked on the place its suitcase left). Each piece's footprint
+(a counter's disc or square, a marker's rectangle, a standee's folded base) must fit the cell
+with at least ``proof.fit_margin`` (default 1 mm) to spare across it. Judged on the sizes the build uses;
 located at the ``stands_on`` entry, naming the board feature's line."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from generator.board.maps import DEFAULT_KINDS
 from generator.board.model import Board
 from generator.components.model import ComponentGroup, ComponentSet
 from generator.core.geometry import Box
+from generator.core.sizes import card_size
 from generator.core.units import MM
 from generator.core.yamlio import Document, load_yaml
 from generator.layout.ops import EllipseOp, RectOp
@@ -87,6 +89,12 @@ def cell_of(board: Board, ref: list[str]) -> tuple[Shape, str, int] | str:
         if isinstance(f, MapFeature) and len(ref) == 1:
             w, h = _size(f.space)
             return Shape(f.space_shape == "circle", w, h), f"squares of map '{f.id}'", line
+        if isinstance(f, MapFeature) and len(ref) == 3 and ref[2] == "place":
+            kind = {**DEFAULT_KINDS, **f.kinds}.get(ref[1])
+            if kind is None or kind.place is None:
+                return f"map '{f.id}' has no card places beside its '{ref[1]}' nodes"
+            w, h = _place_size(board, kind.place.size, kind.place.padding)
+            return Shape(False, w, h), f"card places of the '{ref[1]}' nodes of map '{f.id}'", line
         if isinstance(f, MapFeature) and len(ref) == 2:
             kind = {**DEFAULT_KINDS, **f.kinds}.get(ref[1])
             if kind is None or kind.shape in ("dot", "bar", "none"):
@@ -95,6 +103,16 @@ def cell_of(board: Board, ref: list[str]) -> tuple[Shape, str, int] | str:
             return Shape(kind.shape == "circle", side, side), f"'{ref[1]}' nodes of map '{f.id}'", line
         return f"feature '{f.id}' is a {f.type}, not a map or a track"
     return f"board '{board.name}' has no feature with id '{ref[0]}'"
+
+
+def _place_size(board: Board, ref, padding: float) -> tuple[float, float]:
+    """A node place's card size (a board's deck or a named size, or ``{width, height}``) with
+    its padding; turned either way, since a piece is tried both ways round."""
+    if isinstance(ref, str):
+        w, h = board.sizes[ref] if ref in board.sizes else card_size(ref)
+    else:
+        w, h = ref.width, ref.height
+    return w + 2 * padding, h + 2 * padding
 
 
 def _turned(box: Box, angle: float) -> tuple[float, float, float, float]:
@@ -125,6 +143,10 @@ def cell_spots(board: Board, ref: list[str], fonts: FontBook) -> tuple[Spot, ...
             ops = [op for op in map_feature(ctx, f, loc) if isinstance(op, RectOp | EllipseOp)]
             squares = [op for op in ops if abs(op.box.h - sh) < 0.01 and op.box.w <= sw + 0.01]
             return tuple(board_spot(board.name, _turned(op.box, op.rotate or 0.0)) for op in squares)
+        if isinstance(f, MapFeature) and len(ref) == 3:
+            _, drawn = map_drawn(ctx, f, loc)
+            kind = [n for n, node in f.nodes.items() if node.kind == ref[1] and n in drawn]
+            return tuple(board_spot(board.name, box) for n in kind for box in drawn[n].places)
         if isinstance(f, MapFeature) and len(ref) == 2:
             _, drawn = map_drawn(ctx, f, loc)
             kind = [n for n, node in f.nodes.items() if node.kind == ref[1] and n in drawn]

@@ -38,7 +38,7 @@ from generator.core.errors import clip
 from generator.layout.ops import TextOp
 from generator.load.model import Game
 from generator.proof.faces import Face, faces, named
-from generator.proof.finding import Finding
+from generator.proof.finding import Finding, Spot, face_spot
 from generator.proof.parts import Parts
 from generator.proof.settings import Settings
 from generator.text.words import plural
@@ -142,14 +142,19 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     fonts = FontBook.load(game.font_dirs)
     left: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
     sizes: dict[tuple, dict[str, tuple[float, int, str]]] = defaultdict(dict)
+    spots: dict[tuple, list[Spot]] = defaultdict(list)
+    boxes: dict[tuple, dict[str, Spot]] = defaultdict(dict)
     for face in faces(game, parts):
         for op in face.ops:
             if not isinstance(op, TextOp) or not op.layout.runs:
                 continue
             key = _key(face, op)
+            spot = face_spot(face.deck, face.card, face.side, op.box)  # the cards it is seen on
             for word in widows(op, fonts):
                 left[key].append((face.card.name, word))
+                spots[key].append(spot)
             sizes[key].setdefault(face.card.name, (op.layout.size, op.layout.line_count, face.card.name))
+            boxes[key].setdefault(face.card.name, spot)
     found = []
     for (origin, deck, side), hits in left.items():
         cards = {c for c, _ in hits}
@@ -158,7 +163,8 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
             f"{plural(len(cards), 'card')} of '{deck}' ({_widows_named(hits)}): reword the text or "
             "widen the box so the word keeps company on its line"
         )
-        found.append(Finding("typography", origin, message, severity="warning"))
+        seen = tuple(dict.fromkeys(spots[(origin, deck, side)]))
+        found.append(Finding("typography", origin, message, severity="warning", spots=seen))
     for (origin, deck, side), by_card in sizes.items():
         fitted = list(by_card.values())
         top, low = max(f[0] for f in fitted), min(f[0] for f in fitted)
@@ -170,7 +176,8 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
             f"the smallest {low:g} pt is {low / top:.0%} of the largest (under {EVEN:.0%}: "
             f"{named(small)}): shorten the longest texts or set one size the deck can keep"
         )
-        found.append(Finding("typography", origin, message, severity="warning"))
+        seen = tuple(boxes[(origin, deck, side)][c] for c in dict.fromkeys(small))
+        found.append(Finding("typography", origin, message, severity="warning", spots=seen))
     return found
 
 

@@ -7,7 +7,9 @@ as its letters):
   misalignment breaks it. An error: it misprints.
 - the strokes of the board's drawing that are not roads (outlines, coastlines, drawn lines;
   the ``links`` rule judges a map's roads), thinner than a band of colour: a warning, since
-  dark type over a thin line stays readable and the designer may accept it.
+  dark type over a thin line stays readable and the designer may accept it. A word that a
+  filled shape drawn after the line covers whole (a label's backing, a card place, a city's
+  disc) is not struck: the line does not show there.
 
 Reported at the text's element (its feature's line), naming the words and the seam or stroke."""
 
@@ -24,7 +26,7 @@ from generator.core.geometry import segment_in_box
 from generator.core.sizes import paper_size
 from generator.core.strokes import WIDEST
 from generator.core.units import MM, mm
-from generator.layout.ops import TextOp
+from generator.layout.ops import EllipseOp, RectOp, TextOp
 from generator.load.model import Game
 from generator.proof.finding import Finding, Spot, board_spot
 from generator.proof.parts import Parts
@@ -68,15 +70,35 @@ def _seams(board: Board) -> list[tuple[str, tuple[tuple[float, float], tuple[flo
     return sorted(set(out))
 
 
-def _drawn_strokes(board: Board, ops) -> list[tuple[tuple[tuple[float, float], ...], object]]:
-    """The board's thin stroked lines that are not a map's own drawing (roads, nodes)."""
+def _backings(ops) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """(index, box) of every filled upright rectangle or ellipse: what it covers hides a line
+    drawn before it (a label's backing, a card place, a city's disc)."""
+    out = []
+    for i, op in enumerate(ops):
+        if isinstance(op, RectOp | EllipseOp) and op.fill and op.fill != "none" and not op.rotate:
+            b = op.box
+            out.append((i, (b.x, b.y, b.right, b.top)))
+    return out
+
+
+def _hidden(box, after: int, backings) -> bool:
+    """Whether a shape drawn after op ``after`` covers the ink ``box`` whole."""
+    return any(
+        i > after and b[0] <= box[0] and b[1] <= box[1] and box[2] <= b[2] and box[3] <= b[3]
+        for i, b in backings
+    )
+
+
+def _drawn_strokes(board: Board, ops) -> list[tuple[tuple[tuple[float, float], ...], object, int]]:
+    """The board's thin stroked lines that are not a map's own drawing (roads, nodes), with
+    their index among ``ops``."""
     maps = {
         board.doc.mark(("features", i))[0]
         for i, f in enumerate(board.spec.features)
         if isinstance(f, MapFeature)
     }
     out = []
-    for op in ops:
+    for index, op in enumerate(ops):
         if (
             not isinstance(op, PolyOp)
             or not op.stroke
@@ -87,7 +109,7 @@ def _drawn_strokes(board: Board, ops) -> list[tuple[tuple[tuple[float, float], .
         if getattr(op.origin, "line", None) in maps:
             continue
         pts = op.points + (op.points[:1] if op.closed else ())
-        out.append((pts, op.origin))
+        out.append((pts, op.origin, index))
     return out
 
 
@@ -125,11 +147,14 @@ def board_findings(board: Board, fonts: FontBook) -> list[Finding]:
                 spots=tuple(spots),
             )
         )
-    for pts, origin in _drawn_strokes(board, ops):
+    backings = _backings(ops)
+    for pts, origin, index in _drawn_strokes(board, ops):
         struck: dict[object, list[str]] = {}
         boxes: dict[object, list[Spot]] = {}
         for text, box, at in words:
-            if at is not origin and any(segment_in_box(p, q, box) is not None for p, q in pairwise(pts)):
+            if at is origin or _hidden(box, index, backings):
+                continue
+            if any(segment_in_box(p, q, box) is not None for p, q in pairwise(pts)):
                 struck.setdefault(at, []).append(text)
                 boxes.setdefault(at, []).append(board_spot(board.name, box))
         for at, texts in struck.items():

@@ -17,7 +17,7 @@ a PDF/X-1a flattener does).
 Limits: the backdrop is what the same ``Painter.draw`` call drew before the image (a card face, a
 board batch, a summary page), on white paper; an image inside a reused group is drawn inline in a
 CMYK file so each use is flattened over its own backdrop. An icon inside a turned text box is
-flattened as if the text were not turned.
+flattened where the turned text puts it, turned with it.
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ def _write(
                         note = face_note(group.deck, design, placed.side)
                         _draw_scaled(painter, face, placed.slot, group, note)
                 draw_lines(c, page.folds, FOLD_COLOR, 0.5, [4, 3])
-                draw_marks(c, page.crop_marks, page.cut_lines)
+                draw_marks(c, page.crop_marks, page.cut_lines, solid_cuts=bool(page.folds))
                 finish_sheet(c, page, _label(game, group, page), label_face, with_bar=page.side != "back")
             problems.extend(p for p in faces.problems if p.rank < 60)
         if problems:
@@ -146,5 +146,6 @@ def _draw_scaled(painter: Painter, face: CardFace, slot: Slot, group: ComponentG
 
 
 def _label(game: Game, group: ComponentGroup, page: PagePlan) -> str:
-    suffix = " - fold on the dashed lines" if page.tabs else SUFFIX[page.side]
+    cut = "lines" if page.cut_lines else "marks"
+    suffix = f" - fold on the dashes, cut on the {cut}" if page.tabs else SUFFIX[page.side]
     return f"{game.title} - {group.title} - sheet {page.sheet} of {page.sheets}{suffix}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.svgfile import read_svg
+from generator.art.svgfile import is_svg, read_svg
 from generator.color import output
 from generator.color.convert import FILL
 from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
@@ -22,9 +23,21 @@ from generator.core.errors import BuildError, display_path
 from generator.core.geometry import Box
 from generator.core.notices import reading
 from generator.layout import memo
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    ShapeOp,
+    TextOp,
+    see_through,
+)
 from generator.layout.resolution import printed_dpi
 from generator.load.assets import svg_roots
+from generator.render import blend
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
 from generator.render.paint import color
@@ -44,6 +57,7 @@ class Painter:
         self._svg_rasters: dict[tuple[Path, str, float, float], Image.Image] = {}
         self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
         self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
+        self._flats: dict[tuple, tuple] = {}  # see-through ops flattened in CMYK, by op and backdrop
 
     # -- forms ----------------------------------------------------------------------------------
     def form(self, name: str, bounds: Box, ops: tuple[Op, ...]) -> str:
@@ -72,12 +86,25 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
-        if isinstance(op, GroupOp) and flattens(op.ops):
-            self.draw(op.ops)  # inline: each use flattened over its own backdrop
-            return
-        self._op(op)
+        if isinstance(op, GroupOp) and (flattens(op.ops) or _any_see_through(op.ops)):
+            self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
+            return  # transparency in the page's graphics states (ReportLab's forms carry none)
+        if see_through(op):
+            self._see_through(op)
+        else:
+            self._op(op)
         assert self._below is not None
         self._below.append(op)
+
+    def _see_through(self, op: Op) -> None:
+        """``op`` with its opacity and blend mode: live in RGB, flattened in CMYK (``blend``)."""
+        current = output.current()
+        if current.cmyk:
+            below = tuple(self._below or ())
+            blend.flat(self.canvas, op, below, self.icons, Painter, current.ink_limit, self._flats)
+            return
+        with blend.live(self.canvas, op):
+            self._op(op)
 
     def _op(self, op: Op) -> None:
         if isinstance(op, TextOp):
@@ -163,10 +190,11 @@ class Painter:
                 c.drawString(run.x, run.y, run.text)
             else:  # a recording takes the layout's width (generator.render.record)
                 draw_run(c, run.x, run.y, run.text, run.width)
-        for icon in op.layout.icons:
-            self._svg_icon(icon.name, None, Box(icon.x, icon.y, icon.size, icon.size), icon.color)
         if turned:
             c.restoreState()
+        for icon in op.layout.icons:  # each turned about its own centre, moved as the text turns:
+            box = _turned_with(Box(icon.x, icon.y, icon.size, icon.size), op.box, op.rotate)
+            self._svg_icon(icon.name, None, box, icon.color, op.rotate)  # flattened where it prints
 
     def _icon(self, op: IconOp) -> None:
         self._svg_icon(op.name, op.path, op.box, op.color, op.rotate)
@@ -176,7 +204,7 @@ class Painter:
         box centre; SVG icons become one form each."""
         path = path or self.icons[name]
         op = ImageOp(path, box, "contain", rotate)
-        if path.suffix.lower() != ".svg":
+        if not is_svg(path):
             self._image(op)
             return
         self._vector(op, tint)
@@ -222,7 +250,7 @@ class Painter:
         if op.filters:
             draw_filtered(self, op)
             return
-        if op.path.suffix.lower() == ".svg":
+        if is_svg(op.path):
             self._vector(op, "#000000")
             return
         if self._below and flattens([op]):
@@ -310,6 +338,8 @@ def flattens(ops) -> bool:
     if not output.current().cmyk:
         return False
     for op in ops:
+        if see_through(op):  # text or a shape with opacity or a blend mode: flattened too
+            return True
         if isinstance(op, GroupOp) and flattens(op.ops):
             return True
         if isinstance(op, ImageOp) and op.filters:  # flattened over its backdrop, like translucent art
@@ -319,6 +349,22 @@ def flattens(ops) -> bool:
         if isinstance(op, ShapeOp) and op.image is not None and flattens([op.image]):
             return True
     return False
+
+
+def _turned_with(box: Box, around: Box, angle: float) -> Box:
+    """``box`` moved where turning ``around`` by ``angle`` (as ``Painter._rotated``) takes its
+    centre; drawn turned by ``angle`` about that centre, it lies where the turned text puts it."""
+    if not angle:
+        return box
+    a = math.radians(-angle)
+    cx, cy = around.x + around.w / 2, around.y + around.h / 2
+    dx, dy = box.x + box.w / 2 - cx, box.y + box.h / 2 - cy
+    x, y = cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)
+    return Box(x - box.w / 2, y - box.h / 2, box.w, box.h)
+
+
+def _any_see_through(ops) -> bool:
+    return any(_any_see_through(op.ops) if isinstance(op, GroupOp) else see_through(op) for op in ops)
 
 
 def _translucent(path: Path) -> bool:
@@ -331,7 +377,7 @@ def _translucent(path: Path) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def _translucent_file(path: Path, mtime: int, size: int) -> bool:
-    if path.suffix.lower() != ".svg":
+    if not is_svg(path):
         return translucent(path)
     drawing = read_svg(path, None, svg_roots(path)).drawing
     return drawing is not None and translucent_drawing(drawing)

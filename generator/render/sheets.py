@@ -17,6 +17,7 @@ from generator.render.paint import color
 MARK_WIDTH = 0.3
 MARK_COLOR = "#000000"
 CUT_COLOR = "#9a9a9a"
+SOLID_CUT_COLOR = "#4a4a4a"
 BAR_NOTE = " - bar = 50 mm at 100%"
 """What a sheet label says of a full scale bar (the longest a label gets)."""
 
@@ -68,9 +69,16 @@ def draw_lines(c: Canvas, lines: tuple[Line, ...], stroke: str, width: float, da
     c.restoreState()
 
 
-def draw_marks(c: Canvas, crop_marks: tuple[Line, ...], cut_lines: tuple[Line, ...]) -> None:
-    """Crop marks in the margin; optional cut lines (dashed, light) along the trims."""
-    draw_lines(c, cut_lines, CUT_COLOR, 0.25, [2, 2])
+def draw_marks(
+    c: Canvas, crop_marks: tuple[Line, ...], cut_lines: tuple[Line, ...], solid_cuts: bool = False
+) -> None:
+    """Crop marks in the margin; optional cut lines (dashed, light) along the trims. On a sheet
+    whose dashed lines are folds (standees) the cut lines are ``solid_cuts``: thin and unbroken,
+    so that no cut reads as a fold."""
+    if solid_cuts:
+        draw_lines(c, cut_lines, SOLID_CUT_COLOR, 0.3, [])
+    else:
+        draw_lines(c, cut_lines, CUT_COLOR, 0.25, [2, 2])
     draw_lines(c, crop_marks, MARK_COLOR, MARK_WIDTH, [])
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator
 
 from generator.core.units import mm
-from generator.schema.common import Color, Length, SizeSpec, Strict
+from generator.schema.common import Color, Dash, Length, NonNegativeLength, PositiveLength, SizeSpec, Strict
 
 Point = tuple[Length, Length]
 BoxSpec = tuple[Length, Length, Length, Length]
@@ -35,8 +35,8 @@ class Look(Strict):
 
     fill: Color | None = None
     stroke: Color | None = None
-    stroke_width: Length | None = None
-    dash: list[Length] | None = None
+    stroke_width: NonNegativeLength | None = None
+    dash: Dash = None
     radius: Length | None = None
 
 
@@ -44,8 +44,8 @@ class TextLook(Strict):
     """How a feature's text is set; keys left out take the board's defaults."""
 
     font: str | None = None
-    size: Length | None = None
-    min_size: Length | None = None
+    size: PositiveLength | None = None
+    min_size: PositiveLength | None = None
     color: Color | None = None
     bold: bool | None = None
 
@@ -94,9 +94,9 @@ class GridPath(Strict):
     along: Literal["rows", "columns"] = "rows"
     cells: list[tuple[int, int]] | None = None
     color: Color = "#333333"
-    width: Length = 1.5
+    width: NonNegativeLength = 1.5
     offset: Length = 0.0
-    dash: list[Length] | None = None
+    dash: Dash = None
     """A dashed line, so two paths differ by more than colour in black-and-white print."""
     numbers: bool = False
     prefix: str = ""
@@ -185,6 +185,9 @@ class NodeKind(Strict):
     label: Literal["below", "above", "left", "right", "center", "none"] = "below"
     links_size: Length = 7.0
     """Text size of the reach numbers under the name (``links: true``)."""
+    label_backing: Color | None = None
+    """A patch of this colour behind the name and reach numbers (e.g. the land's colour), so an
+    outline or coastline drawn beneath does not strike them out."""
     place: NodePlace | None = None
     span: Length | None = None
     """The length of road the node takes between the spaces on either side of it (default its
@@ -192,11 +195,13 @@ class NodeKind(Strict):
 
 
 class RoadKind(Strict):
-    """How a kind of map edge looks."""
+    """How a kind of map edge looks; ``spaces`` is painted over the look of every space on a road
+    of this kind (a dashed outline that marks a short cut's squares, whatever their kind)."""
 
     color: Color = "#5d5d5d"
-    width: Length = mm(1.2)
-    dash: list[Length] | None = None
+    width: NonNegativeLength = mm(1.2)
+    dash: Dash = None
+    spaces: Look | None = None
 
 
 class SpaceLook(Look):
@@ -221,6 +226,11 @@ class MapNode(Strict):
     """Which side of this node its kind's place goes (``none``: no place here)."""
     place_at: Point | None = None
     """Where the centre of this node's place goes instead (a crowded corner of the map)."""
+    label_at: Point | None = None
+    """Where the centre of this node's name goes instead of beside it (a crowded map, or off the
+    seam of a tiled print); the proofreader's ``belonging`` rule still judges it."""
+    place_orientation: Orientation | None = None
+    """This node's place turned (e.g. ``landscape`` along a coast) instead of its kind's."""
     data: dict[str, str] = Field(default_factory=dict)
 
 
@@ -230,6 +240,9 @@ class MapEdge(Strict):
     from_: str = Field(alias="from")
     to: str
     via: list[Point] = Field(default_factory=list)
+    offset: Length = 0.0
+    """The road shifted sideways (to the right going from ``from`` to ``to``; negative: left), its
+    ends and ``via`` points alike: roads that share a corridor run side by side as parallel lanes."""
     road: str = "road"
     one_way: bool = False
     spaces: int | list[str] | None = None
@@ -257,6 +270,10 @@ class MapFeature(Feature):
     """Where a one-way road of spaces shows its arrowhead: between its first two spaces, or
     (``junctions``) on the free road next to each junction or dead end it touches, where spaces
     touch along the road."""
+    arrow_every: int | None = Field(None, ge=1, le=100)
+    """Also an arrowhead over the seam between two spaces of every one-way road, after its first
+    space when it leaves a place (not a junction or dead end) and after every ``arrow_every``-th:
+    direction shown along roads whose spaces touch."""
 
 
 class TextFeature(Feature):
@@ -266,8 +283,8 @@ class TextFeature(Feature):
     text: str
     box: BoxSpec
     font: str | None = None
-    size: Length = 12.0
-    min_size: Length | None = None
+    size: PositiveLength = 12.0
+    min_size: PositiveLength | None = None
     color: Color | None = None
     align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
@@ -285,7 +302,7 @@ class LegendEntry(Strict):
     stroke: Color | None = None
     shape: Literal["rect", "circle", "line", "arrow"] = "rect"
     icon: str | None = None
-    dash: list[Length] | None = Field(None, min_length=1)
+    dash: Dash = Field(None, min_length=1)
 
 
 class LegendFeature(Feature):
@@ -327,8 +344,8 @@ class LineFeature(Feature):
     type: Literal["line"]
     points: list[Point] = Field(min_length=2)
     color: Color | None = None
-    width: Length = 1.0
-    dash: list[Length] | None = None
+    width: NonNegativeLength = 1.0
+    dash: Dash = None
     arrow: Literal["none", "end", "start", "both"] = "none"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from generator.core.colorspec import is_cmyk, parse_cmyk
 from generator.core.units import UnitError, parse_length
@@ -41,6 +41,24 @@ def parse_positive_length(value: Any) -> float:
 
 PositiveLength = Annotated[float, BeforeValidator(parse_positive_length)]
 """A width or height: a length above zero."""
+NonNegativeLength = Annotated[float, Field(ge=0), BeforeValidator(parse_length_value)]
+"""A stroke width: a length of 0 or more."""
+
+
+def _dash(value: list[float] | None) -> list[float] | None:
+    if value is None:
+        return None
+    if any(v < 0 for v in value):
+        raise ValueError("dash lengths are 0 or more, e.g. [3pt, 2pt] (3 pt drawn, 2 pt left out)")
+    if value and sum(value) <= 0:
+        raise ValueError(
+            "a dash pattern needs a length above 0, e.g. [3pt, 2pt]; leave 'dash' out for a solid line"
+        )
+    return value
+
+
+Dash = Annotated[list[Length] | None, AfterValidator(_dash)]
+"""Dash and gap lengths: each 0 or more, not all 0."""
 
 _COLOR = re.compile(
     r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]+|\$?[A-Za-z_]*\{[\w.\[\]-]+\}|\{=[^{}]+\}|\$[A-Za-z_][A-Za-z0-9_]*|none)$"

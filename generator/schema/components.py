@@ -66,6 +66,9 @@ class GroupSpec(Strict):
     back: str | None = None
     tab: Length | None = None
     note: str | None = None
+    use: Literal["pad", "piece"] | None = None
+    """Sheets only: ``pad`` (the default) is written on and printed again, on plain paper;
+    ``piece`` is cut out once and kept (a die net, a start line), on card stock."""
     stands_on: list[str | StandsOn] | None = None
     """Where the pieces stand on a board (``board.route``: a map's squares; ``board.repair``: a
     track's cells; ``board.route.meet``: a map's nodes of one kind), each optionally with how many

@@ -80,10 +80,29 @@ class ExprNumber:
 
     source: str
     length: bool
+    low: float | None = None
+    """The least value the property takes (None: any), checked per card; above it when ``above``."""
+    above: bool = False
 
 
-def _number_or_expression(length: bool):
+def in_range(value: float, low: float | None, above: bool) -> float:
+    """``value`` if it is finite and at least ``low`` (above it when ``above``); ValueError saying
+    what is allowed otherwise."""
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"expected a finite number, found {value!r}")
+    if low is not None and (value <= low if above else value < low):
+        raise ValueError(f"must be {'above' if above else 'at least'} {low:g} pt, found {value:g} pt")
+    return value
+
+
+def _number_or_expression(length: bool, low: float | None = None, above: bool = False):
     def check(value: Any) -> Any:
+        found = _unchecked(value)
+        if isinstance(found, ExprNumber):
+            return ExprNumber(found.source, found.length, low, above)
+        return in_range(found, low, above)
+
+    def _unchecked(value: Any) -> Any:
         text = value.strip() if isinstance(value, str) else None
         if text and text.startswith("{") and text.endswith("}") and text[1:].lstrip().startswith("="):
             from generator.expr import ExprError
@@ -111,6 +130,18 @@ ComputedLength = Annotated[
     PlainValidator(_number_or_expression(True), json_schema_input_type=str | float),
     Field(description="A length with its unit (3mm), or " + _NUMBER_HELP + EXPRESSION_HELP),
 ]
+PositiveComputedLength = Annotated[
+    Any,
+    PlainValidator(_number_or_expression(True, 0.0, above=True), json_schema_input_type=str | float),
+    Field(description="A length above zero with its unit (10pt), or " + _NUMBER_HELP + EXPRESSION_HELP),
+]
+"""A size (of type, say): above zero, when written and when worked out per card."""
+NonNegativeComputedLength = Annotated[
+    Any,
+    PlainValidator(_number_or_expression(True, 0.0), json_schema_input_type=str | float),
+    Field(description="A length of 0 or more with its unit (0.5pt), or " + _NUMBER_HELP + EXPRESSION_HELP),
+]
+"""A stroke width or a corner radius: 0 or more, when written and when worked out per card."""
 ComputedNumber = Annotated[
     Any,
     PlainValidator(_number_or_expression(False), json_schema_input_type=str | float),

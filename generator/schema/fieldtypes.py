@@ -8,13 +8,16 @@ A mapping under ``types:`` declares a record (field name -> type expression).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+from pydantic import AllowInfNan, BaseModel, ConfigDict, Field, create_model, field_validator
 
 from generator.schema.messages import suggest
 
-BASIC: dict[str, Any] = {"text": str, "int": int, "number": float, "bool": bool}
+MAX_COUNT = 10_000
+"""The most copies of one card (``count``), in a card file and in a variant alike."""
+FiniteFloat = Annotated[float, AllowInfNan(False)]
+BASIC: dict[str, Any] = {"text": str, "int": int, "number": FiniteFloat, "bool": bool}
 BUILTIN_FIELDS = ("name", "count", "type")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
@@ -113,7 +116,7 @@ class CardBase(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     name: str = Field(min_length=1)
-    count: int = Field(1, ge=1, le=10_000)
+    count: int = Field(1, ge=1, le=MAX_COUNT)
 
     @field_validator("name", mode="before")
     @classmethod

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from generator.core.units import mm
 from generator.schema.common import CardSizeSpec, Color, Length, PositiveLength, Strict
+from generator.schema.inline import IconSpec
 
 
 class CardTypeSpec(Strict):
@@ -109,7 +110,8 @@ class GameSpec(Strict):
     types: dict[str, str | dict[str, str]] = Field(default_factory=dict)
     card_fields: dict[str, str] = Field(default_factory=dict)
     decks: list[DeckSpec] = Field(min_length=1)
-    icons: dict[str, str] = Field(default_factory=dict)
+    icons: dict[str, str | IconSpec] = Field(default_factory=dict)
+    """Icon name -> file, or ``{file:, size:, dy:}`` with how it sits in running text."""
     # Kit components beyond cards, each a YAML file in the game folder (see the README):
     boards: list[str] = Field(default_factory=list)
     components: list[str] = Field(default_factory=list)
@@ -120,6 +122,8 @@ class GameSpec(Strict):
     rules_module: str | None = None
     # For the print guide: what else a group needs at the table (dice, pawns, ...).
     gather: list[str] = Field(default_factory=list)
+    # Languages: the source language first, each other one translated in lang/<code>.yaml.
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]] = Field(default_factory=list)
     # The proofreader: minimum printed type size, findings accepted for now.
     proof: ProofSpec = Field(default_factory=ProofSpec)
 

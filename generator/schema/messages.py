@@ -14,7 +14,7 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from generator.core.errors import DataError, Problem, suggest
+from generator.core.errors import DataError, Problem, clip, suggest
 from generator.core.yamlio import Document, Loc
 
 
@@ -25,8 +25,7 @@ def _found(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    text = str(value)
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+    return f"'{clip(value)}'"
 
 
 def _expected_choices(ctx: dict[str, Any]) -> str:
@@ -41,6 +40,7 @@ _WORDING = {
     "int_type": "expected a whole number",
     "float_parsing": "expected a number",
     "float_type": "expected a number",
+    "finite_number": "expected a finite number (not infinity)",
     "bool_parsing": "expected yes or no (true/false)",
     "bool_type": "expected yes or no (true/false)",
     "string_type": "expected text",

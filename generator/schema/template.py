@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PlainValidator, StringConstraints
+from pydantic import Field, PlainValidator, StringConstraints, model_validator
 
-from generator.schema.common import Length, SizeSpec, Strict, parse_length_value
-from generator.schema.exprtext import ComputedLength, ComputedNumber, Condition, Templated
+from generator.schema.common import Dash, Length, SizeSpec, Strict, parse_length_value
+from generator.schema.exprtext import (
+    ComputedNumber,
+    Condition,
+    NonNegativeComputedLength,
+    PositiveComputedLength,
+    Templated,
+)
 from generator.schema.exprtext import TemplatedColor as Color
 from generator.schema.imagefilter import FilterSpec
+from generator.schema.inline import IconOffset, IconSize
 from generator.schema.placement import FlowSpec, PlaceSpec
 
 
@@ -26,11 +33,24 @@ def _box(value: Any) -> Any:
         raise ValueError(f"expected [x, y, w, h] or one of bleed, trim, safe, found {value!r}")
     if not isinstance(value, list | tuple) or len(value) != 4:
         raise ValueError("expected a box [x, y, w, h] with units, e.g. [3mm, 3mm, 57.5mm, 10mm]")
-    return tuple(parse_length_value(v) for v in value)
+    box = tuple(parse_length_value(v) for v in value)
+    if any(v != v or abs(v) == float("inf") for v in box):
+        raise ValueError("expected a box of finite lengths")
+    if box[2] < 0 or box[3] < 0:
+        raise ValueError(
+            f"a box's width and height are 0 or more, found {value[2]} x {value[3]}: "
+            "to reach left or up, make x or y smaller instead"
+        )
+    return box
 
 
 BoxSpec = Annotated[Any, PlainValidator(_box)]
 """[x, y, w, h] with units (a tuple of points once validated) or one of bleed, trim, safe."""
+
+
+BlendMode = Literal[
+    "normal", "multiply", "screen", "overlay", "darken", "lighten", "hard_light", "soft_light", "difference"
+]
 
 
 class ElementBase(Strict):
@@ -44,13 +64,17 @@ class ElementBase(Strict):
     rotate: ComputedNumber = 0.0
     overlap: Literal["ok"] | None = None
     """``ok``: this element's text is meant to overlap other text (``check`` does not warn)."""
+    opacity: float = Field(1.0, ge=0, le=1)
+    """How opaque the element is drawn: 1 solid (the default), 0.75 as Squib's ``alpha: 0.75``."""
+    blend: BlendMode = "normal"
+    """How its colours mix with what lies beneath: PDF's blend modes (Squib's ``blend:``)."""
 
 
 class Shape(ElementBase):
     fill: Color = "none"
     stroke: Color = "none"
-    stroke_width: ComputedLength = 0.5
-    dash: list[Length] | None = None
+    stroke_width: NonNegativeComputedLength = 0.5
+    dash: Dash = None
 
 
 class Clipped(Shape):
@@ -65,7 +89,7 @@ class RectElement(Clipped):
     """A rectangle, optionally with rounded corners."""
 
     type: Literal["rect"]
-    radius: ComputedLength = 0.0
+    radius: NonNegativeComputedLength = 0.0
 
 
 class EllipseElement(Clipped):
@@ -108,8 +132,8 @@ class LineElement(ElementBase):
 
     type: Literal["line"]
     stroke: Color = "#000000"
-    stroke_width: Length = 0.5
-    dash: list[Length] | None = None
+    stroke_width: Length = Field(0.5, ge=0)
+    dash: Dash = None
 
 
 class TextElement(ElementBase):
@@ -118,8 +142,8 @@ class TextElement(ElementBase):
     type: Literal["text"]
     text: Templated
     font: Templated = "Lato"
-    size: ComputedLength = 10.0
-    min_size: ComputedLength | None = None
+    size: PositiveComputedLength = 10.0
+    min_size: PositiveComputedLength | None = None
     leading: float = Field(1.2, gt=0.5, le=3)
     color: Color = "#000000"
     align: Literal["left", "center", "right", "justify"] = "left"
@@ -127,6 +151,16 @@ class TextElement(ElementBase):
     bold: bool = False
     italic: bool = False
     keywords: bool = True
+    icon_size: IconSize | None = None
+    """Inline icons' size: a multiple or percentage of the text size, or a length."""
+    icon_dy: IconOffset | None = None
+    """Inline icons moved down (negative: up) from their usual place."""
+
+    @model_validator(mode="after")
+    def _a_box_to_write_in(self) -> TextElement:
+        if isinstance(self.box, tuple) and (self.box[2] <= 0 or self.box[3] <= 0):
+            raise ValueError("a text box needs a width and a height above 0; to hide the text, use 'when:'")
+        return self
 
 
 class IconElement(ElementBase):

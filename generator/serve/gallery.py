@@ -42,7 +42,8 @@ class FaceView:
     card: Card
     front: Picture | None
     back: Picture | None
-    drawn: frozenset[Any] = frozenset()  # the origins of the elements its faces draw
+    change: str = ""  # what the last redraw did to it: "changed", "new" or "" (the same pictures)
+    before: tuple[Picture | None, Picture | None] | None = None  # its pictures before that redraw
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,6 @@ class PageView:
 class _DeckCache:
     head: Any
     faces: dict[str, tuple[Picture | None, Picture | None]] = field(default_factory=dict)
-    drawn: dict[str, frozenset[Any]] = field(default_factory=dict)
 
 
 class Gallery:
@@ -79,7 +79,6 @@ class Gallery:
         differ from the last render; raise DataError as a build would."""
         from generator.art.fonts import FontBook
         from generator.export.faces import render_faces
-        from generator.render.record import recording
 
         self._decks = {} if decks is None else dict(self._decks)
         self.images = dict(self.images)
@@ -92,39 +91,23 @@ class Gallery:
                 cache = _DeckCache(head)
             elif decks is not None and deck.name not in decks:
                 continue
-            faces, drawn = dict(cache.faces), dict(cache.drawn)
+            faces = dict(cache.faces)
             todo = list({_content(c): c for c in deck.cards if _content(c) not in faces}.values())
             if todo:
                 part = replace(deck, cards=tuple(todo))
-                with recording() as seen:  # which elements each face draws (for the proofreader)
-                    rendered = list(render_faces(game, part, fonts, FACE_DPI / 72, False, warnings))
-                pages = list(seen.pages())
-                for face in rendered:
+                for face in render_faces(game, part, fonts, FACE_DPI / 72, False, warnings):
                     back = self._add(face.back) if face.back is not None else None
                     faces[_content(face.card)] = (self._add(face.front), back)
-                for i, card in enumerate(part.cards):  # a front and a back page per design
-                    marks = [m for page in pages[2 * i : 2 * i + 2] for m in page.marks]
-                    origins = {_hashable(getattr(m, "origin", None)) for m in marks}
-                    drawn[_content(card)] = frozenset(origins - {None})
                 self.rendered += len(todo)
             wanted = {_content(c) for c in deck.cards}
-            self._decks[deck.name] = _DeckCache(
-                head,
-                {k: v for k, v in faces.items() if k in wanted},
-                {k: v for k, v in drawn.items() if k in wanted},
-            )
+            self._decks[deck.name] = _DeckCache(head, {k: v for k, v in faces.items() if k in wanted})
         self._decks = {d.name: self._decks[d.name] for d in game.decks}
-        self.faces = [
-            FaceView(
-                f"{deck.name}/{n}",
-                deck,
-                card,
-                *self._decks[deck.name].faces[_content(card)],
-                self._decks[deck.name].drawn.get(_content(card), frozenset()),
-            )
+        faces = [
+            FaceView(f"{deck.name}/{n}", deck, card, *self._decks[deck.name].faces[_content(card)])
             for deck in game.decks
             for n, card in enumerate(deck.cards, 1)
         ]
+        self.faces = _compared(self.faces, faces)
         self._prune()
 
     def checkpoint(self) -> tuple[Any, ...]:
@@ -168,18 +151,45 @@ class Gallery:
 
     def _prune(self) -> None:
         """Forget the PNGs no face or page shows any more."""
-        used = {p.key for f in self.faces for p in (f.front, f.back) if p is not None}
+        used = {p.key for f in self.faces for p in (f.front, f.back, *(f.before or ())) if p is not None}
         used |= {p.key for pictures in self._pdfs.values() for p in pictures}
         used |= {p.key for c in self._decks.values() for pair in c.faces.values() for p in pair if p}
         self.images = {k: v for k, v in self.images.items() if k in used}
 
 
-def _hashable(origin: Any) -> Any:
-    try:
-        hash(origin)
-    except TypeError:
-        return None
-    return origin
+def identities(faces: list[FaceView]) -> dict[str, str]:
+    """Each face's identity by its id: its deck, name and which card of that name it is (a card
+    keeps it when cards are inserted above it; its id, a place in the deck, changes)."""
+    seen: dict[tuple[str, str], int] = {}
+    found = {}
+    for face in faces:
+        base = (face.deck.name, face.card.name)
+        seen[base] = seen.get(base, 0) + 1
+        found[face.id] = f"{base[0]}\0{base[1]}\0{seen[base]}"
+    return found
+
+
+def _compared(old: list[FaceView], new: list[FaceView]) -> list[FaceView]:
+    """``new`` with what changed since ``old`` (the pictures shown before this redraw): a face is
+    matched by its identity, else (renamed where it stood) by its place; none is marked after
+    the first drawing."""
+    if not old:
+        return new
+    old_ids, new_ids = identities(old), identities(new)
+    by_identity = {old_ids[f.id]: f for f in old}
+    by_place = {f.id: f for f in old}
+    out = []
+    for face in new:
+        was = by_identity.get(new_ids[face.id])
+        if was is None and face.id in by_place and old_ids[face.id] not in new_ids.values():
+            was = by_place[face.id]
+        if was is None:
+            out.append(replace(face, change="new"))
+        elif (was.front, was.back) != (face.front, face.back):
+            out.append(replace(face, change="changed", before=(was.front, was.back)))
+        else:
+            out.append(face)
+    return out
 
 
 def _page_image(page: Any) -> Image.Image:

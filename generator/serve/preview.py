@@ -19,11 +19,13 @@ from generator.core.errors import DataError, DeckwrightError, Problem, display_p
 from generator.layout.deck import OVERFLOW_RANK
 from generator.load.model import Game
 from generator.proof.finding import PROOF_RANK
-from generator.serve import details
+from generator.serve import details, overflow
+from generator.serve.editor import link
 from generator.serve.findings import Findings, kit_pages, pointers
 from generator.serve.gallery import FaceView, Gallery, PageView
 from generator.serve.proofing import Found, Proofreader, Region
 from generator.serve.watch import Outcome, Session
+from generator.serve.zoom import BLEED_MM, SAFE_MM, Zoom, card_size
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,11 @@ class Snapshot:
 class Preview:
     """The state of a served game, fed with ``watch`` outcomes."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, editor: str = ""):
         from dataclasses import replace
 
         self.session = session
+        self.editor = editor  # the link template of the designer's editor ("": none; serve.editor)
         # the kit is written despite the proofreader's findings: the page lists them instead
         session.options = replace(session.options, allow_proof=True)
         self.proofreader = Proofreader()
@@ -56,13 +59,18 @@ class Preview:
         self._lock = RLock()  # the watch thread's apply and early, the proofreader's publish
         self._reading = Lock()  # one proofreading at a time
         self.gallery = Gallery()
+        self.zoom = Zoom()
         self.findings = Findings()
         self.good: list[Problem] = []  # the findings of the last good build
         self.files: dict[str, Path] = {}
         self.guide = ""
         self.sources: dict[str, list[str]] = {}
         self._undo: tuple[Any, ...] | None = None
+        self._drafted: Game | None = None  # the game the rebuild under way loaded (see ``early``)
+        self._before_overflow: tuple[Any, ...] | None = None  # the last good build's gallery, findings
+        self.overflows: dict[str, list[dict[str, Any]]] = {}  # card id -> boxes whose text overflows
         self.closed = False
+        self.boot = f"{time.time_ns():x}"  # tells a page that the server restarted (versions begin again)
         session.before_build = self.early
         self._changed = Condition()
         self._snapshot = Snapshot(0, b"{}", {}, {})
@@ -91,7 +99,7 @@ class Preview:
             self._early(game, decks)
 
     def _early(self, game: Game, decks: list[str] | None) -> None:
-        self._undo = None
+        self._undo, self._drafted = None, game
         if decks is None or not self.gallery.faces:
             return
         whole_game, game = game, self.shown(game)
@@ -139,11 +147,29 @@ class Preview:
         game = self.shown(whole_game) if whole_game is not None else None
         problems, error, undo = list(outcome.problems), outcome.error, self._undo
         problems = [p for p in problems if p.rank != PROOF_RANK]  # the proofreader's step says them
-        self._undo = None
-        if not outcome.ok and undo is not None:  # redrawn early, then the build failed
+        drafted, self._undo, self._drafted = self._drafted, None, None
+        # text that does not fit stops the build, but its cards are drawn anyway, cut off as they
+        # would print, the overflow outlined: what the designer needs to see to shorten it
+        overflowed = not outcome.ok and drafted is not None and _only_overflows(problems, error)
+        if overflowed and drafted is not None:
+            if self._before_overflow is None:
+                self._before_overflow = undo or (
+                    self.gallery.checkpoint(),
+                    self.findings.checkpoint(),
+                    self.good,
+                )
+            game = self._draw_overflowed(drafted, undo is not None)
+        elif outcome.ok and outcome.scope == "nothing" and self._before_overflow is not None:
+            undo = self._before_overflow  # back to the last good build: its pictures again
             self.gallery.restore(undo[0])
             self.findings.restore(undo[1])
             self.good = undo[2]
+        elif not outcome.ok and undo is not None:  # redrawn early, then the build failed
+            self.gallery.restore(undo[0])
+            self.findings.restore(undo[1])
+            self.good = undo[2]
+        if outcome.ok:
+            self._before_overflow = None
         due: list[str] | bool | None = False
         if outcome.ok and game is not None and outcome.scope != "nothing":
             try:
@@ -174,7 +200,14 @@ class Preview:
         self._shown_problems = problems
         self.proofing = "checking" if self._proof_due is not False else ""
         seconds = outcome.seconds + time.perf_counter() - started
-        self._line, self._error = _line(outcome, seconds), error
+        shown = bool(self.gallery.faces or self.gallery.pages)
+        self._line, self._error = _line(outcome, seconds, shown), error
+        if overflowed:
+            self._line = (
+                f"{time.strftime('%H:%M:%S')} text does not fit: the kit files were not written (the "
+                "last good ones stay); the cards are drawn as they would print, the overflow outlined"
+            )
+        self.overflows = overflow.boxes(game, self.gallery.faces, problems) if game is not None else {}
         self._status = "ok" if outcome.ok else "failed"
         self._publish(game, self._status, self._line, problems, error)
 
@@ -209,6 +242,28 @@ class Preview:
                 shown = self.shown(self.session.game) if self.session.game is not None else None
                 self._publish(shown, self._status, line, self._shown_problems, self._error)
 
+    def zoomed(self, route: str, query: dict[str, list[str]]) -> bytes | None:
+        """A picture of the zoom view (``serve.zoom``), or None: ``/api/zoom?id=<deck>/<n>&side=
+        front|back``, a card with its bleed; ``/api/sheet?file=<kit file>&page=<n>``, a page."""
+        first = {key: values[0] for key, values in query.items() if values}
+        if route == "/api/zoom":
+            game = self.session.game
+            face = next((f for f in self.gallery.faces if f.id == first.get("id")), None)
+            return None if face is None or game is None else self.zoom.face(game, face, first.get("side", ""))
+        path, page = self._snapshot.files.get(first.get("file", "")), first.get("page", "")
+        return None if path is None or not page.isdigit() else self.zoom.sheet(path, int(page))
+
+    def _draw_overflowed(self, drafted: Game, drawn: bool) -> Game | None:
+        """The game of a build that failed only on text that does not fit, its cards drawn (by
+        ``early`` already when ``drawn``); the last good game when they cannot be."""
+        game = self.shown(drafted)
+        if not drawn:  # a whole-kit rebuild or the first build: nothing was drawn early
+            try:
+                self.gallery.refresh_faces(game, None, [])
+            except DeckwrightError:
+                return self.shown(self.session.game) if self.session.game is not None else None
+        return game
+
     def _parts_only(self, changed: list[Path]) -> bool:
         """Whether only kit parts' own files changed (a board, the summary, components, the
         constraints): no card face can differ, so none is drawn again."""
@@ -232,23 +287,29 @@ class Preview:
         faces, pages = self.gallery.faces, self.gallery.pages
         state = {
             "version": self._snapshot.version + 1,
+            "boot": self.boot,
             "game": game.name if game else self.session.folder.name,
             "title": game.title if game else self.session.folder.name,
+            "paper": self.session.options.paper,
+            "layout": self.session.options.layout,
             "status": status,
             "line": line,
             "error": error,
             "decks": [
                 {"name": d.name, "title": d.title, "cards": d.size} for d in (game.decks if game else ())
             ],
-            "cards": [_card(f) for f in faces],
+            "cards": [_card(f, self.editor, self.overflows.get(f.id, [])) for f in faces],
             "pages": [_page(p) for p in pages],
             "files": sorted(self.files),
+            "sheets": self.zoom.pages(self.files),
+            "bleed_mm": BLEED_MM,
+            "safe_mm": SAFE_MM,
             "guide": self.guide,
             "problems": self._problems(game, problems, status == "ok"),
             "proofing": self.proofing,
             "skipped": self.findings.skipped,
         }
-        cards = {f.id: details.card(f, game) for f in faces} if game else {}
+        cards = {f.id: details.card(f, game, self.editor) for f in faces} if game else {}
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
         with self._changed:
             self._snapshot = Snapshot(state["version"], body, self.gallery.images, dict(self.files), cards)
@@ -259,20 +320,17 @@ class Preview:
         them while the build is good, each with the page regions where it prints."""
         pages = {(Path(p.file).name, p.number): p.id for p in self.gallery.pages}
         regions: dict[Problem, list[Region]] = {}
-        origins: dict[Problem, Any] = {}
         seen_on: dict[Problem, list[str]] = {}
         if with_proof:
-            for problem, where, origin, on in self.proof:
-                regions[problem], origins[problem], seen_on[problem] = where, origin, on
+            for problem, where, _origin, on in self.proof:
+                regions[problem], seen_on[problem] = where, on
         cards = {f.id for f in self.gallery.faces}
         found = []
         for problem in sorted(set(problems) | set(regions)):
-            item = _problem(problem, game, self.sources)
-            # the cards it is seen on; else the faces that draw its element; never every card
-            # of its template
-            drawn = [c for c in seen_on.get(problem, []) if c in cards]
-            drawn = drawn or _drawing(self.gallery.faces, origins.get(problem))
-            if drawn:
+            item = _problem(problem, game, self.sources, self.editor)
+            if problem in seen_on:  # a proofreader's finding: the cards it is seen on, no other
+                # (never every card drawing its element: the fault is the cards it fails on)
+                drawn = [c for c in seen_on[problem] if c in cards]
                 item["targets"] = drawn + [t for t in item["targets"] if t not in cards]
             marks = [
                 {"page": pages[(name, n)], "box": list(box)}
@@ -280,23 +338,24 @@ class Preview:
                 if (name, n) in pages
             ]
             item["regions"] = marks
-            item["targets"] += [m["page"] for m in marks if m["page"] not in item["targets"]]
+            item["targets"] = list(dict.fromkeys(item["targets"] + [m["page"] for m in marks]))
             found.append(item)
         return found
 
 
-def _drawing(faces: list[FaceView], origin: Any) -> list[str]:
-    """The ids of the faces that draw the element at ``origin`` (none when unknown)."""
-    try:
-        return [f.id for f in faces if origin is not None and origin in f.drawn]
-    except TypeError:  # an origin that cannot be looked up
-        return []
+def _only_overflows(problems: list[Problem], error: str) -> bool:
+    """Whether a failed build failed only on text that does not fit."""
+    errors = [p for p in problems if p.severity == "error"]
+    return not error and bool(errors) and all(p.rank == OVERFLOW_RANK for p in errors)
 
 
-def _line(outcome: Outcome, seconds: float) -> str:
+def _line(outcome: Outcome, seconds: float, shown: bool = True) -> str:
+    """The status line after a rebuild; ``shown``: whether a good build's pictures are on the page."""
     stamp = time.strftime("%H:%M:%S")
     names = ", ".join(p.name for p in outcome.changed[:3]) + (" ..." if len(outcome.changed) > 3 else "")
     why = f"{names} changed: " if names else ""
+    if not outcome.ok and not shown:
+        return f"{stamp} {why}the kit could not be built, so there is nothing to show yet. Fix and save."
     if not outcome.ok:
         return f"{stamp} {why}not rebuilt; the last good pictures stay. Fix and save again."
     if outcome.scope == "nothing":
@@ -310,7 +369,7 @@ def _picture(p: Any) -> dict[str, Any] | None:
     return None if p is None else {"url": f"/img/{p.key}.png", "w": p.width, "h": p.height}
 
 
-def _card(face: FaceView) -> dict[str, Any]:
+def _card(face: FaceView, editor: str, overflows: list[dict[str, Any]]) -> dict[str, Any]:
     card = face.card
     words = [card.name, card.type, *(_words(v) for v in card.fields.values())]
     return {
@@ -320,7 +379,12 @@ def _card(face: FaceView) -> dict[str, Any]:
         "type": card.type,
         "count": card.count,
         "where": str(card.origin),
+        "open": link(editor, card.origin.file, card.origin.line, card.origin.column),
         "text": " ".join(words).lower(),
+        "size": card_size(face),
+        "change": face.change,
+        "overflow": overflows,
+        "before": [_picture(p) for p in face.before] if face.before else None,
         "front": _picture(face.front),
         "back": _picture(face.back),
     }
@@ -339,8 +403,11 @@ def _page(page: PageView) -> dict[str, Any]:
             **(_picture(page.picture) or {})}  # fmt: skip
 
 
-def _problem(problem: Problem, game: Game | None, sources: dict[str, list[str]]) -> dict[str, Any]:
+def _problem(
+    problem: Problem, game: Game | None, sources: dict[str, list[str]], editor: str
+) -> dict[str, Any]:
     return {
+        "open": link(editor, problem.file, problem.line, problem.column),
         "where": problem.location(),
         "severity": problem.severity,
         "text": str(problem),

@@ -39,10 +39,10 @@ class Proofreader:
     ) -> list[Found]:
         """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
         nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
-        with the regions where they print, the origin of the element and the cards whose slots
-        they are seen in (a template element's finding is the fault of the cards it fails on,
-        not of every card that draws the element)."""
-        from generator.kit.proofing import proof_parts
+        with the regions where they print, the origin of the element and the cards they are seen
+        on: in whose slots, or on whose faces a card rule spotted them (a template element's
+        finding is the fault of the cards it fails on, not of every card that draws it)."""
+        from generator.kit.proofing import placed, proof_parts
         from generator.proof import as_problems, proofread_game, settings_of
 
         recorded = _record(game, options, decks, cards_only)
@@ -54,10 +54,13 @@ class Proofreader:
         pages = [p for records in self.pages.values() for p in records]
         sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
         slots = {(p.file.name, p.number): _slots(p) for p in pages}
+        faces = _face_cards(game)
         found = []
-        for finding in proofread_game(game, pages, proof_parts(game), settings):
+        for finding in placed(proofread_game(game, pages, proof_parts(game), settings), pages):
             (problem,) = as_problems([finding], settings, game.folder)
-            regions, cards = [], []
+            regions: list[Region] = []
+            cards = [faces[s.surface] for s in finding.spots if s.surface in faces]
+            cards = list(dict.fromkeys(cards))
             for seen in finding.seen:
                 size = sizes.get((seen.file.name, seen.page))
                 if size is not None:
@@ -68,6 +71,19 @@ class Proofreader:
             found.append((problem, regions, finding.origin, cards))
         self.found = found
         return found
+
+
+def _face_cards(game: Game) -> dict[str, str]:
+    """The card (``deck/n``) of each face a rule may name in a spot (``face_note``): the served
+    decks' designs, front and back (a component group's pieces are no card of the page)."""
+    from generator.render.sheets import face_note
+
+    return {
+        face_note(deck, n, side): f"{deck.name}/{n}"
+        for deck in game.decks
+        for n in range(1, len(deck.cards) + 1)
+        for side in ("front", "back")
+    }
 
 
 def _slots(page: PageRecord) -> list[tuple[str, tuple[float, float, float, float]]]:

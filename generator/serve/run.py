@@ -8,6 +8,7 @@ from threading import Event, Thread
 
 from generator.core.errors import UsageError
 from generator.core.options import BuildOptions
+from generator.serve.compare import Comparison
 from generator.serve.preview import Preview
 from generator.serve.server import PreviewServer
 from generator.serve.watch import Outcome, Session, events, run
@@ -37,14 +38,20 @@ def serve(
     show: Callable[[Outcome], None],
     stop: Event | None = None,
     only: list[str] | None = None,
+    editor: str = "",
+    compare: str | None = None,
 ) -> None:
     """Serve ``game`` on ``host:port``: ``started`` is called once the server listens (before
         the first build), ``show`` after each rebuild (then the proofreader reads it and the page hears
-    again); ``only``: ``--only`` selectors, the cards shown and rebuilt. Returns when interrupted
-    (or ``stop`` is set)."""
+    again); ``only``: ``--only`` selectors, the cards shown and rebuilt; ``editor``: the link
+    template that opens a file at a line (``serve.editor.choose``); ``compare``: the version the
+    ``/compare`` page compares with (UsageError at once when it cannot be read). Returns when interrupted (or
+    ``stop`` is set)."""
+    comparison = Comparison(game, compare) if compare is not None else None
     session = Session(game, options, only)
-    preview = Preview(session)
+    preview = Preview(session, editor)
     server = open_server(preview, host, port)
+    server.compare = comparison
     thread = Thread(target=server.serve_forever, name="deckwright-serve", daemon=True)
     thread.start()
     wanted, done = Event(), Event()

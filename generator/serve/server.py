@@ -6,8 +6,11 @@
 | ``/api/state`` | the state as JSON: status, cards, pages, problems, print guide, kit files |
 | ``/api/card?id=<deck>/<n>`` | one card's data: fields after defaults, templates, style rules, copies |
 | ``/img/<key>.png`` | a picture the state names (by content hash) |
+| ``/api/zoom?id=<deck>/<n>&side=front`` | the zoom view: a card with its bleed at 400 % of its size |
+| ``/api/sheet?file=<kit file>&page=<n>`` | the zoom view: a page of a kit file at 200 % |
 | ``/kit/<file>`` | a file the last good build wrote into the kit folder (PDFs, ``print-guide.md``) |
 | ``/events`` | server-sent events: ``version`` each time the state changes |
+| ``/compare`` | with ``--compare REV``: the game against that version (``serve/compare.py``) |
 
 Only GET and HEAD; nothing is read from disk by a name the request gives, except a kit file the
 build wrote (looked up by its exact name); no directory is ever listed. On loopback, a request
@@ -26,6 +29,7 @@ from pathlib import Path
 from threading import Event
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from generator.serve.compare import Comparison
 from generator.serve.preview import Preview
 
 STATIC = Path(__file__).parent / "static"
@@ -61,6 +65,7 @@ class PreviewServer(ThreadingHTTPServer):
 
     def __init__(self, preview: Preview, host: str, port: int):
         self.preview = preview
+        self.compare: Comparison | None = None  # serve --compare: the /compare page
         self.loopback = is_loopback(host)
         self.stopping = Event()
         self.assets = {path: ((STATIC / name).read_bytes(), kind) for path, (name, kind) in ASSETS.items()}
@@ -124,6 +129,16 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, snap.images[path[5:-4]], "image/png", body=body, cache="immutable")
         elif path.startswith("/kit/") and unquote(path[5:]) in snap.files:
             self._kit_file(snap.files[unquote(path[5:])], body)
+        elif path in ("/api/zoom", "/api/sheet"):  # the zoom view's pictures, drawn when asked
+            data = self.server.preview.zoomed(path, parse_qs(url.query))
+            if data is None:
+                self._send(HTTPStatus.NOT_FOUND, b"no such picture\n", "text/plain", body=body)
+            else:
+                self._send(HTTPStatus.OK, data, "image/png", body=body)
+        elif path.startswith("/compare") and self.server.compare is not None:
+            found = self.server.compare.answer(path, snap.version)
+            status = HTTPStatus.OK if found else HTTPStatus.NOT_FOUND
+            self._send(status, *(found or (b"not found\n", "text/plain")), body=body)
         elif path == "/events":
             self._events(body)
         else:

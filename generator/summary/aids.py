@@ -1,5 +1,9 @@
 """Card-size player aids: the sections marked ``aid`` flowed through as many cards as needed.
 
+The text is set at the summary's ``text_size`` and then as much larger (up to ``GROW`` times,
+in quarter points) as keeps the same number of cards and every one-line table row on one line, so a
+set whose sections leave the lower half of its cards empty is set in bigger type instead.
+
 Each card has a background running into the bleed, a frame and banner inside the safe zone and
 the body below; the banner also numbers the cards of a set ("2/3"). Coordinates are card-local:
 origin at the bottom-left of the trim, y up, as :func:`generator.render.sheets.draw_card` expects.
@@ -14,8 +18,8 @@ from generator.core.geometry import Box
 from generator.core.units import mm
 from generator.layout.card import CardFace
 from generator.layout.ops import Op, RectOp, TextOp
-from generator.summary.blocks import Setting, Typesetter, shifted
-from generator.summary.flow import Overflow, flow
+from generator.summary.blocks import Laid, Setting, Typesetter, shifted
+from generator.summary.flow import Flowed, Overflow, flow
 from generator.summary.model import Summary
 from generator.text.fit import fit_text
 from generator.text.markup import Span
@@ -26,6 +30,8 @@ BANNER = mm(7.5)  # banner height
 FOOT = mm(2)  # space above the bottom frame
 NUMBER = mm(8)  # room at each end of the banner (the card number sits at the right)
 BLEED = mm(3)
+GROW = 1.35  # the text may be set up to this much larger than ``text_size`` to fill the cards
+STEP = 0.25  # in steps of a quarter point
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,26 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
     if not sections or body.w <= 0 or body.h <= 0:
         return AidSet((), body, ())
     title_fits = True
-    size = a.text_size
-    ts = Typesetter(summary.theme, Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35), fonts)
-    laid = [ts.section(s, body.w, continued="cont.") for s in sections]
-    flowed = flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
+
+    def attempt(size: float) -> tuple[Typesetter, Flowed, tuple[int, ...]]:
+        ts = Typesetter(summary.theme, Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35), fonts)
+        laid = [ts.section(s, body.w, continued="cont.") for s in sections]
+        flowed = flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
+        return ts, flowed, _row_lines(laid)
+
+    ts, flowed, rows = attempt(a.text_size)
+    if not flowed.overflows:  # set larger while the cards stay as many: no half-empty card
+        steps = int((GROW - 1) * a.text_size / STEP + 1e-9)
+        lo, hi = 0, steps  # lo fits; find the most steps up that do
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            _, trial, trial_rows = attempt(a.text_size + mid * STEP)
+            if trial.frames == flowed.frames and not trial.overflows and _kept(rows, trial_rows):
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo:
+            ts, flowed, _ = attempt(a.text_size + lo * STEP)
     faces = []
     for n in range(flowed.frames):
         ops, title_fits = _card(summary, ts, n, flowed.frames)
@@ -65,6 +87,22 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
                 ops.extend(shifted(placed.block.ops, placed.x, placed.y))
         faces.append(CardFace(tuple(ops)))
     return AidSet(tuple(faces), body, flowed.overflows, title_fits)
+
+
+def _kept(rows: tuple[int, ...], trial: tuple[int, ...]) -> bool:
+    """Whether every table row set on one line still is (a row already wrapped may wrap more)."""
+    return all(t == 1 for r, t in zip(rows, trial, strict=True) if r == 1)
+
+
+def _row_lines(laid: list[Laid]) -> tuple[int, ...]:
+    """The lines of each table row of the sections: growing the type must not wrap a row set on
+    one line (a table of one line a row stays one)."""
+    return tuple(
+        max((op.layout.line_count for op in unit.ops if isinstance(op, TextOp)), default=0)
+        for section in laid
+        if section.section.table is not None
+        for unit in section.units
+    )
 
 
 def _card(summary: Summary, ts: Typesetter, n: int, total: int) -> tuple[list[Op], bool]:

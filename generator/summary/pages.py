@@ -1,8 +1,9 @@
 """The reference: sections flowed through two columns on one or two pages of A4 or Letter.
 
-Body text starts at 10 pt and steps down by a quarter point, never below 9 pt, until the summary
-fits one page, else two (up to its page limit); if it never fits, the layout at 9 pt is returned
-with ``fits`` False.
+The summary takes the fewest pages it fits (up to its page limit) with body text between 9 and
+11.5 pt, at the largest size on a quarter-point grid that still fits them: a summary that would
+leave its last page half empty at 10 pt is set larger and fills it (a bigger, easier read than
+white paper). If it never fits, the layout at 9 pt is returned with ``fits`` False.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from generator.summary.flow import Flowed, Overflow, flow
 from generator.summary.model import Summary
 from generator.text.markup import Span
 
-BODY_SIZES = (10.0, 9.75, 9.5, 9.25, 9.0)
+BODY_SIZES = tuple(11.5 - 0.25 * k for k in range(11))  # 11.5 down to 9 pt
 MARGIN = mm(12)
 GUTTER = mm(7)
 BAND = mm(17)  # title band on the first page
@@ -65,20 +66,36 @@ def layout_reference(summary: Summary, fonts: FontBook, paper: tuple[float, floa
     """Lay the summary out on portrait ``paper`` (W, H in points)."""
     page_w, page_h = sorted(paper)
     col_w, _ = _columns(page_w)
-    flowed: Flowed | None = None
-    laid: list[Laid] = []
-    size = BODY_SIZES[0]
-    # the fewest pages at the largest size that fits them: one page at 9 pt beats 1.1 at 10 pt
+    sections = summary.reference_sections()
+
+    def attempt(size: float) -> tuple[list[Laid], Flowed]:
+        ts = Typesetter(summary.theme, Setting(body=size, heading=1.5 * size), fonts)
+        laid = [ts.section(s, col_w) for s in sections]
+        return laid, flow(laid, lambda i: _frame(page_w, page_h, i), gap=1.0 * size, keep=KEEP)
+
+    # the fewest pages at the largest size that fits them: one page at 9 pt beats 1.1 at 10 pt.
+    # Pages grow with the size, so the largest size fitting a page count is found by bisection.
+    tried: dict[float, tuple[list[Laid], Flowed]] = {}
+
+    def pages_at(k: int) -> int:
+        if BODY_SIZES[k] not in tried:
+            tried[BODY_SIZES[k]] = attempt(BODY_SIZES[k])
+        return -(-tried[BODY_SIZES[k]][1].frames // 2)
+
+    size = BODY_SIZES[-1]
     for limit in range(1, summary.max_pages + 1):
-        for size in BODY_SIZES:
-            ts = Typesetter(summary.theme, Setting(body=size, heading=1.5 * size), fonts)
-            laid = [ts.section(s, col_w) for s in summary.reference_sections()]
-            flowed = flow(laid, lambda i: _frame(page_w, page_h, i), gap=1.0 * size, keep=KEEP)
-            if -(-flowed.frames // 2) <= limit:
-                break
-        else:
+        if pages_at(len(BODY_SIZES) - 1) > limit:
             continue
+        lo, hi = 0, len(BODY_SIZES) - 1  # hi fits; find the first (largest size) that does
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if pages_at(mid) <= limit:
+                hi = mid
+            else:
+                lo = mid + 1
+        size = BODY_SIZES[hi]
         break
+    laid, flowed = tried.get(size) or attempt(size)
     assert flowed is not None
     flowed = _balanced(laid, flowed, page_w, page_h, size)
     n = -(-flowed.frames // 2)

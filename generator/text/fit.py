@@ -1,7 +1,9 @@
 """Word wrapping and shrink-to-fit: spans in, absolutely placed runs and icons out.
 
 The spans are measured once at size 1 (widths scale linearly), then wrapped at candidate sizes:
-the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``.
+the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``. A
+paragraph whose wrapped last line would hold one word alone (a widow) is then set a little
+tighter, keeping its number of lines, so that the word keeps company (:func:`_no_widows`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from generator.core.geometry import Box
 from generator.text.markup import Span
 
 GRID = 0.25  # candidate sizes are multiples of this (plus min_size itself)
-ICON_GAP = 0.15  # space between an icon and text touching it, multiple of size
+ICON_GAP = 0.15  # space between text and an icon right after it in one word, multiple of size
 ICON_CENTER = 0.35  # icon centre above the baseline, multiple of size (about mid x-height)
 EPS = 1e-6
 ALIGNS = ("left", "center", "right", "justify")
@@ -38,13 +40,17 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
     icon_scale: float = 1.0  # inline icon square = size * icon_scale
     paragraph_space: float = 0.4  # extra space after a paragraph
+    icon_rise: float = 0.0  # inline icons raised above their usual place, multiple of size
+    icon_looks: tuple[tuple[str, float, float], ...] = ()
+    """Per icon name, its own (scale, rise) in place of ``icon_scale`` and ``icon_rise``."""
 
     def __post_init__(self) -> None:
         if not (self.size > 0 and self.min_size > 0):
             raise ValueError(f"sizes must be > 0, got {self.size} and {self.min_size}")
         if self.min_size > self.size:  # a min above the size means a fixed size
             object.__setattr__(self, "min_size", self.size)
-        if self.leading <= 0 or self.icon_scale <= 0 or self.paragraph_space < 0:
+        scales = [self.icon_scale, *(look[1] for look in self.icon_looks)]
+        if self.leading <= 0 or min(scales) <= 0 or self.paragraph_space < 0:
             raise ValueError("leading and icon_scale must be > 0, paragraph_space >= 0")
         if self.align not in ALIGNS or self.valign not in VALIGNS:
             raise ValueError(f"bad alignment {self.align!r}/{self.valign!r}")
@@ -104,17 +110,20 @@ class _Prepared:
     run, its words joined by spaces); otherwise None.
     """
 
-    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "missing", "plain")
+    __slots__ = ("asc", "desc", "ends", "has_icons", "lines", "max_word", "missing", "plain", "rises")
 
     def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
         self.missing = ""
+        self.rises: dict[str, float] = {}  # icon name -> rise (multiple of size)
         one = len(spans) == 1 and not (spans[0].icon or spans[0].newline)
         if one and self._one_span(spans[0], style, fonts):
             return
         width = fonts.width
         faces: dict[tuple[bool, bool], str] = {}
         space = {"": 0.0}  # face -> width of a space; "" = no space (start of a line)
-        scale = style.icon_scale
+        looks = {name: (scale, rise) for name, scale, rise in style.icon_looks}
+        asc = desc = 0.0  # the highest icon top and lowest icon bottom, at size 1
+        icon_gap = 0.0  # the gap between the last icon and text right after it
         lines: list[list[_Word]] = []
         line: list[_Word] = []
         ends: list[bool] = []  # ends[i]: the break after hard line i is a paragraph break
@@ -134,11 +143,16 @@ class _Prepared:
                 continue
             color = s.color or style.color
             if s.icon:
+                scale, rise = looks.get(s.icon, (style.icon_scale, style.icon_rise))
+                self.rises[s.icon] = rise
+                bottom = ICON_CENTER - scale / 2 + rise
+                asc, desc = max(asc, bottom + scale), min(desc, bottom)
                 has_icons = True
                 if pieces is None:
                     pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
-                lead = ICON_GAP if pieces else 0.0
+                lead = ICON_GAP if pieces and not pieces[-1][5] else 0.0  # none after an icon
                 pieces.append((lead, s.icon, "", color, scale, True))
+                icon_gap = ICON_GAP if s.spaced else 0.0
                 word_w += lead + scale
                 continue
             face = faces.get((s.bold, s.italic))
@@ -156,7 +170,7 @@ class _Prepared:
                     continue
                 if pieces is None:
                     pieces, word_w, gap_face, pending = [], 0.0, pending if line else "", ""
-                lead = ICON_GAP if pieces and pieces[-1][5] else 0.0
+                lead = icon_gap if pieces and pieces[-1][5] else 0.0  # none after an inline icon
                 if covered or fonts.covers(face, tok):
                     w = width(tok, face, 1.0)
                     pieces.append((lead, tok, face, color, w, False))
@@ -176,10 +190,10 @@ class _Prepared:
             lines.pop()
             ends.pop()
         base = fonts.face(style.family)
-        asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
         if has_icons:
-            asc = max(asc, ICON_CENTER + scale / 2)
-            desc = min(desc, ICON_CENTER - scale / 2)
+            asc, desc = max(asc, fonts.ascent(base, 1.0)), min(desc, fonts.descent(base, 1.0))
+        else:
+            asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
         self.lines, self.ends, self.has_icons = lines, ends, has_icons
         self.asc, self.desc = asc, desc
         self.max_word = max((w[0] for line in lines for w in line), default=0.0)
@@ -261,12 +275,92 @@ def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple]
     return out
 
 
+def _breaks(words: list[_Word], limit: float) -> list[int]:
+    """Where greedy wrapping at ``limit`` starts each line of one hard line (word indices)."""
+    starts, cur = [0], words[0][0]
+    for k in range(1, len(words)):
+        nxt = cur + words[k][1] + words[k][0]
+        if nxt <= limit:
+            cur = nxt
+        else:
+            starts.append(k)
+            cur = words[k][0]
+    return starts
+
+
+def _rewrap(li: int, words: list[_Word], starts: list[int]) -> list[tuple]:
+    """``_wrap``'s lines of hard line ``li`` broken at ``starts``."""
+    out = []
+    for n, first in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(words)
+        w = words[first][0] + sum(words[k][1] + words[k][0] for k in range(first + 1, end))
+        out.append((li, first, end, w))
+    return out
+
+
+def _no_widows(lines: list[list[_Word]], wrapped: list[tuple], limit: float, spare: int) -> list[tuple]:
+    """``wrapped`` with each paragraph ending in one word alone set tighter when that helps.
+
+    The widest measure under ``limit`` at which the last line holds two words or more is taken
+    (so as few words move as possible), when the paragraph keeps its number of lines or takes
+    one more of the ``spare`` lines the box still has room for. Otherwise the paragraph is left
+    as it was. Pure arithmetic on the measured widths: the same input gives the same lines.
+    """
+    out: list[tuple] = []
+    k = 0
+    while k < len(wrapped):
+        li = wrapped[k][0]
+        j = k
+        while j < len(wrapped) and wrapped[j][0] == li:
+            j += 1
+        para = wrapped[k:j]
+        words = lines[li]
+        if len(para) > 1 and para[-1][2] - para[-1][1] == 1 and len(words) > 2:
+            starts = _tighter(words, limit, len(para) + min(spare, 1))
+            if starts is not None:
+                spare -= len(starts) - len(para)
+                para = _rewrap(li, words, starts)
+        out.extend(para)
+        k = j
+    return out
+
+
+def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
+    """Line starts of ``words`` at the widest measure under ``limit`` that sets them in at
+    most ``most`` lines with two words or more on the last; None when no measure does.
+
+    Greedy breaks change only where the measure crosses the width of some run of consecutive
+    words, so those widths (the ones under ``limit``, widest first) are the measures to try."""
+    last = len(words) - 1
+    widest = max(w[0] for w in words)
+    measures: set[float] = set()
+    for i in range(len(words)):
+        w = words[i][0]
+        for j in range(i + 1, len(words)):
+            w += words[j][1] + words[j][0]
+            if w >= limit:
+                break
+            if w >= widest:
+                measures.add(w)
+    for measure in sorted(measures, reverse=True):
+        starts = _breaks(words, measure + EPS)
+        if len(starts) > most:
+            return None  # narrower measures only add lines
+        if starts[-1] < last:
+            return starts
+    return None
+
+
 def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
     """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
     prep = _Prepared(spans, style, fonts)
     if not any(prep.lines):
         return TextLayout((), (), style.size, True, 0, 0.0, prep.missing)
     fixed = prep.asc - prep.desc + sum(prep.ends) * style.paragraph_space
+
+    def spare(s: float, wrapped: list[tuple]) -> int:
+        """Lines the box has room for at size ``s`` beyond those ``wrapped`` takes."""
+        return int(((box.h + EPS) / s - fixed) / style.leading) + 1 - len(wrapped)
 
     def attempt(s: float) -> list[tuple] | None:
         if prep.max_word * s > box.w + EPS:
@@ -278,6 +372,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
 
     wrapped = attempt(style.size)
     if wrapped is not None:
+        wrapped = _no_widows(prep.lines, wrapped, (box.w + EPS) / style.size, spare(style.size, wrapped))
         return _place(prep, wrapped, box, style, style.size, 0.0)
     lo_k = math.floor(style.min_size / GRID) + 1
     hi_k = math.ceil(style.size / GRID) - 1
@@ -300,6 +395,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
             hi = mid - 1
         else:
             lo, best = mid, trial
+    best = _no_widows(prep.lines, best, (box.w + EPS) / candidates[lo], spare(candidates[lo], best))
     return _place(prep, best, box, style, candidates[lo], 0.0)
 
 
@@ -325,7 +421,7 @@ def _place(
         top -= box.h - height
     y = top - prep.asc * s
     step, para = style.leading * s, style.paragraph_space * s
-    icon_size, icon_rise = style.icon_scale * s, (ICON_CENTER - style.icon_scale / 2) * s
+    rises = prep.rises
 
     for li, first, end, w1 in wrapped:
         words = lines[li]
@@ -361,7 +457,8 @@ def _place(
                     runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
                     parts = []
                 if is_icon:
-                    icons.append(PlacedIcon(x, y + icon_rise, icon_size, text, color))
+                    rise = (ICON_CENTER - w / 2 + rises[text]) * s
+                    icons.append(PlacedIcon(x, y + rise, w * s, text, color))
                 elif parts:
                     parts.append(text)
                 else:

@@ -34,6 +34,7 @@ class Span:
     icon: str | None = None
     newline: bool = False
     paragraph: bool = False
+    spaced: bool = False  # an icon set apart from the text right after it (a keyword's icon)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def _emit(
         look = keywords[word]
         c = look.color or color
         if look.icon:
-            out.append(Span(color=c, icon=look.icon))
+            out.append(Span(color=c, icon=look.icon, spaced=True))
         out.append(Span(word, bold or look.bold, italic or look.italic, c))
         last = m.end()
     if last < len(text):

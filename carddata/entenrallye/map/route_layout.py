@@ -50,10 +50,15 @@ KIND = {
 FIXED = {
     "start": (0.0, 4.5),
     "tuev-minus": (17.0 + 3.5 / PITCH, -1.0),
-    "asu-minus": (2.0 + 1 / PITCH, 9.0 - 4.5 / PITCH),
+    # the ASU workshop and its minus squares under the route's first row, 79 mm and two roads
+    # away from the ASU station (they stood 16 mm above it; issue 32); its minus squares 22 mm
+    # apart, so that no tile seam (A4 x = 146 mm) cuts a label in half
+    "asu-workshop": (10.0, 6.0 - 4.5 / PITCH),
+    "asu-minus": (10.0 - (15 + 6 * 22 + 5) / PITCH, 6.0 - 4.5 / PITCH),
 }
 
-# (from, to, squares, headings; None: a straight short cut, its squares spread) in board.yaml's order
+# (from, to, squares, headings; None: a straight road, its squares spread: the short cuts and the
+# ASU minus squares) in board.yaml's order
 ROADS: list[tuple[str, str, int, str | None]] = [
     ("start", "meet1", 8, "URRRRRRRR"),
     ("meet1", "tuev-turn", 5, "RRRRRR"),
@@ -73,8 +78,8 @@ ROADS: list[tuple[str, str, int, str | None]] = [
     ("asu-join", "meet4", 6, "DDDRRRR"),
     ("tuev-minus", "tuev-workshop", 6, "LLLLLLL"),
     ("tuev-workshop", "tuev-join", 32, "L" * 10 + "DD" + "R" * 19 + "DD"),
-    ("asu-minus", "asu-workshop", 6, "RRRRRRR"),
-    ("asu-workshop", "asu-join", 28, "DDRRRRUUUU" + "L" * 12 + "D" * 7),
+    ("asu-minus", "asu-workshop", 6, None),
+    ("asu-workshop", "asu-join", 28, "D" + "RRR" + "DDDDD" + "LLLLL" + "UUU" + "L" * 7 + "DDDD" + "D"),
 ]
 
 

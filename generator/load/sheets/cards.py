@@ -10,9 +10,10 @@ is collected and reported with its cell.
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -107,6 +108,8 @@ def _mapping(text: str) -> dict[str, str]:
     return out
 
 
+_LANG_COLUMN = re.compile(r"(.+)@([a-z]{2,3}(?:-[A-Z]{2})?)")
+"""A translation column's heading: ``name@de``."""
 CONVERT: dict[str, Callable[[str], Any]] = {"scalar": str.strip, "list": split_items, "map": _mapping}
 
 
@@ -126,6 +129,10 @@ class SheetCards:
         self.skipped: set[int] = set()  # columns whose heading is wrong: reported once, cells unread
         self.suggested: set[str] = set()
         self.name_col = 1
+        self.unsaved = {col: {row for row, _ in cells} for col, cells in table.unsaved.items()}
+        self.blank_required: set[int] = set()  # columns of required fields left blank by formulas
+        self.translated: dict[int, tuple[str, str]] = {}  # column -> (field, language): ``name@de``
+        self.texts: list[tuple[str, str, str, str, Origin]] = []  # (card, field, language, text, cell)
 
     def _header_problem(self, row: int, col: int, message: str) -> None:
         self.problems.append(self.table.problem(row, col, "", message, rank=20))
@@ -183,6 +190,11 @@ class SheetCards:
             if not heading or col in self.ignored:
                 continue
             self.skipped.add(col)  # until the column is known to give a field
+            lang = _LANG_COLUMN.fullmatch(heading)
+            if lang and self._field_of(lang.group(1)) not in (None, "count"):
+                self.skipped.discard(col)
+                self.translated[col] = (self._field_of(lang.group(1)) or "", lang.group(2))
+                continue
             source = self.columns.renamed(heading)
             if source is not None:
                 used.add(source)
@@ -244,16 +256,23 @@ class SheetCards:
         if not rows[1:]:
             self._header_problem(header_row, 1, "no cards below the header row: one card per row")
         cards = [card for number, cells in rows[1:] if (card := self.row(number, cells, mapped))]
+        self._formulas(mapped)
         if self.problems:
             raise DataError(self.problems)
         return cards
 
     def row(self, number: int, cells: list[str | None], mapped: dict[int, str]) -> Card | None:
         data: dict[str, Any] = {}
+        texts: list[tuple[str, str, str, Origin]] = []
         doc = Document(self.table.file, None, {(): (number, self.name_col)})
         bad = False
         for col, text in enumerate(cells, start=1):
             key = mapped.get(col)
+            if col in self.translated:
+                if text is not None and text.strip():
+                    field, lang = self.translated[col]
+                    texts.append((field, lang, text.strip(), self._origin(number, col)))
+                continue
             if key is None:
                 if text is not None and col not in self.ignored | self.skipped | self.unnamed:
                     self.unnamed.add(col)
@@ -280,6 +299,9 @@ class SheetCards:
                 if message.startswith("missing required key") and p.path not in mapped.values():
                     continue  # no column for the field: reported once, at the header
                 if message.startswith("missing required key"):
+                    if p.line in self.unsaved.get(p.column, ()):
+                        self.blank_required.add(p.column)  # said once for the column
+                        continue
                     message = f"this card needs a value for '{p.path}': the cell is blank"
                 self.problems.append(self.table.problem(p.line, p.column, p.path, message))
             return None
@@ -287,12 +309,49 @@ class SheetCards:
         name, card_type = values.pop("name"), values.pop("type", None) or item.type
         count = values.pop("count", 1)
         origins = {k: self._origin(*doc.marks[(k,)]) for k in data}
+        self.texts += [(name, *text) for text in texts]
         return Card(name, card_type, count, self.deck, values, self._origin(*doc.marks[()]), origins)
+
+    def _formulas(self, mapped: dict[int, str]) -> None:
+        """One message per column of formulas saved without their values (read as blank),
+        naming the first cells: an error where a required field is left blank, else a warning."""
+        for col, cells in sorted(self.table.unsaved.items()):
+            key = mapped.get(col)
+            if key is None:
+                continue  # an ignored or unknown column: its cells are not read
+            row, formula = cells[0]
+            if len(cells) == 1:
+                what = f"the formula '{clip(formula, 60)}' has no saved value"
+            else:
+                names = ", ".join(self.table.cell(r, col) or f"row {r}" for r, _ in cells[1:3])
+                more = f" and {len(cells) - 3} more" if len(cells) > 3 else ""
+                what = (
+                    f"{len(cells)} formulas of column {self.table.column_name(col)} ('{key}') have no saved "
+                    f"value: this one ('{clip(formula, 60)}'), {names}{more}"
+                )
+            why = "(the workbook was written by a program that does not calculate formulas)"
+            fix = "open the workbook in a spreadsheet program and save it, or type the values"
+            if col in self.blank_required:
+                message = f"{what} {why}, so '{key}', which every card needs, reads as blank: {fix}"
+                self.problems.append(self.table.problem(row, col, key, message))
+            else:
+                reads = "the cell reads" if len(cells) == 1 else "the cells read"
+                message = f"{what} {why}, so {reads} as blank: {fix}"
+                problem = self.table.problem(row, col, "", message)
+                self.table.warnings.append(replace(problem, severity="warning"))
 
     def _origin(self, row: int, col: int) -> Origin:
         return Origin(self.table.file, row, col, self.table.cell(row, col))
 
 
-def cards_from_table(table: Table, model: type[BaseModel], deck: str, columns: Columns) -> list[Card]:
-    """The cards of a sheet; DataError with every problem of the sheet, each at its cell."""
-    return SheetCards(table, model, deck, columns).read()
+def cards_from_table(
+    table: Table, model: type[BaseModel], deck: str, columns: Columns, texts: list | None = None
+) -> list[Card]:
+    """The cards of a sheet; DataError with every problem of the sheet, each at its cell. A column
+    ``FIELD@CODE`` (``name@de``) holds the field's translation: each filled cell is added to
+    ``texts`` as (card, field, language, text, cell) for the game's languages to use."""
+    reader = SheetCards(table, model, deck, columns)
+    cards = reader.read()
+    if texts is not None:
+        texts += reader.texts
+    return cards

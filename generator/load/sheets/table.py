@@ -17,6 +17,10 @@ MAX_COLUMNS = 1_024
 """The last column of a workbook's sheet that may hold a value (``AMJ``)."""
 MAX_CELL = 32_767
 """The most characters one cell may hold (Excel's own limit)."""
+MAX_SHEET_CELLS = 1_000_000
+"""The most cells (rows times columns up to each row's last value) one sheet may spell out: a
+few bytes of repeat counts, shared strings or separators must not become minutes of work.
+10,000 cards of 100 columns fit."""
 
 
 def column_letters(col: int) -> str:
@@ -29,6 +33,7 @@ def column_letters(col: int) -> str:
 
 
 PAST_ROWS = f"a value below row {MAX_ROWS:,}, the last row Deckwright reads"
+SHEET_CELLS = f"more than {MAX_SHEET_CELLS:,} cells up to here, the most Deckwright reads from one sheet"
 PAST_COLUMNS = f"a value right of column {column_letters(MAX_COLUMNS)}, the last column Deckwright reads"
 
 
@@ -41,6 +46,8 @@ class Table:
     sheet: str | None = None
     rows: list[tuple[int, list[str | None]]] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)  # located, for check and build to show
+    unsaved: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    """Column -> (row, formula) of each formula cell saved without its value (read as blank)."""
 
     def cell(self, row: int, col: int) -> str:
         """How a cell is named in messages: ``Cards!C12`` (a workbook) or '' (CSV: line:column)."""

@@ -8,10 +8,10 @@ a cell reads as blank, with a warning at the cell saying so.
 from __future__ import annotations
 
 import datetime
+import re
 import warnings
 import zipfile
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,11 @@ from generator.core.errors import DataError, clip
 from generator.load.sheets.table import (
     MAX_COLUMNS,
     MAX_ROWS,
+    MAX_SHEET_CELLS,
     MAX_UNPACKED,
     PAST_COLUMNS,
     PAST_ROWS,
+    SHEET_CELLS,
     Table,
     file_problem,
     limit_problem,
@@ -51,7 +53,7 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
     whatever the workbook declares (its ``<dimension>`` is ignored)."""
     import openpyxl
 
-    _check_unpacked(path, shown)
+    formulas = _check_unpacked(path, shown)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about features it skips (styles, validation)
@@ -61,10 +63,14 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
     try:
         name = pick_sheet(shown, list(book.sheetnames), sheet)
         table = Table(shown, name)
+        spelled = 0
         try:
             for number, parsed in _parsed_rows(book, book[name]):
                 cells = _row(table, number, {c["column"]: c["value"] for c in parsed})
                 if cells:
+                    spelled += len(cells)
+                    if spelled > MAX_SHEET_CELLS:
+                        raise past_limit(table, number, 1, SHEET_CELLS)
                     table.rows.append((number, cells))
         except DataError:
             raise
@@ -72,12 +78,14 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
             raise _unreadable(shown, exc) from None
     finally:
         book.close()
-    _unsaved_formulas(path, table)
+    if formulas:  # a second pass over the sheet, only for a workbook that holds formulas
+        _unsaved_formulas(path, table)
     return table
 
 
 def _unsaved_formulas(path: Path, table: Table) -> None:
-    """A warning at each formula cell the workbook holds no computed value for (read as blank)."""
+    """Note in ``table.unsaved`` each formula cell the workbook holds no computed value for (read
+    as blank); the cards reader reports them, once per column."""
     import openpyxl
 
     read = {number: cells for number, cells in table.rows}
@@ -94,12 +102,7 @@ def _unsaved_formulas(path: Path, table: Table) -> None:
                     continue
                 if col <= len(cells) and cells[col - 1] is not None:
                     continue
-                message = (
-                    f"the formula '{clip(formula, 60)}' has no saved value (the workbook was written "
-                    "by a program that does not calculate formulas), so the cell reads as blank: open "
-                    "the workbook in a spreadsheet program and save it, or type the value"
-                )
-                table.warnings.append(replace(table.problem(number, col, "", message), severity="warning"))
+                table.unsaved.setdefault(col, []).append((number, formula))
     finally:
         book.close()
 
@@ -139,14 +142,15 @@ def _row(table: Table, number: int, values: dict[int, Any]) -> list[str | None]:
     return cells
 
 
-def _check_unpacked(path: Path, shown: str) -> None:
+def _check_unpacked(path: Path, shown: str) -> bool:
     """Refuse a workbook whose parts unpack past MAX_UNPACKED: first by the sizes its directory
     declares (nothing unpacked), then by unpacking each part a MiB at a time, so a part that
-    declares less than it holds fails its CRC check after its declared size, never more."""
+    declares less than it holds fails its CRC check after its declared size, never more; and one
+    with more than MAX_SHARED_STRINGS shared strings. Whether a worksheet holds a formula."""
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError):
-        return  # not a zip at all: openpyxl says what it is
+        return True  # not a zip at all: openpyxl says what it is
     with archive:
         total = sum(info.file_size for info in archive.infolist())
         if total > MAX_UNPACKED:
@@ -157,12 +161,41 @@ def _check_unpacked(path: Path, shown: str) -> None:
                 "in it (no images or other sheets), or split it into several files",
             )
         try:
-            for info in archive.infolist():
-                with archive.open(info) as part:
-                    while part.read(2**20):
-                        pass
+            counts = [_scan(archive, info) for info in archive.infolist()]
         except Exception as exc:  # a bad CRC, an unknown compression, an encrypted part
             raise _unreadable(shown, exc) from None
+    strings = max((n for n, _ in counts), default=0)
+    if strings > MAX_SHARED_STRINGS:
+        raise file_problem(
+            shown,
+            f"this workbook holds {strings:,} shared strings; the limit is {MAX_SHARED_STRINGS:,}: keep only "
+            "the card sheet in it, or split it into several files",
+        )
+    return any(f for _, f in counts)
+
+
+MAX_SHARED_STRINGS = 200_000
+"""The most shared strings (the workbook's table of distinct texts) a workbook may hold: openpyxl
+reads them all before the first row, some 30 microseconds each."""
+_SI = re.compile(rb"<(?:[\w.-]+:)?si[\s/>]")
+_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+
+
+def _scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[int, bool]:
+    """Unpack a part a MiB at a time (its CRC checked): how many shared strings it holds
+    (openpyxl would read every one into memory before the first row) and, for a worksheet,
+    whether it holds a formula."""
+    name = info.filename.lower()
+    counting, sheet = name.endswith("sharedstrings.xml"), name.startswith("xl/worksheets/")
+    count, formula, tail = 0, False, b""
+    with archive.open(info) as part:
+        while chunk := part.read(2**20):
+            data = tail + chunk
+            if counting:
+                count += len(_SI.findall(data)) - len(_SI.findall(tail))  # the tail was counted before
+            formula = formula or (sheet and _FORMULA.search(data) is not None)
+            tail = data[-16:]
+    return count, formula
 
 
 def _unreadable(shown: str, exc: Exception) -> DataError:

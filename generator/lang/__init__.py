@@ -1,0 +1,1 @@
+"""A game's languages: translation files beside the data and the game in each language."""
