@@ -6,6 +6,7 @@ Usage (needs only Python 3.10+ with pip and venv):
     python3 tasks.py test            # install from the lock file, run the whole test suite and ruff
     python3 tasks.py test --latest   # the same against the newest releases, in .venv-latest/
     python3 tasks.py bench           # install from the lock file, run the benchmarks in tests/benchmarks/
+    python3 tasks.py benchtable      # measure build, check, simulate and preview memory into docs/
     python3 tasks.py docs            # build the documentation site from docs/ into site/ (mkdocs --strict)
     python3 tasks.py pictures        # redraw the documentation's pictures (docs/pictures/) with the build
     python3 tasks.py lock            # refresh requirements/lock.txt on purpose (newest releases, hashed)
@@ -147,6 +148,9 @@ def main(argv: list[str]) -> None:
     elif task == "bench":
         env = _ensure_locked_env()
         _run([_python(env), "tests/benchmarks/bench_pipeline.py", *rest])
+    elif task == "benchtable":  # docs/development/benchmark-table.md, the load beside each figure
+        env = _ensure_locked_env()
+        _run([_python(env), "tests/benchmarks/bench_table.py", *rest])
     elif task == "docs":
         env = _ensure_locked_env()
         os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about its successor

@@ -25,6 +25,7 @@ from generator.board.zones import paint, rect_op, zone_feature
 from generator.core import where
 from generator.core.errors import DataError
 from generator.core.geometry import Box
+from generator.layout import memo as kept
 from generator.layout.ops import RectOp
 from generator.load.model import Origin
 
@@ -46,7 +47,29 @@ FRAME_LOOK = {"fill": None, "stroke": "#1a1a1a", "stroke_width": 1.0, "radius": 
 
 
 def layout_board(board: Board, fonts: FontBook) -> BoardLayout:
-    """Lay out every feature; raise DataError listing every problem (file:line) found."""
+    """Lay out every feature; raise DataError listing every problem (file:line) found. Inside
+    ``layout.memo.reusing()`` a board is laid out once (same board and fonts, same ops)."""
+    memo = kept.table("board")
+    if memo is None:
+        return _layout(board, fonts)
+    # what the layout reads of the board (not the type sizes found once it is laid out); the
+    # objects named by id are held by the entry, so no other object takes their id meanwhile
+    held = (board.spec, board.doc, board.icons, fonts)
+    key = (
+        *map(id, held),
+        board.width,
+        board.height,
+        board.path,
+        board.image_dirs,
+        tuple(board.sizes.items()),
+    )
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (held, _layout(board, fonts))
+    return found[1]
+
+
+def _layout(board: Board, fonts: FontBook) -> BoardLayout:
     ctx = Context(board, fonts)
     if not fonts.has_family(board.spec.font):
         ctx.fail(("font",), str(UnknownFontError(board.spec.font, fonts.families())), rank=20)

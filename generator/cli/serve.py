@@ -131,6 +131,9 @@ def serve(
         if compare is not None:
             common.out.print(f"comparison with {compare} at {server.url}compare")  # type: ignore[attr-defined]
 
+    from generator.core import interrupt
+
+    stopped = False
     try:
         options = BuildOptions(
             paper=paper.value, layout=layout.value, out_dir=output, allow_overflow=allow_overflow
@@ -141,5 +144,7 @@ def serve(
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild
-        pass
+        stopped = True
     common.err.print("stopped serving.")
+    if stopped or interrupt.happened():  # exit 130 like every command Ctrl+C ends
+        raise typer.Exit(interrupt.EXIT_CODE)

@@ -23,7 +23,7 @@ from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
 from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
 from generator.kit.publish import staged
-from generator.layout import ink
+from generator.layout import ink, memo
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import gate as proof_gate
@@ -127,7 +127,18 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
 
 
 def load_parts(game: Game) -> list[tuple[Part, Path, Any]]:
-    """Load every kit part of the game; raise DataError with every problem found."""
+    """Load every kit part of the game; raise DataError with every problem found. Inside
+    ``layout.memo.reusing()`` a game's parts are loaded once (their boards laid out once)."""
+    kept = memo.table("parts")
+    if kept is None:
+        return _load_parts(game)
+    found = kept.get(id(game))
+    if found is None:
+        found = kept[id(game)] = (game, _load_parts(game))  # the game held: its id stays its own
+    return list(found[1])
+
+
+def _load_parts(game: Game) -> list[tuple[Part, Path, Any]]:
     loaded: list[tuple[Part, Path, Any]] = []
     problems: list[Problem] = []
     for part in _parts():
@@ -191,6 +202,13 @@ def build_kit(
     DataError and writes nothing, unless ``options.allow_overflow``; then each overflow is added
     to ``warnings`` and the kit is written.
     """
+    with memo.reusing():  # each board laid out once, for loading and drawing alike
+        return _build_kit(game, options, progress, warnings)
+
+
+def _build_kit(
+    game: Game, options: BuildOptions, progress: Progress | None, warnings: list[Problem] | None
+) -> list[Path]:
     parts = load_parts(game)
     preset = None
     if options.printshop:  # the print-shop code is imported only when a shop is asked for

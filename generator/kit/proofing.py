@@ -18,6 +18,7 @@ from generator.core.options import BuildOptions, output_dir
 from generator.kit.assemble import build_kit, load_parts
 from generator.kit.build import build_game
 from generator.kit.publish import staged
+from generator.layout import memo
 from generator.layout.deck import collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import Parts, as_problems, proofread_game, settings_of
@@ -97,7 +98,7 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     """Every finding on the kit's pages and faces: errors, or notes for those listed in
     ``proof.known`` (saying why they stay); with ``picture``, the proof PDF is written there too."""
     settings = settings_of(game)
-    with recorded_kit(game) as found:
+    with memo.reusing(), recorded_kit(game) as found:  # boards laid out once for every paper and rule
         pages = list(found.pages())
         findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         if picture is not None:

@@ -23,6 +23,7 @@ from generator.core.units import mm
 from generator.layout.anchor import flow_offsets, placed_boxes
 from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
+from generator.layout.fitted import fitted
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
@@ -47,7 +48,7 @@ from generator.schema.template import (
     RepeatElement,
     TextElement,
 )
-from generator.text.fit import TextStyle, fit_text
+from generator.text.fit import TextStyle
 from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
 
 SAFE_ZONE = mm(3)
@@ -440,7 +441,7 @@ class CardLayouter:
                 valign=element.valign,
                 **icon_style(element, self.inline_icons),
             )
-        laid = fit_text(spans, box, text_style, self.fonts)
+        laid = fitted(spans, box, text_style, self.fonts)  # once per text, box and style
         if inked and self.record_texts:
             top = self.template.elements[i]
             own = self._computed.source(element)  # the template's element, not a per-card copy

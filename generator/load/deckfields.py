@@ -17,9 +17,30 @@ from generator.schema.fieldtypes import BUILTIN_FIELDS, TypeCompiler, TypeExprEr
 from generator.schema.game import DeckSpec, GameSpec
 from generator.schema.messages import suggest, validate
 
+LIMIT = 64
+"""The most compiled types and card models kept (let go all at once when full)."""
+_KEPT: dict[tuple, Any] = {}
+
+
+def _declared(game: GameSpec) -> str:
+    """The game's type declarations and game-wide fields, as written (the key of what is kept)."""
+    return repr((list(game.types.items()), list(game.card_fields.items())))
+
+
+def _keep(key: tuple, value: Any) -> Any:
+    if len(_KEPT) >= LIMIT:
+        _KEPT.clear()
+    _KEPT[key] = value
+    return value
+
 
 def compile_types(game: GameSpec, doc: Document) -> TypeCompiler:
-    """The game's field types, compiled; every bad type or game-wide field reported."""
+    """The game's field types, compiled; every bad type or game-wide field reported. The same
+    declarations give the same compiler, its models made once: a preview reloading the game on
+    every save makes no new pydantic classes (which are never freed) while they stay the same."""
+    kept = _KEPT.get(("types", _declared(game)))
+    if kept is not None:
+        return kept
     compiler = TypeCompiler(dict(game.types))
     problems = []
     for name in game.types:
@@ -34,7 +55,7 @@ def compile_types(game: GameSpec, doc: Document) -> TypeCompiler:
             problems.append(doc.problem(("card_fields", key), str(exc), rank=12))
     if problems:
         raise DataError(problems)
-    return compiler
+    return _keep(("types", _declared(game)), compiler)
 
 
 def deck_card_model(compiler: TypeCompiler, game: GameSpec, doc: Document, index: int) -> type[BaseModel]:
@@ -59,8 +80,12 @@ def deck_card_model(compiler: TypeCompiler, game: GameSpec, doc: Document, index
     for key in deck.defaults:  # a field with a default may be left out of a card
         if isinstance(fields.get(key), str):
             fields[key] = fields[key].strip().rstrip("?") + "?"
+    key = ("card", _declared(game), repr(list(fields.items())), tuple(types), deck.type, id(compiler))
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is compiler:  # (the compiler held: its id stays its own)
+        return kept[1]
     try:
-        return card_model(compiler, fields, types, deck.type)
+        return _keep(key, (compiler, card_model(compiler, fields, types, deck.type)))[1]
     except TypeExprError as exc:
         where = (*at, "card_fields") if deck.card_fields else ("card_fields",)
         raise DataError([doc.problem(where, str(exc), rank=12)]) from None

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from generator.core import writing
 from generator.core.errors import UsageError, display_path
 
 
@@ -53,6 +54,8 @@ def simulate_command(
         raise UsageError("give -o DIR to write a log per game, or --results FILE for counts only (not both)")
     if only and output is None:
         raise UsageError(f"--only {only} writes one game's log: give -o DIR for it")
+    if results is not None:
+        _results_target(results)
     game = load_game(name)
     plan = _plan(game, players, games, seed, policies, table, setup)
     variant = _variant(variant_file)
@@ -63,13 +66,27 @@ def simulate_command(
         tick = lambda done, _: progress.update(task, completed=done)  # noqa: E731
         if results is not None:
             from generator.play.results import Results
-            from generator.play.simulate import tally
+            from generator.play.simulate import tally, writable
+
+            writable(results, "--results")
 
             counts = tally(game, plan, jobs, tick, variant, scheduler)
             Results(_run(game, plan, variant_file), counts).write(results)
-            return f"counted {counts.games} games of {plan.players} players into {display_path(results)}"
+            said = f"counted {counts.games} games of {plan.players} players into {display_path(results)}"
+            return _clamped(jobs, scheduler) + said
         written = simulate(game, plan, output, jobs, tick, variant, scheduler)  # type: ignore[arg-type]
-    return f"wrote {len(written)} logs of {plan.players} players into {display_path(output)}"  # type: ignore[arg-type]
+    said = f"wrote {len(written)} logs of {plan.players} players into {display_path(output)}"  # type: ignore[arg-type]
+    return _clamped(jobs, scheduler) + said
+
+
+def _clamped(jobs: int, scheduler: str | None) -> str:
+    """A line saying ``--jobs`` was more than the machine has (it ran with what it has)."""
+    from generator.play.stream import machine_jobs
+
+    most = machine_jobs()
+    if scheduler or jobs <= most:
+        return ""
+    return f"--jobs {jobs}: this machine has {most} processor(s); played with {most} processes\n"
 
 
 def gather_logs(
@@ -126,17 +143,28 @@ def _run(game: Any, plan: Any, variant_file: Path | None) -> dict[str, Any]:
 
 def _only(game: Any, plan: Any, index: int, output: Path, variant: Any) -> str:
     from generator.play.runner import Job, run_chunk
-    from generator.play.simulate import check
+    from generator.play.simulate import check, writable
 
     if not 1 <= index <= plan.games:
         raise UsageError(f"--only {index}: the run has games 1 to {plan.games}")
     check(game, plan, 1, variant)
     (text,) = run_chunk(Job(str(game.folder), plan, variant), index - 1, index)  # type: ignore[misc]
-    output.mkdir(parents=True, exist_ok=True)
+    if output.exists() and not output.is_dir():
+        raise UsageError(f"-o {display_path(output)}: that is a file; give a folder for the log")
     width = max(4, len(str(plan.games)))
     path = output / f"{game.name}-{plan.seed}-{index:0{width}d}.yaml"
-    path.write_text(text, encoding="utf-8")
+    writable(path, "-o")
+    writing.atomic_text(path, text)
     return f"wrote {display_path(path)}"
+
+
+def _results_target(path: Path) -> None:
+    """UsageError when ``--results`` names a folder (checked before any game is played)."""
+    if path.is_dir():
+        raise UsageError(
+            f"--results {display_path(path)}: that is a folder; give a file name such as "
+            f"{display_path(path / 'results.json')}"
+        )
 
 
 def compare_command(name: str, runs: list[Path], include_illegal: bool, pdf: Path | None) -> tuple[Any, str]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from generator.core import writing
 from generator.core.errors import DataError, Problem, display_path
 from generator.play.stats import CardUse, GameRecord, Rate, Stats
 
@@ -169,27 +169,59 @@ class Results:
     def write(self, path: Path) -> None:
         """Write the file whole or not at all (a temporary file renamed into place)."""
         data = {"format": FORMAT, "run": self.run, "tally": self.tally.as_dict()}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_name(f".{path.name}.tmp")
-        staged.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(staged, path)
+        writing.atomic_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def read_results(path: Path) -> Results:
-    """A results file; DataError naming the file when it is not one."""
-    shown = display_path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a Deckwright results file (format '{data.get('format')}')")
-        return Results(data["run"], Tally.from_dict(data["tally"]))
-    except json.JSONDecodeError as exc:
-        raise DataError([Problem(10, shown, exc.lineno, exc.colno, "", f"not JSON: {exc.msg}")]) from None
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        why = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise DataError([Problem(10, shown, 0, 0, "", f"cannot read these results: {why}")]) from None
-    except OSError as exc:
-        raise DataError([Problem(10, shown, 0, 0, "", f"cannot read file: {exc.strerror}")]) from None
+    """A results file, validated like a game's files (``schema.results``: every count a whole
+    number in range, and the counts agreeing with each other); DataError at the file's lines."""
+    from generator.core.yamlio import load_yaml
+    from generator.schema.messages import validate
+    from generator.schema.results import ResultsSpec
+
+    doc = load_yaml(path)  # JSON is read as YAML: the same limits, positions and messages
+    if not isinstance(doc.data, dict) or doc.data.get("format") != FORMAT:
+        found = doc.data.get("format") if isinstance(doc.data, dict) else None
+        said = f"format '{str(found)[:60]}'" if found is not None else "no format"
+        why = f"not a Deckwright results file ({said}; a results file has format '{FORMAT}')"
+        raise DataError([doc.problem(("format",) if found is not None else (), why, rank=10)])
+    spec = validate(ResultsSpec, doc.data, doc)
+    problems = disagreements(spec.tally, doc)
+    if problems:
+        raise DataError(problems)
+    return Results(doc.data["run"], Tally.from_dict(spec.tally.model_dump()))
+
+
+def disagreements(t: Any, doc: Any) -> list[Problem]:
+    """What a tally's counts say against each other, each at its line."""
+    at = ("tally",)
+    out = []
+
+    def say(loc: tuple, message: str) -> None:
+        out.append(doc.problem((*at, *loc), message, rank=30))
+
+    if len(t.wins) != t.players:
+        say(("wins",), f"one 'wins' mapping per seat: {t.players} players, {len(t.wins)} mapping(s)")
+    if t.finished > t.games:
+        say(("finished",), f"{t.finished} finished games of {t.games} played")
+    if t.no_winner > t.finished:
+        say(("no_winner",), f"{t.no_winner} games without a winner of {t.finished} finished")
+    if sum(t.lengths.values()) != t.finished:
+        say(("lengths",), f"the lengths count {sum(t.lengths.values())} games; {t.finished} finished")
+    for seat, wins in enumerate(t.wins):
+        for k in wins:
+            if not 1 <= int(k) <= t.players:
+                say(("wins", seat, k), f"a win shared by {k} of {t.players} players")
+    if not out:
+        won = sum((Fraction(n, int(k)) for w in t.wins for k, n in w.items()), Fraction(0))
+        if won != t.finished - t.no_winner:
+            say(
+                ("wins",), f"the wins add up to {float(won):g} games; {t.finished - t.no_winner} had a winner"
+            )
+    for name, values in t.figures.items():
+        if sum(values.values()) > t.games:
+            say(("figures", name), f"'{name[:60]}' counts {sum(values.values())} games of {t.games}")
+    return out
 
 
 def load_tally(game: Any, path: Path, include_illegal: bool = False) -> tuple[Tally, str]:

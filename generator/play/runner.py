@@ -10,9 +10,11 @@ so logs and tallies are the same whoever plays them.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import Any
 
 from generator.core import yamlio
 from generator.load.model import Game
@@ -21,6 +23,7 @@ from generator.play.plan import Plan, Tick, game_rng, play_one, policies, seat_n
 from generator.play.results import Tally
 from generator.play.setups import play
 from generator.play.stats import GameRecord, record, series_record
+from generator.play.stream import Pool, ordered, usable_jobs
 from generator.play.variant import Variant, apply
 from generator.rules.base import Rules
 from generator.rules.logcheck import rules_for
@@ -117,8 +120,17 @@ def run_chunk(job: Job, first: int, last: int) -> list[str] | Tally:
         yamlio.OVERLAY.update(saved)
 
 
-def spans(total: int, size: int) -> list[tuple[int, int]]:
-    return [(i, min(total, i + size)) for i in range(0, total, size)]
+def spans(total: int, size: int) -> Iterator[tuple[int, int]]:
+    """The chunks of a run, made as they are asked for (a run may have billions)."""
+    return ((i, min(total, i + size)) for i in range(0, total, size))
+
+
+def games_of(call: tuple) -> str:
+    """A chunk call ``(job, first, last)`` as messages name it."""
+    job, first, last = call
+    variant = getattr(job, "variant", None)
+    setting = f" of {variant.name}" if variant is not None and variant.name else ""
+    return f"games {first + 1} to {last}{setting}"
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -134,22 +146,19 @@ def tallies(
 ) -> list[Tally]:
     """One tally per (plan, variant), all their chunks sharing one pool or cluster."""
     total = sum(p.games for p, _ in runs)
-    work = []
-    with executor(jobs, scheduler, total) as ex:
-        workers = jobs if ex is not None else 1
-        for n, (plan, variant) in enumerate(runs):
-            job = Job(str(game.folder), plan, variant, logs=False)
-            size = chunk_size(plan.games, workers) if ex is not None else max(25, plan.games // 40)
-            work += [(n, job, s) for s in spans(plan.games, size)]
-        jobs_, firsts, lasts = columns(None, [(j, *s) for _, j, s in work])  # type: ignore[arg-type]
-        parts = (
-            (run_chunk(j, a, b) for j, a, b in zip(jobs_, firsts, lasts, strict=True))
-            if ex is None
-            else ex.map(run_chunk, jobs_, firsts, lasts)
-        )
-        out = [Tally(plan.players) for plan, _ in runs]
+    out = [Tally(plan.players) for plan, _ in runs]
+    with executor(jobs, scheduler, total) as pool:
+        workers = pool.slots if pool is not None else 1
+
+        def calls() -> Iterator[tuple[int, tuple[Job, int, int]]]:  # (run, chunk call), made as needed
+            for n, (plan, variant) in enumerate(runs):
+                job = Job(str(game.folder), plan, variant, logs=False)
+                size = chunk_size(plan.games, workers) if pool is not None else max(25, plan.games // 40)
+                yield from ((n, (job, a, b)) for a, b in spans(plan.games, size))
+
         done = 0
-        for (n, _, (a, b)), part in zip(work, parts, strict=True):
+        parts = chunks(pool, (call for _, call in calls()), workers)
+        for (n, (_, a, b)), part in zip(calls(), parts, strict=True):
             out[n].merge(part)  # type: ignore[arg-type]
             done += b - a
             if tick:
@@ -157,19 +166,26 @@ def tallies(
     return out
 
 
-def columns(job: Job | None, parts: list) -> tuple[list, list, list]:
-    """``map``'s argument columns: (jobs, firsts, lasts)."""
-    if job is not None:
-        return [job] * len(parts), [a for a, _ in parts], [b for _, b in parts]
-    return [j for j, _, _ in parts], [a for _, a, _ in parts], [b for _, _, b in parts]
+def chunks(pool: Pool | None, calls: Iterable[tuple[Job, int, int]], workers: int) -> Iterator[Any]:
+    """Each chunk's result in order: played here, or streamed through the pool a few ahead."""
+    if pool is None:
+        return (run_chunk(*call) for call in calls)
+    return ordered(pool, run_chunk, calls, 4 * workers, games_of)
 
 
 def executor(jobs: int, scheduler: str | None, games: int) -> contextlib.AbstractContextManager:
-    """Nothing (play here), a local process pool of ``jobs``, or a Dask cluster's executor."""
+    """Nothing (play here), a local process pool of ``jobs`` (at most the machine's processors),
+    or a Dask cluster, as a :class:`~generator.play.stream.Pool`."""
     if scheduler:
         from generator.play.cluster import cluster_executor
 
         return cluster_executor(scheduler)
-    if jobs == 1 or games < 2:
+    if usable_jobs(jobs) == 1 or games < 2:
         return contextlib.nullcontext()
-    return ProcessPoolExecutor(jobs)
+    return _local(usable_jobs(jobs))
+
+
+@contextlib.contextmanager
+def _local(jobs: int) -> Iterator[Pool]:
+    with ProcessPoolExecutor(jobs) as ex:
+        yield Pool(ex, jobs)

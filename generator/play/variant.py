@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import TypeAdapter
 
@@ -192,8 +192,9 @@ def patch_cards(variant: Variant, game: Game) -> Game:
                     message = f"'{card.name}' has no field '{key}' to change{why}"
                     problems.append(variant.problem(at, message, True))
                     continue
-                try:
-                    value = validate(fields[key].annotation, raw, variant.doc, base=at)  # type: ignore[arg-type]
+                try:  # with the field's bounds (a count: 0, to take the card out, up to a card file's most)
+                    tp = fields[key].annotation if key == "count" else _bounded(fields[key])
+                    value = validate(tp, raw, variant.doc, base=at)  # type: ignore[arg-type]
                 except DataError as exc:
                     problems.extend(exc.problems)
                     continue
@@ -211,6 +212,25 @@ def patch_cards(variant: Variant, game: Game) -> Game:
     if problems:
         raise DataError(problems)
     return replace(game, decks=tuple(decks))
+
+
+def _bounded(info: Any) -> Any:
+    """A model field's type with its constraints (``ge``, ``le``...) kept."""
+    return Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+
+
+def check_rules(variant: Variant, rules: Any, players: int) -> None:
+    """DataError at the variant's line for a ``rules:`` value the rules model cannot deal with
+    ``players`` players (``Rules.parameter_range``): a hand of -1 or of a million cards."""
+    problems = []
+    for key in variant.rules:
+        span = rules.parameter_range(key, players)
+        value = getattr(rules, key, None)
+        if span is not None and isinstance(value, int) and not span[0] <= value <= span[1]:
+            why = f"{key} is {value}; with {players} players it may be {span[0]} to {span[1]}"
+            problems.append(variant.problem(("rules", key), why))
+    if problems:
+        raise DataError(problems)
 
 
 def set_rules(variant: Variant, rules: Any) -> None:

@@ -60,10 +60,42 @@ def _ratios(ink_hex: str, back: RGB) -> tuple[float, float]:
     return ratio(ink, back), ratio(gray(ink), gray(back))
 
 
+MARGIN = 1e-3
+"""How far inside a fill's outline a run's whole box must lie for the fill to count as under every
+glyph without asking each glyph (points; keeps rounding from deciding)."""
+
+
+def _whole(f: FillMark | ImageMark, box: Rect) -> bool:
+    """Whether ``f`` lies under every point of ``box`` for certain (False: ask each glyph)."""
+    x0, y0, x1, y1 = box[0] - MARGIN, box[1] - MARGIN, box[2] + MARGIN, box[3] + MARGIN
+    fx0, fy0, fx1, fy1 = f.box
+    if not (fx0 <= x0 and fy0 <= y0 and x1 <= fx1 and y1 <= fy1):
+        return False
+    if isinstance(f, ImageMark) or f.shape == "box":  # judged by its box alone (``under``)
+        return True
+    a, b, c, d, e, g = f.matrix
+    if f.shape != "rect" or b or c:  # an oval, or a turned rectangle: glyph by glyph
+        return False
+    if not f.radius:
+        return True
+    lx0, ly0, lx1, ly1 = f.local  # the rectangle on the page, uncut by the clip
+    rx0, rx1 = sorted((a * lx0 + e, a * lx1 + e))
+    ry0, ry1 = sorted((d * ly0 + g, d * ly1 + g))
+    rx, ry = f.radius * abs(a), f.radius * abs(d)  # the rounded corners' reach
+    return (rx0 + rx <= x0 and x1 <= rx1 - rx) or (ry0 + ry <= y0 and y1 <= ry1 - ry)
+
+
 def _worst(mark: TextMark, fills: list[FillMark | ImageMark]) -> tuple[RGB, float, float, str] | None:
     """The background of the run's glyphs with the lowest contrast, its two ratios and the glyphs
     printed on it; None when no glyph could be judged."""
     here = near(fills, mark.box)
+    if all(_whole(f, mark.box) for f in here):  # one background under every glyph (most text)
+        x0, y0, x1, y1 = mark.box
+        back = under(here, (x0 + x1) / 2, (y0 + y1) / 2)
+        printed = "".join(mark.text.split())  # the glyphs that print: whitespace left out
+        if back is None or not printed:
+            return None
+        return back, *_ratios(mark.color, back), printed
     seen: dict[RGB, list[str]] = {}
     for ch, x, y in mark.glyphs():
         back = under(here, x, y)

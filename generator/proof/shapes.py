@@ -65,9 +65,27 @@ def laid_over(mark: TextMark, fills: list[FillMark]) -> FillMark | None:
     return None
 
 
+MARGIN = 1e-3
+"""How far beyond a run's box the room is asked for when it is judged at once (points): every
+glyph point lies in its box, so rounding cannot decide."""
+
+
+def roomy(mark: TextMark, shape: FillMark) -> bool:
+    """Whether the shape holds the run's whole box with the room wanted all round: then no glyph
+    is beyond it or near its edge. The shape shrunk by the room is convex (an oval, a rectangle
+    with or without rounded corners, cut to a box), so holding the four corners of the box grown
+    by ``MARGIN`` is holding all of it."""
+    want = room(mark)
+    x0, y0, x1, y1 = mark.box
+    x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+    return all(shape.covers(x, y, want) for x in (x0, x1) for y in (y0, y1))
+
+
 def judge(mark: TextMark, shape: FillMark, fills: list[FillMark]) -> tuple[str, str]:
     """(glyphs partly outside the shape, on another colour; glyphs nearer its edge than the room
     wanted), ``fills`` being what was drawn before the run near it."""
+    if roomy(mark, shape):
+        return "", ""
     own = under(fills[: fills.index(shape) + 1], *_middle(shape))
     outside, near = [], []
     want = room(mark)

@@ -49,12 +49,15 @@ def _area(fill: FillMark) -> bool:
 
 def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
     """(origin, what, box) of the content under each visible target part on ``page``."""
+    targets = page.notes("tiling-mark")
+    if not targets:  # a page of no tiled board (every card sheet)
+        return []
     shows = page.notes("stays-visible")
     visible = shows[0].box if shows else (0.0, 0.0, page.width, page.height)
     fills = [m for m in page.marks if isinstance(m, FillMark) and m.alpha > 0 and not _area(m)]
     strokes = [m for m in page.marks if isinstance(m, StrokeMark) and _line(m)]
     found = []
-    for target in page.notes("tiling-mark"):
+    for target in targets:
         part = intersect(target.box, visible)
         if part[2] - part[0] <= SLACK or part[3] - part[1] <= SLACK:
             continue

@@ -7,6 +7,7 @@ import hashlib
 import math
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from reportlab.lib.utils import ImageReader
@@ -21,6 +22,7 @@ from generator.core import where
 from generator.core.errors import BuildError, display_path
 from generator.core.geometry import Box
 from generator.core.notices import reading
+from generator.layout import memo
 from generator.layout.ops import (
     EllipseOp,
     GroupOp,
@@ -229,12 +231,7 @@ class Painter:
             # SVG: about 0.1 s of start-up a card build without icons never needs
             from reportlab.graphics import renderPDF
 
-            with reading(path):  # svglib's warnings become ours, at this file
-                found = read_svg(path, svg_tint(tint), svg_roots(path))
-            if found.refused:
-                raise BuildError(f"{display_path(path)}: {found.refused}")
-            drawing, source = found.drawing, found.source
-            retint(drawing, tint)  # a cmyk(...) tint printed as written
+            drawing, source = _read_svg(path, tint)
             self._svg_translucent[key] = translucent_drawing(drawing)
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
@@ -316,6 +313,23 @@ class Painter:
         c.scale(scale, scale)
         c.doForm(form)
         c.restoreState()
+
+
+def _read_svg(path: Path, tint: str) -> tuple[Any, str]:
+    """An SVG's drawing in ``tint`` and its source; inside ``layout.memo.reusing()`` each file is
+    read once per tint and colour mode for the whole build or check, not once per PDF file."""
+    kept = memo.table("svg")
+    key = (path, tint, output.current())
+    if kept is not None and key in kept:
+        return kept[key]
+    with reading(path):  # svglib's warnings become ours, at this file
+        found = read_svg(path, svg_tint(tint), svg_roots(path))
+    if found.refused:
+        raise BuildError(f"{display_path(path)}: {found.refused}")
+    retint(found.drawing, tint)  # a cmyk(...) tint printed as written
+    if kept is not None:
+        kept[key] = (found.drawing, found.source)
+    return found.drawing, found.source
 
 
 def flattens(ops) -> bool:

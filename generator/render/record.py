@@ -61,9 +61,9 @@ class TextMark:
 
     def __post_init__(self) -> None:
         m = self.matrix
-        self.size = self.font_size * math.hypot(m[2], m[3])
-        self.box = _bounds(m, *self.local)
-        self.shown = intersect(self.box, self.clip)
+        self.size = self.font_size * (abs(m[3]) if not m[2] else math.hypot(m[2], m[3]))
+        self.box = box = _bounds(m, *self.local)
+        self.shown = box if self.clip is None else intersect(box, self.clip)
 
     @property
     def visible(self) -> bool:
@@ -380,6 +380,9 @@ def _bounds(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
     """The page box of the corners (x0, y0), (x1, y0), (x0, y1), (x1, y1) moved by ``m``: what
     ``apply`` gives for each corner, written out (it runs for every mark)."""
     a, b, c, d, e, f = m
+    if not b and not c:  # upright (most marks): two corners tell
+        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+        return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
     xa, xb, xc, xd = a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e
     ya, yb, yc, yd = b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f
     return (min(xa, xb, xc, xd), min(ya, yb, yc, yd), max(xa, xb, xc, xd), max(ya, yb, yc, yd))
@@ -424,8 +427,7 @@ class _Observer:
         for name in ("drawString", "drawCentredString", "drawRightString"):
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
-            self._wrap_fill(name)
-            self._wrap_stroke(name)
+            self._wrap_shape(name)
         self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
         self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
         self._wrap("drawImage", self._image)
@@ -489,29 +491,28 @@ class _Observer:
         self._hexes[id(color)] = (color, value)
         return value
 
-    def _wrap_fill(self, name: str) -> None:
+    def _wrap_shape(self, name: str) -> None:
+        """A shape method: its outline recorded, then its fill (one wrapper does both)."""
+        shape = {"rect": "rect", "roundRect": "rect", "ellipse": "ellipse", "circle": "ellipse"}.get(
+            name, "box"
+        )
+        at, fill_at = STROKE_ARG[name], FILL_ARG[name]
+
         def note(*args: Any, **kw: Any) -> None:
+            if kw.get("stroke", args[at] if len(args) > at else 1):
+                filled = bool(kw.get("fill", args[fill_at] if len(args) > fill_at else 0))
+                self._stroke(outline(name, args), filled)
             box = self._fill_box(name, args, kw)
-            if box is None:
-                return
-            c = self.c
-            alpha = float(getattr(c, "_fillAlpha", 1.0))
-            colour = self._hex(c._fillColorObj)
-            shape = {"rect": "rect", "roundRect": "rect", "ellipse": "ellipse", "circle": "ellipse"}
-            radius = float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
-            mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
-            mark.shape, mark.radius = shape.get(name, "box"), radius
-            self.current.append(mark)
-
-        self._wrap(name, note)
-
-    def _wrap_stroke(self, name: str) -> None:
-        def note(*args: Any, **kw: Any) -> None:
-            at = STROKE_ARG[name]
-            if not kw.get("stroke", args[at] if len(args) > at else 1):
-                return
-            fill = FILL_ARG[name]
-            self._stroke(outline(name, args), bool(kw.get("fill", args[fill] if len(args) > fill else 0)))
+            if box is not None:
+                c = self.c
+                alpha = float(getattr(c, "_fillAlpha", 1.0))
+                colour = self._hex(c._fillColorObj)
+                radius = (
+                    float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
+                )
+                mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+                mark.shape, mark.radius = shape, radius
+                self.current.append(mark)
 
         self._wrap(name, note)
 
@@ -521,7 +522,7 @@ class _Observer:
             alpha = float(c._extgstate.getValue("CA"))
         except (AttributeError, KeyError, TypeError, ValueError):
             alpha = 1.0
-        colour = _hex(c._strokeColorObj)
+        colour = self._hex(c._strokeColorObj)
         width = float(c._lineWidth)
         self.current.append(
             StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)

@@ -117,6 +117,11 @@ class Rules:
             self.cards.setdefault(card.name, card)
             self.total[card.name] += card.count
 
+    def parameter_range(self, name: str, players: int) -> tuple[int, int] | None:
+        """The values rule parameter ``name`` may take with ``players`` players (None: any the
+        type allows); a variant's value outside is refused before a game is played."""
+        return None
+
     def player_range(self) -> tuple[int, int] | None:
         """How many may play, from ``players:`` in game.yaml ('3-8', '2'); None if not given."""
         spec = self.game.extra.get("spec")

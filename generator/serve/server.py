@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 import socket
+import sys
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -44,7 +46,8 @@ POLICY = (
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+LOOPBACK_HOST = re.compile(r"(?:localhost|127\.0\.0\.1|\[::1\])(?::[0-9]{1,5})?", re.IGNORECASE)
+"""A ``Host`` header naming this machine: one loopback name, perhaps a port, nothing else."""
 
 
 def is_loopback(host: str) -> bool:
@@ -62,6 +65,7 @@ class PreviewServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # connections waiting to be taken (a page opens several at once)
 
     def __init__(self, preview: Preview, host: str, port: int):
         self.preview = preview
@@ -78,6 +82,14 @@ class PreviewServer(ThreadingHTTPServer):
         host, port = self.server_address[:2]
         shown = f"[{host}]" if ":" in str(host) else host
         return f"http://{shown}:{port}/"
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that hung up mid-answer is no error to report (the page reloaded, a tab
+        closed); anything else is printed as the standard library does."""
+        kind = sys.exc_info()[0]
+        if kind is not None and issubclass(kind, ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
     def stop(self) -> None:
         self.stopping.set()
@@ -145,9 +157,19 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain", body=body)
 
     def _loopback_host(self) -> bool:
-        host = self.headers.get("Host", "")
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        return name.lower() in LOOPBACK_NAMES
+        hosts = self.headers.get_all("Host") or []
+        return len(hosts) == 1 and LOOPBACK_HOST.fullmatch(hosts[0].strip()) is not None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The server's own error answers (501, 414, 431, 400) with the headers every answer
+        carries, as plain text naming the status only (nothing of the request is echoed)."""
+        status = HTTPStatus(code)
+        self.close_connection = True
+        if getattr(self, "request_version", "") == "HTTP/0.9":  # a request line too odd to read:
+            self.request_version = "HTTP/1.0"  # answered with a status line and headers all the same
+        body = getattr(self, "command", "") != "HEAD" and code >= 200 and code not in (204, 304)
+        text = f"{status.value} {status.phrase}\n".encode()
+        self._send(status, text, "text/plain; charset=utf-8", body=body, connection="close")
 
     def _kit_file(self, path: Path, body: bool) -> None:
         try:

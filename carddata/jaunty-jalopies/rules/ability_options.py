@@ -138,11 +138,11 @@ class AbilityOptions(Options):
         plot = r.subplot
         assert plot is not None
         at = r.plots.index(plot)
-        r.plots.remove(plot)  # set aside while the moves are listed, then put back in its place
+        s.unplot(r, plot)  # set aside while the moves are listed, then put back in its place
         try:
             moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
         finally:
-            r.plots.insert(at, plot)
+            s.add_plot(r, plot, at)
         for entry in moves:
             yield {"player": r.player, **entry, "ability": name}
 

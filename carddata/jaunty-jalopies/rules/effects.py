@@ -166,8 +166,7 @@ class Abilities(Phases):
             note("WRONG_CARD", f"{own.card.name} needs {own.needs[0].upper()} next; {card.name} is not one")
         own.needs.pop(0)
         if not own.needs:
-            racer.plots.remove(own)
-            self.discard(s, [own.card.name, *own.under])
+            self.discard(s, s.unplot(racer, own))
             if own.kind == "subplot":  # she played its final card, and it was in play against her
                 s.resolved[own.card.name] = (racer.player, racer.player)
                 s.completed.append(own.card.name)
@@ -224,8 +223,7 @@ class Abilities(Phases):
         if plot.card.name not in removes and plot.kind not in removes:
             what = " or ".join(self._label(r) for r in removes)
             note("ABILITY_WRONG", f"{name} removes {what}, not {d.plot}")
-        racer.plots.remove(plot)
-        self.discard(s, [plot.card.name, *plot.under])
+        self.discard(s, s.unplot(racer, plot))
 
     def _take_back(self, s: Race, racer: Racer, d: Use, kind: str, note: Note) -> None:
         name = s.using.name

@@ -58,6 +58,12 @@ class Base(Rules):
     }
     base_hand: int = HAND_SIZE
     base_draw: int = DRAW_RATE
+
+    def parameter_range(self, name: str, players: int) -> tuple[int, int] | None:
+        """A racer holds and draws at least one card; a deal cannot use more than the deck."""
+        most = sum(self.main_total.values()) // max(1, players)
+        return (1, most) if name in ("base_hand", "base_draw") else None
+
     actions: ClassVar[dict[str, type[Strict]]] = {
         "road": Road,
         "drive": Drive,
@@ -184,18 +190,9 @@ class Base(Rules):
     # -- cards moving ------------------------------------------------------------------------------
 
     def on_table(self, s: Race) -> Counter[str]:
-        """Every card face up on the table: the course, terrain, retained cards, plots in play."""
-        out: Counter[str] = Counter()
-        for sec in s.course:
-            out[sec.card.name] += 1
-            if sec.terrain:
-                out[sec.terrain.name] += 1
-        for r in s.racers.values():
-            out.update(c.name for c in r.retained)
-            for plot in r.plots:
-                out[plot.card.name] += 1
-                out.update(plot.under)
-        return out
+        """Every card face up on the table: the course, terrain, retained cards, plots in play
+        (``Race.table``, counted as cards come and go: a long log costs no walk over the table)."""
+        return +s.table
 
     def unseen(self, s: Race) -> Counter[str]:
         zones = [r.hand.known for r in s.racers.values()] + [r.karma.known for r in s.racers.values()]
@@ -241,7 +238,7 @@ class Base(Rules):
             return card
         zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
         known = card is not None and zone.holds(name)
-        why = zone.take(name if card else None, Counter() if known else self.unseen(s))
+        why = zone.take(name if card else None, Counter() if known else lambda: self.unseen(s))
         if why and card is not None:
             where = "Karma hand" if zone is racer.karma else "hand"
             note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")

@@ -77,6 +77,7 @@ class Moves(Using):
             if self._kind(drive, "driving", note, f" to drive onto {card.name}"):
                 self.discard(s, [drive])
         s.course.append(Section(card))
+        s.lay(card.name)
         self.pay(s, racer, d.pays, len(s.course), card.name, note)
         racer.pos = len(s.course)
         self._cross(s, racer)
@@ -122,6 +123,7 @@ class Moves(Using):
             self.discard(s, [card])
         else:
             s.course[d.section - 1].terrain = card
+            s.lay(card.name)
 
     # -- attacks (Mishap, Sub-Plot, Fiendish Plot; Negate) -----------------------------------------
 
@@ -165,7 +167,7 @@ class Moves(Using):
         if card.type == "subplot":  # a target whose power drops the last requirement(s)
             needs = needs[: len(needs) - min(len(needs), int(target.power("subplot_fewer") or 0))]
         if needs or (card.get("effect") or {}).get("stall"):
-            target.plots.append(Plot(card, needs, by))
+            s.add_plot(target, Plot(card, needs, by))
         else:  # nothing left to meet: the card goes straight to the discards
             self.discard(s, [card])
 
@@ -247,5 +249,4 @@ class Moves(Using):
         elif plot.kind not in card.get("negates"):
             note("NEGATE_WRONG", f"{card.name} cannot Negate a {plot.kind} card")
         if plot is not None:
-            racer.plots.remove(plot)
-            self.discard(s, [plot.card.name, *plot.under])
+            self.discard(s, s.unplot(racer, plot))

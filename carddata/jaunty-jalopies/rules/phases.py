@@ -50,9 +50,9 @@ class Phases(Moves):
                 )
             plot.needs.pop(0)
             plot.under.append(card.name)
+            s.lay(card.name)
             if not plot.needs:
-                target.plots.remove(plot)
-                self.discard(s, [plot.card.name, *plot.under])
+                self.discard(s, s.unplot(target, plot))
                 if plot.kind == "subplot":
                     s.resolved[plot.card.name] = (racer.player, target.player)
                     if not helping:
@@ -86,7 +86,7 @@ class Phases(Moves):
             note("NOT_RETAINED", f"{card.name} cannot be Retained")
             self.discard(s, [card])
         else:
-            racer.retained.append(card)
+            s.retain(racer, card)
 
     def _effect(self, s: Race, racer: Racer, d: Play, note: Note, amount: int) -> None:
         draws = self.draws(d.drew)
@@ -165,8 +165,7 @@ class Phases(Moves):
             if plot is None or plot.kind == "subplot":
                 note("NO_SUCH_PLOT", f"{name} is not a Mishap in play against {racer.player}")
                 continue
-            racer.plots.remove(plot)
-            self.discard(s, [plot.card.name, *plot.under])
+            self.discard(s, s.unplot(racer, plot))
         # an ability may draw more: a swap's new cards (``discards``), ``rest_draws`` more
         count = REST_DRAW + int(s.power("rest_draws") or 0) + len(d.discards)
         draws = self.draws(d.drew)

@@ -155,6 +155,15 @@ class Racer:
     abilities: bool = True  # the main Special Abilities work (Endurance: while the sheet is face up)
     used: Counter[str] = field(default_factory=Counter)  # abilities used this race, by name
     penalties: Counter[str] = field(default_factory=Counter)  # cards discarded to penalties
+    effects: Counter[str] = field(default_factory=Counter)  # the lasting cards' effects added up
+    kinds: Counter[str] = field(default_factory=Counter)  # plots in play by kind
+
+    def holds(self, card: Card, sign: int = 1) -> None:
+        """A lasting card (a plot in play, a retained card) comes (1) or goes (-1): its effects
+        are added up as it does, so a racer with a long list of plots costs no walk over them."""
+        for key, value in (card.get("effect") or {}).items():
+            if isinstance(value, int | float) and value:  # (a bool counts as 1, like a sum of them)
+                self.effects[key] += sign * value
 
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
@@ -177,15 +186,17 @@ class Racer:
         return [p.card for p in self.plots] + self.retained
 
     def bonus(self, key: str) -> int:
-        return sum((c.get("effect") or {}).get(key) or 0 for c in self.lasting())
+        return self.effects[key]
 
     @property
     def subplot(self) -> Plot | None:
+        if not self.kinds["subplot"]:
+            return None
         return next((p for p in self.plots if p.kind == "subplot"), None)
 
     @property
     def stalled(self) -> bool:
-        return any((c.get("effect") or {}).get("stall") for c in self.lasting())
+        return self.effects["stall"] > 0
 
     def hand_size(self, base: int) -> int:
         """A sheet's own hand size is one of its Special Abilities ("Sample Case: your hand size is 7")."""
@@ -247,6 +258,34 @@ class Race:
     team: bool = False  # Team race: the race goes on until a team's second pawn crosses
     crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
     leg: Any = None  # one race of a Rally or Circuit (races.Leg): on until every pawn has crossed
+    table: Counter[str] = field(default_factory=Counter)  # the cards face up, counted as they move
+
+    def lay(self, *names: str) -> None:
+        """Cards put face up on the table (course, terrain, retained, plots and cards under them):
+        counted as they come and go, so what is unseen costs no walk over the table."""
+        self.table.update(names)
+
+    def add_plot(self, racer: Racer, plot: Plot, at: int | None = None) -> None:
+        """Put ``plot`` in play against ``racer`` (at the end, or back at ``at``)."""
+        racer.plots.insert(len(racer.plots) if at is None else at, plot)
+        self.table.update([plot.card.name, *plot.under])
+        racer.holds(plot.card)
+        racer.kinds[plot.kind] += 1
+
+    def unplot(self, racer: Racer, plot: Plot) -> list[str]:
+        """Take ``plot`` out of play against ``racer``: its card and the cards under it."""
+        racer.plots.remove(plot)
+        names = [plot.card.name, *plot.under]
+        self.table.subtract(names)
+        racer.holds(plot.card, -1)
+        racer.kinds[plot.kind] -= 1
+        return names
+
+    def retain(self, racer: Racer, card: Card) -> None:
+        """A card the racer Retains: face up before the racer, its effects lasting."""
+        racer.retained.append(card)
+        self.table[card.name] += 1
+        racer.holds(card)
 
     @property
     def current(self) -> str:
@@ -286,7 +325,7 @@ class Race:
         if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
             change = min(0, change)  # "cost you nothing extra"
         free = self.power("free_plots") or ()
-        freed = [p.card for p in racer.plots if p.card.name in free]
+        freed = [p.card for p in racer.plots if p.card.name in free] if free else []
         change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
         due = (s.card.get("penalty") or 0) + change + racer.bonus("penalty")
         return max(0, due - int(self.power("penalty_less") or 0))

@@ -57,6 +57,10 @@ class RoadRunner(RandomPlay, Unseen, Rules):
     parameters: ClassVar[dict[str, str]] = {"hand": "cards dealt to each coyote (the rulebook's 5)"}
     hand: int = HAND
 
+    def parameter_range(self, name: str, players: int) -> tuple[int, int] | None:
+        """A coyote holds at least one card to pass; the deal cannot use more than the deck."""
+        return (1, sum(self.total.values()) // max(1, players)) if name == "hand" else None
+
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
         hands = self.deal(players, setup.hands, self.hand, note)
         pile = Zone(unknown=sum(self.total.values()) - self.hand * len(players))

@@ -1,0 +1,31 @@
+"""Fitted text kept per (text, box, style, fonts): a deck sets the same text in the same box many
+times (a back on every card, a type line, a keyword's reminder), and fitting is a pure function
+of them, so each is fitted once. What it returns is ``text.fit_text``'s own result, unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.art.fonts import FontBook
+from generator.core.geometry import Box
+from generator.text.fit import TextLayout, TextStyle, fit_text
+from generator.text.markup import Span
+
+LIMIT = 4096
+"""The most fitted texts kept; when full, they are let go all at once (cheaper than one by one,
+and a deck's repeated texts come back at once): memory stays flat over a long preview."""
+
+_KEPT: dict[tuple, TextLayout] = {}
+
+
+def fitted(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
+    """``fit_text(spans, box, style, fonts)``, fitted once per distinct call. The font book is
+    part of the key as itself (held, so its identity stays its own)."""
+    key = (tuple(spans), box, style, fonts)
+    found = _KEPT.get(key)
+    if found is None:
+        found = fit_text(spans, box, style, fonts)
+        if len(_KEPT) >= LIMIT:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return found
