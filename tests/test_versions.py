@@ -208,11 +208,7 @@ def test_reprint_of_a_changed_template_against_an_old_folder(repo: Path, run_cli
     )
     assert code == 0, err
     folder = out / "jokers-row-reprint"
-    assert sorted(p.name for p in folder.iterdir()) == [
-        ".deckwright-kit",
-        "cards-gutterfold.pdf",
-        "print-guide.md",
-    ]
+    assert sorted(p.name for p in folder.iterdir()) == [".deckwright-kit", "cards-gutterfold.pdf", "print-guide.md"]
     guide = (folder / "print-guide.md").read_text()
     assert guide.count("; front changed.") == 48 and "Joker" not in guide.split("## Replace")[1]
     assert "fold-and-glue" in guide
