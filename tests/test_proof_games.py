@@ -25,6 +25,7 @@ TODAY: dict[str, list[tuple[str, str, int]]] = {
         [("belonging", "board.yaml", n) for n in (65, 76)]
         + [("shared-links", "board.yaml", n) for n in (95, 98, 102, 104, 111)]
         + [("text-shape", "board.yaml", 42)]
+        + [("tiling", "board.yaml", 21)]  # Legal only: B2's seams cross only the land (issue 32)
     ),
     "road-runner": [],
 }

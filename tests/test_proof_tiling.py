@@ -179,7 +179,17 @@ def test_bundled_boards_have_no_target_over_content_on_the_larger_papers(name: s
     """A4 and letter are judged with every rule in test_proof_games; the other papers here."""
     game = load_game(name)
     variants = tuple((paper, "duplex") for paper in ("a3", "tabloid", "legal"))
-    assert tiling.check(list(record_kit(game, variants).pages()), settings_of(game)) == []
+    found = tiling.check(list(record_kit(game, variants).pages()), settings_of(game))
+    assert [f for f in found if f.severity == "error"] == []
+    # legal's 3 x 2 sheets: B2's seams cross only the land, so it keeps two targets there (issue 32)
+    assert [f.message.split(" (")[0] for f in found] == (
+        [
+            "10 alignment target(s) of the tiled board sit on its play surface, where a player takes them"
+            " for part of the map"
+        ]
+        if name == "maloney"
+        else []
+    )
 
 
 def test_strokes_are_recorded_at_their_printed_width_and_place(tmp_path: Path) -> None:
@@ -213,8 +223,12 @@ def test_maloney_targets_on_roads_as_they_were(monkeypatch: pytest.MonkeyPatch) 
     from generator.render import board
 
     monkeypatch.setattr(board, "content_strokes", lambda ops: ())
+    monkeypatch.setattr(board, "surface_rings", lambda ops: ())  # nor off the land (issue 32)
     game = load_game("maloney")
     found = tiling.check(list(record_kit(game, (("a4", "duplex"),)).pages()), settings_of(game))
-    assert [(Path(f.file).name, f.problem().line) for f in found] == [("board.yaml", 42)]
+    assert [(Path(f.file).name, f.problem().line) for f in found if f.severity == "error"] == [
+        ("board.yaml", 42)
+    ]
     # 14 on the map redrawn for issue 32 (lanes, 40 mm overlap); 9 on the map of issue 22
-    assert found[0].message.startswith("14 alignment target(s) of the tiled board print over a #a23b2c line")
+    errors = [f for f in found if f.severity == "error"]
+    assert errors[0].message.startswith("14 alignment target(s) of the tiled board print over a #a23b2c line")

@@ -10,7 +10,9 @@ below the window, which ends up under the next tile or outside the board.
 
 Targets slide along their seam off the board's content (``keep_clear`` boxes: words, places,
 spaces; ``keep_off`` strokes: roads, paths, arrows, see ``generator.core.strokes``), since half
-of each target stays visible after assembly.
+of each target stays visible after assembly; and off the play surface (``keep_out`` rings: a
+map's land), where a player would take one for part of the game: a seam that crosses only the
+surface gets none when its tile has two on its other seam.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import math
 from dataclasses import dataclass
 
 from generator.core.geometry import Box, Line
-from generator.core.strokes import XY, Stroke, stroke_meets
+from generator.core.strokes import XY, Ring, Stroke, box_on_surface, stroke_meets
 from generator.core.units import mm
 
 MARGIN = mm(5)
@@ -112,11 +114,12 @@ def plan_tiles(
     margin: float = MARGIN,
     keep_clear: tuple[Box, ...] = (),
     keep_off: tuple[Stroke, ...] = (),
+    keep_out: tuple[Ring, ...] = (),
 ) -> TilePlan:
     """Tiles for a board on ``paper`` (portrait W x H); ``auto`` picks the orientation with fewer
     sheets (portrait on a tie). Targets keep off the ``keep_clear`` boxes and the ``keep_off``
     strokes (the board's content, in board points) where the seam has room, since half of each
-    stays visible after assembly."""
+    stays visible after assembly, and off the ``keep_out`` rings (the play surface) altogether."""
     choices = ("portrait", "landscape") if orientation == "auto" else (orientation,)
     best = None
     for o in choices:
@@ -138,7 +141,7 @@ def plan_tiles(
         for r in range(rows)
         for c in range(cols)
     }
-    seams = _seams(windows, rows, cols, overlap, keep_clear, keep_off)
+    seams = _seams(windows, rows, cols, overlap, keep_clear, keep_off, keep_out)
     page = Box(area.x + (area.w - ww) / 2, area.y + (area.h - wh) / 2, ww, wh)
     tiles = []
     for (r, c), win in windows.items():
@@ -166,30 +169,47 @@ def _seams(
     overlap: float,
     keep_clear: tuple[Box, ...] = (),
     keep_off: tuple[Stroke, ...] = (),
+    keep_out: tuple[Ring, ...] = (),
 ) -> list[XY]:
     """Board points of the targets: on each tile's left and top window edge (its cut lines),
     away from the corners where a third tile overlaps, each moved along its seam to the nearest
-    spot clear of ``keep_clear`` and ``keep_off`` (left where it is when the seam has none)."""
+    spot clear of ``keep_clear`` and ``keep_off`` (left where it is when the seam has none).
+    With a play surface (``keep_out``) a seam gets targets only off it, maybe none: each tile
+    still needs two on its left or top seam (it is laid over the tile already placed there), so
+    a tile that has them on neither gets the seam with more as without ``keep_out``."""
     out: list[XY] = []
     room = TARGET_R + mm(2)
     for (r, c), w in windows.items():
+        seams = []
         if c > 0:
             lo = w.y + (overlap if r < rows - 1 else 0.0) + room
             hi = w.top - (overlap if r > 0 else 0.0) - room
-            out += [(w.x, y) for y in _along(lo, hi, lambda v, x=w.x: (x, v), keep_clear, keep_off)]
+            seams.append((lo, hi, lambda v, x=w.x: (x, v)))
         if r > 0:
             lo = w.x + (overlap if c > 0 else 0.0) + room
             hi = w.right - (overlap if c < cols - 1 else 0.0) - room
-            out += [(x, w.top) for x in _along(lo, hi, lambda v, y=w.top: (v, y), keep_clear, keep_off)]
+            seams.append((lo, hi, lambda v, y=w.top: (v, y)))
+        found = [[at(v) for v in _along(lo, hi, at, keep_clear, keep_off, keep_out)] for lo, hi, at in seams]
+        if keep_out and seams and max(len(f) for f in found) < 2:  # the seam with most, as before
+            i = max(range(len(seams)), key=lambda i: (len(found[i]), -i))
+            lo, hi, at = seams[i]
+            found[i] = [at(v) for v in _along(lo, hi, at, keep_clear, keep_off)]
+        out += [p for f in found for p in f]
     return out
 
 
 def _along(
-    lo: float, hi: float, point, keep_clear: tuple[Box, ...], keep_off: tuple[Stroke, ...]
+    lo: float,
+    hi: float,
+    point,
+    keep_clear: tuple[Box, ...],
+    keep_off: tuple[Stroke, ...],
+    keep_out: tuple[Ring, ...] = (),
 ) -> list[float]:
     """The targets' places along one seam (lo-hi): each slid to the nearest spot clear of the
     content and ``APART`` from the targets placed before it, else clear of them; a third that
-    finds no such spot is left out (two align the seam)."""
+    finds no such spot is left out (two align the seam). Off the play surface (``keep_out``)
+    always: a seam that crosses only the surface gets fewer than two, or none."""
     near = TARGET_R + mm(1)
     reach = max((w for _, w in keep_off), default=0.0) / 2 + near
     strokes = [s for s in keep_off if _near_seam(s[0], point, lo, hi, reach)]
@@ -201,12 +221,16 @@ def _along(
             return False
         return not any(stroke_meets(pts, w / 2, (t.x, t.y, t.right, t.top)) for pts, w in strokes)
 
+    def off_surface(v: float) -> bool:
+        x, y = point(v)
+        return not box_on_surface(keep_out, (x - near, y - near, x + near, y + near))
+
     steps = int((hi - lo) / mm(1)) + 1
     known: dict[int, bool] = {}
 
     def free(k: int) -> bool:
         if k not in known:
-            known[k] = clear(lo + k * mm(1))
+            known[k] = clear(lo + k * mm(1)) and (not keep_out or off_surface(lo + k * mm(1)))
         return known[k]
 
     placed: list[float] = []
@@ -219,7 +243,7 @@ def _along(
                 placed.append(lo + k * mm(1))
                 break
         else:
-            if len(placed) < 2:  # two targets align a seam; a third would sit on one or on content
+            if len(placed) < 2 and not keep_out:  # two align a seam; a third would sit on content
                 k = next((k for k in order if free(k)), None)
                 placed.append(at if k is None else lo + k * mm(1))
     return placed

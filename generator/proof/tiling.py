@@ -7,8 +7,12 @@ nodes, swatches: what a target is taken for part of, or hides), and the board's 
 player follows (roads, paths, arrows: ``generator.core.strokes.content_stroke``, 1 pt to 4 mm
 wide, not a filled shape's outline, drawn as the board's artwork and not the tile's own cut
 lines or targets). Larger plain areas (the background, a card place, a panel) are not: a target
-there marks no space, and a card laid on the place covers it. One finding per board element
-hit, located at its line, naming the pages."""
+there marks no space, and a card laid on the place covers it. The play surface is hit too: a
+filled and outlined shape of the board's artwork that is no rectangle and over 40 mm across
+(``generator.core.strokes.surface_ring``: a map's land, where a target reads as part of the
+map), judged by its outline, not its bounds. One finding per board element hit, located at its
+line, naming the pages; a target on the play surface only is a warning (a paper whose seams
+cross nothing but the surface has no better place for it)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from collections import defaultdict
 
 from generator.core.errors import clip
 from generator.core.geometry import apply
-from generator.core.strokes import content_stroke, stroke_meets
+from generator.core.strokes import box_on_surface, content_stroke, stroke_meets, surface_ring
 from generator.core.units import MM
 from generator.proof.finding import Finding, Seen, pages_named
 from generator.proof.settings import Settings
@@ -25,6 +29,7 @@ from generator.render.record import FillMark, PageRecord, Rect, StrokeMark, inte
 LARGEST = 40 * MM
 """A filled shape wider and taller than this is an area (background, card place), not content."""
 SLACK = 0.5
+SURFACE = "the play surface"
 """Points by which a target and the content under it must overlap to count (a hairline touch
 does not)."""
 
@@ -56,6 +61,7 @@ def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
     visible = shows[0].box if shows else (0.0, 0.0, page.width, page.height)
     fills = [m for m in page.marks if isinstance(m, FillMark) and m.alpha > 0 and not _area(m)]
     strokes = [m for m in page.marks if isinstance(m, StrokeMark) and _line(m)]
+    surfaces = [m for m in page.marks if isinstance(m, StrokeMark) and _surface(m)]
     found = []
     for target in targets:
         part = intersect(target.box, visible)
@@ -70,7 +76,17 @@ def _hits(page: PageRecord) -> list[tuple[object, str, Rect]]:
         for stroke in strokes:
             if _overlap(stroke.box, part) and _crossed(stroke, part):
                 found.append((stroke.origin, f"a {stroke.color} line", part))
+        for area in surfaces:
+            if _overlap(area.box, part) and box_on_surface(area.lines, part):
+                found.append((area.origin, f"{SURFACE} (the area outlined {area.color})", part))
     return found
+
+
+def _surface(stroke: StrokeMark) -> bool:
+    """Whether a stroke outlines play surface (see the module's docstring), as board artwork."""
+    if not (stroke.in_form and stroke.alpha > 0 and stroke.filled):
+        return False
+    return any(surface_ring(line, True, True) for line in stroke.lines)
 
 
 def _line(stroke: StrokeMark) -> bool:
@@ -108,6 +124,14 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
         what = ", ".join((texts or areas)[:4]) + (" ..." if len(texts or areas) > 4 else "")
         boxes = tuple(dict.fromkeys(s for _, s in seen))
         targets = len({(s.file, s.page, s.box) for s in boxes})
+        if all(w.startswith(SURFACE) for w, _ in seen):
+            message = (
+                f"{targets} alignment target(s) of the tiled board sit on its play surface, where a "
+                f"player takes them for part of the map ({pages_named(boxes)}): give the seam room "
+                "off it (a sea, a margin) or a paper whose seams have some"
+            )
+            found.append(Finding("tiling", origin, message, boxes, "warning"))
+            continue
         message = (
             f"{targets} alignment target(s) of the tiled board print over {what}, "
             f"which stays visible once the tiles are assembled ({pages_named(boxes)}): move the "

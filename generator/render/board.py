@@ -15,7 +15,7 @@ from generator.board.layout import layout_board
 from generator.board.model import Board, BoardLayout
 from generator.board.ops import BoardOp, PolyOp
 from generator.board.pages import AssemblyPage, assembly_page, board_print_notes, fit_page, legible
-from generator.board.strokes import content_strokes
+from generator.board.strokes import content_strokes, surface_rings
 from generator.board.tiling import Tile, TilePlan, plan_tiles
 from generator.color.convert import FILL
 from generator.core import where
@@ -149,6 +149,7 @@ def write_board(
         board.title,
         keep_clear=content_boxes(layout),
         keep_off=content_strokes(layout.ops),
+        keep_out=surface_rings(layout.ops),
     )
     path = Path(out_dir) / f"{board.name}-tiled.pdf"
     with pdf_canvas(path, f"{board.title} (tiled)", (plan.page_w, plan.page_h)) as c:
