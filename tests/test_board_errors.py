@@ -178,6 +178,12 @@ CASES = [
         MAP + "    edges:\n      - {from: a, to: b, spaces: [grey]}\n",
         "9:26: features[0].edges[0].spaces: unknown space kind 'grey'; known: none defined",
     ),
+    (
+        "map-kind-height",
+        MAP + "    kinds:\n      shop: {shape: circle, size: 40mm, height: 28mm}\n",
+        "9:7: features[0].kinds.shop: height makes a rectangle of a square or rounded node; a circle "
+        "node has one size: remove height, or set shape: square or rounded",
+    ),
 ]
 
 

@@ -93,7 +93,7 @@ def test_each_station_stands_far_from_its_own_workshops_minus_squares(board):
     (issue 32); every station now lies 60 mm or more from both workshops' minus squares."""
     loaded, ops = board
     (route,) = [f for f in loaded.spec.features if isinstance(f, MapFeature)]
-    stations = _boxes(ops, "#90caf9", mm(30))
+    stations = _boxes(ops, "#90caf9", mm(40))
     minus = _boxes(ops, "#ef9a9a", mm(20))
     assert len(stations) == 2 and len(minus) == 12
     for station in stations:
@@ -157,3 +157,15 @@ def test_the_pieces_fit_their_squares_and_cells():
         if f.rule in ("fit", "capacity", "visibility", "through-words")
     ]
     assert found == []  # issue 32: six cars on the start and on a meet, two on a square
+
+
+def test_stations_and_workshops_are_rectangles_for_six_cars(board):
+    """Issue 32: any number of cars may share a place, and every car late for the TöV or the ASU
+    goes to its workshop at once: the two stations and two workshops are 40 x 28 mm (six 18 x 9 mm
+    bases, 2 x 3, with 1 mm to spare), on the rows the 30 and 28 mm squares stood on."""
+    loaded, ops = board
+    for fill in ("#90caf9", "#cfd8dc"):
+        boxes = [b for b in _boxes(ops, fill, mm(40)) if b.h == pytest.approx(mm(28))]
+        assert len(boxes) == 2, fill
+    (route,) = [f for f in loaded.spec.features if isinstance(f, MapFeature)]
+    assert route.nodes["tuev-workshop"].at[1] == pytest.approx(mm(17))  # still on the top edge

@@ -114,11 +114,21 @@ def test_a_name_clear_of_the_seams(tmp_path: Path) -> None:
     assert [f for f in _found(words, game, parts) if "Salt Lake" in f.message] == []
 
 
-def _entenrallye(tmp_path: Path, cars: str | None, tab: str = "9mm") -> list:
+def _entenrallye(
+    tmp_path: Path, cars: str | None, tab: str = "9mm", board: tuple[str, tuple[str, str]] | None = None
+) -> list:
     """Capacity findings on a copy of Entenrallye whose cars say ``cars`` about where they stand
-    (None: as bundled) and fold ``tab`` tabs (9 mm: the 18 x 18 mm bases before issue 32)."""
+    (None: as bundled) and fold ``tab`` tabs (9 mm: the 18 x 18 mm bases before issue 32);
+    ``board``: the stations' and workshops' size as bundled, and the square sizes to give them."""
     folder = tmp_path / "entenrallye"
     shutil.copytree(CARDDATA / "entenrallye", folder)
+    if board is not None:
+        plan = folder / "board.yaml"
+        text = plan.read_text(encoding="utf-8")
+        assert text.count(board[0]) == 2
+        for size in board[1]:
+            text = text.replace(board[0], f"size: {size}", 1)
+        plan.write_text(text, encoding="utf-8")
     path = folder / "components.yaml"
     text = path.read_text(encoding="utf-8").replace("    tab: 4.5mm\n", f"    tab: {tab}\n", 1)
     if cars is not None:
@@ -147,9 +157,22 @@ def test_the_bundled_cars_fit_six_on_the_start_and_a_meet_and_two_on_a_square(tm
     found = _entenrallye(tmp_path / "b", None)  # the same claims with the old 18 x 18 mm bases
     assert sorted(f.message.split(" holds ")[1].split(" pieces")[0] for f in found) == [
         "1 of the 2 18 x 18 mm",
+        "2 of the 6 18 x 18 mm",  # a 40 x 28 mm station
+        "2 of the 6 18 x 18 mm",  # a 40 x 28 mm workshop
         "4 of the 6 18 x 18 mm",  # the start
         "4 of the 6 18 x 18 mm",  # a meet
     ]
+
+
+def test_the_old_stations_and_workshops_held_three_cars(tmp_path: Path) -> None:
+    """Issue 32: the 30 mm square stations and 28 mm square workshops held three 18 x 9 mm bases
+    of the six cars the rules may put there; the capacity rule says so at their stands_on lines."""
+    found = _entenrallye(tmp_path, None, tab="4.5mm", board=("size: 40mm, height: 28mm", ("30mm", "28mm")))
+    assert sorted(f.message.split(" (line")[0].split("the ")[1] for f in found) == [
+        "28 x 28 mm 'workshop' nodes of map 'route'",
+        "30 x 30 mm 'station' nodes of map 'route'",
+    ]
+    assert all("holds 3 of the 6 18 x 9 mm pieces of 'Cars'" in f.message for f in found)
 
 
 def test_pieces_that_say_nothing_are_warned(tmp_path: Path) -> None:

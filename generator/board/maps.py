@@ -173,14 +173,14 @@ def _edge(
     count = edge.spaces if isinstance(edge.spaces, int) else len(edge.spaces or ())
     head = max(road.width * 3, mm(3.5))
     if edge.one_way:
-        for at in _arrows_at(f, edge, kinds, length, count, head):
+        for at in _arrows_at(f, edge, kinds, pts, length, count, head):
             p, u = point_along(pts, at)
             ops.append(arrowhead((p[0] + u[0] * head / 2, p[1] + u[1] * head / 2), u, head, road.color))
     if count:
         ops += _spaces(ctx, f, edge, pts, kinds, count, road, loc)
     if edge.one_way and count and f.arrow_every:
         big = max(road.width * 4, mm(5.5))  # over the squares: larger than a junction's arrow
-        for at in _seams(f, edge, kinds, length, count):
+        for at in _seams(f, edge, kinds, pts, length, count):
             p, u = point_along(pts, at)
             tip = (p[0] + u[0] * big / 2, p[1] + u[1] * big / 2)
             edge_tip = (tip[0] + u[0] * mm(0.7), tip[1] + u[1] * mm(0.7))
@@ -190,12 +190,12 @@ def _edge(
 
 
 def _seams(
-    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int
+    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], pts: list[XY], length: float, count: int
 ) -> list[float]:
     """Where along the road the seams carrying ``arrow_every`` arrowheads lie (each drawn over
     the squares either side, with a white edge): after the first space when the road leaves a
     place, and after every ``arrow_every``-th space, never after the last."""
-    start, end = _ends(f, edge, kinds)
+    start, end = _ends(f, edge, kinds, pts)
     step = (length - start - end) / count
     every = f.arrow_every or count
     after = {k for k in range(every, count, every)}
@@ -204,14 +204,23 @@ def _seams(
     return [start + k * step for k in sorted(after)]
 
 
-def _ends(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind]) -> tuple[float, float]:
-    """The road each end node takes before the first space and after the last: half its span."""
+def _ends(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], pts: list[XY]) -> tuple[float, float]:
+    """The road each end node takes before the first space and after the last: half its span
+    (along the road ``pts``: a rectangle's height where the road leaves it up or down)."""
     a, b = kinds[f.nodes[edge.from_].kind], kinds[f.nodes[edge.to].kind]
-    return (_span(a) / 2, _span(b) / 2)
+    return (_span(a, pts[0], pts[1]) / 2, _span(b, pts[-1], pts[-2]) / 2)
 
 
-def _span(kind: NodeKind) -> float:
-    return kind.span if kind.span is not None else kind.size + mm(2)
+def _span(kind: NodeKind, at: XY, towards: XY) -> float:
+    if kind.span is not None:
+        return kind.span
+    upright = abs(towards[1] - at[1]) > abs(towards[0] - at[0])
+    return (kind.height if upright and kind.height is not None else kind.size) + mm(2)
+
+
+def node_size(kind: NodeKind) -> tuple[float, float]:
+    """A node's width and height: ``size`` square, or ``size`` x ``height``."""
+    return kind.size, kind.height if kind.height is not None else kind.size
 
 
 OPEN = ("dot", "bar", "none")
@@ -219,7 +228,13 @@ OPEN = ("dot", "bar", "none")
 
 
 def _arrows_at(
-    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int, head: float
+    f: MapFeature,
+    edge: MapEdge,
+    kinds: dict[str, NodeKind],
+    pts: list[XY],
+    length: float,
+    count: int,
+    head: float,
 ) -> list[float]:
     """Where along the road (the arrowhead's middle) a one-way road shows its direction: in the
     middle of a road without spaces; between its first two spaces; or with ``arrows: junctions``
@@ -228,7 +243,7 @@ def _arrows_at(
     if not count:
         return [length / 2]
     if f.arrows == "junctions":
-        start, end = _ends(f, edge, kinds)
+        start, end = _ends(f, edge, kinds, pts)
         step = (length - start - end) / count
         w = min(space_size(f.space)[0], step - mm(0.8))
         out = []
@@ -242,12 +257,14 @@ def _arrows_at(
                 mid = (near + free) / 2
                 out.append(length - mid if from_end else mid)
         return out
-    return [_gap_after(f, edge, kinds, length, count)]
+    return [_gap_after(f, edge, kinds, pts, length, count)]
 
 
-def _gap_after(f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], length: float, count: int) -> float:
+def _gap_after(
+    f: MapFeature, edge: MapEdge, kinds: dict[str, NodeKind], pts: list[XY], length: float, count: int
+) -> float:
     """Where a one-way arrow goes on a road of spaces: between the first two spaces."""
-    start, end = _ends(f, edge, kinds)
+    start, end = _ends(f, edge, kinds, pts)
     step = (length - start - end) / count
     return start + step * (1 if count > 1 else 0.5)
 
@@ -262,7 +279,7 @@ def _spaces(
     road: RoadKind,
     loc: Loc,
 ) -> list[BoardOp]:
-    start, end = _ends(f, edge, kinds)
+    start, end = _ends(f, edge, kinds, pts)
     step = (polyline_length(pts) - start - end) / count
     sw, sh = space_size(f.space)
     if step < mm(2):
@@ -332,8 +349,9 @@ def _node(
     links: str | None,
     loc: Loc,
 ) -> Drawn:
-    s = kind.size
-    box = Box(c[0] - s / 2, c[1] - s / 2, s, s)
+    w, h = node_size(kind)
+    s = min(w, h)
+    box = Box(c[0] - w / 2, c[1] - h / 2, w, h)
     p = paint(kind.look, NODE_LOOK)
     ops: list[BoardOp] = []
     if kind.shape in ("circle", "dot"):
@@ -397,8 +415,8 @@ def place_boxes(ctx: Context, f: MapFeature, loc: Loc) -> dict[str, Box]:
         kind = kinds.get(node.kind)
         if kind is None or kind.place is None or node.place == "none":
             continue
-        (cx, cy), s = ctx.point(node.at), kind.size
-        nb = Box(cx - s / 2, cy - s / 2, s, s)
+        (cx, cy), (w, h) = ctx.point(node.at), node_size(kind)
+        nb = Box(cx - w / 2, cy - h / 2, w, h)
         ops = _place(ctx, f, kind.place, node, nb, (*loc, "nodes", name, "place"))
         if ops:
             out[name] = ops[0].box

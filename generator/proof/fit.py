@@ -100,7 +100,8 @@ def cell_of(board: Board, ref: list[str]) -> tuple[Shape, str, int] | str:
             if kind is None or kind.shape in ("dot", "bar", "none"):
                 return f"map '{f.id}' has no node kind '{ref[1]}' a piece can stand on"
             side = kind.size / math.sqrt(2) if kind.shape == "diamond" else kind.size
-            return Shape(kind.shape == "circle", side, side), f"'{ref[1]}' nodes of map '{f.id}'", line
+            high = kind.height if kind.height is not None and kind.shape in ("square", "rounded") else side
+            return Shape(kind.shape == "circle", side, high), f"'{ref[1]}' nodes of map '{f.id}'", line
         return f"feature '{f.id}' is a {f.type}, not a map or a track"
     return f"board '{board.name}' has no feature with id '{ref[0]}'"
 

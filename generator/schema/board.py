@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from generator.core.units import mm
 from generator.schema.common import Color, Dash, Length, NonNegativeLength, PositiveLength, SizeSpec, Strict
@@ -189,9 +189,22 @@ class NodeKind(Strict):
     """A patch of this colour behind the name and reach numbers (e.g. the land's colour), so an
     outline or coastline drawn beneath does not strike them out."""
     place: NodePlace | None = None
+    height: Length | None = None
+    """A ``square`` or ``rounded`` node this high and ``size`` wide (a rectangle: room for pieces
+    beside each other where the road leaves no room for a taller node); default ``size``."""
     span: Length | None = None
     """The length of road the node takes between the spaces on either side of it (default its
-    size + 2 mm): a junction given one space's pitch keeps the spaces of a route evenly apart."""
+    size + 2 mm, its height + 2 mm for a road that leaves it up or down): a junction given one
+    space's pitch keeps the spaces of a route evenly apart."""
+
+    @model_validator(mode="after")
+    def _rectangle(self) -> NodeKind:
+        if self.height is not None and self.shape not in ("square", "rounded"):
+            raise ValueError(
+                f"height makes a rectangle of a square or rounded node; a {self.shape} node has one "
+                "size: remove height, or set shape: square or rounded"
+            )
+        return self
 
 
 class RoadKind(Strict):

@@ -27,10 +27,13 @@ SPAN = {
     "junction": 1.0,
     "meet": 2.0,
     "start": 2.0,
-    "workshop": 30 / PITCH,
-    "station": 32 / PITCH,
+    "workshop": 42 / PITCH,
+    "station": 42 / PITCH,
     "dead-end": 10 / PITCH,
 }  # road length a node takes, in squares (board.yaml's span or size + 2 mm)
+UPRIGHT = {"workshop": 30 / PITCH, "station": 30 / PITCH}
+"""The span of a 40 x 28 mm rectangle (stations, workshops) for a road that leaves it up or down:
+its height + 2 mm (board.yaml's ``height``; issue 32: room for six 18 x 9 mm car bases)."""
 HEAD = {"R": (1, 0), "L": (-1, 0), "U": (0, -1), "D": (0, 1)}
 
 KIND = {
@@ -49,12 +52,12 @@ KIND = {
 # Where the first nodes stand (grid units); the others follow from the roads.
 FIXED = {
     "start": (0.0, 4.5),
-    "tuev-minus": (17.0 + 3.5 / PITCH, -1.0),
+    "tuev-minus": (17.0 + 15.5 / PITCH, -1.0),  # the 40 mm wide workshop keeps its road's squares
     # the ASU workshop and its minus squares under the route's first row, 79 mm and two roads
     # away from the ASU station (they stood 16 mm above it; issue 32); its minus squares 22 mm
     # apart, so that no tile seam (A4 x = 146 mm) cuts a label in half
     "asu-workshop": (10.0, 6.0 - 4.5 / PITCH),
-    "asu-minus": (10.0 - (15 + 6 * 22 + 5) / PITCH, 6.0 - 4.5 / PITCH),
+    "asu-minus": (10.0 - (21 + 6 * 22 + 5) / PITCH, 6.0 - 4.5 / PITCH),
 }
 
 # (from, to, squares, headings; None: a straight road, its squares spread: the short cuts and the
@@ -87,6 +90,13 @@ def kind(name: str) -> str:
     return KIND.get(name, "junction")
 
 
+def span(name: str, heading: str = "R") -> float:
+    """The road length node ``name`` takes (squares) for a road leaving it along ``heading``."""
+    if heading in "UD" and kind(name) in UPRIGHT:
+        return UPRIGHT[kind(name)]
+    return SPAN[kind(name)]
+
+
 def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, str | None]]):
     """Node centres, each road's squares and bends (grid units), and the problems found."""
     at = dict(fixed)
@@ -102,12 +112,12 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
         if moves is None:  # a straight lane: spread along the line
             p, q = at[a], at[b]
             d = math.dist(p, q)
-            free = d - SPAN[kind(a)] / 2 - SPAN[kind(b)] / 2
+            free = d - span(a) / 2 - span(b) / 2
             if free < count - 1e-6:
                 problems.append(f"lane {a} - {b}: {count} squares need {count}, found {free:.2f}")
             u = ((q[0] - p[0]) / d, (q[1] - p[1]) / d)
             step = free / count
-            s0 = SPAN[kind(a)] / 2
+            s0 = span(a) / 2
             squares.append(
                 [
                     (p[0] + u[0] * (s0 + (i + 0.5) * step), p[1] + u[1] * (s0 + (i + 0.5) * step))
@@ -122,9 +132,9 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
         pts, turns = [], []
         for i, h in enumerate(moves):
             dx, dy = HEAD[h]
-            step = SPAN[kind(a)] / 2 + 0.5 if i == 0 else 1.0
+            step = span(a, h) / 2 + 0.5 if i == 0 else 1.0
             if i == len(moves) - 1:
-                step = (0.5 if i else SPAN[kind(a)] / 2) + SPAN[kind(b)] / 2
+                step = (0.5 if i else span(a, h) / 2) + span(b, h) / 2
             if i > 0 and h != moves[i - 1]:
                 turns.append((x, y))
             x, y = x + dx * step, y + dy * step
@@ -143,15 +153,18 @@ def lay(fixed: dict[str, tuple[float, float]], roads: list[tuple[str, str, int, 
 def crowding(at, squares) -> list[str]:
     """Squares and nodes of different roads less than about 9 mm apart (so two roads never read as
     one), with the gap; a junction's own squares may meet at their corners round it."""
-    items = [(n, p, SPAN[kind(n)], {n}) for n, p in at.items() if kind(n) != "junction"]
+    items = [(n, p, (span(n), span(n, "D")), {n}) for n, p in at.items() if kind(n) != "junction"]
     for (a, b, _, _), pts in zip(ROADS, squares, strict=True):
-        items += [(f"road {a}-{b} square {i + 1}", p, 1.0, {a, b}) for i, p in enumerate(pts)]
+        items += [(f"road {a}-{b} square {i + 1}", p, (1.0, 1.0), {a, b}) for i, p in enumerate(pts)]
     out = []
     for i, (na, pa, sa, ea) in enumerate(items):
         for nb, pb, sb, eb in items[i + 1 :]:
             if na.split(" square")[0] == nb.split(" square")[0] or (ea & eb and (na in eb or nb in ea)):
                 continue
-            gap = max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1])) - (sa + sb) / 2 * (20 / 21)
+            gap = max(
+                abs(pa[0] - pb[0]) - (sa[0] + sb[0]) / 2 * (20 / 21),
+                abs(pa[1] - pb[1]) - (sa[1] + sb[1]) / 2 * (20 / 21),
+            )
             near = [
                 j
                 for j in ea & eb

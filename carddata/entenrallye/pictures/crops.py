@@ -2,11 +2,13 @@
 
     .venv/bin/python carddata/entenrallye/pictures/crops.py after
     PYTHONPATH=/path/to/a/checkout/of/main .venv/bin/python carddata/entenrallye/pictures/crops.py before
+    .venv/bin/python carddata/entenrallye/pictures/crops.py before board-top  # only these crops
 
 Builds the kit of the checkout whose ``generator`` is imported (A4, into a temporary folder),
 draws the board at 100 dpi as ``docs/boards/picture.py`` does, and writes small crops named
 ``issue32-<part>-<when>.png`` next to this script: the board's short cuts, the ASU corner, the
-start and the repair track, a part card, the standees and the player aids.
+start, the top edge (the TöV workshop) and the repair track, a part card, the standees and the
+player aids.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ BOARD = {  # name: (x, y, w, h) in board mm, y down
     "board-short-cuts": (250, 250, 210, 170),
     "board-asu": (0, 110, 310, 240),
     "board-start": (0, 80, 260, 90),
+    "board-top": (170, 0, 290, 90),
     "board-repair-track": (460, 0, 134, 84),
 }
 PAGES = {  # name: (kit file, page index, (x, y, w, h) in page mm, y down)
@@ -40,7 +43,7 @@ def _crop(image, box, scale: float = 1.0):
     return out.resize((round(out.width * scale), round(out.height * scale))) if scale != 1.0 else out
 
 
-def main(when: str) -> None:
+def main(when: str, only: list[str]) -> None:
     import pypdfium2 as pdfium
 
     from generator.art.fonts import FontBook
@@ -63,9 +66,15 @@ def main(when: str) -> None:
             painter.place(1.0, (0.0, 0.0))
         image = pdfium.PdfDocument(str(pdf))[0].render(scale=DPI / 72).to_pil().convert("RGB")
         for name, box in BOARD.items():
+            if only and name not in only:
+                continue
             _crop(image, box, 0.6).save(HERE / f"issue32-{name}-{when}.png", optimize=True)
+        if only and not set(only) & set(PAGES):
+            return
         build_kit(game, BuildOptions(out_dir=Path(tmp) / "kit"))
         for name, (file, page, box) in PAGES.items():
+            if only and name not in only:
+                continue
             doc = pdfium.PdfDocument(str(Path(tmp) / "kit" / "entenrallye" / file))
             shot = doc[page].render(scale=DPI / 72).to_pil().convert("RGB")
             scale = 0.45 if name == "player-aids" else 1.0
@@ -73,4 +82,4 @@ def main(when: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "after")
+    main(sys.argv[1] if len(sys.argv) > 1 else "after", sys.argv[2:])
