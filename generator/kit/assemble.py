@@ -27,6 +27,7 @@ from generator.layout import ink, memo
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import gate as proof_gate
+from generator.text.say import say
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,9 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
     and rule summaries on plain paper, player aids on card stock; components as their kind says
     (``notes.STOCK``)."""
     if part == "board":
-        return {f.name: PLAIN for f in files}
+        return {f.name: say(PLAIN) for f in files}
     if part == "rule summary":  # the summary is read; player aids are cards, handled in play
-        return {f.name: PLAIN for f in files if "aid" not in f.stem}
+        return {f.name: say(PLAIN) for f in files if "aid" not in f.stem}
     if part == "components":
         from generator.components.model import pdf_stem
         from generator.components.notes import stock
@@ -282,11 +283,11 @@ def guide_sections(
     """The general guide sections: paper and pages per file, then getting the backs to line up.
     ``card_files`` are the two-sided card files, ``single`` those of one-sided decks."""
     return [
-        "## Paper and pages",
+        f"## {say('guide.paper_and_pages')}",
         "",
         *[f"- {line}" for line in paper_and_pages(written, card_files, papers, options, single)],
         "",
-        "## Backs that line up",
+        f"## {say('guide.backs')}",
         "",
         *[f"- {line}" for line in backs_advice(options, game, card_files)],
         "",
@@ -300,22 +301,20 @@ def write_print_guide(
     backs, and what else to gather."""
     spec = game.extra["spec"]
     lines = [
-        f"# {game.title} - print guide",
+        f"# {say('guide.title', title=game.title)}",
         "",
-        f"Game data version {game.version}; built by Deckwright {__version__} "
-        f"for {options.paper.upper()} paper.",
+        say("guide.version", version=game.version, deckwright=__version__, paper=options.paper.upper()),
         *colors.guide_lines(options.color, options.ink_limit),
-        'Print every file at 100 % ("actual size", never "fit to page"): the scale bar on each sheet',
-        "must measure what its label says.",
+        say("guide.scale"),
         "",
-        "## What to print",
+        f"## {say('guide.what_to_print')}",
         "",
         *[f"- {note}" for note in notes],
         "",
         *(extra or []),
-        "## What else to gather",
+        f"## {say('guide.gather')}",
         "",
-        *([f"- {item}" for item in spec.gather] or ["- Nothing: everything is in the files above."]),
+        *([f"- {item}" for item in spec.gather] or [f"- {say('guide.nothing_to_gather')}"]),
         "",
     ]
     path = out / "print-guide.md"

@@ -22,6 +22,7 @@ from generator.schema.summary import SECTION_KINDS, SectionBase, SummarySpec
 from generator.summary.check import fit_problems
 from generator.summary.model import AidOptions, Section, Spans, Summary, Table, Theme
 from generator.text.markup import KeywordLook, MarkupError, Span, icon_names, parse_markup
+from generator.text.say import say
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")  # inside a paragraph a line break is a space
@@ -146,7 +147,7 @@ class _Resolver:
             game=game.name,
             title=title,
             subtitle=spec.subtitle,
-            tagline=f"{players} players" if players else "",
+            tagline=say("summary.players", players=players) if players else "",
             max_pages=spec.pages,
             theme=theme,
             aids=self._aids(title, players),
