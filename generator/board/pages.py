@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from generator.board.model import Board
 from generator.board.tiling import LABEL_STRIP, MARGIN, TilePlan, plan_tiles
 from generator.core.geometry import Box
+from generator.core.say import say
 from generator.core.sizes import paper_size
 from generator.core.units import MM, mm
-from generator.text.say import say
 
 TITLE_H = mm(10)
 STEPS_H = mm(42)

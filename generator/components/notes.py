@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.core.say import say
 from generator.core.units import to_mm
-from generator.text.say import say
 
 from .model import ComponentGroup, ComponentSet, pdf_stem
 from .plan import PlanOptions, plan_group
@@ -17,7 +17,7 @@ STOCK = {
     "standee": "paper.standee",
     "sheet": "paper.sheet",
 }
-"""The catalogue key of each kind's paper (see :mod:`generator.text.say`)."""
+"""The catalogue key of each kind's paper (see :mod:`generator.core.say`)."""
 PIECE_SHEET = "paper.piece_sheet"
 """A sheet with ``use: piece`` (a die net, a start line) is a playing piece, not a pad."""
 
@@ -44,7 +44,7 @@ def _sides(group: ComponentGroup, opts: PlanOptions) -> str:
         return say("components.single")
     if not opts.backs:
         return say("components.no_backs")
-    return say("components.double", edge=opts.flip)
+    return say("components.double", edge=say(f"edge.{opts.flip}"))
 
 
 def _assembly(group: ComponentGroup, opts: PlanOptions) -> str:

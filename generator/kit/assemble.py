@@ -19,6 +19,7 @@ from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem, display_path
 from generator.core.options import Progress, output_dir
+from generator.core.say import say
 from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
 from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
@@ -27,7 +28,6 @@ from generator.layout import ink, memo
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
 from generator.load.model import Game, Origin
 from generator.proof import gate as proof_gate
-from generator.text.say import say
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,10 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
         return {
             name: next(iter(stocks))
             if len(stocks) == 1
-            else ", ".join(f"{' and '.join(titles)} on {paper}" for paper, titles in stocks.items())
+            else ", ".join(
+                say("pages.groups", title=say("pages.and").join(titles), paper=paper)
+                for paper, titles in stocks.items()
+            )
             for name, stocks in by_file.items()
         }
     return {}
@@ -257,7 +260,9 @@ def _build_kit(
             raise DataError(proof_errors)
         from generator.kit.rebuild import game_argument
 
-        shown = game_argument(game.name, game.folder)
+        language = game.extra.get("language")  # an edition: named <game>-<code>, rebuilt with --lang
+        base = game.name.removesuffix(f"-{language}") if language else game.name
+        shown = [game_argument(base, game.folder), *(["--lang", language] if language else [])]
         extra = guide_sections(shown, written, card_files, papers, options, single)
         guide += installed_fonts_note(fonts)
         written.append(write_print_guide(game, options, out, guide, extra))
@@ -273,7 +278,7 @@ def _build_kit(
 
 
 def guide_sections(
-    game: str,
+    game: str | list[str],
     written: list[Path],
     card_files: list[Path],
     papers: dict[str, str],

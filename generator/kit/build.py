@@ -17,6 +17,7 @@ from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem
 from generator.core.options import BuildOptions, Progress, SheetOptions, output_dir
+from generator.core.say import say
 from generator.core.units import MM
 from generator.kit.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
@@ -28,7 +29,6 @@ from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_note, finish_sheet
-from generator.text.say import say
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -248,7 +248,7 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
             per = plan_sheet(deck.width, deck.height, opts.sheet_options()).per_sheet
             key, file = "cards.file", f"{stem}.pdf"
             if opts.backs:
-                how = say("cards.duplex", edge=opts.duplex, pages=-(-deck.size // per) * 2)
+                how = say("cards.duplex", edge=say(f"edge.{opts.duplex}"), pages=-(-deck.size // per) * 2)
             else:
                 how = say("cards.one_sided" if one_sided else "cards.fronts_only")
         sheets = -(-deck.size // per)

@@ -7,15 +7,15 @@ import re
 from pathlib import Path
 
 from generator.core.options import BuildOptions
+from generator.core.say import say
 from generator.core.units import to_mm
 from generator.core.writing import written_bytes
 from generator.kit.rebuild import rebuild_command
-from generator.text.say import say
 
 CARD_STOCK = "paper.card_stock"
 PLAIN = "paper.plain"
 FOLD_STOCK = "paper.fold_stock"
-"""Catalogue keys of the papers (see :mod:`generator.text.say`); fold-and-glue sheets take
+"""Catalogue keys of the papers (see :mod:`generator.core.say`); fold-and-glue sheets take
 thinner stock than one-layer cards, as their two layers make the card."""
 _PAGE = re.compile(rb"/Type\s*/Page(?![s\w])")
 
@@ -69,7 +69,7 @@ def paper_and_pages(
     ]
 
 
-def backs_advice(options: BuildOptions, game: str, deck_files: list[Path]) -> list[str]:
+def backs_advice(options: BuildOptions, game: str | list[str], deck_files: list[Path]) -> list[str]:
     """How to make backs meet their fronts, for the layout this kit was built with."""
     x, y = (f"{to_mm(v):g}" for v in options.back_offset)
     paper, duplex = options.paper, options.duplex

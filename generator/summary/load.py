@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.core.errors import DataError, Problem
+from generator.core.say import say
 from generator.core.sizes import UnknownSizeError, card_size
 from generator.core.yamlio import Document, Loc, load_yaml
 from generator.load.model import Game, Origin
@@ -22,7 +23,6 @@ from generator.schema.summary import SECTION_KINDS, SectionBase, SummarySpec
 from generator.summary.check import fit_problems
 from generator.summary.model import AidOptions, Section, Spans, Summary, Table, Theme
 from generator.text.markup import KeywordLook, MarkupError, Span, icon_names, parse_markup
-from generator.text.say import say
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")  # inside a paragraph a line break is a space

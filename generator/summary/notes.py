@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from generator.art.fonts import FontBook
 from generator.core.options import SheetOptions
+from generator.core.say import say
 from generator.core.sizes import paper_size
 from generator.layout.imposition import plan_sheet
 from generator.summary.aids import BLEED, layout_aids
 from generator.summary.check import PAPER_NAMES
 from generator.summary.model import Summary
 from generator.summary.pages import layout_reference
-from generator.text.say import say
 
 SUMMARY_FILE = "rules-summary.pdf"
 AIDS_FILE = "player-aids.pdf"
@@ -35,7 +35,7 @@ def summary_print_notes(summary: Summary, paper: str = "a4") -> list[str]:
         per_set, copies = len(aids.faces), a.copies
         per_sheet = plan_sheet(a.width, a.height, aid_sheet_options(paper)).per_sheet
         sheets = -(-(per_set * copies) // per_sheet)
-        cards = f"{per_set} {a.size_name} {say('summary.card', per_set)}"
+        cards = say("summary.cards", per_set, size=a.size_name)
         notes.append(
             say(
                 "summary.aids",
