@@ -101,7 +101,10 @@ def test_the_german_print_guide_is_german(german_kit: Path):
     assert "## Was zu drucken ist" in guide and "## Papier und Seiten" in guide
     assert guide.startswith("# Entenrallye - Druckanleitung\n")
     english = {
-        line for key, entry in say.catalogue("en").items() if key != "guide.title" for line in _fixed_words(entry)
+        line
+        for key, entry in say.catalogue("en").items()
+        if key != "guide.title"
+        for line in _fixed_words(entry)
     }
     assert len(english) > 40  # the check below has something to find
     left = sorted(line for line in english if line in guide)
@@ -152,7 +155,9 @@ def test_a_game_overrides_an_entry_and_an_unknown_key_is_located(tmp_path, run_c
     write_game(tmp_path / "mini", {"game.yaml": spec, "lang/fr.yaml": words.replace("to_print", "to_prnt")})
     code, out, err = run_cli("check", "mini", "--lang", "fr")
     assert code == 1
-    assert re.search(r"fr\.yaml:8:\d+: .*'guide\.what_to_prnt'.*did you mean 'guide\.what_to_print'", out + err)
+    assert re.search(
+        r"fr\.yaml:8:\d+: .*'guide\.what_to_prnt'.*did you mean 'guide\.what_to_print'", out + err
+    )
     assert "Traceback" not in out + err
 
 
