@@ -171,3 +171,16 @@ def test_the_german_catalogue_has_every_entry_with_the_same_placeholders():
     for key, entry in en.items():
         assert fields(de[key]) <= fields(entry) | {"n"}, key
         assert isinstance(de[key], dict) == isinstance(entry, dict), key
+
+
+def test_importing_a_translation_table_keeps_the_games_messages(tmp_path, run_cli):
+    from generator.lang.langfile import read_translation
+
+    spec = MINI_GAME.replace("title: Mini Game\n", "title: Mini Game\nlanguages: [en, fr]\n")
+    words = FR + "messages:\n  guide.what_to_print: Ce qu'il faut imprimer\n"
+    folder = write_game(tmp_path / "mini", {"game.yaml": spec, "lang/fr.yaml": words})
+    assert run_cli("export", "mini", "--translations", "t.csv")[0] == 0
+    code, out, err = run_cli("import-translations", "mini", "t.csv")
+    assert code == 0, out + err
+    kept = read_translation(folder, "fr").messages
+    assert {k: t.text for k, t in kept.items()} == {"guide.what_to_print": "Ce qu'il faut imprimer"}

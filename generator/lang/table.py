@@ -222,8 +222,10 @@ def import_table(game: Game, path: Path, shown: str) -> list[Path]:
     written = []
     for code, content in data.items():
         if lang_path(game.folder, code).is_file():  # what the table does not carry is kept
-            keep = read_translation(game.folder, code).keep
-            content = {"keep": keep, **content} if keep else content
+            old = read_translation(game.folder, code)
+            content = {"keep": old.keep, **content} if old.keep else content
+            if old.messages:  # Deckwright's own words the game changes
+                content["messages"] = {key: text.text for key, text in old.messages.items()}
         target = lang_path(game.folder, code)
         header = f"# {game.title}: the '{code}' texts, from {path.name} (deckwright import-translations)\n"
         atomic_text(target, header + yaml.safe_dump(content, allow_unicode=True, sort_keys=False, width=100))
