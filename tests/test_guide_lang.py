@@ -184,3 +184,33 @@ def test_importing_a_translation_table_keeps_the_games_messages(tmp_path, run_cl
     assert code == 0, out + err
     kept = read_translation(folder, "fr").messages
     assert {k: t.text for k, t in kept.items()} == {"guide.what_to_print": "Ce qu'il faut imprimer"}
+
+
+def test_the_games_gather_items_are_translated_located_and_exported(tmp_path, run_cli):
+    spec = MINI_GAME.replace("title: Mini Game\n", "title: Mini Game\nlanguages: [en, fr]\n") + (
+        "gather:\n  - A pencil.\n"
+    )
+    folder = write_game(tmp_path / "mini", {"game.yaml": spec, "lang/fr.yaml": FR})
+    line = spec.splitlines().index("  - A pencil.") + 1
+    code, out, err = run_cli("check", "mini", "--lang", "fr")
+    assert code == 1
+    assert re.search(rf"game\.yaml:{line}:5: gather item 'A pencil\.' has no 'fr' translation", out + err)
+    (folder / "lang" / "fr.yaml").write_text(FR + "gather: {A pencil: Un crayon.}\n", encoding="utf-8")
+    code, out, err = run_cli("check", "mini", "--lang", "fr")
+    assert (
+        code == 1
+        and "game.yaml gathers no 'A pencil'" in out + err
+        and "did you mean 'A pencil.'" in out + err
+    )
+    (folder / "lang" / "fr.yaml").write_text(FR + "gather: {A pencil.: Un crayon.}\n", encoding="utf-8")
+    code, out, err = run_cli("build", "mini", "--lang", "fr", "-o", "out")
+    assert code == 0, out + err
+    guide = (tmp_path / "out" / "mini-fr" / "print-guide.md").read_text(encoding="utf-8")
+    assert "- Un crayon.\n" in guide and "A pencil." not in guide
+    assert run_cli("export", "mini", "--translations", "t.csv")[0] == 0
+    table = (tmp_path / "t.csv").read_text(encoding="utf-8")
+    assert f"gather,,A pencil.,mini/game.yaml:{line}:5,A pencil.,Un crayon." in table
+    (tmp_path / "t.csv").write_text(table.replace("Un crayon.", "Un stylo."), encoding="utf-8")
+    assert run_cli("import-translations", "mini", "t.csv")[0] == 0
+    code, out, err = run_cli("build", "mini", "--lang", "fr", "-o", "out")
+    assert "- Un stylo.\n" in (tmp_path / "out" / "mini-fr" / "print-guide.md").read_text(encoding="utf-8")

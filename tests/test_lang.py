@@ -208,7 +208,8 @@ def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path
         "tables": {n: {k: _pseudo(v) for k, v in t.items()} for n, t in de["tables"].items()},
         "templates": {n: {s: _pseudo(t) for s, t in v.items()} for n, v in de["templates"].items()},
         **{
-            part: {k: _pseudo(t) for k, t in de[part].items()} for part in ("summary", "boards", "components")
+            part: {k: _pseudo(t) for k, t in de[part].items()}
+            for part in ("summary", "boards", "components", "gather")
         },
     }
     (folder / "lang" / "xx.yaml").write_text(yaml.safe_dump(xx, allow_unicode=True), encoding="utf-8")

@@ -113,6 +113,8 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
             ):
                 at = template.element_origins[i] if i < len(template.element_origins) else template.origin
                 missing.append(_missing(at, f"template '{name}': text '{text}'", tr))
+    spec = game.extra.get("spec")
+    gather = _gather(game, tr, missing)
     missing = [replace(p, severity=severity) for p in missing]
     messages = {key: text.text for key, text in tr.messages.items()}
     if not say.has_catalogue(language) and not set(say.keys()) <= set(messages):
@@ -122,9 +124,31 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
         name=f"{game.name}-{language}",
         title=tr.title.text if tr.title else game.title,
         decks=decks,
-        extra={**game.extra, "templates": TranslatedLibrary(library, tr), "language": language},
+        extra={
+            **game.extra,
+            "templates": TranslatedLibrary(library, tr),
+            "language": language,
+            **({"spec": spec.model_copy(update={"gather": gather})} if spec is not None else {}),
+        },
     )
     return Edition(translated, language, sorted(missing), edits, messages)
+
+
+def _gather(game: Game, tr: Translation, missing: list[Problem]) -> list[str]:
+    """game.yaml's ``gather:`` items (what else to gather, in the print guide) in the language; a
+    gap is added to ``missing`` at the item's line."""
+    spec, doc = game.extra.get("spec"), game.extra.get("doc")
+    out = []
+    for i, item in enumerate(getattr(spec, "gather", None) or []):
+        if item in tr.gather:
+            out.append(tr.gather[item].text)
+            continue
+        out.append(item)
+        if _LETTER.search(item):
+            line, col = doc.mark(("gather", i)) if doc is not None else (0, 0)
+            at = Origin(doc.file if doc is not None else "game.yaml", line, col)
+            missing.append(_missing(at, f"gather item '{item}'", tr))
+    return out
 
 
 def _no_catalogue(tr: Translation) -> Problem:
@@ -226,6 +250,11 @@ def _unknown(game: Game, tr: Translation, library: Any) -> list[Problem]:
             problems.append(
                 tr.problem(("keep", i), f"no card has a text field '{name}'{suggest(name, fields)}", False)
             )
+    items = list(getattr(game.extra.get("spec"), "gather", None) or [])
+    for text in tr.gather:
+        if text not in items:
+            message = f"game.yaml gathers no '{text}'{suggest(text, items)}; key each item by its text"
+            problems.append(tr.problem(("gather", text), message))
     known_words = say.keys()
     for key in tr.messages:
         if key not in known_words:

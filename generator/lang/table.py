@@ -56,6 +56,10 @@ def source_rows(game: Game) -> list[tuple[Row, str, str]]:
                 for loc, text in part_texts(doc.data, section):
                     line, col = doc.mark(loc)
                     rows.append(((section, "", format_loc(loc)), f"{doc.file}:{line}:{col}", text))
+    doc = game.extra.get("doc")
+    for i, item in enumerate(getattr(game.extra.get("spec"), "gather", None) or []):  # keyed by text
+        line, col = doc.mark(("gather", i)) if doc is not None else (0, 0)
+        rows.append((("gather", "", item), f"{game.origin.file}:{line}:{col}", item))
     return _unique(rows)
 
 
@@ -94,7 +98,7 @@ def table_rows(game: Game) -> tuple[list[str], list[list[str]]]:
         cells = [*key, where, text]
         for code, tr in translations.items():
             found = givens[code].get(key)
-            if found is None and tr is not None and key[0] in PARTS:
+            if found is None and tr is not None and key[0] in (*PARTS, "gather"):
                 part = getattr(tr, key[0])
                 hit = part.get(key[2]) or part.get(text)
                 found = hit.text if hit else None
@@ -240,7 +244,7 @@ def _put(data: dict, key: Row, text: str) -> None:
         data["title"] = text
     elif section == "decks":
         data.setdefault("decks", {})[item] = {"title": text}
-    elif section in PARTS:
+    elif section in (*PARTS, "gather"):
         data.setdefault(section, {})[field] = text
     else:
         data.setdefault(section, {}).setdefault(item, {})[field] = text
