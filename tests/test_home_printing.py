@@ -251,9 +251,11 @@ def test_gutterfold_guide_needs_no_duplex(tmp_path: Path) -> None:
     )
     assert "double-sided" not in guide.split("## Paper")[1]
     # one paper for the fold-and-glue file, said the same way everywhere, and no "(below)" to nowhere
+    from generator.core.say import say
     from generator.kit.guide import FOLD_STOCK
 
-    assert f"Print single-sided on {FOLD_STOCK}" in guide and f"cards-gutterfold.pdf: {FOLD_STOCK}" in guide
+    paper = say(FOLD_STOCK)
+    assert f"Print single-sided on {paper}" in guide and f"cards-gutterfold.pdf: {paper}" in guide
     fold_lines = [ln for ln in guide.splitlines() if ln.startswith("- cards-gutterfold.pdf")]
     assert len(fold_lines) == 2 and not any("card stock" in ln for ln in fold_lines)
     assert "(below)" not in guide and "thinner stock" not in guide

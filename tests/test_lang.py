@@ -208,7 +208,8 @@ def test_entenrallye_thirty_percent_longer_is_caught_by_the_proofreader(tmp_path
         "tables": {n: {k: _pseudo(v) for k, v in t.items()} for n, t in de["tables"].items()},
         "templates": {n: {s: _pseudo(t) for s, t in v.items()} for n, v in de["templates"].items()},
         **{
-            part: {k: _pseudo(t) for k, t in de[part].items()} for part in ("summary", "boards", "components")
+            part: {k: _pseudo(t) for k, t in de[part].items()}
+            for part in ("summary", "boards", "components", "gather")
         },
     }
     (folder / "lang" / "xx.yaml").write_text(yaml.safe_dump(xx, allow_unicode=True), encoding="utf-8")
@@ -429,7 +430,8 @@ def test_check_all_languages_in_turn(tmp_path, run_cli):
     folder = game(tmp_path, **{"game.yaml": spec, "lang/fr.yaml": fr})
     code, out, err = run_cli("check", folder, "--lang", "all")
     assert code == 0, out + err
-    assert out.index("[en]") < out.index("[de]") < out.index("[fr]") and out.count("no problems found") == 3
+    assert out.index("[en]") < out.index("[de]") < out.index("[fr]") and out.count("no problems found") == 2
+    assert (out + err).count("no 'fr' catalogue") == 1  # Deckwright's own words: no French bundled
     (folder / "lang" / "fr.yaml").write_text(
         fr.replace("  Beta: {name: Beto, text: Schleicht herum.}\n", ""), encoding="utf-8"
     )

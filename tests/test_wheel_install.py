@@ -107,6 +107,8 @@ def test_the_wheel_carries_the_bundled_data(wheel: Path):
         "generator/printshop/presets/generic.yaml",
         "generator/color/profiles/ISOcoated_v2_300_bas.icc",
         "generator/serve/static/index.html",
+        "generator/core/messages/en.yaml",
+        "generator/core/messages/de.yaml",
         "deckwright-0.1.0.dist-info/licenses/LICENSE",
     ):
         assert needed in names, needed

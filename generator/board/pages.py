@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from generator.board.model import Board
 from generator.board.tiling import LABEL_STRIP, MARGIN, TilePlan, plan_tiles
 from generator.core.geometry import Box
+from generator.core.say import say
 from generator.core.sizes import paper_size
 from generator.core.units import MM, mm
 
@@ -128,20 +129,17 @@ def board_print_notes(board: Board, paper: str) -> list[str]:
     name, p = board.name, paper_name(paper)
     dims = f"{board.width / MM:.0f} x {board.height / MM:.0f} mm"
     n = len(plan.tiles)
+    file, tiled, scale = f"{name}.pdf", f"{name}-tiled.pdf", f"{fit.scale * 100:.0f}"
     if n > 1 and not legible(board, fit.scale):
+        size, least = f"{board.smallest_text * fit.scale:.1f}", f"{board.min_size:g}"
         return [
-            f"{name}.pdf is not made: reduced to one {p} sheet ({fit.scale * 100:.0f} %) the board's "
-            f"smallest type would print at {board.smallest_text * fit.scale:.1f} pt, below the "
-            f"{board.min_size:g} pt minimum; print {name}-tiled.pdf.",
+            say("board.too_small", file=file, paper=p, scale=scale, size=size, minimum=least, tiled=tiled),
             *_tiled_notes(board, plan, dims, p),
         ]
     if n == 1:
-        return [
-            f"{name}.pdf: {board.title} ({dims}) on one {p} sheet at 100 %; "
-            f"{name}-tiled.pdf is the same page."
-        ]
+        return [say("board.one_sheet", file=file, title=board.title, dims=dims, paper=p, tiled=tiled)]
     return [
-        f"{name}.pdf: {board.title} scaled to one {p} sheet ({fit.scale * 100:.0f} %), for quick playtests.",
+        say("board.scaled", file=file, title=board.title, paper=p, scale=scale),
         *_tiled_notes(board, plan, dims, p),
     ]
 
@@ -152,17 +150,20 @@ def legible(board: Board, scale: float) -> bool:
 
 
 def _tiled_notes(board: Board, plan: TilePlan, dims: str, p: str) -> list[str]:
-    name, n = board.name, len(plan.tiles)
+    file = f"{board.name}-tiled.pdf"
+    rows, cols = say("board.row", plan.rows), say("board.column", plan.cols)
+    orientation = say(f"board.{plan.orientation}")
     return [
-        f"{name}-tiled.pdf: {board.title} at full size ({dims}) on {n} {p} sheets "
-        f"({_count(plan.rows, 'row')} x {_count(plan.cols, 'column')}, {plan.orientation}) after an "
-        "assembly page; print single-sided at 100 % (actual size).",
-        f"Assembling {name}-tiled.pdf: cut along the dashed left and top edges of each tile that has a "
-        "neighbour there, lay it over that neighbour so the half targets make whole ones, and tape the "
-        "seams from behind (page 1 shows the order).",
+        say(
+            "board.tiled",
+            file=file,
+            title=board.title,
+            dims=dims,
+            n=len(plan.tiles),
+            paper=p,
+            rows=rows,
+            cols=cols,
+            orientation=orientation,
+        ),
+        say("board.assemble", file=file),
     ]
-
-
-def _count(n: int, word: str) -> str:
-    """'1 column', '3 columns'."""
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -4,25 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.core.say import say
 from generator.core.units import to_mm
 
-from .model import NOUNS, ComponentGroup, ComponentSet, pdf_stem
+from .model import ComponentGroup, ComponentSet, pdf_stem
 from .plan import PlanOptions, plan_group
 
 STOCK = {
-    "counter": "card stock (or glue the sheet onto thin card before cutting)",
-    "marker": "card stock (or glue the sheet onto thin card before cutting)",
-    "money": "plain paper (coloured paper works too)",
-    "standee": "card stock (160-220 g/m2 folds cleanly)",
-    "sheet": "plain paper",
+    "counter": "paper.counter",
+    "marker": "paper.counter",
+    "money": "paper.money",
+    "standee": "paper.standee",
+    "sheet": "paper.sheet",
 }
-PIECE_SHEET = "card stock (160-220 g/m2: cut out and kept, it folds cleanly)"
+"""The catalogue key of each kind's paper (see :mod:`generator.core.say`)."""
+PIECE_SHEET = "paper.piece_sheet"
 """A sheet with ``use: piece`` (a die net, a start line) is a playing piece, not a pad."""
 
 
 def stock(group: ComponentGroup) -> str:
     """The paper a group prints on: its kind's, card stock for a sheet that is a piece."""
-    return PIECE_SHEET if group.use == "piece" else STOCK[group.kind]
+    return say(PIECE_SHEET if group.use == "piece" else STOCK[group.kind])
 
 
 def groups_of(components: ComponentSet | Sequence[ComponentSet]) -> list[ComponentGroup]:
@@ -33,34 +35,28 @@ def groups_of(components: ComponentSet | Sequence[ComponentSet]) -> list[Compone
 
 def _size(group: ComponentGroup) -> str:
     w, h = to_mm(group.width), to_mm(group.height)
-    if group.shape == "round":
-        return f"{w:g} mm round"
-    return f"{w:g} mm square" if group.shape == "square" else f"{w:g} x {h:g} mm"
+    key = {"round": "components.round", "square": "components.square"}.get(group.shape, "components.rect")
+    return say(key, w=f"{w:g}", h=f"{h:g}")
 
 
 def _sides(group: ComponentGroup, opts: PlanOptions) -> str:
     if not group.two_sided or opts.layout == "gutterfold":
-        return "single-sided"
+        return say("components.single")
     if not opts.backs:
-        return "single-sided (backs left out by --no-backs)"
-    return f"double-sided, flip on the {opts.flip} edge (each back page follows its front page)"
+        return say("components.no_backs")
+    return say("components.double", edge=say(f"edge.{opts.flip}"))
 
 
 def _assembly(group: ComponentGroup, opts: PlanOptions) -> str:
     if group.kind == "standee":
-        tab = f"{to_mm(group.tab):g} mm"
-        return (
-            "cut out each strip, fold it on the middle dashed line with the pictures outside and glue the "
-            f"two panels together; fold the {tab} end tabs outward in opposite directions to make the base "
-            "(or push them into a plastic stand)"
-        )
-    cut = "cut along the printed circles" if group.shape == "round" else "cut on the crop marks"
+        return say("components.standee_fold", tab=f"{to_mm(group.tab):g} mm")
+    cut = say("components.cut_circles" if group.shape == "round" else "components.cut_marks")
     if group.two_sided and opts.backs and opts.layout == "gutterfold":
-        cut = f"fold each sheet on the dashed line with glue between, then {cut} through both layers"
+        cut = say("components.fold_cut", cut=cut)
     if group.shape == "round":
-        return cut + " (a circle punch of the same size is quickest)"
+        return say("components.punch", cut=cut)
     if group.kind == "sheet" and group.use != "piece":
-        return cut + "; print more copies whenever you need fresh ones"
+        return say("components.fresh", cut=cut)
     return cut
 
 
@@ -79,15 +75,19 @@ def components_print_notes(components: ComponentSet | Sequence[ComponentSet], op
     for component_set, group in [(s, g) for s in sets for g in s.groups]:
         pages = plan_group(group, opts)
         sheets = pages[-1].sheets if pages else 0
-        noun = NOUNS[group.kind][group.size != 1]
-        if group.use == "piece":  # not a player's sheet to write on: a piece to cut out
-            noun = "sheet to cut out" if group.size == 1 else "sheets to cut out"
-        what = f"{group.size} {noun} ({_size(group)})"
-        file = f"{pdf_stem(component_set, group.kind)}.pdf"
-        note = (
-            f"{file} - {group.title}: {what} on {sheets} {_paper(options.paper)} "
-            f"sheet{'s' if sheets != 1 else ''}; 1 copy; print {_sides(group, opts)} at 100% "
-            f"(no 'fit to page') on {stock(group)}; {_assembly(group, opts)}."
+        # a sheet with use: piece is not a player's sheet to write on but a piece to cut out
+        noun = say("components.piece" if group.use == "piece" else f"components.{group.kind}", group.size)
+        note = say(
+            "components.line",
+            file=f"{pdf_stem(component_set, group.kind)}.pdf",
+            title=group.title,
+            what=f"{group.size} {noun} ({_size(group)})",
+            sheets=sheets,
+            paper=_paper(options.paper),
+            sheet_word=say("components.paper_sheet", sheets),
+            sides=_sides(group, opts),
+            stock=stock(group),
+            assembly=_assembly(group, opts),
         )
         notes.append(note + (f" {group.note}" if group.note else ""))
     return notes

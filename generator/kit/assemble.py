@@ -19,6 +19,7 @@ from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem, display_path
 from generator.core.options import Progress, output_dir
+from generator.core.say import say
 from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
 from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
@@ -105,9 +106,9 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
     and rule summaries on plain paper, player aids on card stock; components as their kind says
     (``notes.STOCK``)."""
     if part == "board":
-        return {f.name: PLAIN for f in files}
+        return {f.name: say(PLAIN) for f in files}
     if part == "rule summary":  # the summary is read; player aids are cards, handled in play
-        return {f.name: PLAIN for f in files if "aid" not in f.stem}
+        return {f.name: say(PLAIN) for f in files if "aid" not in f.stem}
     if part == "components":
         from generator.components.model import pdf_stem
         from generator.components.notes import stock
@@ -120,7 +121,10 @@ def _papers(part: str, value: Any, files: list[Path]) -> dict[str, str]:
         return {
             name: next(iter(stocks))
             if len(stocks) == 1
-            else ", ".join(f"{' and '.join(titles)} on {paper}" for paper, titles in stocks.items())
+            else ", ".join(
+                say("pages.groups", title=say("pages.and").join(titles), paper=paper)
+                for paper, titles in stocks.items()
+            )
             for name, stocks in by_file.items()
         }
     return {}
@@ -256,7 +260,9 @@ def _build_kit(
             raise DataError(proof_errors)
         from generator.kit.rebuild import game_argument
 
-        shown = game_argument(game.name, game.folder)
+        language = game.extra.get("language")  # an edition: named <game>-<code>, rebuilt with --lang
+        base = game.name.removesuffix(f"-{language}") if language else game.name
+        shown = [game_argument(base, game.folder), *(["--lang", language] if language else [])]
         extra = guide_sections(shown, written, card_files, papers, options, single)
         guide += installed_fonts_note(fonts)
         written.append(write_print_guide(game, options, out, guide, extra))
@@ -272,7 +278,7 @@ def _build_kit(
 
 
 def guide_sections(
-    game: str,
+    game: str | list[str],
     written: list[Path],
     card_files: list[Path],
     papers: dict[str, str],
@@ -282,11 +288,11 @@ def guide_sections(
     """The general guide sections: paper and pages per file, then getting the backs to line up.
     ``card_files`` are the two-sided card files, ``single`` those of one-sided decks."""
     return [
-        "## Paper and pages",
+        f"## {say('guide.paper_and_pages')}",
         "",
         *[f"- {line}" for line in paper_and_pages(written, card_files, papers, options, single)],
         "",
-        "## Backs that line up",
+        f"## {say('guide.backs')}",
         "",
         *[f"- {line}" for line in backs_advice(options, game, card_files)],
         "",
@@ -300,22 +306,20 @@ def write_print_guide(
     backs, and what else to gather."""
     spec = game.extra["spec"]
     lines = [
-        f"# {game.title} - print guide",
+        f"# {say('guide.title', title=game.title)}",
         "",
-        f"Game data version {game.version}; built by Deckwright {__version__} "
-        f"for {options.paper.upper()} paper.",
+        say("guide.version", version=game.version, deckwright=__version__, paper=options.paper.upper()),
         *colors.guide_lines(options.color, options.ink_limit),
-        'Print every file at 100 % ("actual size", never "fit to page"): the scale bar on each sheet',
-        "must measure what its label says.",
+        say("guide.scale"),
         "",
-        "## What to print",
+        f"## {say('guide.what_to_print')}",
         "",
         *[f"- {note}" for note in notes],
         "",
         *(extra or []),
-        "## What else to gather",
+        f"## {say('guide.gather')}",
         "",
-        *([f"- {item}" for item in spec.gather] or ["- Nothing: everything is in the files above."]),
+        *([f"- {item}" for item in spec.gather] or [f"- {say('guide.nothing_to_gather')}"]),
         "",
     ]
     path = out / "print-guide.md"

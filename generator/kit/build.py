@@ -17,6 +17,7 @@ from generator.color import output as colors
 from generator.core import where
 from generator.core.errors import DataError, Problem
 from generator.core.options import BuildOptions, Progress, SheetOptions, output_dir
+from generator.core.say import say
 from generator.core.units import MM
 from generator.kit.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
@@ -28,7 +29,6 @@ from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
 from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_note, finish_sheet
-from generator.text.words import plural
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -243,29 +243,26 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
         one_sided, opts = deck.one_sided, _deck_options(deck, options)
         if opts.layout == "gutterfold":
             per = plan_gutterfold(deck.width, deck.height, opts.sheet_options()).per_sheet
-            sheets = -(-deck.size // per)
-            notes.append(
-                f"{stem}-gutterfold.pdf ({deck.title}): {plural(deck.size, 'card')} on "
-                f"{plural(sheets, 'sheet')}, {per} per sheet. "
-                f"Print single-sided on {FOLD_STOCK}; fold each sheet on the dashed line, glue the "
-                "halves together, then cut along the crop marks."
-            )
+            key, file, how = "cards.gutterfold", f"{stem}-gutterfold.pdf", ""
         else:
             per = plan_sheet(deck.width, deck.height, opts.sheet_options()).per_sheet
-            sheets = -(-deck.size // per)
+            key, file = "cards.file", f"{stem}.pdf"
             if opts.backs:
-                how = (
-                    f"Print double-sided, flipping on the {opts.duplex} edge ({sheets * 2} pages: each "
-                    "front page is followed by its backs)"
-                )
-            elif one_sided:
-                how = "Print single-sided (the deck has no backs)"
+                how = say("cards.duplex", edge=say(f"edge.{opts.duplex}"), pages=-(-deck.size // per) * 2)
             else:
-                how = "Print single-sided (fronts only)"
-            notes.append(
-                f"{stem}.pdf ({deck.title}): {plural(deck.size, 'card')} on {plural(sheets, 'sheet')}, "
-                f"{per} per sheet. {how}, "
-                "on card stock (about 250 g/m2), one copy. Cut along the crop marks (and the grey cut "
-                "lines where there was no room for marks)."
+                how = say("cards.one_sided" if one_sided else "cards.fronts_only")
+        sheets = -(-deck.size // per)
+        cards, on = say("cards.card", deck.size), say("cards.sheet", sheets)
+        notes.append(
+            say(
+                key,
+                file=file,
+                title=deck.title,
+                cards=cards,
+                sheets=on,
+                per=per,
+                how=how,
+                stock=say(FOLD_STOCK),
             )
+        )
     return notes

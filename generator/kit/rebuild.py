@@ -59,12 +59,14 @@ def _flag(name: str, value: Any, shown: bool = False) -> list[str]:
     return []  # color and ink_limit: given on the command line as shop_color / shop_ink_limit
 
 
-def rebuild_command(game: str, options: BuildOptions, ask_offset: bool = False, **changes: Any) -> str:
+def rebuild_command(
+    game: str | list[str], options: BuildOptions, ask_offset: bool = False, **changes: Any
+) -> str:
     """``deckwright build GAME ...`` with this build's options and ``changes`` (fields of
     :class:`BuildOptions`) applied; ``ask_offset`` shows ``--back-offset X,Y`` for the reader to
-    fill in."""
+    fill in. ``game`` may be several words (``[game, "--lang", "de"]``)."""
     changed = replace(options, **changes)
-    words = ["deckwright", "build", game]
+    words = ["deckwright", "build", *([game] if isinstance(game, str) else game)]
     for f in fields(BuildOptions):
         value = getattr(changed, f.name)
         if f.name == "back_offset" and ask_offset:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from generator.core import say
 from generator.core.errors import DataError, Problem, UsageError, display_path, suggest
 from generator.core.yamlio import Edit
 from generator.lang.langfile import Text, Translation, lang_path, read_translation
@@ -61,10 +62,21 @@ class Edition:
     language: str
     missing: list[Problem]
     edits: dict[Path, list[Edit]] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)
 
     def overlay(self) -> AbstractContextManager[None]:
-        """While the block runs, the kit parts (summary, boards, components) read in this language."""
-        return overlaid(self.edits)
+        """While the block runs, the kit parts (summary, boards, components) read in this language
+        and Deckwright's own words (the print guide, the players line) are in it too."""
+        language = self.language or next(iter(languages(self.game)), None)  # a source not in English
+        return _both(overlaid(self.edits), say.speaking(language, self.messages))
+
+
+@contextmanager
+def _both(*managers: AbstractContextManager[None]) -> Iterator[None]:
+    with ExitStack() as stack:
+        for manager in managers:
+            stack.enter_context(manager)
+        yield
 
 
 def edition(game: Game, language: str, fallback: bool = False) -> Edition:
@@ -101,15 +113,52 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
             ):
                 at = template.element_origins[i] if i < len(template.element_origins) else template.origin
                 missing.append(_missing(at, f"template '{name}': text '{text}'", tr))
+    spec = game.extra.get("spec")
+    gather = _gather(game, tr, missing)
     missing = [replace(p, severity=severity) for p in missing]
+    messages = {key: text.text for key, text in tr.messages.items()}
+    if not say.has_catalogue(language) and not set(say.keys()) <= set(messages):
+        missing.append(_no_catalogue(tr))
     translated = replace(
         game,
         name=f"{game.name}-{language}",
         title=tr.title.text if tr.title else game.title,
         decks=decks,
-        extra={**game.extra, "templates": TranslatedLibrary(library, tr), "language": language},
+        extra={
+            **game.extra,
+            "templates": TranslatedLibrary(library, tr),
+            "language": language,
+            **({"spec": spec.model_copy(update={"gather": gather})} if spec is not None else {}),
+        },
     )
-    return Edition(translated, language, sorted(missing), edits)
+    return Edition(translated, language, sorted(missing), edits, messages)
+
+
+def _gather(game: Game, tr: Translation, missing: list[Problem]) -> list[str]:
+    """game.yaml's ``gather:`` items (what else to gather, in the print guide) in the language; a
+    gap is added to ``missing`` at the item's line."""
+    spec, doc = game.extra.get("spec"), game.extra.get("doc")
+    out = []
+    for i, item in enumerate(getattr(spec, "gather", None) or []):
+        if item in tr.gather:
+            out.append(tr.gather[item].text)
+            continue
+        out.append(item)
+        if _LETTER.search(item):
+            line, col = doc.mark(("gather", i)) if doc is not None else (0, 0)
+            at = Origin(doc.file if doc is not None else "game.yaml", line, col)
+            missing.append(_missing(at, f"gather item '{item}'", tr))
+    return out
+
+
+def _no_catalogue(tr: Translation) -> Problem:
+    """One warning: Deckwright's own words have no catalogue in this language (English is used)."""
+    message = (
+        f"Deckwright has no '{tr.language}' catalogue of its own printed words "
+        f"(core/messages/{tr.language}.yaml): the print guide and the summary's players line stay "
+        f"in English; translate them under 'messages:' in {tr.file} (keys as in core/messages/en.yaml)"
+    )
+    return Problem(31, tr.file, 0, 0, "", message, severity="warning")
 
 
 def _missing(at: Origin, what: str, tr: Translation) -> Problem:
@@ -201,6 +250,17 @@ def _unknown(game: Game, tr: Translation, library: Any) -> list[Problem]:
             problems.append(
                 tr.problem(("keep", i), f"no card has a text field '{name}'{suggest(name, fields)}", False)
             )
+    items = list(getattr(game.extra.get("spec"), "gather", None) or [])
+    for text in tr.gather:
+        if text not in items:
+            message = f"game.yaml gathers no '{text}'{suggest(text, items)}; key each item by its text"
+            problems.append(tr.problem(("gather", text), message))
+    known_words = say.keys()
+    for key in tr.messages:
+        if key not in known_words:
+            hint = suggest(key, known_words)
+            message = f"Deckwright prints no words '{key}'{hint}; use the keys of core/messages/en.yaml"
+            problems.append(tr.problem(("messages", key), message))
     decks = [d.name for d in game.decks]
     for name in tr.decks:
         if name not in decks:

@@ -15,6 +15,9 @@ The file's sections (every one optional)::
       Rule summary: Kurzregel
     boards: {...}                      # the same for the boards' and components' printed words
     components: {...}
+    messages:                          # Deckwright's own printed words (core/messages/en.yaml keys)
+      guide.what_to_print: Was drucken
+    gather: {A pencil.: Ein Bleistift.}  # game.yaml's gather items (the print guide), by their text
 
 Only the shape is checked here; whether the cards, fields and texts named exist is checked
 against the loaded game (``edition``).
@@ -30,7 +33,19 @@ from generator.core.errors import DataError, Problem, display_path, suggest
 from generator.core.yamlio import Document, load_yaml
 from generator.load.model import Origin
 
-SECTIONS = ("title", "keep", "decks", "cards", "templates", "tables", "summary", "boards", "components")
+SECTIONS = (
+    "title",
+    "keep",
+    "decks",
+    "cards",
+    "templates",
+    "tables",
+    "summary",
+    "boards",
+    "components",
+    "messages",
+    "gather",
+)
 PARTS = ("summary", "boards", "components")
 CODE = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
 """A language code: ``de``, ``fr``, ``pt-BR``."""
@@ -60,6 +75,8 @@ class Translation:
     summary: dict[str, Text] = field(default_factory=dict)
     boards: dict[str, Text] = field(default_factory=dict)
     components: dict[str, Text] = field(default_factory=dict)
+    messages: dict[str, Text] = field(default_factory=dict)
+    gather: dict[str, Text] = field(default_factory=dict)
 
     def problem(self, loc: tuple, message: str, at_key: bool = True) -> Problem:
         """A problem at ``loc`` in this file (at the key itself by default)."""
@@ -115,7 +132,7 @@ def read_translation(folder: Path, language: str) -> Translation:
     for name, value in _mapping(out, ("tables",), data.get("tables"), problems).items():
         entries = _mapping(out, ("tables", name), value, problems)
         out.tables[name] = {k: v for k, v in entries.items() if _text(out, ("tables", name, k), v, problems)}
-    for section in PARTS:
+    for section in (*PARTS, "messages", "gather"):
         entries = _mapping(out, (section,), data.get(section), problems)
         found = getattr(out, section)
         for key, raw in entries.items():

@@ -56,6 +56,10 @@ def source_rows(game: Game) -> list[tuple[Row, str, str]]:
                 for loc, text in part_texts(doc.data, section):
                     line, col = doc.mark(loc)
                     rows.append(((section, "", format_loc(loc)), f"{doc.file}:{line}:{col}", text))
+    doc = game.extra.get("doc")
+    for i, item in enumerate(getattr(game.extra.get("spec"), "gather", None) or []):  # keyed by text
+        line, col = doc.mark(("gather", i)) if doc is not None else (0, 0)
+        rows.append((("gather", "", item), f"{game.origin.file}:{line}:{col}", item))
     return _unique(rows)
 
 
@@ -94,7 +98,7 @@ def table_rows(game: Game) -> tuple[list[str], list[list[str]]]:
         cells = [*key, where, text]
         for code, tr in translations.items():
             found = givens[code].get(key)
-            if found is None and tr is not None and key[0] in PARTS:
+            if found is None and tr is not None and key[0] in (*PARTS, "gather"):
                 part = getattr(tr, key[0])
                 hit = part.get(key[2]) or part.get(text)
                 found = hit.text if hit else None
@@ -222,8 +226,10 @@ def import_table(game: Game, path: Path, shown: str) -> list[Path]:
     written = []
     for code, content in data.items():
         if lang_path(game.folder, code).is_file():  # what the table does not carry is kept
-            keep = read_translation(game.folder, code).keep
-            content = {"keep": keep, **content} if keep else content
+            old = read_translation(game.folder, code)
+            content = {"keep": old.keep, **content} if old.keep else content
+            if old.messages:  # Deckwright's own words the game changes
+                content["messages"] = {key: text.text for key, text in old.messages.items()}
         target = lang_path(game.folder, code)
         header = f"# {game.title}: the '{code}' texts, from {path.name} (deckwright import-translations)\n"
         atomic_text(target, header + yaml.safe_dump(content, allow_unicode=True, sort_keys=False, width=100))
@@ -238,7 +244,7 @@ def _put(data: dict, key: Row, text: str) -> None:
         data["title"] = text
     elif section == "decks":
         data.setdefault("decks", {})[item] = {"title": text}
-    elif section in PARTS:
+    elif section in (*PARTS, "gather"):
         data.setdefault(section, {})[field] = text
     else:
         data.setdefault(section, {}).setdefault(item, {})[field] = text

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.core.errors import DataError, Problem
+from generator.core.say import say
 from generator.core.sizes import UnknownSizeError, card_size
 from generator.core.yamlio import Document, Loc, load_yaml
 from generator.load.model import Game, Origin
@@ -146,7 +147,7 @@ class _Resolver:
             game=game.name,
             title=title,
             subtitle=spec.subtitle,
-            tagline=f"{players} players" if players else "",
+            tagline=say("summary.players", players=players) if players else "",
             max_pages=spec.pages,
             theme=theme,
             aids=self._aids(title, players),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.art.fonts import FontBook
 from generator.core.options import SheetOptions
+from generator.core.say import say
 from generator.core.sizes import paper_size
 from generator.layout.imposition import plan_sheet
 from generator.summary.aids import BLEED, layout_aids
@@ -25,21 +26,26 @@ def summary_print_notes(summary: Summary, paper: str = "a4") -> list[str]:
     fonts = FontBook.load(summary.font_dirs)
     shown = PAPER_NAMES.get(paper, paper)
     pages = len(layout_reference(summary, fonts, paper_size(paper)).pages)
-    if pages == 1:
-        how = "print one copy, single-sided"
-    else:
-        how = "print one copy double-sided (flip on the long edge) for a single sheet, or single-sided"
-    notes = [f"{SUMMARY_FILE}: the rule summary, {pages} {shown} page{'s' * (pages > 1)} - {how}."]
+    how = say("summary.one_page" if pages == 1 else "summary.pages")
+    page_word = say("summary.page", pages)
+    notes = [say("summary.file", file=SUMMARY_FILE, pages=pages, paper=shown, page_word=page_word, how=how)]
     aids = layout_aids(summary, fonts)
     if aids.faces:
         a = summary.aids
         per_set, copies = len(aids.faces), a.copies
         per_sheet = plan_sheet(a.width, a.height, aid_sheet_options(paper)).per_sheet
         sheets = -(-(per_set * copies) // per_sheet)
-        cards = f"{per_set} {a.size_name} card{'s' * (per_set > 1)}"
+        cards = say("summary.cards", per_set, size=a.size_name)
         notes.append(
-            f"{AIDS_FILE}: player aids, {copies} set{'s' * (copies > 1)} of {cards} (one set per "
-            f"player) on {sheets} {shown} sheet{'s' * (sheets > 1)} - print single-sided at 100 % "
-            "(check the scale bar), ideally on card stock, and cut on the crop marks."
+            say(
+                "summary.aids",
+                file=AIDS_FILE,
+                copies=copies,
+                set_word=say("summary.set", copies),
+                cards=cards,
+                sheets=sheets,
+                paper=shown,
+                sheet_word=say("summary.sheet", sheets),
+            )
         )
     return notes

@@ -13,6 +13,7 @@ from functools import partial
 
 from generator.art.fonts import FontBook
 from generator.core.geometry import Box, Line
+from generator.core.say import say
 from generator.core.units import mm
 from generator.layout.ops import LineOp, Op, RectOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
@@ -158,7 +159,9 @@ def _furniture(summary: Summary, fonts: FontBook, w: float, h: float, page: int,
     frame = _frame(w, h, 2 * page)
     x = MARGIN + (inner - GUTTER) / 2 + GUTTER / 2
     ops.append(LineOp(Line(x, frame.y, x, frame.top), t.tint, 0.6))
-    foot = f"{summary.title} - {summary.subtitle.lower()} - page {page + 1} of {pages}"
+    foot = say(
+        "summary.footer", title=summary.title, subtitle=summary.subtitle.lower(), page=page + 1, pages=pages
+    )
     text = ts.text((Span(foot),), inner, ts.style(7.5, color="#6e6e6e", align="center"))  # 5:1 on white
     ops.extend(shifted(text.ops, MARGIN, MARGIN + text.height))
     return ops
