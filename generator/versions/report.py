@@ -46,12 +46,14 @@ LONG = 60
 """Text longer than this is shown as its changed words in context."""
 
 
-def _field(path: str) -> str:
+def field_name(path: str) -> str:
+    """A card change's path with its field named as a playtester reads it (`count` is `copies`)."""
     head, dot, rest = path.partition(".")
     return FIELD_NAMES.get(head, head) + dot + rest
 
 
-def _change_line(change: Change, path_of=lambda p: p) -> str:
+def change_line(change: Change, path_of=lambda p: p) -> str:
+    """One change as a line: added, removed, old -> new, or a long text's changed words."""
     where = path_of(change.path)
     if change.kind == "added":
         return f"{where}: added {shown(change.new)}"
@@ -88,23 +90,23 @@ def as_text(d: GameDiff) -> str:
     lines = [f"{d.game}: {d.old_label} -> {d.new_label}"]
     if d.empty():
         return lines[0] + "\nno differences\n"
-    lines += [f"  game.yaml {_change_line(c)}" for c in d.settings]
+    lines += [f"  game.yaml {change_line(c)}" for c in d.settings]
     for deck in d.decks:
         if deck.empty():
             continue
         lines.append(_deck_heading(deck))
-        lines += [f"  deck setting {_change_line(c)}" for c in deck.settings]
+        lines += [f"  deck setting {change_line(c)}" for c in deck.settings]
         lines += [f"  + {e.name} ({_copies(e)})" for e in deck.added]
         lines += [f"  - {e.name} ({_copies(e)})" for e in deck.removed]
         for card in deck.changed:
             lines.append(f"  ~ {_card_title(card)}")
-            lines += [f"      {_change_line(c, _field)}" for c in card.changes]
+            lines += [f"      {change_line(c, field_name)}" for c in card.changes]
         for name, changes in deck.templates.items():
             lines.append(f"  template {name} changed (every card of the deck printed with it):")
-            lines += [f"      {_change_line(c)}" for c in changes]
+            lines += [f"      {change_line(c)}" for c in changes]
     for label, changes in d.files.items():
         lines.append(label)
-        lines += [f"  {_change_line(c)}" for c in changes]
+        lines += [f"  {change_line(c)}" for c in changes]
     return "\n".join(lines) + "\n"
 
 
@@ -148,7 +150,7 @@ def as_markdown(d: GameDiff) -> str:
                 if card.renamed
                 else f"**{_md(card.name)}**"
             )
-            what = "; ".join(_md_change(c, _field) for c in card.changes)
+            what = "; ".join(_md_change(c, field_name) for c in card.changes)
             out.append(f"- {title}" + (f": {what}" if what else " (renamed only)"))
         for name, changes in deck.templates.items():
             out.append(f"- **Card design** `{name}` changed (every card printed with it):")

@@ -17,7 +17,7 @@ from generator.core.units import mm
 from generator.render.pdf import pdf_canvas
 from generator.versions.compare import GameDiff
 from generator.versions.faces import FaceChange, Pair, pairs
-from generator.versions.report import _change_line, _field
+from generator.versions.report import change_line, field_name
 
 PAGE = landscape(A4)
 MARGIN = mm(12)
@@ -128,9 +128,9 @@ def _lines(shown: Pair, diff: GameDiff, width: float, font: str) -> list[str]:
     said: list[str] = []
     if deck is not None and face.card is not None:
         change = next((c for c in deck.changed if c.name == face.card.name), None)
-        said += [_change_line(c, _field) for c in (change.changes if change else ())]
+        said += [change_line(c, field_name) for c in (change.changes if change else ())]
         said += [
-            f"card design {n}: {_change_line(c)}" for n, changes in deck.templates.items() for c in changes
+            f"card design {n}: {change_line(c)}" for n, changes in deck.templates.items() for c in changes
         ]
     if face.back_changed:
         said.append("its back changed too (shown after the fronts)")
