@@ -186,13 +186,14 @@ def _utf8(data: bytes) -> bytes:
 
 
 def _render(root: Any, path: Path, allowed: list[Path]) -> Any:
-    from svglib.svglib import SvgRenderer
-
     from generator.art.svgfonts import BundledFonts
+    from generator.art.svglayers import LayeredRenderer
 
     real = path.resolve()
     base = next((r for r in allowed if real.is_relative_to(r.resolve())), path.parent)
-    renderer = SvgRenderer(str(path), font_map=BundledFonts(), external_reference_root=str(base.resolve()))
+    renderer = LayeredRenderer(
+        str(path), font_map=BundledFonts(), external_reference_root=str(base.resolve())
+    )
     return renderer.render(root)
 
 
