@@ -140,7 +140,7 @@ def test_the_kit_with_raised_icons_builds_clean(game: Path, run_cli, tmp_path: P
     kit = tmp_path / "out" / "squibby"
     pdfs = sorted(kit.rglob("*.pdf"))
     names = {p.name for p in pdfs}
-    assert {"track.pdf", "track-tiled.pdf"} <= names and any("summary" in n or "aid" in n for n in names), names
+    assert {"track.pdf", "track-tiled.pdf", "rules-summary.pdf", "player-aids.pdf"} <= names, names
     for pdf in pdfs:
         assert pdf_problems(pdf) == [], pdf
         document = pdfium.PdfDocument(pdf)
