@@ -52,6 +52,8 @@ class TextMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    alpha: float = 1.0
+    """Its opacity (an element's ``opacity:``): below 1 what lies beneath shows through."""
     size: float = field(init=False)
     """The size it prints at, in points (font size times the transform's vertical scale)."""
     box: Rect = field(init=False)
@@ -114,6 +116,7 @@ class TextMark:
             self.font,
             self.origin,
             both,
+            self.alpha,
         )
 
 
@@ -405,6 +408,18 @@ STROKE_ARG = {"rect": 4, "roundRect": 5, "ellipse": 4, "circle": 3, "drawPath": 
 """The position of the ``stroke`` argument of each shape method (stroked unless told not)."""
 
 
+def fill_alpha(c: Canvas) -> float:
+    """The opacity the canvas fills (and sets text) at now: its graphics state's ``ca``, or
+    what a PDF/X canvas mixes with the paper (``color.pdfx``)."""
+    opacity = getattr(c, "_opacity", None)
+    if opacity is not None:
+        return float(opacity[0])
+    try:
+        return float(c._extgstate.getValue("ca"))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return 1.0
+
+
 class _Observer:
     """Wraps one canvas's drawing methods; keeps form contents to place them where they are used."""
 
@@ -479,6 +494,7 @@ class _Observer:
                 c._fontname,
                 where.current(),
                 self.clip,
+                fill_alpha(c),
             )
         )
 
@@ -505,7 +521,7 @@ class _Observer:
             box = self._fill_box(name, args, kw)
             if box is not None:
                 c = self.c
-                alpha = float(getattr(c, "_fillAlpha", 1.0))
+                alpha = fill_alpha(c)
                 colour = self._hex(c._fillColorObj)
                 radius = (
                     float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
