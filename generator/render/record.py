@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core import where
 from generator.core.geometry import Matrix, apply, compose
+from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, inverse, outline, path_box, segments, subpaths
 
 Rect = tuple[float, float, float, float]
@@ -52,8 +53,7 @@ class TextMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
-    alpha: float = 1.0
-    """Its opacity (an element's ``opacity:``): below 1 what lies beneath shows through."""
+    alpha: float = 1.0  # its opacity (``opacity:``), as ``paint.canvas_alpha`` reads it
     size: float = field(init=False)
     """The size it prints at, in points (font size times the transform's vertical scale)."""
     box: Rect = field(init=False)
@@ -408,18 +408,6 @@ STROKE_ARG = {"rect": 4, "roundRect": 5, "ellipse": 4, "circle": 3, "drawPath": 
 """The position of the ``stroke`` argument of each shape method (stroked unless told not)."""
 
 
-def fill_alpha(c: Canvas) -> float:
-    """The opacity the canvas fills (and sets text) at now: its graphics state's ``ca``, or
-    what a PDF/X canvas mixes with the paper (``color.pdfx``)."""
-    opacity = getattr(c, "_opacity", None)
-    if opacity is not None:
-        return float(opacity[0])
-    try:
-        return float(c._extgstate.getValue("ca"))
-    except (AttributeError, KeyError, TypeError, ValueError):
-        return 1.0
-
-
 class _Observer:
     """Wraps one canvas's drawing methods; keeps form contents to place them where they are used."""
 
@@ -494,7 +482,7 @@ class _Observer:
                 c._fontname,
                 where.current(),
                 self.clip,
-                fill_alpha(c),
+                canvas_alpha(c),
             )
         )
 
@@ -521,12 +509,11 @@ class _Observer:
             box = self._fill_box(name, args, kw)
             if box is not None:
                 c = self.c
-                alpha = fill_alpha(c)
                 colour = self._hex(c._fillColorObj)
                 radius = (
                     float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
                 )
-                mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+                mark = FillMark(box, self._matrix(), colour, canvas_alpha(c), where.current(), self.clip)
                 mark.shape, mark.radius = shape, radius
                 self.current.append(mark)
 
@@ -534,10 +521,7 @@ class _Observer:
 
     def _stroke(self, path: tuple[str, ...], filled: bool) -> None:
         c = self.c
-        try:
-            alpha = float(c._extgstate.getValue("CA"))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            alpha = 1.0
+        alpha = canvas_alpha(c, stroke=True)
         colour = self._hex(c._strokeColorObj)
         width = float(c._lineWidth)
         self.current.append(
