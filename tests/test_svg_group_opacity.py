@@ -229,12 +229,20 @@ USE = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/
 OUTER = """<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" viewBox="0 0 30 20"
  style="opacity:.5"><rect fill="#0000ff" width="15" height="15" x="2" y="2"/>
 <rect fill="#0000ff" width="15" height="15" x="10" y="4"/></svg>"""
+SYMBOL = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+ width="30mm" height="20mm" viewBox="0 0 30 20">
+<defs><symbol id="pair" opacity="0.5"><rect fill="#0000ff" width="15" height="15" x="2" y="2"/>
+<rect fill="#0000ff" width="15" height="15" x="10" y="4"/></symbol></defs>
+<use xlink:href="#pair"/></svg>"""
+NESTED = """<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" viewBox="0 0 30 20">
+<svg x="0" y="0" width="30" height="20" opacity="0.5"><rect fill="#0000ff" width="15" height="15" x="2" y="2"/>
+<rect fill="#0000ff" width="15" height="15" x="10" y="4"/></svg></svg>"""
 STROKED = """<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" viewBox="0 0 30 20">
 <rect fill="#0000ff" stroke="#000000" stroke-width="4" opacity="0.5" x="4" y="3" width="20" height="15"/></svg>"""
 
 
-@pytest.mark.parametrize("svg", [USE, OUTER], ids=["use", "outer-svg"])
-def test_opacity_on_a_use_or_the_outer_svg_is_one_layer(svg: str, tmp_path: Path):
+@pytest.mark.parametrize("svg", [USE, OUTER, SYMBOL, NESTED], ids=["use", "outer-svg", "symbol", "inner-svg"])
+def test_opacity_on_a_use_a_symbol_or_an_svg_is_one_layer(svg: str, tmp_path: Path):
     image, unit = _drawn(svg, tmp_path)
     one, both = image.getpixel((5 * unit, 10 * unit)), image.getpixel((13 * unit, 10 * unit))
     assert _close(one, (128, 128, 255), 2) and _close(both, one, 1), (one, both)
