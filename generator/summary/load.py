@@ -154,10 +154,10 @@ class _Resolver:
             sections=sections,
             keyword_looks=self.looks,
             icons=dict(game.icons),
-            inline_icons=dict(game.inline_icons),
             font_dirs=tuple(game.font_dirs),
             origin=Origin(self.doc.file, line, col),
             doc=self.doc,
+            inline_icons=dict(game.inline_icons),
         )
 
     def _fonts(self, theme: Theme) -> None:
