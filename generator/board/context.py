@@ -20,6 +20,7 @@ from generator.core.sizes import UnknownSizeError, card_size
 from generator.core.yamlio import Loc
 from generator.layout.ops import IconOp, RectOp, TextOp
 from generator.schema.board import SizeRef, TextLook
+from generator.schema.inline import inline_looks
 from generator.schema.messages import suggest
 from generator.text import MarkupError, TextLayout, TextStyle, fit_text, icon_names, parse_markup
 
@@ -171,6 +172,7 @@ class Context:
             color=look.color or color or self.spec.color,
             align=align,
             valign=valign,
+            icon_looks=inline_looks(self.board.inline_icons, size),  # game.yaml's size and dy
         ), bool(look.bold if look.bold is not None else bold)
 
     def fit(self, text: str, box: Box, look: TextLook, size: float, loc: Loc, **kw) -> TextLayout | None:

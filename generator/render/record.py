@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core import where
 from generator.core.geometry import Matrix, apply, compose
+from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, inverse, outline, path_box, segments, subpaths
 
 Rect = tuple[float, float, float, float]
@@ -52,6 +53,7 @@ class TextMark:
     origin: Any
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
+    alpha: float = 1.0  # its opacity (``opacity:``), as ``paint.canvas_alpha`` reads it
     size: float = field(init=False)
     """The size it prints at, in points (font size times the transform's vertical scale)."""
     box: Rect = field(init=False)
@@ -114,6 +116,7 @@ class TextMark:
             self.font,
             self.origin,
             both,
+            self.alpha,
         )
 
 
@@ -479,6 +482,7 @@ class _Observer:
                 c._fontname,
                 where.current(),
                 self.clip,
+                canvas_alpha(c),
             )
         )
 
@@ -505,12 +509,11 @@ class _Observer:
             box = self._fill_box(name, args, kw)
             if box is not None:
                 c = self.c
-                alpha = float(getattr(c, "_fillAlpha", 1.0))
                 colour = self._hex(c._fillColorObj)
                 radius = (
                     float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
                 )
-                mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+                mark = FillMark(box, self._matrix(), colour, canvas_alpha(c), where.current(), self.clip)
                 mark.shape, mark.radius = shape, radius
                 self.current.append(mark)
 
@@ -518,10 +521,7 @@ class _Observer:
 
     def _stroke(self, path: tuple[str, ...], filled: bool) -> None:
         c = self.c
-        try:
-            alpha = float(c._extgstate.getValue("CA"))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            alpha = 1.0
+        alpha = canvas_alpha(c, stroke=True)
         colour = self._hex(c._strokeColorObj)
         width = float(c._lineWidth)
         self.current.append(

@@ -61,7 +61,8 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
     title_fits = True
 
     def attempt(size: float) -> tuple[Typesetter, Flowed, tuple[int, ...]]:
-        ts = Typesetter(summary.theme, Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35), fonts)
+        setting = Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35)
+        ts = Typesetter(summary.theme, setting, fonts, summary.inline_icons)
         laid = [ts.section(s, body.w, continued="cont.") for s in sections]
         flowed = flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
         return ts, flowed, _row_lines(laid)

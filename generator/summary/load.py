@@ -157,6 +157,7 @@ class _Resolver:
             font_dirs=tuple(game.font_dirs),
             origin=Origin(self.doc.file, line, col),
             doc=self.doc,
+            inline_icons=dict(game.inline_icons),
         )
 
     def _fonts(self, theme: Theme) -> None:
