@@ -4,6 +4,7 @@ every file a game uses inside that folder (or Deckwright's own bundled folders).
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -77,9 +78,19 @@ PACKAGE = Path(__file__).resolve().parents[1]
 """The package's own data (print-shop presets, the colour profile)."""
 
 
+def icon_caches() -> tuple[Path, Path]:
+    """Where the shipped game-icons.net icons are unpacked, one file per icon used (see
+    ``art.gameicons``): ``$XDG_CACHE_HOME/deckwright/game-icons`` (else ``~/.cache/...``), and a
+    folder in the temporary folder when that one cannot be written."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    user = f"deckwright-{os.getuid()}" if hasattr(os, "getuid") else "deckwright"
+    return Path(base) / "deckwright" / "game-icons", Path(tempfile.gettempdir()) / user / "game-icons"
+
+
 def bundled_roots() -> tuple[Path, ...]:
-    """Deckwright's own folders, links followed: the bundled templates, fonts and package data."""
-    return tuple(dict.fromkeys(p.resolve() for p in (TEMPLATES, FONTS, PACKAGE)))
+    """Deckwright's own folders, links followed: the bundled templates, fonts and package data,
+    and the unpacked game-icons.net icons."""
+    return tuple(dict.fromkeys(p.resolve() for p in (TEMPLATES, FONTS, PACKAGE, *icon_caches())))
 
 
 def game_roots(folder: Path) -> tuple[Path, ...]:

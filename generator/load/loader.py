@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from generator.art import gameicons
 from generator.core import paths
 from generator.core.errors import DataError, Problem, clip, display_path
 from generator.core.sizes import UnknownSizeError, card_size
@@ -330,6 +331,12 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         except paths.OutsideError as exc:
             problems.append(doc.problem(("icons", name), str(exc), rank=25))
             continue
+        if path is None and gameicons.is_named(file_name):  # game-icons/NAME: the shipped copy
+            try:
+                path = gameicons.path(file_name)
+            except gameicons.UnknownIcon as exc:
+                problems.append(doc.problem(("icons", name), str(exc), rank=25))
+                continue
         if path is None:
             problems.append(doc.problem(("icons", name), f"icon file '{clip(file_name)}' not found", rank=25))
             continue
