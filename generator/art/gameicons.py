@@ -179,5 +179,5 @@ def credits(icons: Iterable[str]) -> list[str]:
     for icon in sorted(set(icons)):
         known = author(icon)
         by = f"{known}, {SITE}" if known else EVERYONE
-        lines.append(f"{icon} by {by}, {LICENCE} ({LICENCE_URL})")
+        lines.append(f"{icon} by {by}, {LICENCE}")
     return lines
