@@ -345,6 +345,12 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
             problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
             continue
         icons[name] = path
+    for word, keyword in game.keywords.items():  # a keyword's icon may be game-icons/NAME itself
+        if keyword.icon and keyword.icon not in icons and gameicons.is_named(keyword.icon):
+            try:
+                icons[keyword.icon] = gameicons.path(keyword.icon)
+            except gameicons.UnknownIcon as exc:
+                problems.append(doc.problem(("keywords", word, "icon"), str(exc), rank=25))
     if problems:
         raise DataError(problems)
     return icons
