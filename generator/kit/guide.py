@@ -126,12 +126,20 @@ def credits_section(icons: Iterable[str]) -> list[str]:
     ]
 
 
-def write_credits(out: Path, title: str, icons: Iterable[str]) -> list[Path]:
-    """``credits.md`` in the kit folder, the same credits as the guide's (the file travels with
-    the PDFs when a kit is passed on without its guide); nothing for a kit without game icons."""
+def credits_text(title: str, icons: Iterable[str]) -> str:
+    """The credits as a Markdown document of their own; empty for no game icons."""
     section = credits_section(icons)
     if not section:
+        return ""
+    return "\n".join([f"# {title} - {section[0].removeprefix('## ')}", *section[1:]])
+
+
+def write_credits(out: Path, title: str, icons: Iterable[str]) -> list[Path]:
+    """``credits.md`` in the kit (or export) folder, the same credits as the guide's (the file
+    travels with the PDFs when a kit is passed on without its guide); nothing without game icons."""
+    text = credits_text(title, icons)
+    if not text:
         return []
     path = out / CREDITS_FILE
-    atomic_text(path, "\n".join([f"# {title} - {section[0].removeprefix('## ')}", *section[1:]]))
+    atomic_text(path, text)
     return [path]
