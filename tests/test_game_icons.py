@@ -23,17 +23,23 @@ GAME = (
 icons:
   shield: game-icons/checked-shield    # inline in card text
   unused: game-icons/anchor            # declared, never drawn: not credited
+keywords:
+  Block: {meaning: Stop an attack, icon: game-icons/broadsword}
 boards: [board.yaml]
 components: [components.yaml]
 """
 )
 
 FRONT = """\
+keywords: {look: {icon: true}}   # a keyword's icon before the word
 elements:
   - {type: rect, box: bleed, fill: "#ffffff"}
   - {type: icon, box: [10mm, 10mm, 40mm, 40mm], icon: game-icons/crossed-swords, color: "#c0392b"}
   - {type: icon, when: speed > 100, box: [10mm, 60mm, 10mm, 10mm], icon: game-icons/wolf-head}
-  - {type: text, box: [4mm, 60mm, 55.5mm, 20mm], text: "Block :shield: now", size: 11pt}
+  - type: text
+    box: [4mm, 60mm, 55.5mm, 20mm]
+    text: "Block :shield: now"
+    size: 11pt
 """
 
 BOARD = """\
@@ -54,7 +60,7 @@ groups:
       - {name: Heart, count: 2, icon: game-icons/heart-plus, color: "#6c3483"}
 """
 
-DRAWN = ["castle", "checked-shield", "crossed-swords", "heart-plus"]
+DRAWN = ["broadsword", "castle", "checked-shield", "crossed-swords", "heart-plus"]
 
 
 @pytest.fixture
@@ -115,7 +121,7 @@ def test_a_kit_draws_game_icons_in_the_template_colour_and_credits_exactly_those
     icon_ops = [op for op in ops if getattr(op, "name", "") == "game-icons/crossed-swords"]
     assert icon_ops and icon_ops[0].path == gameicons.path("crossed-swords")
     text_icons = [i.name for op in ops for i in getattr(getattr(op, "layout", None), "icons", ())]
-    assert text_icons == ["shield"]
+    assert text_icons == ["game-icons/broadsword", "shield"]
     cards = _pixels(kit / "cards.pdf")
     assert _share(cards, RED) > 0.01  # the swords, in the template's red (the SVG says currentColor)
     # the board and the components, each in its own colour
@@ -162,7 +168,7 @@ def test_the_same_build_gives_the_same_bytes(game, run_cli, tmp_path):
 def test_exports_credit_the_icons_they_draw(game, run_cli, tmp_path):
     code, out, err = run_cli("export", game, "--png", tmp_path / "png", "--tts", tmp_path / "tts")
     assert code == 0, out + err
-    cards_only = ["checked-shield", "crossed-swords"]  # exports draw the cards, not the board
+    cards_only = ["broadsword", "checked-shield", "crossed-swords"]  # exports draw the cards, not the board
     assert _credited((tmp_path / "png" / "mini" / "credits.md").read_text(encoding="utf-8")) == cards_only
     saved = json.loads((tmp_path / "tts" / "mini" / "mini.json").read_text(encoding="utf-8"))
     assert _credited(saved["Note"]) == cards_only
@@ -171,7 +177,7 @@ def test_exports_credit_the_icons_they_draw(game, run_cli, tmp_path):
 @pytest.mark.parametrize(
     ("file", "old", "new", "where", "nearest"),
     [
-        ("templates/mini-front.yaml", "game-icons/crossed-swords", "game-icons/crosed-swords", "mini-front.yaml:3", "crossed-swords"),
+        ("templates/mini-front.yaml", "game-icons/crossed-swords", "game-icons/crosed-swords", "mini-front.yaml:4", "crossed-swords"),
         ("game.yaml", "game-icons/checked-shield", "game-icons/checked-sheild", "game.yaml:19", "checked-shield"),
         ("board.yaml", "game-icons/castle", "game-icons/castel", "board.yaml:4", "castle"),
         ("components.yaml", "game-icons/heart-plus", "game-icons/hart-plus", "", "heart-plus"),
