@@ -236,6 +236,30 @@ def test_an_unwritable_cache_falls_back_to_the_temporary_folder(tmp_path, monkey
     assert any(found.resolve().is_relative_to(root) for root in bundled_roots())
 
 
+def test_a_changed_or_shared_cache_is_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(gameicons, "_PATHS", {})
+    first = gameicons.path("game-icons/castle")
+    good = first.read_bytes()
+    first.write_bytes(good.replace(b"currentColor", b"#ff0000"))  # same size, other bytes
+    monkeypatch.setattr(gameicons, "_PATHS", {})
+    assert gameicons.path("game-icons/castle").read_bytes() == good
+    (tmp_path / "cache" / "deckwright").chmod(0o777)  # others may write there: not used
+    monkeypatch.setattr(gameicons, "_PATHS", {})
+    assert not gameicons.path("game-icons/castle").is_relative_to(tmp_path / "cache")
+
+
+def test_the_kit_is_the_same_from_another_cache_folder(game, run_cli, tmp_path, monkeypatch):
+    kit, made = tmp_path / "out" / "mini", []
+    for cache in ("one", "two"):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / cache))
+        monkeypatch.setattr(gameicons, "_PATHS", {})
+        assert run_cli("build", game, "-o", tmp_path / "out")[0] == 0
+        made.append((kit / "cards.pdf").read_bytes())
+    assert (tmp_path / "two" / "deckwright" / "game-icons").is_dir()
+    assert made[0] == made[1]
+
+
 def test_the_icons_command_lists_names(run_cli):
     code, out, _ = run_cli("icons", "crossed", "sword")
     assert code == 0 and "game-icons/crossed-swords" in out.split()

@@ -93,7 +93,8 @@ def path(name: str) -> Path:
     for cache_root in icon_caches():
         target = cache_root / folder_name / f"{icon}.svg"
         try:
-            if not (target.is_file() and target.stat().st_size == info.file_size):
+            _own_folder(target.parent)
+            if not _intact(target, info):  # missing, cut short or changed: unpacked again
                 _store(target, archive.read(info))
         except OSError as exc:
             error = exc
@@ -101,6 +102,33 @@ def path(name: str) -> Path:
         _PATHS[icon], _NAMES[target] = target, icon
         return target
     raise OSError(f"cannot unpack the game icon '{icon}' into a cache folder ({error})")
+
+
+def _own_folder(folder: Path) -> None:
+    """Make ``folder``; OSError unless it and the two folders above it are this user's and no one
+    else may write in them (another user could otherwise swap the icons in a shared folder)."""
+    levels = (folder.parent.parent, folder.parent, folder)
+    levels[0].parent.mkdir(parents=True, exist_ok=True)
+    for level in levels:  # each made private (parents=True would make them as the umask says)
+        level.mkdir(mode=0o700, exist_ok=True)
+    if not hasattr(os, "getuid"):
+        return
+    for level in levels:
+        stat = level.stat()
+        if stat.st_uid != os.getuid() or stat.st_mode & 0o022:
+            raise OSError(f"{level} belongs to another user or others may write in it")
+
+
+def _intact(target: Path, info: zipfile.ZipInfo) -> bool:
+    """Whether the unpacked file holds the zip member's bytes (size and CRC-32 compared: the
+    temporary folder is shared, so a file found there is checked before it is drawn)."""
+    import zlib
+
+    try:
+        data = target.read_bytes()
+    except OSError:
+        return False
+    return len(data) == info.file_size and zlib.crc32(data) == info.CRC
 
 
 def _store(target: Path, data: bytes) -> None:
