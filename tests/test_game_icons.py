@@ -27,8 +27,16 @@ keywords:
   Block: {meaning: Stop an attack, icon: game-icons/broadsword}
 boards: [board.yaml]
 components: [components.yaml]
+summary: summary.yaml
 """
 )
+
+SUMMARY = """\
+sections:
+  - {kind: paragraph, title: Goal, text: Win with a Guard.}
+terms:
+  Guard: {meaning: Stays put, icon: game-icons/guards}
+"""
 
 FRONT = """\
 keywords: {look: {icon: true}}   # a keyword's icon before the word
@@ -60,7 +68,7 @@ groups:
       - {name: Heart, count: 2, icon: game-icons/heart-plus, color: "#6c3483"}
 """
 
-DRAWN = ["broadsword", "castle", "checked-shield", "crossed-swords", "heart-plus"]
+DRAWN = ["broadsword", "castle", "checked-shield", "crossed-swords", "guards", "heart-plus"]
 
 
 @pytest.fixture
@@ -70,6 +78,7 @@ def game(tmp_path: Path) -> Path:
         "templates/mini-front.yaml": FRONT,
         "board.yaml": BOARD,
         "components.yaml": COMPONENTS,
+        "summary.yaml": SUMMARY,
     }
     return write_game(tmp_path / "mini", files)
 
@@ -180,7 +189,8 @@ def test_exports_credit_the_icons_they_draw(game, run_cli, tmp_path):
         ("templates/mini-front.yaml", "game-icons/crossed-swords", "game-icons/crosed-swords", "mini-front.yaml:4", "crossed-swords"),
         ("game.yaml", "game-icons/checked-shield", "game-icons/checked-sheild", "game.yaml:19", "checked-shield"),
         ("board.yaml", "game-icons/castle", "game-icons/castel", "board.yaml:4", "castle"),
-        ("components.yaml", "game-icons/heart-plus", "game-icons/hart-plus", "", "heart-plus"),
+        ("summary.yaml", "game-icons/guards", "game-icons/gards", "summary.yaml:4:37", "guards"),
+        ("components.yaml", "game-icons/heart-plus", "game-icons/hart-plus", "components.yaml:8:9", "heart-plus"),
     ],
 )  # fmt: skip
 def test_an_unknown_name_is_located_with_the_nearest_names(game, run_cli, file, old, new, where, nearest):
@@ -198,7 +208,7 @@ def test_an_image_element_may_name_a_game_icon_and_a_game_file_of_that_name_wins
     swords = '{type: icon, box: [10mm, 10mm, 40mm, 40mm], icon: game-icons/crossed-swords, color: "#c0392b"}'
     image = "{type: image, box: [10mm, 10mm, 40mm, 40mm], file: game-icons/crossed-swords.svg}"
     assert swords in FRONT
-    files = {"game.yaml": GAME, "board.yaml": BOARD, "components.yaml": COMPONENTS}
+    files = {"game.yaml": GAME, "board.yaml": BOARD, "components.yaml": COMPONENTS, "summary.yaml": SUMMARY}
     folder = write_game(
         tmp_path / "own", {**files, "templates/mini-front.yaml": FRONT.replace(swords, image)}
     )
