@@ -36,6 +36,12 @@ card_fields:
   text: "text"
   flavor: "text?"
 
+# Icons for card text (`:die:` in a text draws the icon `die`): an SVG or PNG file of the game,
+# or one of the 4,000 game-icons.net icons Deckwright ships, as `game-icons/NAME` (find names with
+# `deckwright icons WORD`). The print guide credits every game-icons.net icon the kit draws.
+icons:
+  die: game-icons/perspective-dice-six-faces-random
+
 # Each deck: its card files, card size (poker, bridge, mini ... or {{width: 60mm, height: 90mm}}),
 # the template its fronts print with and the one for its backs (files in this folder or
 # Deckwright's templates/, named without .yaml).
@@ -46,12 +52,6 @@ decks:
     template: front
     back: back
     cards: [cards.yaml]
-
-# Icons for card text (`:die:` in a text draws the icon `die`): an SVG or PNG file of the game,
-# or one of the 4,000 game-icons.net icons Deckwright ships, as `game-icons/NAME` (find names with
-# `deckwright icons WORD`). The print guide credits every game-icons.net icon the kit draws.
-icons:
-  die: game-icons/perspective-dice-six-faces-random
 
 summary: summary.yaml        # the rule summary (and player aids), one or two pages
 gather:                      # what else a group needs, listed in the print guide
