@@ -113,6 +113,7 @@ def test_the_wheel_carries_the_bundled_data(wheel: Path):
         "generator/art/game-icons/source.json",
         "generator/art/game-icons/LICENSE.txt",
         "deckwright-0.1.0.dist-info/licenses/LICENSE",
+        "deckwright-0.1.0.dist-info/licenses/generator/art/game-icons/LICENSE.txt",
     ):
         assert needed in names, needed
     assert not [n for n in names if "__pycache__" in n]
