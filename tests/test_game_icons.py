@@ -151,16 +151,20 @@ def test_a_kit_draws_game_icons_in_the_template_colour_and_credits_exactly_those
     credits = (kit / "credits.md").read_text(encoding="utf-8")
     assert _credited(guide) == _credited(credits) == DRAWN
     assert "## Credits" in guide and "CC BY 3.0" in guide and "creativecommons.org/licenses/by/3.0" in guide
-    assert "Lorc, Delapouite and contributors at game-icons.net" in credits
+    assert "- crossed-swords by Lorc, game-icons.net, CC BY 3.0" in credits.splitlines()
 
 
-def test_a_known_author_is_named(tmp_path, run_cli):
-    # bundled templates/icons/icons.yaml records the author of the icons Deckwright took earlier
-    assert gameicons.author("crown") == "Lorc"
-    assert gameicons.credits(["crown", "footprint"]) == [
-        "crown by Lorc, game-icons.net, CC BY 3.0",
-        "footprint by Lorc, Delapouite and contributors at game-icons.net, CC BY 3.0",
+def test_each_icon_is_credited_to_its_author_where_known():
+    assert gameicons.credits(
+        ["perspective-dice-six-faces-random", "crossed-swords", "tarot-17-the-star"]
+    ) == [
+        "crossed-swords by Lorc, game-icons.net, CC BY 3.0",
+        "perspective-dice-six-faces-random by Delapouite, game-icons.net, CC BY 3.0",
+        # newer than the authors' table: credited as game-icons.net asks
+        "tarot-17-the-star by Lorc, Delapouite and contributors at game-icons.net, CC BY 3.0",
     ]
+    assert gameicons.author("castle") == "Lorc"  # drawn by two authors: the one the package has
+    assert gameicons.author("heart-plus") == "Zeromancer"
 
 
 def test_a_kit_without_game_icons_has_no_credits(tmp_path, run_cli):
@@ -351,6 +355,18 @@ def test_the_refresh_checks_integrity_and_writes_the_same_bytes(tmp_path, monkey
     assert source["authors"] == {"crown": "Lorc"}  # from templates/icons/icons.yaml
     assert refresh.main(["--tarball", str(tarball), "--integrity", integrity]) == 0
     assert (tmp_path / "data" / "icons.zip").read_bytes() == zipped
+
+
+def test_the_authors_table_wins_and_a_bad_line_is_located(tmp_path):
+    from generator.art import gameicons_build as refresh
+
+    table = tmp_path / "authors.tsv"
+    table.write_text("# who drew what\ncrown\tSomeone Else\nbanknote\tDelapouite\n", encoding="utf-8")
+    found = refresh.known_authors(table, Path(__file__).parents[1] / "templates" / "icons" / "icons.yaml")
+    assert found["crown"] == "Someone Else" and found["banknote"] == "Delapouite"
+    table.write_text("crown Lorc\n", encoding="utf-8")
+    with pytest.raises(refresh.RefreshError, match=r"authors.tsv:1: expected 'icon-name<TAB>Author'"):
+        refresh.known_authors(table, tmp_path / "none.yaml")
 
 
 def test_the_refresh_refuses_another_licence(tmp_path):

@@ -6,7 +6,8 @@ own client (``npm pack``) and checked against the pinned sha512 integrity before
 read. Each icon becomes one small SVG file (the package's ``body``, a ``path`` filled with
 ``currentColor``, in a 512 x 512 ``viewBox``) inside ``generator/art/game-icons/icons.zip``, where
 one icon is read without reading the others; ``source.json`` beside it names the package, version,
-integrity, licence, the names that stand for others (aliases) and the authors known per icon.
+integrity, licence, the names that stand for others (aliases) and the author of each icon, from
+``authors.tsv`` beside it (the npm package names none).
 The same package always gives the same bytes.
 
 Usage: ``python -m generator.art.gameicons_build [--tarball FILE] [--integrity sha512-...]``.
@@ -137,18 +138,27 @@ def build(data: bytes, out: Path, authors: Mapping[str, str], integrity: str) ->
     return source
 
 
-def known_authors(icons_yaml: Path) -> dict[str, str]:
-    """Authors known per game-icons name: those the bundled ``templates/icons/icons.yaml`` records
-    (``source: "game-icons:NAME"``, ``author:``); the npm package carries none."""
-    if not icons_yaml.is_file():
-        return {}
-    import yaml
-
+def known_authors(authors_tsv: Path, icons_yaml: Path) -> dict[str, str]:
+    """Who drew each icon, as far as it is known: ``authors.tsv`` beside the data (recorded from
+    the game-icons/icons repository, whose folders name the authors: the npm package carries no
+    authors), then what the bundled ``templates/icons/icons.yaml`` records (``source:
+    "game-icons:NAME"``, ``author:``) for a name the table lacks."""
     found: dict[str, str] = {}
-    for entry in (yaml.safe_load(icons_yaml.read_text(encoding="utf-8")) or {}).values():
-        source, author = str(entry.get("source", "")), entry.get("author")
-        if source.startswith("game-icons:") and author:
-            found[source.removeprefix("game-icons:")] = str(author)
+    if icons_yaml.is_file():
+        import yaml
+
+        for entry in (yaml.safe_load(icons_yaml.read_text(encoding="utf-8")) or {}).values():
+            source, author = str(entry.get("source", "")), entry.get("author")
+            if source.startswith("game-icons:") and author:
+                found[source.removeprefix("game-icons:")] = str(author)
+    if authors_tsv.is_file():
+        for number, line in enumerate(authors_tsv.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            name, tab, author = line.partition("\t")
+            if not tab or not NAME.match(name) or not author.strip():
+                raise RefreshError(f"{authors_tsv}:{number}: expected 'icon-name<TAB>Author', found {line!r}")
+            found[name] = author.strip()
     return found
 
 
@@ -159,9 +169,8 @@ def main(argv: list[str]) -> int:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             data = verify(tarball or fetch(Path(tmp)), integrity)
-            source = build(
-                data, DATA, known_authors(checkout / "templates" / "icons" / "icons.yaml"), integrity
-            )
+            authors = known_authors(DATA / "authors.tsv", checkout / "templates" / "icons" / "icons.yaml")
+            source = build(data, DATA, authors, integrity)
     except RefreshError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
