@@ -155,14 +155,19 @@ def test_a_kit_draws_game_icons_in_the_template_colour_and_credits_exactly_those
 
 
 def test_each_icon_is_credited_to_its_author_where_known():
-    assert gameicons.credits(
-        ["perspective-dice-six-faces-random", "crossed-swords", "tarot-17-the-star"]
-    ) == [
-        "crossed-swords by Lorc, game-icons.net, CC BY 3.0",
-        "perspective-dice-six-faces-random by Delapouite, game-icons.net, CC BY 3.0",
+    from generator.core.say import speaking
+    from generator.kit.guide import credits_section
+
+    icons = ["perspective-dice-six-faces-random", "crossed-swords", "tarot-17-the-star", "crossed-swords"]
+    assert credits_section(icons)[4:7] == [
+        "- crossed-swords by Lorc, game-icons.net, CC BY 3.0",
+        "- perspective-dice-six-faces-random by Delapouite, game-icons.net, CC BY 3.0",
         # newer than the authors' table: credited as game-icons.net asks
-        "tarot-17-the-star by Lorc, Delapouite and contributors at game-icons.net, CC BY 3.0",
+        "- tarot-17-the-star by Lorc, Delapouite and contributors at game-icons.net, CC BY 3.0",
     ]
+    with speaking("de"):  # a German kit's guide credits in German
+        german = credits_section(icons)
+    assert german[0] == "## Urheber" and german[4] == "- crossed-swords von Lorc, game-icons.net, CC BY 3.0"
     assert gameicons.author("castle") == "Lorc"  # drawn by two authors: the one the package has
     assert gameicons.author("heart-plus") == "Zeromancer"
 

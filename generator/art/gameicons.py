@@ -30,11 +30,6 @@ if TYPE_CHECKING:
 
 PREFIX = "game-icons/"
 DATA = Path(__file__).resolve().parent / "game-icons"
-SITE = "game-icons.net"
-LICENCE = "CC BY 3.0"
-LICENCE_URL = "https://creativecommons.org/licenses/by/3.0/"
-EVERYONE = "Lorc, Delapouite and contributors at game-icons.net"
-"""The credit game-icons.net asks for where an icon's own author is not known."""
 FIND = "search the names at https://game-icons.net or with `deckwright icons WORD`"
 
 _PATHS: dict[str, Path] = {}  # icon name -> its unpacked file, this process
@@ -201,11 +196,7 @@ def author(icon: str) -> str | None:
     return _source()["authors"].get(icon)
 
 
-def credits(icons: Iterable[str]) -> list[str]:
-    """One line per icon, sorted: its name, author where known, the site and the licence."""
-    lines = []
-    for icon in sorted(set(icons)):
-        known = author(icon)
-        by = f"{known}, {SITE}" if known else EVERYONE
-        lines.append(f"{icon} by {by}, {LICENCE}")
-    return lines
+def credits(icons: Iterable[str]) -> list[tuple[str, str | None]]:
+    """Each icon (sorted, once) with its author where the shipped data knows it (None: credit
+    "Lorc, Delapouite and contributors at game-icons.net", as game-icons.net asks)."""
+    return [(icon, author(icon)) for icon in sorted(set(icons))]

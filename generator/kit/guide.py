@@ -113,7 +113,14 @@ def credits_section(icons: Iterable[str]) -> list[str]:
     what its licence (CC BY 3.0) asks to be named; none for a kit that draws none."""
     from generator.art import gameicons
 
-    lines = gameicons.credits(icons)
+    lines = [
+        say(
+            "guide.icon_credit",
+            icon=icon,
+            author=say("guide.icon_author", author=by) if by else say("guide.icon_authors"),
+        )
+        for icon, by in gameicons.credits(icons)
+    ]
     if not lines:
         return []
     return [
