@@ -139,6 +139,7 @@ def _store(target: Path, data: bytes) -> None:
         raise
 
 
+@cache  # a deck of many cards naming one unknown icon asks once per card
 def _nearest(bare: str, n: int = 3) -> str:
     """' (did you mean 'game-icons/a', ...?)' for the names closest to ``bare``."""
     import difflib
