@@ -244,6 +244,7 @@ def test_names_aliases_and_search():
     assert gameicons.canonical("game-icons/crossed-swords.svg") == "crossed-swords"
     assert gameicons.canonical("game-icons/eskimo") == "person-in-blizzard"  # the package's alias
     assert "crossed-swords" in gameicons.search("crossed sword")
+    assert gameicons.search("game-icons/crossed-swords") == ["crossed-swords"]
     svg = gameicons.path("crossed-swords").read_text(encoding="utf-8")
     assert 'viewBox="0 0 512 512"' in svg and 'fill="currentColor"' in svg
     with pytest.raises(gameicons.UnknownIcon, match="did you mean 'game-icons/crossed-swords'"):
@@ -260,6 +261,21 @@ def test_an_unwritable_cache_falls_back_to_the_temporary_folder(tmp_path, monkey
     from generator.core.paths import bundled_roots
 
     assert any(found.resolve().is_relative_to(root) for root in bundled_roots())
+
+
+def test_no_writable_cache_is_a_clear_error(game, run_cli, tmp_path, monkeypatch):
+    import tempfile
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    monkeypatch.setattr(tempfile, "tempdir", str(blocked))
+    monkeypatch.setattr(gameicons, "_PATHS", {})
+    code, out, err = run_cli("check", game)
+    said = out + err
+    assert code == 1 and "Traceback" not in said
+    assert "game.yaml:19:11: icons.shield: cannot unpack the game icon 'checked-shield' into a cache" in said
+    assert "set XDG_CACHE_HOME" in said
 
 
 def test_a_changed_or_shared_cache_is_not_trusted(tmp_path, monkeypatch):

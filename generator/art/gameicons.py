@@ -37,7 +37,11 @@ _NAMES: dict[Path, str] = {}  # unpacked file -> icon name
 _DRAWN: ContextVar[set[str] | None] = ContextVar("game_icons_drawn", default=None)
 
 
-class UnknownIcon(LookupError):
+class GameIconError(Exception):
+    """A game icon that cannot be drawn; its text says why and what to do."""
+
+
+class UnknownIcon(GameIconError, LookupError):
     """A ``game-icons/...`` name that names no icon; its text says so and suggests names."""
 
 
@@ -76,7 +80,8 @@ def canonical(name: str) -> str:
 
 def path(name: str) -> Path:
     """The SVG file of the game icon ``name`` (unpacked on first use); :class:`UnknownIcon` for
-    a name that is none. An unwritable cache folder falls back to the temporary folder."""
+    a name that is none. An unwritable cache folder falls back to the temporary folder;
+    :class:`GameIconError` when neither can be written."""
     icon = canonical(name)
     found = _PATHS.get(icon)
     if found is not None and found.is_file():
@@ -96,7 +101,10 @@ def path(name: str) -> Path:
             continue
         _PATHS[icon], _NAMES[target] = target, icon
         return target
-    raise OSError(f"cannot unpack the game icon '{icon}' into a cache folder ({error})")
+    raise GameIconError(
+        f"cannot unpack the game icon '{icon}' into a cache folder ({error}): set XDG_CACHE_HOME to "
+        "a folder of yours that you can write in"
+    )
 
 
 def _own_folder(folder: Path) -> None:
@@ -155,13 +163,8 @@ def _nearest(bare: str, n: int = 3) -> str:
 
 def search(word: str = "") -> list[str]:
     """The icon names containing every word of ``word`` (all names for an empty one)."""
-    words = word.lower().replace("/", " ").replace("-", " ").split()
+    words = word.lower().replace(PREFIX, " ").replace("-", " ").split()
     return [n for n in names() if all(w in n for w in words)]
-
-
-def name_of(file: Path) -> str | None:
-    """The icon name of a file :func:`path` gave, else None."""
-    return _NAMES.get(file)
 
 
 # -- attribution -------------------------------------------------------------------------------

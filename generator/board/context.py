@@ -120,7 +120,7 @@ class Context:
         """The shipped game-icons.net icon ``name``; a located problem naming the nearest names."""
         try:
             return gameicons.path(name)
-        except gameicons.UnknownIcon as exc:
+        except gameicons.GameIconError as exc:
             self.fail(loc, str(exc))
             return None
 

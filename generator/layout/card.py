@@ -563,7 +563,7 @@ def _game_icon(name: str) -> Path:
     """The shipped game-icons.net icon ``name``, or LayoutProblem naming the nearest names."""
     try:
         return gameicons.path(name)
-    except gameicons.UnknownIcon as exc:
+    except gameicons.GameIconError as exc:
         raise LayoutProblem(str(exc)) from None
 
 

@@ -334,7 +334,7 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         if path is None and gameicons.is_named(file_name):  # game-icons/NAME: the shipped copy
             try:
                 path = gameicons.path(file_name)
-            except gameicons.UnknownIcon as exc:
+            except gameicons.GameIconError as exc:
                 problems.append(doc.problem(("icons", name), str(exc), rank=25))
                 continue
         if path is None:
@@ -349,7 +349,7 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         if keyword.icon and keyword.icon not in icons and gameicons.is_named(keyword.icon):
             try:
                 icons[keyword.icon] = gameicons.path(keyword.icon)
-            except gameicons.UnknownIcon as exc:
+            except gameicons.GameIconError as exc:
                 problems.append(doc.problem(("keywords", word, "icon"), str(exc), rank=25))
     if problems:
         raise DataError(problems)

@@ -114,7 +114,7 @@ class _Resolver:
             if icon and icon not in self.icons and gameicons.is_named(icon) and loc is not None:
                 try:
                     self.icons[icon] = gameicons.path(icon)
-                except gameicons.UnknownIcon as exc:
+                except gameicons.GameIconError as exc:
                     self._err((*loc, "icon"), str(exc), rank=25)
                     icon = None
             if icon and icon not in self.icons:
