@@ -4,7 +4,6 @@ every file a game uses inside that folder (or Deckwright's own bundled folders).
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -82,6 +81,8 @@ def icon_caches() -> tuple[Path, Path]:
     """Where the shipped game-icons.net icons are unpacked, one file per icon used (see
     ``art.gameicons``): ``$XDG_CACHE_HOME/deckwright/game-icons`` (else ``~/.cache/...``), and a
     folder in the temporary folder when that one cannot be written."""
+    import tempfile  # here: `deckwright --help` imports this module and never needs it
+
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     user = f"deckwright-{os.getuid()}" if hasattr(os, "getuid") else "deckwright"
     return Path(base) / "deckwright" / "game-icons", Path(tempfile.gettempdir()) / user / "game-icons"
