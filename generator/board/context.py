@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.board.model import Board
 from generator.board.ops import XY, BoardOp
@@ -92,6 +93,8 @@ class Context:
 
     def icon(self, name: str, loc: Loc) -> Path | None:
         path = self.board.icons.get(name)
+        if path is None and gameicons.is_named(name):
+            return self.game_icon(name, loc)
         if path is None:
             self.fail(
                 loc,
@@ -109,8 +112,18 @@ class Context:
             return None
         if found is not None:
             return found
+        if gameicons.is_named(file_name):  # a file of the game's own by that name comes first
+            return self.game_icon(file_name, loc)
         self.fail(loc, f"image '{file_name}' not found (looked in the game folder and its art/ folder)")
         return None
+
+    def game_icon(self, name: str, loc: Loc) -> Path | None:
+        """The shipped game-icons.net icon ``name``; a located problem naming the nearest names."""
+        try:
+            return gameicons.path(name)
+        except gameicons.GameIconError as exc:
+            self.fail(loc, str(exc))
+            return None
 
     def size(self, ref: SizeRef, orientation: str | None, padding: float, loc: Loc) -> tuple[float, float]:
         """(w, h) of a size reference, turned to ``orientation``, grown by ``padding`` per side."""

@@ -13,6 +13,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.art import gameicons
 from generator.art.svgfile import is_svg, read_svg
 from generator.color import output
 from generator.color.convert import FILL
@@ -239,6 +240,7 @@ class Painter:
 
     def _drawing(self, path: Path, tint: str) -> tuple[str, float, float]:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
+        gameicons.drawn(path)  # a game-icons.net icon: credited in the kit
         key = (path, tint)
         if key not in self._svg:
             # ReportLab's graphics (which pull in platypus) load only for a game that draws an
