@@ -98,7 +98,8 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     """Every finding on the kit's pages and faces: errors, or notes for those listed in
     ``proof.known`` (saying why they stay); with ``picture``, the proof PDF is written there too."""
     settings = settings_of(game)
-    with memo.reusing(), recorded_kit(game) as found:  # boards laid out once for every paper and rule
+    # boards and card faces laid out once for every paper, layout and rule
+    with memo.reusing("faces"), recorded_kit(game) as found:
         pages = list(found.pages())
         findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         if picture is not None:

@@ -21,6 +21,7 @@ from generator.core.units import mm
 from generator.layout.card import CardFace
 from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
+from generator.layout.kept import deck_faces
 from generator.load.model import Game
 from generator.render.draw import Painter
 from generator.render.paint import color
@@ -103,7 +104,7 @@ def _write(
         painter = Painter(c, game.icons)
         for group, pages in planned:
             sx, sy = group.scale
-            faces = DeckFaces(game, group.deck, fonts, bleed / max(sx, sy))
+            faces = deck_faces(game, group.deck, fonts, bleed / max(sx, sy))  # kept in a check
             designs = {id(card): n for n, card in enumerate(group.deck.cards, start=1)}
             for page in pages:
                 c.setPageSize((page.page_w, page.page_h))
