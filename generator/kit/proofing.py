@@ -98,8 +98,10 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     """Every finding on the kit's pages and faces: errors, or notes for those listed in
     ``proof.known`` (saying why they stay); with ``picture``, the proof PDF is written there too."""
     settings = settings_of(game)
-    # boards and card faces laid out once for every paper, layout and rule
-    with memo.reusing("faces"), recorded_kit(game) as found:
+    # boards and card faces laid out once for every paper, layout and rule; the faces recorded
+    # once and placed, not drawn, unless the proof picture is made from the files
+    kinds = ("faces",) if picture is not None else ("faces", "face-marks")
+    with memo.reusing(*kinds), recorded_kit(game) as found:
         pages = list(found.pages())
         findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         if picture is not None:

@@ -53,6 +53,14 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         raise
 
 
+def scratch_canvas(page_size: tuple[float, float]) -> Canvas:
+    """A canvas that is never saved, set up as ``pdf_canvas`` sets up an RGB one (in memory): what
+    is drawn on it is only recorded (``render.placing``)."""
+    import io
+
+    return _Canvas(io.BytesIO(), pagesize=page_size, invariant=1, initialFontName=_initial_face())
+
+
 class _Canvas(PackedPages, CompleteForms, Canvas):
     """ReportLab's canvas, its forms given every resource they use, each page compressed as it
     ends."""
