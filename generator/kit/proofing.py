@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.art.fonts import FontBook
 from generator.core import where
@@ -41,7 +42,7 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
     file kept apart by its variant folder); the files exist until the block ends. Each file is
     recorded once: a paper's first variant builds the whole kit, its other layouts only the
     files a layout changes (two-sided card decks, component sheets)."""
-    papers: set[str] = set()
+    first: dict[str, Path] = {}  # paper -> the kit folder of its first variant's build
     components: list | None = None  # the component parts, loaded once for every paper
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
@@ -50,21 +51,22 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
             options = BuildOptions(
                 paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
             )
-            if paper in papers:
+            if paper in first:
                 if components is None:
                     components = [entry for entry in load_parts(game) if entry[0].name == "components"]
-                _layout_files(game, options, components)
+                _layout_files(game, options, components, found, first[paper])
             else:
                 build_kit(game, options)
-            papers.add(paper)
+                first[paper] = output_dir(game, options)
         yield found
 
 
-def _layout_files(game: Game, options: BuildOptions, components: list) -> None:
+def _layout_files(game: Game, options: BuildOptions, components: list, found: Recording, built: Path) -> None:
     """Write (and so record) only what ``options.layout`` changes: the card files of the decks
     with backs (a one-sided deck prints the same plain sheets in every layout) and the
-    component sheets (``components``: the kit's component parts); boards and summaries depend on
-    the paper alone."""
+    component sheets (``components``: the kit's component parts) of two-sided groups; boards and
+    summaries depend on the paper alone. A component part whose sheets the layout does not
+    change has its pages taken over from the paper's kit in ``built``, not drawn again."""
     two_sided = [d.name for d in game.decks if not d.one_sided]
     if not two_sided and not components:
         return
@@ -74,8 +76,35 @@ def _layout_files(game: Game, options: BuildOptions, components: list) -> None:
         if two_sided:
             build_game(game, options, None, two_sided)
         for part, source, value in components:
+            if _taken_over(found, built, out, _layout_free_files(value, options)):
+                continue
             with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
                 part.write(value, game, fonts, out, options)
+
+
+def _layout_free_files(value: Any, options: BuildOptions) -> list[str] | None:
+    """The file names a component part writes, when none of its groups prints differently in
+    another layout (only a two-sided group with backs folds in gutterfold:
+    ``components.plan.plan_group``); None when one does."""
+    from generator.components.model import ComponentSet, pdf_stem
+
+    sets = [value] if isinstance(value, ComponentSet) else list(value)
+    if any(g.two_sided and options.backs for s in sets for g in s.groups):
+        return None
+    return list(dict.fromkeys(f"{pdf_stem(s, g.kind)}.pdf" for s in sets for g in s.groups))
+
+
+def _taken_over(found: Recording, built: Path, out: Path, names: list[str] | None) -> bool:
+    """Record the pages of the files ``names`` recorded in ``built`` once more, under ``out`` and
+    the current variant; False, taking nothing, when ``names`` is None or one was not recorded."""
+    if names is None or not all(built / name in found.files for name in names):
+        return False
+    for name in names:
+        path = out / name
+        pages = [replace(p, file=path, variant=found.variant) for p in found.files[built / name]]
+        found.files[path] = pages
+        found.counts[path] = found.counts.get(built / name, len(pages))
+    return True
 
 
 def record_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Recording:
