@@ -65,8 +65,8 @@ def _layout_files(game: Game, options: BuildOptions, components: list, found: Re
     """Write (and so record) only what ``options.layout`` changes: the card files of the decks
     with backs (a one-sided deck prints the same plain sheets in every layout) and the
     component sheets (``components``: the kit's component parts) of two-sided groups; boards and
-    summaries depend on the paper alone. A component part whose sheets the layout does not
-    change has its pages taken over from the paper's kit in ``built``, not drawn again."""
+    summaries depend on the paper alone. A component file the layout does not change has its
+    pages taken over from the paper's kit in ``built``, not drawn again."""
     two_sided = [d.name for d in game.decks if not d.one_sided]
     if not two_sided and not components:
         return
@@ -76,34 +76,45 @@ def _layout_files(game: Game, options: BuildOptions, components: list, found: Re
         if two_sided:
             build_game(game, options, None, two_sided)
         for part, source, value in components:
-            if _taken_over(found, built, out, _layout_free_files(value, options)):
-                continue
-            with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
-                part.write(value, game, fonts, out, options)
+            for name, changes, only in _component_files(value, options):
+                if changes or not _taken_over(found, built, out, name):
+                    with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
+                        part.write(only, game, fonts, out, options)
 
 
-def _layout_free_files(value: Any, options: BuildOptions) -> list[str] | None:
-    """The file names a component part writes, when none of its groups prints differently in
-    another layout (only a two-sided group with backs folds in gutterfold:
-    ``components.plan.plan_group``); None when one does."""
+def _component_files(value: Any, options: BuildOptions) -> list[tuple[str, bool, list[Any]]]:
+    """Each file a component part writes, in the order it writes them: its name, whether the
+    layout changes it (a two-sided group with backs folds in gutterfold:
+    ``components.plan.plan_group``), and the part cut to the groups that file prints."""
     from generator.components.model import ComponentSet, pdf_stem
 
     sets = [value] if isinstance(value, ComponentSet) else list(value)
-    if any(g.two_sided and options.backs for s in sets for g in s.groups):
-        return None
-    return list(dict.fromkeys(f"{pdf_stem(s, g.kind)}.pdf" for s in sets for g in s.groups))
+    files: dict[str, bool] = {}
+    for s in sets:
+        for g in s.groups:
+            name = f"{pdf_stem(s, g.kind)}.pdf"
+            files[name] = files.get(name, False) or (g.two_sided and options.backs)
+    return [
+        (
+            name,
+            changes,
+            [
+                replace(s, groups=tuple(g for g in s.groups if f"{pdf_stem(s, g.kind)}.pdf" == name))
+                for s in sets
+            ],
+        )
+        for name, changes in files.items()
+    ]
 
 
-def _taken_over(found: Recording, built: Path, out: Path, names: list[str] | None) -> bool:
-    """Record the pages of the files ``names`` recorded in ``built`` once more, under ``out`` and
-    the current variant; False, taking nothing, when ``names`` is None or one was not recorded."""
-    if names is None or not all(built / name in found.files for name in names):
+def _taken_over(found: Recording, built: Path, out: Path, name: str) -> bool:
+    """Record the pages of file ``name`` recorded in ``built`` once more, under ``out`` and the
+    current variant; False, taking nothing, when it was not recorded there."""
+    if built / name not in found.files:
         return False
-    for name in names:
-        path = out / name
-        pages = [replace(p, file=path, variant=found.variant) for p in found.files[built / name]]
-        found.files[path] = pages
-        found.counts[path] = found.counts.get(built / name, len(pages))
+    path = out / name
+    found.files[path] = [replace(p, file=path, variant=found.variant) for p in found.files[built / name]]
+    found.counts[path] = found.counts.get(built / name, len(found.files[path]))
     return True
 
 
