@@ -9,10 +9,13 @@ a build of 10,000 cards lays each face out once and must not hold them all."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 OPT_IN = frozenset({"faces", "face-marks"})
 """``faces``: a deck's laid-out faces, kept across papers and layouts (``kit.build``);
@@ -48,3 +51,38 @@ def table(kind: str) -> dict[Any, Any] | None:
     if scope is None or (kind in OPT_IN and kind not in scope[_WANTED]):
         return None
     return scope.setdefault(kind, {})
+
+
+_VALUES = (str, int, float, bool, tuple, type(None))
+
+
+def per_scope(kind: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Decorate a pure layout function so that inside ``reusing()`` it runs once per arguments
+    (numbers, strings and tuples by value, any other object by identity, held meanwhile), element
+    being drawn (``core.where``: ops made outside an element of their own take its origin) and
+    colour mode; outside, every call runs it."""
+
+    def decorate(fn: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(fn)
+        def kept(*args: Any) -> T:
+            found = table(kind)
+            if found is None:
+                return fn(*args)
+            from generator.color import output
+            from generator.core import where
+
+            here = where.current()
+            key = (
+                fn.__qualname__,
+                tuple(a if isinstance(a, _VALUES) else id(a) for a in args),
+                here if isinstance(here, Hashable) else id(here),
+                output.current(),
+            )
+            entry = found.get(key)
+            if entry is None or any(a is not b for a, b in zip(entry[0], args, strict=True)):
+                entry = found[key] = (args, here, fn(*args))  # held: the ids stay theirs
+            return entry[2]
+
+        return kept
+
+    return decorate
