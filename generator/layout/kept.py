@@ -15,8 +15,8 @@ from generator.load.model import Card, Deck, Game
 class KeptFaces(DeckFaces):
     """:class:`DeckFaces` that lays each card out once and keeps its faces."""
 
-    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float):
-        super().__init__(game, deck, fonts, bleed)
+    def __init__(self, game: Game, deck: Deck, fonts: FontBook, bleed: float, overlaps: bool = False):
+        super().__init__(game, deck, fonts, bleed, overlaps)
         self.laid_out: dict[int, tuple[Card, tuple[CardFace | None, CardFace | None]]] = {}
 
     def faces(self, card: Card) -> tuple[CardFace | None, CardFace | None]:
@@ -26,16 +26,22 @@ class KeptFaces(DeckFaces):
         return kept[1]
 
 
-def deck_faces(game: Game, deck: Deck, fonts: FontBook, bleed: float) -> DeckFaces:
-    """The faces of ``deck`` at ``bleed``: inside ``memo.reusing("faces")`` one shared
-    :class:`KeptFaces` per deck, fonts, bleed, colour mode and ink check; else a new
-    :class:`DeckFaces`."""
+def deck_faces(game: Game, deck: Deck, fonts: FontBook, bleed: float, overlaps: bool = False) -> DeckFaces:
+    """The faces of ``deck`` at ``bleed`` (``overlaps``: their overlapping texts reported, as
+    ``check`` does): inside ``memo.reusing("faces")`` one shared :class:`KeptFaces` per deck,
+    fonts, bleed and colour mode, and per ink check (``layout.ink``); else a new
+    :class:`DeckFaces`. Faces laid out with more checks serve a request for fewer: those of
+    ``check``'s own face checks (overlaps, ink) serve the kit it builds (the ops are the same)."""
     kept = memo.table("faces")
     if kept is None:
-        return DeckFaces(game, deck, fonts, bleed)
-    mode, inks = output.current(), ink.active()
-    key = (id(deck), id(fonts), bleed, mode.mode, mode.ink_limit, inks[0] if inks else None)
-    found = kept.get(key)
-    if found is None or found[0] is not deck or found[1] is not fonts:  # both held: ids stay theirs
-        found = kept[key] = (deck, fonts, KeptFaces(game, deck, fonts, bleed))
-    return found[2]
+        return DeckFaces(game, deck, fonts, bleed, overlaps)
+    inks = ink.active()
+    limit = inks[0] if inks else None
+    made = kept.setdefault((id(deck), id(fonts), bleed, output.current()), [])
+    for held, font_book, with_overlaps, checked, faces in made:  # deck and fonts held: ids stay theirs
+        more = (with_overlaps or not overlaps) and (checked == limit or limit is None)
+        if held is deck and font_book is fonts and more:
+            return faces
+    faces = KeptFaces(game, deck, fonts, bleed, overlaps)
+    made.append((deck, fonts, overlaps, limit, faces))
+    return faces

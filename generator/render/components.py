@@ -19,7 +19,6 @@ from generator.core.errors import DataError, Problem
 from generator.core.geometry import Box
 from generator.core.units import mm
 from generator.layout.card import CardFace
-from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
 from generator.layout.kept import deck_faces
 from generator.load.model import Game
@@ -81,7 +80,7 @@ def check_components(
 
     problems: list[Problem] = []
     for group in groups_of(components):
-        faces = DeckFaces(game, group.deck, fonts, mm(3))
+        faces = deck_faces(game, group.deck, fonts, mm(3))  # kept for the kit in a check
         for card in group.deck.cards:
             faces.faces(card)
         problems.extend(faces.problems)
