@@ -145,3 +145,25 @@ def test_faces_are_kept_only_where_asked() -> None:
         assert kept.faces(card) is kept.faces(card)
     with pytest.raises(ValueError, match="not an opt-in kind"), memo.reusing("boards"):
         pass
+
+
+def test_the_whole_check_lays_each_face_out_once(planted: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``deckwright check``: its face checks (overlaps, ink) lay the faces out, and the kit it
+    proofreads on every paper and layout takes the same faces."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    laid: Counter = Counter()
+    one = DeckFaces._one
+
+    def counting_one(self, layouter, card, values, side):  # type: ignore[no-untyped-def]
+        laid[(id(card), side)] += 1
+        return one(self, layouter, card, values, side)
+
+    monkeypatch.setattr(DeckFaces, "_one", counting_one)
+    result = CliRunner().invoke(app, ["check", str(planted)])
+    assert result.exit_code == 1 and "proof type-size" in result.output  # the planted error
+    game = load_game(str(planted))
+    faces = sum(len(d.cards) * (1 if d.one_sided else 2) for d in game.decks)
+    assert len(laid) == faces and set(laid.values()) == {1}
