@@ -78,7 +78,7 @@ def _proofread(folder: Path, *kinds: str) -> tuple[list[tuple], list[tuple]]:
 
 def test_placed_faces_give_the_pages_and_findings_of_drawing_every_face(planted: Path) -> None:
     drawn = _proofread(planted)  # every face laid out and drawn on every sheet, as before
-    placed = _proofread(planted, "faces", "face-marks")
+    placed = _proofread(planted, "faces", "unread")
     rules = {f[0] for f in drawn[1]}
     assert {"type-size", "contrast"} <= rules  # the planted defects are found
     seen = [s for f in drawn[1] for s in f[4]]

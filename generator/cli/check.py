@@ -92,7 +92,7 @@ def check(
         limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
         # each face laid out once for the face checks and every paper's kit; recorded once and
         # placed, not drawn, unless --proof draws the pages from the files
-        overlay.enter_context(memo.reusing("faces", *(() if proof else ("face-marks",))))
+        overlay.enter_context(memo.reusing("faces", *(() if proof else ("unread",))))
         with ink.checking(limit):
             problems = check_faces(loaded, fonts, deck_faces)
             problems += check_kit(loaded, fonts)

@@ -140,7 +140,7 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     settings = settings_of(game)
     # boards and card faces laid out once for every paper, layout and rule; the faces recorded
     # once and placed, not drawn, unless the proof picture is made from the files
-    kinds = ("faces",) if picture is not None else ("faces", "face-marks")
+    kinds = ("faces",) if picture is not None else ("faces", "unread")
     with memo.reusing(*kinds), recorded_kit(game) as found:
         pages = list(found.pages())
         findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)

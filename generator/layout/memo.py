@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-OPT_IN = frozenset({"faces", "face-marks"})
-"""``faces``: a deck's laid-out faces, kept across papers and layouts (``kit.build``);
-``face-marks``: what a face draws, recorded once and placed in each slot instead of drawn
-(``render.placing``: only where no one looks at the PDF files, i.e. ``check`` without
-``--proof``)."""
+OPT_IN = frozenset({"faces", "unread"})
+"""``faces``: a deck's laid-out faces, kept across papers and layouts (``layout.kept``);
+``unread``: the PDF files written inside are never read (``check`` without ``--proof``: it
+builds only to record the pages), so a face is recorded once and its marks placed in each slot
+instead of drawn (``render.placing``), and no file is serialised (``render.pdf``). Its table
+holds the recorded faces."""
 
 _SCOPE: ContextVar[dict[str, dict[Any, Any]] | None] = ContextVar("memo", default=None)
 _WANTED = "wanted"  # the scope's entry naming the opt-in kinds it keeps

@@ -1,7 +1,7 @@
 """Card faces recorded once and placed in each slot by their matrix, without drawing them.
 
 ``check`` builds the kit on every paper and layout only to record its pages for the proofreader,
-and throws the files away. Inside ``layout.memo.reusing("face-marks")`` (``check`` without
+and throws the files away. Inside ``layout.memo.reusing("unread")`` (``check`` without
 ``--proof``, the only case where no one reads the files) a face is drawn once, on a scratch
 canvas, recorded in its own space, and each slot it fills on a recorded page gets those marks
 moved by the slot's matrix and cut to its clip: what drawing it there records, for a fraction of
@@ -33,9 +33,9 @@ SCRATCH = Path("face-marks")
 
 def place_face(painter: Painter, face: CardFace) -> bool:
     """Record ``face`` at ``painter``'s canvas's current matrix and clip instead of drawing it;
-    False (nothing done) outside ``memo.reusing("face-marks")``, when the canvas is not being
+    False (nothing done) outside ``memo.reusing("unread")``, when the canvas is not being
     recorded, or in a CMYK build (its colours are flattened per canvas)."""
-    kept = memo.table("face-marks")
+    kept = memo.table("unread")
     if kept is None or output.current().cmyk or _observer(painter.canvas) is None:
         return False
     origin = _hashable(where.current())  # what a mark without an origin of its own records
