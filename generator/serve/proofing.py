@@ -50,6 +50,7 @@ class Proofreader:
         on: in whose slots, or on whose faces a card rule spotted them (a template element's
         finding is the fault of the cards it fails on, not of every card that draws it)."""
         from generator.kit.proofing import placed, proof_parts
+        from generator.layout import memo
         from generator.proof import as_problems, proofread_game, settings_of
 
         if recorded is None:
@@ -63,8 +64,10 @@ class Proofreader:
         sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
         slots = {(p.file.name, p.number): _slots(p) for p in pages}
         faces = _face_cards(game)
+        with memo.reusing("faces"):  # the rules that lay faces out share them (and the parts)
+            findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         found = []
-        for finding in placed(proofread_game(game, pages, proof_parts(game), settings), pages):
+        for finding in findings:
             (problem,) = as_problems([finding], settings, game.folder)
             regions: list[Region] = []
             cards = [faces[s.surface] for s in finding.spots if s.surface in faces]
