@@ -167,3 +167,25 @@ def test_the_whole_check_lays_each_face_out_once(planted: Path, monkeypatch: pyt
     game = load_game(str(planted))
     faces = sum(len(d.cards) * (1 if d.one_sided else 2) for d in game.decks)
     assert len(laid) == faces and set(laid.values()) == {1}
+
+
+def test_component_sheets_taken_over_across_layouts_equal_drawn_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Road Runner's counters and sheets print the same in both layouts: a check without
+    ``--proof`` takes their pages over from the paper's first build; with the files read (the
+    proof picture) they are written again. Pages and findings are the same either way."""
+    taken: list[str] = []
+    take = proofing._taken_over
+
+    def counting(found, built, out, name):  # type: ignore[no-untyped-def]
+        done = take(found, built, out, name)
+        taken.extend([name] if done else [])
+        return done
+
+    monkeypatch.setattr(proofing, "_taken_over", counting)
+    folder = Path(__file__).resolve().parents[1] / "carddata" / "road-runner"
+    drawn = _proofread(folder, "faces")
+    assert taken == []
+    placed = _proofread(folder, "faces", "unread")
+    assert sorted(set(taken)) == ["counters.pdf", "sheets.pdf"] and len(taken) == 10  # 5 papers
+    assert placed == drawn
+    assert any(name == "counters.pdf" and "gutterfold" in variant for variant, name, *_ in placed[0])

@@ -109,8 +109,9 @@ def _component_files(value: Any, options: BuildOptions) -> list[tuple[str, bool,
 
 def _taken_over(found: Recording, built: Path, out: Path, name: str) -> bool:
     """Record the pages of file ``name`` recorded in ``built`` once more, under ``out`` and the
-    current variant; False, taking nothing, when it was not recorded there."""
-    if built / name not in found.files:
+    current variant; False, taking nothing, when it was not recorded there or the files are read
+    (``--proof`` draws its pages from them: then it is written)."""
+    if built / name not in found.files or memo.table("unread") is None:  # else the file is read
         return False
     path = out / name
     found.files[path] = [replace(p, file=path, variant=found.variant) for p in found.files[built / name]]
