@@ -65,3 +65,20 @@ def test_a_print_shop_build_is_recorded_again_without_its_files(
         assert not any("printshop" in name for name in files)
     finally:
         served.server.stop()
+
+
+def test_only_proofreads_the_proofs_own_pages(
+    preview_game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``--only`` the build is the proof of the chosen cards: its pages are what a separate
+    recording of the chosen cards' card files gives."""
+    builds: list[object] = []
+    record = proofing._record
+    monkeypatch.setattr(proofing, "_record", lambda *args: builds.append(args) or record(*args))
+    served = Served(_copy(preview_game, tmp_path), tmp_path / "out", only=["long stride", "cost=0"])
+    try:
+        assert builds == [] and served.preview.proof
+        shown = served.preview.shown(served.session.game)
+        assert served.preview.proof == Proofreader().run(shown, served.session.options, None, True)
+    finally:
+        served.server.stop()
