@@ -82,3 +82,37 @@ def test_only_proofreads_the_proofs_own_pages(
         assert served.preview.proof == Proofreader().run(shown, served.session.options, None, True)
     finally:
         served.server.stop()
+
+
+def test_svg_drawings_are_kept_across_deck_rebuilds_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rebuild after a card edit reads no SVG again (no art can have changed); a rebuild after
+    any other file changed reads them afresh."""
+    import shutil
+
+    from generator.core.options import BuildOptions
+    from generator.render import draw
+    from generator.serve.watch import Session
+
+    game = tmp_path / "road-runner"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "carddata" / "road-runner", game)
+    reads: list[Path] = []
+    read = draw.read_svg
+    monkeypatch.setattr(draw, "read_svg", lambda path, *args: reads.append(path) or read(path, *args))
+    session = Session(str(game), BuildOptions(out_dir=tmp_path / "out"))
+    assert session.start().ok and reads
+    cards = game / "cards.yaml"
+    said = "flavor: The bird swerves."
+    for new in ("flavor: The bird swerves!", said):
+        reads.clear()
+        text = cards.read_text(encoding="utf-8")
+        cards.write_text(
+            text.replace(said, new) if new != said else text.replace("swerves!", "swerves."), "utf-8"
+        )
+        outcome = session.changed([cards])
+        assert outcome.scope.startswith("decks:") and reads == []
+    summary = game / "summary.yaml"
+    summary.write_text(summary.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
+    outcome = session.changed([summary])
+    assert outcome.scope == "kit" and reads  # the kit again, its icons read again

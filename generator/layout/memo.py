@@ -29,16 +29,18 @@ _WANTED = "wanted"  # the scope's entry naming the opt-in kinds it keeps
 
 
 @contextmanager
-def reusing(*kinds: str) -> Iterator[None]:
+def reusing(*kinds: str, tables: dict[str, dict[Any, Any]] | None = None) -> Iterator[None]:
     """Keep results inside the block (the ``OPT_IN`` kinds only when named here); an inner block
-    shares the outer one's, and what the outer one opted into."""
+    shares the outer one's, and what the outer one opted into. ``tables``: kinds whose results
+    the caller keeps beyond the block (the same dicts, filled in place), where it knows them to
+    stay true (``serve.watch``: SVG drawings across rebuilds that changed no art)."""
     unknown = set(kinds) - OPT_IN
     if unknown:
         raise ValueError(f"not an opt-in kind: {sorted(unknown)}")
     if _SCOPE.get() is not None:
         yield
         return
-    token = _SCOPE.set({_WANTED: dict.fromkeys(kinds, True)})
+    token = _SCOPE.set({**(tables or {}), _WANTED: dict.fromkeys(kinds, True)})
     try:
         yield
     finally:

@@ -80,6 +80,8 @@ class Session:
         self.before_build: Callable[[Game, list[str] | None], None] | None = None
         # record each build's pages into its outcome (``serve``: the proofreader reads them)
         self.record_builds = False
+        # the SVG drawings read by the rebuilds since the last one that may have changed art
+        self._svgs: dict[object, object] = {}
 
     def roots(self) -> list[Path]:
         """The folders to watch: the game's, and template folders outside it (bundled templates)."""
@@ -143,20 +145,24 @@ class Session:
     def _rebuild(
         self, changed: list[Path], decks_only: bool | None, snapshot: dict[Path, bytes | None]
     ) -> Outcome:
+        from generator.layout import memo
         from generator.load.loader import load_game
 
         started = time.perf_counter()
         outcome = Outcome(changed, "failed")
+        if not decks_only or any(p.name == "fonts.yaml" for p in changed):  # art may have changed
+            self._svgs = {}
         try:
             game = load_game(str(self.folder))
             templates = _templates(game)
             decks = self._changed_decks(game, templates) if decks_only else None
             card_files = {Path(card.origin.file).resolve() for card in game.all_cards()}
             nothing = decks == [] and all(p in card_files for p in changed)
-            if self.before_build is not None and not nothing:
-                self.before_build(game, decks or None)
-            with self._recording(outcome):
-                self._build(game, decks, nothing, outcome)
+            with memo.reusing(tables={"svg": self._svgs}):  # each SVG read once, not once a rebuild
+                if self.before_build is not None and not nothing:
+                    self.before_build(game, decks or None)
+                with self._recording(outcome):
+                    self._build(game, decks, nothing, outcome)
         except DataError as exc:
             outcome.problems = list(exc.problems)
             outcome.recorded = None
