@@ -338,9 +338,10 @@ def active() -> bool:
     return _ACTIVE.get() is not None
 
 
-def observe(canvas: Canvas, path: Path) -> None:
-    """Record what ``canvas`` draws into the active recording (nothing when none is active)."""
-    active = _ACTIVE.get()
+def observe(canvas: Canvas, path: Path, into: Recording | None = None) -> None:
+    """Record what ``canvas`` draws into the active recording (nothing when none is active), or
+    into ``into``."""
+    active = _ACTIVE.get() if into is None else into
     if active is not None:
         _Observer(canvas, Path(path), active)
 

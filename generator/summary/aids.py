@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.art.fonts import FontBook
 from generator.core.geometry import Box
 from generator.core.units import mm
+from generator.layout import memo
 from generator.layout.card import CardFace
 from generator.layout.ops import Op, RectOp, TextOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
@@ -51,6 +52,7 @@ def body_box(width: float, height: float) -> Box:
     return Box(SIDE, bottom, width - 2 * SIDE, top - bottom)
 
 
+@memo.per_scope("summary")  # laid out once per build or check (write, checks, notes)
 def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
     """Lay out one set of aid cards (empty when no section is marked ``aid``)."""
     a = summary.aids

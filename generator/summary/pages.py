@@ -15,6 +15,7 @@ from generator.art.fonts import FontBook
 from generator.core.geometry import Box, Line
 from generator.core.say import say
 from generator.core.units import mm
+from generator.layout import memo
 from generator.layout.ops import LineOp, Op, RectOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
 from generator.summary.flow import Flowed, Overflow, flow
@@ -63,6 +64,7 @@ def _frame(page_w: float, page_h: float, index: int, last_page: int = -1, cap: f
     return Box(MARGIN if index % 2 == 0 else x2, bottom, width, top - bottom)
 
 
+@memo.per_scope("summary")  # laid out once per build or check (write, checks, notes)
 def layout_reference(summary: Summary, fonts: FontBook, paper: tuple[float, float]) -> Reference:
     """Lay the summary out on portrait ``paper`` (W, H in points)."""
     page_w, page_h = sorted(paper)
