@@ -11,8 +11,11 @@ import copy
 import datetime
 import functools
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
+from math import isfinite
 from typing import Any
 
 import yaml
@@ -27,8 +30,14 @@ offer named heuristics as ``POLICIES: dict[str, Policy]``; the default is :func:
 
 
 def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.Random) -> Option:
-    """Choose among the legal options at random, in proportion to their weights."""
-    return rng.choices(options, weights=[w for w, _ in options])[0]
+    """Choose among the legal options at random, in proportion to their weights: what
+    ``rng.choices(options, weights=...)[0]`` picks, from the same one random number, worked out
+    here (it is asked at every move of every simulated game)."""
+    ends = list(accumulate([w for w, _ in options]))
+    total = ends[-1] + 0.0
+    if not total > 0.0 or not isfinite(total):  # what choices refuses, refused by it
+        return rng.choices(options, weights=[w for w, _ in options])[0]
+    return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
 
 
 class IllegalPlaythrough(RuntimeError):
@@ -89,8 +98,9 @@ def played(
         state = (start or rules.start)(players, set_up, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
-        while not rules.over(state) and len(kept) < max_entries:
-            options = rules.options(state, rng)
+        over, options_of, apply, turn_of = rules.over, rules.options, rules.apply, rules.turn
+        while not over(state) and len(kept) < max_entries:
+            options = options_of(state, rng)
             if not options:
                 break
             _, chosen = policy(rules, state, options, rng)
@@ -98,21 +108,23 @@ def played(
                 rules.close(state, note)
                 continue
             player, action = chosen["player"], chosen["action"]
-            fields = {k: v for k, v in chosen.items() if k != "player" and k != "action"}
+            fields = dict(chosen)  # the entry's own fields: all but the envelope, in order
+            del fields["player"], fields["action"]
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
             model = actions[action]
             data = _construct(model, fields)
             rules.last_draws = None
-            rules.apply(state, _entry(len(kept), 0, player, action, data), note)
+            entry = _entry(len(kept), 0, player, action, data)
+            apply(state, entry, note)
             drawn = rules.last_draws
             if drawn is not None and drawn.names:
                 recorded = record_draws(drawn.names)
                 if fields.get("drew", _NOTHING) != recorded:  # the same value: the same entry
                     fields["drew"] = recorded
-                    data = _construct(model, fields)
-            turn = rules.turn(state)
-            kept.append(_entry(len(kept), turn, player, action, data))
+                    entry.__dict__["data"] = _construct(model, fields)
+            turn = entry.__dict__["turn"] = turn_of(state)  # kept as replay has it: its turn
+            kept.append(entry)
             if log:
                 entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
@@ -140,7 +152,8 @@ _NOTHING = object()
 
 def _entry(index: int, turn: int, player: str, action: str, data: BaseModel) -> Entry:
     """``Entry(index, 0, turn, player, action, data)``, made without the frozen dataclass's
-    attribute-by-attribute set (two entries per simulated move)."""
+    attribute-by-attribute set (one entry per simulated move: applied with turn 0, as before,
+    then given the turn the move was in and kept)."""
     made = object.__new__(Entry)
     made.__dict__.update(index=index, line=0, turn=turn, player=player, action=action, data=data, note=None)
     return made

@@ -12,9 +12,11 @@ every draw from it must be one of them.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 
 @dataclass
@@ -98,6 +100,19 @@ class Zone:
         return sorted(self.known.elements())
 
 
+def pick(pool: Counter[str] | dict[str, int], rng: random.Random) -> str:
+    """``rng.choice(sorted(pool.elements()))``, the same card for the same random number, without
+    listing every copy: one index among the copies (``choice`` draws ``randrange`` of the
+    length), found walking the names in order. ``pool`` holds at least one card."""
+    names = sorted(pool)
+    counts = [pool[n] for n in names]
+    if min(counts) <= 0:  # (a counter may hold a name at none)
+        names = [n for n, c in zip(names, counts, strict=True) if c > 0]
+        counts = [c for c in counts if c > 0]
+    ends = list(accumulate(counts))
+    return names[bisect_right(ends, rng.randrange(ends[-1]))]
+
+
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
     """The cards not in any known place: ``total`` minus every counter in ``known``."""
     left = dict(total)
@@ -132,9 +147,9 @@ class Draws:
             pool = pool()
         if not pool:
             return None
-        pick = self.chance.choice(sorted(pool.elements()))
-        self.names = [*(self.names or []), pick]
-        return pick
+        picked = pick(pool, self.chance)
+        self.names = [*(self.names or []), picked]
+        return picked
 
     def mismatch(self) -> str | None:
         """Why the recorded draws do not fit the number the rules made, or None."""
