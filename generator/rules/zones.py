@@ -59,10 +59,12 @@ class Zone:
         all become unknown), so sizes follow the log: the entry counts as the table played it,
         and the next entries are judged on the zone as it then stands.
         """
-        if name is not None and self.known[name] > 0:
-            self.known[name] -= 1
-            if not self.known[name]:
-                del self.known[name]
+        known = self.known
+        if name is not None and known[name] > 0:
+            if known[name] == 1:
+                known.pop(name)  # (dict's own: Counter's ``del`` is Python code)
+            else:
+                known[name] -= 1
             return None
         if name is None:
             if not self.unknown and self.known:
