@@ -285,6 +285,8 @@ def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
             plan.append((name, keys, _REQUIRED, None))
         elif type(f.default) in _SHARED:
             plan.append((name, keys, f.default, None))
+        elif type(f.default) in (list, dict, set) and not f.default:  # pydantic copies an empty one
+            plan.append((name, keys, _REQUIRED, type(f.default)))
         else:  # a mutable default: pydantic copies it for every instance
             plan.append((name, keys, _REQUIRED, functools.partial(f.get_default, call_default_factory=True)))
     return tuple(plan)

@@ -19,7 +19,22 @@ from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
 def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
-    stop being 'meet' or 'station' where the drive ends early, else ''."""
+    stop being 'meet' or 'station' where the drive ends early, else ''. The drives depend only on
+    where the car stands, the roll, the month and the meets it has scored: worked out once for
+    each of those (the junction choices given as fresh lists)."""
+    key = (car.square, car.came, roll, s.month(), frozenset(car.scores))
+    found = route.reached.get(key)
+    if found is None:
+        found = tuple(
+            (moved, tuple(path), to, by, stop) for moved, path, to, by, stop in _reach(route, s, car, roll)
+        )
+        if len(route.reached) > 100_000:
+            route.reached.clear()
+        route.reached[key] = found
+    return [(moved, list(path), to, by, stop) for moved, path, to, by, stop in found]
+
+
+def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
     out: list[tuple[int, list[str], Square, Any, str]] = []
 
     def go(square: Square, came: Any, moved: int, path: list[str]) -> None:

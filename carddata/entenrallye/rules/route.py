@@ -43,6 +43,8 @@ class Route:
     workshops: dict[str, str] = field(default_factory=dict)  # "tuev"/"asu" -> node id
     minus: dict[str, dict[int, Square]] = field(default_factory=dict)  # check -> {2: square of -2}
     _ways: dict = field(default_factory=dict, repr=False)
+    reached: dict = field(default_factory=dict, repr=False)
+    """The drives from a square (``play.reach``), kept per what they depend on."""
 
     def node(self, square: Square) -> str | None:
         return square[1] if square[0] == "node" else None
