@@ -292,27 +292,46 @@ def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
     return tuple(plan)
 
 
+@functools.lru_cache(maxsize=256)
+def _plain(
+    model: type[BaseModel],
+) -> tuple[tuple[tuple[str, Any, Any], ...], frozenset[str], frozenset[str]] | None:
+    """The plan of a model whose fields are set by their own names only: (per field its name,
+    shared default and maker), the required names, all names; None for any other model."""
+    plan = _plan(model)
+    if plan is None or any(keys != (name,) for name, keys, _, _ in plan):
+        return None
+    flat = tuple((name, default, make) for name, _, default, make in plan)
+    required = frozenset(name for name, _, default, make in plan if default is _REQUIRED and make is None)
+    return flat, required, frozenset(name for name, *_ in plan)
+
+
 def _construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
     """``model.model_construct(**fields)``, made directly: the same ``__dict__`` (field order),
     fields set and defaults, without pydantic's per-call work (it inspects a default factory's
     signature on every call, which can dominate a playthrough). Entries are made many times per
     simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
-    plan = _plan(model)
-    if plan is None:
-        return model.model_construct(**fields)
-    values: dict[str, Any] = {}
-    given: set[str] = set()
-    for name, keys, default, make in plan:
-        for key in keys:
-            if key in fields:
-                values[name] = fields[key]
-                given.add(name)
-                break
-        else:
-            if make is not None:
-                values[name] = make()
-            elif default is not _REQUIRED:
-                values[name] = default
+    plain = _plain(model)
+    if plain is not None and plain[1] <= fields.keys():  # every required field given: the short way
+        flat, required, names = plain
+        values = {n: fields[n] if n in fields else (d if m is None else m()) for n, d, m in flat}
+        given = {n for n in fields if n in names}
+    else:
+        plan = _plan(model)
+        if plan is None:
+            return model.model_construct(**fields)
+        values, given = {}, set()
+        for name, keys, default, make in plan:
+            for key in keys:
+                if key in fields:
+                    values[name] = fields[key]
+                    given.add(name)
+                    break
+            else:
+                if make is not None:
+                    values[name] = make()
+                elif default is not _REQUIRED:
+                    values[name] = default
     made = model.__new__(model)
     _set(made, "__dict__", values)
     _set(made, "__pydantic_fields_set__", given)
