@@ -46,13 +46,17 @@ class Options(Abilities):
     @staticmethod
     def first(order: list[str], n: int, without: list[str]) -> list[str] | None:
         """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
+        if n <= 0:
+            return [] if n == 0 else None
         skip, out = Counter(without), []
         for c in order:
-            if skip[c]:
+            if skip.get(c):
                 skip[c] -= 1
-            elif len(out) < n:
+            else:
                 out.append(c)
-        return out if len(out) == n else None
+                if len(out) == n:
+                    return out
+        return None
 
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         s.advance()  # the next entry starts the next turn anyway
