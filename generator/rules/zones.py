@@ -34,7 +34,8 @@ class Zone:
         if name is None:
             self.unknown += 1
         else:
-            self.known[name] += 1
+            known = self.known
+            known[name] = known.get(name, 0) + 1  # (a Counter's own lookup of a missing key is Python code)
 
     def forget(self) -> None:
         """The known cards become unknown (one of them left without being recorded)."""
