@@ -31,7 +31,7 @@ def waiting(route: Route, table: Table, car: Car) -> bool:
         return False
     if not route.ways_on(car.square, car.came):
         return True
-    meet = next((m for m, n in route.meets.items() if n == node), None)
+    meet = route.meet_at(node)
     return meet is not None and meet in car.scores and table.month() < route.months[node]
 
 
@@ -96,7 +96,7 @@ def walk(
         node = route.node(car.square)
         if node is None:
             continue
-        meet = next((m for m, n in route.meets.items() if n == node), None)
+        meet = route.meet_at(node)
         if meet is not None and meet not in car.scores and in_time(route, table, node):
             arrival = Arrival(car.square, meet=meet, late=late)
             break

@@ -48,8 +48,7 @@ def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[
             stop = ""
             if node is not None and route.kind(node) == "station":
                 stop = "station"
-            elif node in route.months and node in route.meets.values():
-                meet = next(m for m, n in route.meets.items() if n == node)
+            elif node in route.months and (meet := route.meet_at(node)) is not None:
                 if meet not in car.scores and s.month() <= route.months[node]:
                     stop = "meet"
             out.append((moved + 1, chosen, to, by, stop))
