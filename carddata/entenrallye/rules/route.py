@@ -45,6 +45,8 @@ class Route:
     _ways: dict = field(default_factory=dict, repr=False)
     reached: dict = field(default_factory=dict, repr=False)
     """The drives from a square (``play.reach``), kept per what they depend on."""
+    walked: dict = field(default_factory=dict, repr=False)
+    """The ends of walks that broke no rule (``drive.walk``), kept per what they depend on."""
     _meet_at: dict | None = field(default=None, repr=False, compare=False)
 
     def meet_at(self, node: str | None) -> int | None:
