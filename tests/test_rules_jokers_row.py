@@ -293,7 +293,6 @@ def test_two_players():
     assert found(result) == {("PLAYER_COUNT", None)}
 
 
-
 def test_greedy_writes_the_remake_when_the_deck_runs_out(tmp_path):
     """Game 180 of seed 5 reaches a turn whose only option is the reshuffle: ``greedy`` writes it
     (it raised KeyError 'claim' before), and the log replays clean."""

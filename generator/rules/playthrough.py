@@ -313,7 +313,7 @@ def _construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
     simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
     plain = _plain(model)
     if plain is not None and plain[1] <= fields.keys():  # every required field given: the short way
-        flat, required, names = plain
+        flat, _, names = plain
         values = {n: fields[n] if n in fields else (d if m is None else m()) for n, d, m in flat}
         given = {n for n in fields if n in names}
     else:

@@ -48,9 +48,13 @@ def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[
             stop = ""
             if node is not None and route.kind(node) == "station":
                 stop = "station"
-            elif node in route.months and (meet := route.meet_at(node)) is not None:
-                if meet not in car.scores and s.month() <= route.months[node]:
-                    stop = "meet"
+            elif (
+                node in route.months
+                and (meet := route.meet_at(node)) is not None
+                and meet not in car.scores
+                and s.month() <= route.months[node]
+            ):
+                stop = "meet"
             out.append((moved + 1, chosen, to, by, stop))
             if not stop:
                 go(to, by, moved + 1, chosen)
