@@ -10,6 +10,7 @@ so logs and tallies are the same whoever plays them.
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -114,10 +115,28 @@ def run_chunk(job: Job, first: int, last: int) -> list[str] | Tally:
     yamlio.OVERLAY.clear()
     yamlio.OVERLAY.update(player.edits)
     try:
-        return player.play(first, last) if job.logs else player.tally(first, last)
+        with collecting_less():
+            return player.play(first, last) if job.logs else player.tally(first, last)
     finally:
         yamlio.OVERLAY.clear()
         yamlio.OVERLAY.update(saved)
+
+
+@contextlib.contextmanager
+def collecting_less() -> Iterator[None]:
+    """Python's cycle collector, tuned while games are played: what exists already (the loaded
+    game, the rules and their remembered tables) is set aside, never garbage, so no collection
+    walks it again, and the young objects are collected in larger batches. A game makes thousands
+    of short-lived dicts and lists; with the defaults the collector took some 10 % of a simulation.
+    Cycles are still collected; the settings are restored afterwards."""
+    was = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*was)
+        gc.unfreeze()
 
 
 def spans(total: int, size: int) -> Iterator[tuple[int, int]]:
