@@ -87,16 +87,11 @@ class RandomPlay:
 
     def _attempts(self, names: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
         """The attempts these (sorted, different) card names allow, smallest first, each with the
-        sets it may be declared as ("BAIT+TRAP"); remembered per hand of Capture cards (half the
-        hands of a long run come round again)."""
+        sets it may be declared as ("BAIT+TRAP")."""
         capturing = self.__dict__.get("_capturing")
         if capturing is None:
             capturing = self._capturing = frozenset(n for n, c in self.cards.items() if c.type in CAPTURING)
-        usable = tuple(n for n in names if n in capturing)
-        hands: dict[tuple[str, ...], list] = self.__dict__.setdefault("_hands", {})
-        known = hands.get(usable)
-        if known is not None:
-            return known
+        usable = [n for n in names if n in capturing]
         combos = [*combinations(usable, 1), *combinations(usable, 2), *combinations(usable, 3)]
         made: dict[tuple[str, ...], tuple[str, ...]] = self.__dict__.setdefault("_made", {})
         try:  # each combination's declarable sets
@@ -106,10 +101,7 @@ class RandomPlay:
                 if c not in made:
                     made[c] = tuple("+".join(x) for x in analyse([self.cards[n] for n in c]).sets)
             found = [made[c] for c in combos]
-        if len(hands) > 65536:
-            hands.clear()
-        known = hands[usable] = list(compress(zip(combos, found, strict=True), found))
-        return known
+        return list(compress(zip(combos, found, strict=True), found))
 
     def stops(self, facts: Facts, reshuffled: bool) -> dict[str, int]:
         """The Escapes that stop the attempt ``facts`` describes (dual cards too once the pile was
