@@ -78,7 +78,7 @@ def walk(
 
     arrival = _walk(route, table, car, moved, path, watched, None)
     if not noted:
-        if len(route.walked) > 100_000:
+        if len(route.walked) > 20_000:  # (some 20 MB at most)
             route.walked.clear()
         route.walked[key] = (car.square, car.came, arrival.meet, arrival.station, tuple(arrival.late))
     return arrival

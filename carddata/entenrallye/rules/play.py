@@ -28,7 +28,7 @@ def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[s
         found = tuple(
             (moved, tuple(path), to, by, stop) for moved, path, to, by, stop in _reach(route, s, car, roll)
         )
-        if len(route.reached) > 100_000:
+        if len(route.reached) > 20_000:  # (some 20 MB at most)
             route.reached.clear()
         route.reached[key] = found
     return [(moved, list(path), to, by, stop) for moved, path, to, by, stop in found]
