@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.load.model import Card
@@ -29,11 +30,11 @@ class Ability:
     sidekick: bool
     powers: Mapping[str, Any]
 
-    @property
+    @cached_property  # (an ability is read at every move of a simulated race)
     def on(self) -> tuple[str, ...]:
         return tuple(self.powers.get("on") or ())
 
-    @property
+    @cached_property
     def limit(self) -> str | None:
         return self.powers.get("limit")
 
