@@ -108,3 +108,17 @@ def test_random_policy_is_choices_by_weight() -> None:
 def test_random_policy_refuses_what_choices_refuses() -> None:
     with pytest.raises(ValueError):
         random_policy(None, None, [(0.0, None)], random.Random(1))  # type: ignore[arg-type]
+
+
+def test_collector_tuned_while_playing_and_restored() -> None:
+    import gc
+
+    from generator.play.runner import collecting_less
+
+    before = gc.get_threshold()
+    with collecting_less():
+        assert gc.get_threshold()[0] > before[0]
+        with collecting_less():  # a second chunk at once (a cluster worker's threads)
+            pass
+        assert gc.get_threshold()[0] > before[0]  # the first is still playing
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
