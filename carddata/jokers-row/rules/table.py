@@ -77,19 +77,17 @@ class JokersRow(RandomPlay, Rules):
         return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
 
     def unseen(self, s: State) -> Counter[str]:
-        """The cards in no known place: not in a hand, on the row, in the discards or the deck's
-        known cards, won, in the fight or under an omen (counted straight from each place)."""
-        left = dict(self.total)
+        """The cards in no known place (hands, row, discards, deck, won, fight, omens), counted
+        straight from each place."""
         held = [*(h.known for h in s.hands.values()), s.discard.known, s.deck.known, s.won]
-        if s.fight:
-            held.append(s.fight.attacks)
-        for counter in held:
-            for name, n in counter.items():
-                if name in left and n > 0:
-                    left[name] -= n
         lone = [*s.places.values(), *(c for o in s.omens for c in o.cards)]
         if s.fight:
+            held.append(s.fight.attacks)
             lone.append(s.fight.card)
+        left = dict(self.total)
+        for name, n in ((name, n) for counter in held for name, n in counter.items() if n > 0):
+            if name in left:
+                left[name] -= n
         for name in lone:
             if name in left:
                 left[name] -= 1
