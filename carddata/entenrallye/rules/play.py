@@ -69,9 +69,11 @@ class DriveOption(dict):
 
     __slots__ = ("came", "square")
 
-    def __init__(self, fields: dict[str, Any], square: Square, came: Any) -> None:
-        super().__init__(fields)
-        self.square, self.came = square, came
+    @classmethod
+    def of(cls, fields: dict[str, Any], square: Square, came: Any) -> DriveOption:
+        made = cls(fields)  # (dict's own __init__: a few hundred are made in every game)
+        made.square, made.came = square, came
+        return made
 
 
 def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[DriveOption]:
@@ -79,7 +81,7 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
     car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
     if waiting(route, s, car):
-        return [DriveOption({**base, "moved": 0}, car.square, car.came)]
+        return [DriveOption.of({**base, "moved": 0}, car.square, car.came)]
     out = []
     for moved, path, square, came, stop in reach(route, s, car, roll):
         entry: dict[str, Any] = {**base, "moved": moved}
@@ -96,7 +98,7 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(route.minus[check]))
-        out.append(DriveOption(entry, square, came))
+        out.append(DriveOption.of(entry, square, came))
     return out
 
 
