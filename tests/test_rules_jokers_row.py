@@ -291,3 +291,18 @@ def test_setup(setup):
 def test_two_players():
     result = run(make("jokers-row", ["Ann", "Ben", "Cy"], [e(1, "Ann", "overload")]))
     assert found(result) == {("PLAYER_COUNT", None)}
+
+
+def test_greedy_writes_the_remake_when_the_deck_runs_out(tmp_path):
+    """Game 180 of seed 5 reaches a turn whose only option is the reshuffle: ``greedy`` writes it
+    (it raised KeyError 'claim' before), and the log replays clean."""
+    from generator.load.loader import load_game
+    from generator.play.plan import Plan
+    from generator.play.simulate import simulate
+    from generator.rules.logcheck import check_logs
+
+    loaded = load_game("jokers-row")
+    written = simulate(loaded, Plan(2, 180, 5, ("greedy",)), tmp_path)
+    assert "action: reshuffle" in written[179].read_text()
+    reports = check_logs(loaded, written[179:])
+    assert all(r.ok for r in reports), [str(v) for r in reports for v in r.replay.violations]

@@ -11,14 +11,18 @@ import copy
 import datetime
 import functools
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
+from math import isfinite
 from typing import Any
 
 import yaml
 from pydantic import BaseModel
 
 from generator.rules.base import Entry, Option, Outcome, Rules
+from generator.rules.entrymodels import construct as _construct
 
 Policy = Callable[[Rules, Any, list[Option], random.Random], Option]
 """How a simulated player chooses: ``policy(rules, state, options, rng)`` returns one of the
@@ -27,8 +31,14 @@ offer named heuristics as ``POLICIES: dict[str, Policy]``; the default is :func:
 
 
 def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.Random) -> Option:
-    """Choose among the legal options at random, in proportion to their weights."""
-    return rng.choices(options, weights=[w for w, _ in options])[0]
+    """Choose among the legal options at random, in proportion to their weights: what
+    ``rng.choices(options, weights=...)[0]`` picks, from the same one random number, worked out
+    here (it is asked at every move of every simulated game)."""
+    ends = list(accumulate([w for w, _ in options]))
+    total = ends[-1] + 0.0
+    if not total > 0.0 or not isfinite(total):  # what choices refuses, refused by it
+        return rng.choices(options, weights=[w for w, _ in options])[0]
+    return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
 
 
 class IllegalPlaythrough(RuntimeError):
@@ -89,8 +99,9 @@ def played(
         state = (start or rules.start)(players, set_up, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
-        while not rules.over(state) and len(kept) < max_entries:
-            options = rules.options(state, rng)
+        over, options_of, apply, turn_of = rules.over, rules.options, rules.apply, rules.turn
+        while not over(state) and len(kept) < max_entries:
+            options = options_of(state, rng)
             if not options:
                 break
             _, chosen = policy(rules, state, options, rng)
@@ -98,21 +109,23 @@ def played(
                 rules.close(state, note)
                 continue
             player, action = chosen["player"], chosen["action"]
-            fields = {k: v for k, v in chosen.items() if k != "player" and k != "action"}
+            fields = dict(chosen)  # the entry's own fields: all but the envelope, in order
+            del fields["player"], fields["action"]
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
             model = actions[action]
             data = _construct(model, fields)
             rules.last_draws = None
-            rules.apply(state, _entry(len(kept), 0, player, action, data), note)
+            entry = _entry(len(kept), 0, player, action, data)
+            apply(state, entry, note)
             drawn = rules.last_draws
             if drawn is not None and drawn.names:
                 recorded = record_draws(drawn.names)
                 if fields.get("drew", _NOTHING) != recorded:  # the same value: the same entry
                     fields["drew"] = recorded
-                    data = _construct(model, fields)
-            turn = rules.turn(state)
-            kept.append(_entry(len(kept), turn, player, action, data))
+                    entry.__dict__["data"] = _construct(model, fields)
+            turn = entry.__dict__["turn"] = turn_of(state)  # kept as replay has it: its turn
+            kept.append(entry)
             if log:
                 entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
@@ -140,7 +153,8 @@ _NOTHING = object()
 
 def _entry(index: int, turn: int, player: str, action: str, data: BaseModel) -> Entry:
     """``Entry(index, 0, turn, player, action, data)``, made without the frozen dataclass's
-    attribute-by-attribute set (two entries per simulated move)."""
+    attribute-by-attribute set (one entry per simulated move: applied with turn 0, as before,
+    then given the turn the move was in and kept)."""
     made = object.__new__(Entry)
     made.__dict__.update(index=index, line=0, turn=turn, player=player, action=action, data=data, note=None)
     return made
@@ -245,65 +259,3 @@ def _scalar(value: Any) -> str:
     # written inside a flow list, so the flow-context quoting rules apply
     text = yaml.safe_dump([value], default_flow_style=True, width=10**6, allow_unicode=True).strip()
     return text[1:-1]
-
-
-_SHARED = (type(None), bool, int, float, str, bytes, frozenset)
-"""Defaults of these types are immutable: every entry may share the one value."""
-_REQUIRED = object()
-_FieldPlan = tuple[str, tuple[str, ...], Any, Callable[[], Any] | None]
-
-
-@functools.lru_cache(maxsize=256)
-def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
-    """Per field of ``model``: (name, the keys that set it, alias first; a shared default or
-    ``_REQUIRED``; a function making the default afresh). None when ``model_construct`` does more
-    than this covers (validation aliases, extra fields kept, post-init hooks, root models)."""
-    hooks = model.__pydantic_root_model__ or model.__pydantic_post_init__
-    if hooks or model.model_config.get("extra") == "allow":
-        return None
-    plan = []
-    for name, f in model.model_fields.items():
-        if f.validation_alias is not None and f.validation_alias != f.alias:
-            return None
-        keys = (f.alias, name) if f.alias is not None and f.alias != name else (name,)
-        if f.default_factory is not None:
-            plan.append((name, keys, _REQUIRED, f.default_factory))
-        elif f.is_required():
-            plan.append((name, keys, _REQUIRED, None))
-        elif type(f.default) in _SHARED:
-            plan.append((name, keys, f.default, None))
-        else:  # a mutable default: pydantic copies it for every instance
-            plan.append((name, keys, _REQUIRED, functools.partial(f.get_default, call_default_factory=True)))
-    return tuple(plan)
-
-
-def _construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
-    """``model.model_construct(**fields)``, made directly: the same ``__dict__`` (field order),
-    fields set and defaults, without pydantic's per-call work (it inspects a default factory's
-    signature on every call, which can dominate a playthrough). Entries are made many times per
-    simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
-    plan = _plan(model)
-    if plan is None:
-        return model.model_construct(**fields)
-    values: dict[str, Any] = {}
-    given: set[str] = set()
-    for name, keys, default, make in plan:
-        for key in keys:
-            if key in fields:
-                values[name] = fields[key]
-                given.add(name)
-                break
-        else:
-            if make is not None:
-                values[name] = make()
-            elif default is not _REQUIRED:
-                values[name] = default
-    made = model.__new__(model)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", given)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
-
-_set = object.__setattr__

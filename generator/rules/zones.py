@@ -12,9 +12,11 @@ every draw from it must be one of them.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 
 @dataclass
@@ -32,7 +34,8 @@ class Zone:
         if name is None:
             self.unknown += 1
         else:
-            self.known[name] += 1
+            known = self.known
+            known[name] = known.get(name, 0) + 1  # (a Counter's own lookup of a missing key is Python code)
 
     def forget(self) -> None:
         """The known cards become unknown (one of them left without being recorded)."""
@@ -57,10 +60,12 @@ class Zone:
         all become unknown), so sizes follow the log: the entry counts as the table played it,
         and the next entries are judged on the zone as it then stands.
         """
-        if name is not None and self.known[name] > 0:
-            self.known[name] -= 1
-            if not self.known[name]:
-                del self.known[name]
+        known = self.known
+        if name is not None and known[name] > 0:
+            if known[name] == 1:
+                known.pop(name)  # (dict's own: Counter's ``del`` is Python code)
+            else:
+                known[name] -= 1
             return None
         if name is None:
             if not self.unknown and self.known:
@@ -98,6 +103,19 @@ class Zone:
         return sorted(self.known.elements())
 
 
+def pick(pool: Counter[str] | dict[str, int], rng: random.Random) -> str:
+    """``rng.choice(sorted(pool.elements()))``, the same card for the same random number, without
+    listing every copy: one index among the copies (``choice`` draws ``randrange`` of the
+    length), found walking the names in order. ``pool`` holds at least one card."""
+    names = sorted(pool)
+    counts = [pool[n] for n in names]
+    if min(counts) <= 0:  # (a counter may hold a name at none)
+        names = [n for n, c in zip(names, counts, strict=True) if c > 0]
+        counts = [c for c in counts if c > 0]
+    ends = list(accumulate(counts))
+    return names[bisect_right(ends, rng.randrange(ends[-1]))]
+
+
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
     """The cards not in any known place: ``total`` minus every counter in ``known``."""
     left = dict(total)
@@ -132,9 +150,9 @@ class Draws:
             pool = pool()
         if not pool:
             return None
-        pick = self.chance.choice(sorted(pool.elements()))
-        self.names = [*(self.names or []), pick]
-        return pick
+        picked = pick(pool, self.chance)
+        self.names = [*(self.names or []), picked]
+        return picked
 
     def mismatch(self) -> str | None:
         """Why the recorded draws do not fit the number the rules made, or None."""

@@ -31,7 +31,7 @@ def waiting(route: Route, table: Table, car: Car) -> bool:
         return False
     if not route.ways_on(car.square, car.came):
         return True
-    meet = next((m for m, n in route.meets.items() if n == node), None)
+    meet = route.meet_at(node)
     return meet is not None and meet in car.scores and table.month() < route.months[node]
 
 
@@ -58,7 +58,42 @@ def walk(
     reached in time (its points are due), at a station, or at the end of the route. ``turn_at``:
     the car turned round after that many squares (a log's ``u_turn``). Every drive's path is
     checked to its end: a choice left over when the car stopped is reported, also at a meet or
-    station."""
+    station.
+
+    A walk that turns nowhere and breaks no rule is remembered per where the car stands, the
+    distance, the path, the month and the meets it has scored (all it depends on): the same walk
+    ends the same way, so the next one is not driven square by square again."""
+    if turn_at is not None or note is None:
+        return _walk(route, table, car, moved, path, note, turn_at)
+    key = (car.square, car.came, moved, tuple(path), table.month(), frozenset(car.scores))
+    found = route.walked.get(key)
+    if found is not None:
+        car.square, car.came, meet, station, late = found
+        return Arrival(car.square, meet=meet, station=station, late=list(late))
+    noted: list[str] = []
+
+    def watched(code: str, message: str) -> None:
+        noted.append(code)
+        note(code, message)
+
+    arrival = _walk(route, table, car, moved, path, watched, None)
+    if not noted:
+        if len(route.walked) > 20_000:  # (some 20 MB at most)
+            route.walked.clear()
+        route.walked[key] = (car.square, car.came, arrival.meet, arrival.station, tuple(arrival.late))
+    return arrival
+
+
+def _walk(
+    route: Route,
+    table: Table,
+    car: Car,
+    moved: int,
+    path: list[str],
+    note: Note | None,
+    turn_at: int | None = None,
+) -> Arrival:
+    """:func:`walk`, square by square."""
     choices = list(path)
     late: list[int] = []
     passed: list[str] = []  # the places (junctions, nodes) the car drove through or left
@@ -96,7 +131,7 @@ def walk(
         node = route.node(car.square)
         if node is None:
             continue
-        meet = next((m for m, n in route.meets.items() if n == node), None)
+        meet = route.meet_at(node)
         if meet is not None and meet not in car.scores and in_time(route, table, node):
             arrival = Arrival(car.square, meet=meet, late=late)
             break

@@ -158,7 +158,8 @@ class Entenrallye(Rules):
             note("PILE_ORDER", "the pile is shuffled only when parts go back at a meet: no pile order here")
         if arrival.station is None and data.check is not None:
             note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
-        if all(self.route.node(c.square) == self.route.meets[max(self.route.meets)] for c in s.cars.values()):
+        last = self.route.meets[max(self.route.meets)]
+        if all(self.route.node(c.square) == last for c in s.cars.values()):
             s.ended = True  # "In the unlikely event of all cars reaching the 4th meet before the end"
 
     def close(self, s: Table, note: Note) -> None:

@@ -19,7 +19,22 @@ from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
 def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
-    stop being 'meet' or 'station' where the drive ends early, else ''."""
+    stop being 'meet' or 'station' where the drive ends early, else ''. The drives depend only on
+    where the car stands, the roll, the month and the meets it has scored: worked out once for
+    each of those (the junction choices given as fresh lists)."""
+    key = (car.square, car.came, roll, s.month(), frozenset(car.scores))
+    found = route.reached.get(key)
+    if found is None:
+        found = tuple(
+            (moved, tuple(path), to, by, stop) for moved, path, to, by, stop in _reach(route, s, car, roll)
+        )
+        if len(route.reached) > 20_000:  # (some 20 MB at most)
+            route.reached.clear()
+        route.reached[key] = found
+    return [(moved, list(path), to, by, stop) for moved, path, to, by, stop in found]
+
+
+def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
     out: list[tuple[int, list[str], Square, Any, str]] = []
 
     def go(square: Square, came: Any, moved: int, path: list[str]) -> None:
@@ -33,10 +48,13 @@ def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[s
             stop = ""
             if node is not None and route.kind(node) == "station":
                 stop = "station"
-            elif node in route.months and node in route.meets.values():
-                meet = next(m for m, n in route.meets.items() if n == node)
-                if meet not in car.scores and s.month() <= route.months[node]:
-                    stop = "meet"
+            elif (
+                node in route.months
+                and (meet := route.meet_at(node)) is not None
+                and meet not in car.scores
+                and s.month() <= route.months[node]
+            ):
+                stop = "meet"
             out.append((moved + 1, chosen, to, by, stop))
             if not stop:
                 go(to, by, moved + 1, chosen)
@@ -51,9 +69,11 @@ class DriveOption(dict):
 
     __slots__ = ("came", "square")
 
-    def __init__(self, fields: dict[str, Any], square: Square, came: Any) -> None:
-        super().__init__(fields)
-        self.square, self.came = square, came
+    @classmethod
+    def of(cls, fields: dict[str, Any], square: Square, came: Any) -> DriveOption:
+        made = cls(fields)  # (dict's own __init__: a few hundred are made in every game)
+        made.square, made.came = square, came
+        return made
 
 
 def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[DriveOption]:
@@ -61,7 +81,7 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
     car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
     if waiting(route, s, car):
-        return [DriveOption({**base, "moved": 0}, car.square, car.came)]
+        return [DriveOption.of({**base, "moved": 0}, car.square, car.came)]
     out = []
     for moved, path, square, came, stop in reach(route, s, car, roll):
         entry: dict[str, Any] = {**base, "moved": moved}
@@ -78,7 +98,7 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(route.minus[check]))
-        out.append(DriveOption(entry, square, came))
+        out.append(DriveOption.of(entry, square, came))
     return out
 
 

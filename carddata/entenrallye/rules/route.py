@@ -43,6 +43,20 @@ class Route:
     workshops: dict[str, str] = field(default_factory=dict)  # "tuev"/"asu" -> node id
     minus: dict[str, dict[int, Square]] = field(default_factory=dict)  # check -> {2: square of -2}
     _ways: dict = field(default_factory=dict, repr=False)
+    reached: dict = field(default_factory=dict, repr=False)
+    """The drives from a square (``play.reach``), kept per what they depend on."""
+    walked: dict = field(default_factory=dict, repr=False)
+    """The ends of walks that broke no rule (``drive.walk``), kept per what they depend on."""
+    _meet_at: dict | None = field(default=None, repr=False, compare=False)
+
+    def meet_at(self, node: str | None) -> int | None:
+        """The meet held at ``node`` (the first listed, as a search of ``meets`` finds), or None."""
+        found = self._meet_at
+        if found is None:
+            found = self._meet_at = {}
+            for meet, at in self.meets.items():
+                found.setdefault(at, meet)
+        return found.get(node)
 
     def node(self, square: Square) -> str | None:
         return square[1] if square[0] == "node" else None

@@ -94,6 +94,11 @@ class Base(Rules):
         self.sheets: dict[str, Card] = {c.name: c for c in game.deck("racers").cards}
         self._kinds = {n: tuple(c.get("kinds") or ()) for n, c in self.cards.items()}
         self._negates = {n: tuple(c.get("negates") or ()) for n, c in self.cards.items()}
+        self._types = {n: c.type for n, c in self.cards.items()}
+        self._retains = frozenset(n for n, c in self.cards.items() if c.get("retain"))
+        self._drawing = frozenset(  # Special cards whose effect draws
+            n for n, c in self.cards.items() if c.type == "special" and (c.get("effect") or {}).get("draw")
+        )
 
     # -- setup (Character Selection, The Decks) ---------------------------------------------------
 

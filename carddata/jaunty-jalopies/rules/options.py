@@ -27,13 +27,13 @@ class Options(Abilities):
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
         needs = {p.needs[0] for p in r.plots if p.needs}
-        pool = [c for c in sorted(cards.elements()) if self.cards[c].type != "fiendish"]
+        types, kinds = self._types, self._kinds
+        pool = [c for c in sorted(cards.elements()) if types[c] != "fiendish"]
         rng.shuffle(pool)
         dead = {"hero": "mishap", "neutral": "experience"}.get(r.role)  # cards the side may not play
         pool.sort(
             key=lambda c: (
-                (0 if self.cards[c].type == dead else KEEP[self.cards[c].type])
-                + (3 if needs.intersection(self._kinds[c]) else 0)
+                (0 if types[c] == dead else KEEP[types[c]]) + (3 if needs.intersection(kinds[c]) else 0)
             )
         )
         return pool
@@ -46,13 +46,17 @@ class Options(Abilities):
     @staticmethod
     def first(order: list[str], n: int, without: list[str]) -> list[str] | None:
         """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
+        if n <= 0:
+            return [] if n == 0 else None
         skip, out = Counter(without), []
         for c in order:
-            if skip[c]:
+            if skip.get(c):
                 skip[c] -= 1
-            elif len(out) < n:
+            else:
                 out.append(c)
-        return out if len(out) == n else None
+                if len(out) == n:
+                    return out
+        return None
 
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         s.advance()  # the next entry starts the next turn anyway
@@ -112,16 +116,16 @@ class Options(Abilities):
                 for t in rivals:
                     yield "fiendish", self._fiendish_option(s, name, t, rng)
         yield from self._meet_options(s, r, order)
-        for name in names:
-            card = self.cards[name]
-            if card.get("retain"):
+        for name in names:  # (each card's retain, type, drawing effect and negations read once)
+            if name in self._retains:
                 yield "retain", {"action": "retain", "card": name}
-            elif card.type == "experience" and s.completed and r.role != "neutral":
+            elif self._types[name] == "experience" and s.completed and r.role != "neutral":
                 yield "experience", {"action": "experience", "card": name}
-            elif card.type == "special" and (card.get("effect") or {}).get("draw"):
+            elif name in self._drawing:
                 yield "special", {"action": "special", "card": name}
-            for plot in r.plots:
-                if plot.kind in (card.get("negates") or []):
+            negates = self._negates[name]
+            for plot in r.plots if negates else ():
+                if plot.kind in negates:
                     yield "negate", {"action": "negate", "card": name, "plot": plot.card.name}
 
     def _road_option(self, s: Race, r: Racer, card: Card, held: Counter[str], order: list[str]):

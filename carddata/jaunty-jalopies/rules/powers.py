@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.load.model import Card
@@ -29,11 +30,11 @@ class Ability:
     sidekick: bool
     powers: Mapping[str, Any]
 
-    @property
+    @cached_property  # (an ability is read at every move of a simulated race)
     def on(self) -> tuple[str, ...]:
         return tuple(self.powers.get("on") or ())
 
-    @property
+    @cached_property
     def limit(self) -> str | None:
         return self.powers.get("limit")
 
@@ -54,9 +55,13 @@ def sidekick_name(text: str | None) -> str | None:
 
 def abilities(sheet: Card | None) -> dict[str, Ability]:
     """Every ability of ``sheet`` by name: its Special Abilities, then its Sidekick. The first
-    Special Ability carries the sheet's ``ability_powers`` (every sheet has one)."""
+    Special Ability carries the sheet's ``ability_powers`` (every sheet has one). Read from the
+    sheet once (asked at every move of a simulated race); the answer is only ever read."""
     if sheet is None:
         return {}
+    found = _READ.get(id(sheet))
+    if found is not None and found[0] is sheet:
+        return found[1]
     out: dict[str, Ability] = {}
     for i, text in enumerate(sheet.get("abilities") or []):
         name = ability_name(text)
@@ -65,4 +70,11 @@ def abilities(sheet: Card | None) -> dict[str, Ability]:
     name = sidekick_name(sheet.get("sidekick"))
     if name:
         out[name] = Ability(name, True, sheet.get("sidekick_powers") or {})
+    if len(_READ) > 4096:  # games loaded again and again (a preview): start afresh
+        _READ.clear()
+    _READ[id(sheet)] = (sheet, out)
     return out
+
+
+_READ: dict[int, tuple[Card, dict[str, Ability]]] = {}
+"""Per sheet (by identity, kept with it so the id stays its own): its abilities."""

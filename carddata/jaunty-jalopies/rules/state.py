@@ -186,7 +186,7 @@ class Racer:
         return [p.card for p in self.plots] + self.retained
 
     def bonus(self, key: str) -> int:
-        return self.effects[key]
+        return self.effects.get(key, 0)  # (a Counter's own lookup of a missing key is Python code)
 
     @property
     def subplot(self) -> Plot | None:
@@ -196,7 +196,7 @@ class Racer:
 
     @property
     def stalled(self) -> bool:
-        return self.effects["stall"] > 0
+        return self.effects.get("stall", 0) > 0
 
     def hand_size(self, base: int) -> int:
         """A sheet's own hand size is one of its Special Abilities ("Sample Case: your hand size is 7")."""

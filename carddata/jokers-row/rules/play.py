@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.rules import Option
+from generator.rules.zones import pick
 
 from .state import HAND, PLACES, State
 
@@ -56,8 +57,11 @@ class RandomPlay:
             {"player": player, "action": "overload", "discard": rng.sample(hand, len(hand) - keep), **drew},
         )
         open_rows = [r for r in range(1, 6) if any(p not in s.claimed for p in range(3 * r - 2, 3 * r + 1))]
-        for suit in sorted({self.cards[n].get("suit") for n in hand}):
-            same = [n for n in hand if self.cards[n].get("suit") == suit]
+        suit_of = self.__dict__.get("_suits")  # each card's suit, read from the cards once
+        if suit_of is None:
+            suit_of = self._suits = {n: c.get("suit") for n, c in self.cards.items()}
+        for suit in sorted({suit_of[n] for n in hand}):
+            same = [n for n in hand if suit_of[n] == suit]
             if len(same) >= 3 and open_rows:
                 omen = {"cards": rng.sample(same, 3), "row": rng.choice(open_rows)}
                 yield 4.0, {"player": player, "action": "omen", **omen, **drew}
@@ -68,14 +72,17 @@ class RandomPlay:
 
     def _peek_refill(self, s: State, player: str, rng: random.Random) -> list[str]:
         """The cards a start-of-turn refill will draw (chance decided here, before the choice)."""
-        deck, pool, out = s.deck.size, s.deck.pool(self.unseen(s)), []
+        deck, out = s.deck.size, []
+        pool: Counter[str] | None = None  # the cards the draw pile may give, asked for when needed
         while s.hands[player].size + len(out) < HAND:
             if not deck:
                 deck, pool = s.discard.size, Counter(s.discard.known)
             if not deck:
                 break
-            pick = rng.choice(sorted(pool.elements()))
-            pool[pick] -= 1
+            if pool is None:
+                pool = s.deck.pool(self.unseen(s))
+            drawn = pick(pool, rng)  # rng.choice(sorted(pool.elements())), faster
+            pool[drawn] -= 1
             deck -= 1
-            out.append(pick)
+            out.append(drawn)
         return out

@@ -35,6 +35,8 @@ def _turn(rules: Any, s: Any, options: list[Option]) -> Option:
     for option in by_action.get("omen", []):
         if option[1]["row"] == row:
             return option
+    if "claim" not in by_action:  # the draw deck ran out: the table writes its remake first
+        return options[0]
     return by_action["claim"][0]
 
 

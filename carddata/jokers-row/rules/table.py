@@ -6,7 +6,7 @@ from collections import Counter
 from typing import ClassVar
 
 from generator.load.model import Card, Game
-from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone, unseen
+from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
 from .play import RandomPlay
@@ -77,15 +77,21 @@ class JokersRow(RandomPlay, Rules):
         return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
 
     def unseen(self, s: State) -> Counter[str]:
-        table = Counter({s.fight.card: 1}) + s.fight.attacks if s.fight else Counter()
-        known = [h.known for h in s.hands.values()] + [
-            Counter(s.places.values()),
-            s.discard.known,
-            s.deck.known,
-            s.won,
-            table,
-        ]
-        return unseen(self.total, known + [Counter(o.cards) for o in s.omens])
+        """The cards in no known place (hands, row, discards, deck, won, fight, omens), counted
+        straight from each place."""
+        held = [*(h.known for h in s.hands.values()), s.discard.known, s.deck.known, s.won]
+        lone = [*s.places.values(), *(c for o in s.omens for c in o.cards)]
+        if s.fight:
+            held.append(s.fight.attacks)
+            lone.append(s.fight.card)
+        left = dict(self.total)
+        for name, n in ((name, n) for counter in held for name, n in counter.items() if n > 0):
+            if name in left:
+                left[name] -= n
+        for name in lone:
+            if name in left:
+                left[name] -= 1
+        return Counter({name: n for name, n in left.items() if n > 0})
 
     def expected(self, s: State) -> Expect:
         if self.over(s):

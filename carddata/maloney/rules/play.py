@@ -121,7 +121,7 @@ class MaloneyPlay(Maloney):
         double = 2 if t.weekday in DOUBLE else 1
         for p in t.players:
             known, room = t.hands[p].known, MAX_SHOWN - t.shown[p]
-            mine = [n for n in self.by_city[t.arrived] if known[n] > 0][:room]
+            mine = [n for n in self.by_city[t.arrived] if known.get(n, 0) > 0][:room]  # (no __missing__)
             for cards in [mine, mine[-1:]] if len(mine) > 1 else [mine] if mine else []:
                 points = double * sum(card_points(self.cards[n].get("best"), t.weekday) for n in cards)
                 out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))

@@ -17,8 +17,12 @@ JOKER_DAYS = frozenset({"Mo", "Mi", "Do", "Sa"})
 
 def card_points(best: str, day: str) -> int:
     """Rulebook: seven points on the card's day, "each day later receives one less point"."""
-    return 7 - (DAYS.index(day) - DAYS.index(best)) % 7
+    return _POINTS[best, day] if (best, day) in _POINTS else 7 - (DAYS.index(day) - DAYS.index(best)) % 7
 
 
 def next_day(day: str) -> str:
     return DAYS[(DAYS.index(day) + 1) % 7]
+
+
+_POINTS = {(best, day): 7 - (DAYS.index(day) - DAYS.index(best)) % 7 for best in DAYS for day in DAYS}
+"""``card_points`` of every pair of days, worked out once (asked at every show of a simulated game)."""

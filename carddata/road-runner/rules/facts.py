@@ -57,18 +57,59 @@ def analyse(cards: list[Card]) -> Facts:
     damage: Counter[str] = Counter()
     speed = 0
     for card in cards:
-        kws, dmg, spd = set(card.get("keywords") or ()), dict(card.get("damage") or {}), card.get("speed")
-        for cond in card.get("conditions") or ():
-            if set(cond["with"]) <= names:
-                kws |= set(cond.get("keywords") or ())
-                dmg.update(cond.get("damage") or {})
-                spd = cond["speed"] if cond.get("speed") is not None else spd
+        own = _profile(card)
+        kws, dmg, spd = set(own.keywords), dict(own.damage), own.speed
+        for needs, more, extra, faster in own.conditions:
+            if needs <= names:
+                kws |= more
+                dmg.update(extra)
+                spd = faster if faster is not None else spd
         keywords |= kws
         damage.update(dmg)
         speed = max(speed, spd or 0)
     sets = tuple(s for s in SETS if set(s) <= keywords)
     chases = frozenset(k for k, s in (("VEHICLE", SETS[4]), ("LAUNCHER", SETS[5])) if s in sets)
     return Facts(frozenset(keywords), sets, chases, speed, damage)
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """What ``analyse`` reads of one card: its keywords, Damage and Speed, and each condition as
+    (the cards it needs, the keywords, Damage and Speed it gives)."""
+
+    keywords: frozenset[str]
+    damage: tuple[tuple[str, int], ...]
+    speed: int | None
+    conditions: tuple[tuple[frozenset[str], frozenset[str], tuple[tuple[str, int], ...], int | None], ...]
+
+
+_PROFILES: dict[int, tuple[Card, _Profile]] = {}
+"""Per card (by identity, the card kept with it so the id stays its own): its profile, read from
+its fields once instead of at every attempt analysed."""
+
+
+def _profile(card: Card) -> _Profile:
+    found = _PROFILES.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    made = _Profile(
+        frozenset(card.get("keywords") or ()),
+        tuple((card.get("damage") or {}).items()),
+        card.get("speed"),
+        tuple(
+            (
+                frozenset(cond["with"]),
+                frozenset(cond.get("keywords") or ()),
+                tuple((cond.get("damage") or {}).items()),
+                cond.get("speed"),
+            )
+            for cond in card.get("conditions") or ()
+        ),
+    )
+    if len(_PROFILES) > 65536:  # games loaded again and again (a preview): start afresh
+        _PROFILES.clear()
+    _PROFILES[id(card)] = (card, made)
+    return made
 
 
 def _holds(rule: dict[str, Any], f: Facts) -> bool:

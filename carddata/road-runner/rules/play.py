@@ -15,6 +15,7 @@ from itertools import combinations, compress
 from typing import Any
 
 from generator.rules import Option
+from generator.rules.zones import pick
 
 from .facts import Facts, analyse, damage, prevents
 from .state import State
@@ -54,7 +55,7 @@ class RandomPlay:
             seats = (s.players[(s.seat + k) % len(s.players)] for k in range(1, len(s.players)))
             between.append((4.0, {"player": next(p for p in seats if used[p]), "action": "skip"}))
         pool = s.pile.pool(self.remembered_unseen(s)) if s.pile.size else s.captures
-        drawn = rng.choice(sorted(pool.elements())) if pool else None
+        drawn = pick(pool, rng) if pool else None  # rng.choice(sorted(pool.elements())), faster
         hand = dict(s.hands[player].known)  # (a hand's counts are never zero)
         if drawn is not None:
             hand[drawn] = hand.get(drawn, 0) + 1
@@ -104,17 +105,23 @@ class RandomPlay:
 
     def stops(self, facts: Facts, reshuffled: bool) -> dict[str, int]:
         """The Escapes that stop the attempt ``facts`` describes (dual cards too once the pile was
-        reshuffled), each with the damage it deals; worked out once per attempt's facts."""
+        reshuffled), each with the damage it deals; worked out once per attempt's facts (and
+        once per different facts: many attempts are alike)."""
         memo: dict[int, tuple[Facts, dict[str, int], dict[str, int]]] = self.__dict__.setdefault("_stops", {})
         found = memo.get(id(facts))
         if found is None or found[0] is not facts:
-            escapes, duals = {}, {}
-            for n in sorted(self.cards):
-                c = self.cards[n]
-                if c.type in ("escape", "dual") and prevents(effect := c.get("escape"), facts):
-                    (escapes if c.type == "escape" else duals)[n] = damage(effect, facts)
-            found = (facts, escapes, {**escapes, **duals})
-            if len(memo) > 4096:  # facts made by replaying logs are not remembered by analyse
+            alike: dict[tuple, tuple[dict[str, int], dict[str, int]]] = self.__dict__.setdefault("_alike", {})
+            key = (facts.keywords, facts.sets, facts.chases, facts.speed, frozenset(facts.damage.items()))
+            pair = alike.get(key)
+            if pair is None:
+                escapes, duals = {}, {}
+                for n in sorted(self.cards):
+                    c = self.cards[n]
+                    if c.type in ("escape", "dual") and prevents(effect := c.get("escape"), facts):
+                        (escapes if c.type == "escape" else duals)[n] = damage(effect, facts)
+                pair = alike[key] = (escapes, {**escapes, **duals})
+            found = (facts, *pair)
+            if len(memo) > 65536:  # facts made by replaying logs are not remembered by analyse
                 memo.clear()
             memo[id(facts)] = found
         return found[2] if reshuffled else found[1]

@@ -42,8 +42,9 @@ class Unseen:
         if seen is None or now == unknown:
             return
         if now == (unknown[0] - 1, unknown[1]) and name is not None and seen.get(name, 0) > 0:
-            seen[name] -= 1
-            if not seen[name]:
-                del seen[name]
+            if seen[name] == 1:
+                seen.pop(name)
+            else:
+                seen[name] -= 1
         else:
             s.seen = None

@@ -82,7 +82,7 @@ class RoadRunner(RandomPlay, Unseen, Rules):
         """The next player to the left of ``giver`` not skipping turns (after ``used`` skips)."""
         i, used = s.players.index(giver), used or NO_SKIPS
         for step in range(1, len(s.players)):
-            if s.skips[p := s.players[(i + step) % len(s.players)]] <= used[p]:
+            if s.skips[p := s.players[(i + step) % len(s.players)]] <= used.get(p, 0):
                 return p
         return giver
 
@@ -166,12 +166,11 @@ class RoadRunner(RandomPlay, Unseen, Rules):
             if card.type not in ("capture", "dual"):
                 note("NOT_A_CAPTURE_CARD", f"{name} is an Escape card; only Capture cards make an attempt")
             played.append(card)
-            s.attempt.cards[name] += 1
+            s.attempt.cards[name] = s.attempt.cards.get(name, 0) + 1
         facts, declared = self.attempt_facts(played, data.method)
-        made = [*map("+".join, facts.sets)]
         if not facts.sets:
             note("NO_CAPTURE_SET", f"{', '.join(data.cards)} make no capture set ({SET_NAMES})")
-        elif data.method is not None and data.method not in made:
+        elif data.method is not None and data.method not in (made := [*map("+".join, facts.sets)]):
             known = "" if data.method in METHODS else f" ('{data.method}' is not a set: {SET_NAMES})"
             said = f"the attempt is declared as {data.method}"
             note("METHOD", f"{said}, but the cards make {', '.join(made)}{known}")

@@ -1,0 +1,97 @@
+"""Log entries made by the rules model itself, straight into a pydantic model's ``__dict__``.
+
+A simulated game makes an entry model at every move; the rules model built the entry, so it is
+not validated again (replaying the log with ``log check`` validates it like any other).
+:func:`construct` gives what ``model.model_construct(**fields)`` gives, without pydantic's
+per-call work.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+_SHARED = (type(None), bool, int, float, str, bytes, frozenset)
+"""Defaults of these types are immutable: every entry may share the one value."""
+_REQUIRED = object()
+_FieldPlan = tuple[str, tuple[str, ...], Any, Callable[[], Any] | None]
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
+    """Per field of ``model``: (name, the keys that set it, alias first; a shared default or
+    ``_REQUIRED``; a function making the default afresh). None when ``model_construct`` does more
+    than this covers (validation aliases, extra fields kept, post-init hooks, root models)."""
+    hooks = model.__pydantic_root_model__ or model.__pydantic_post_init__
+    if hooks or model.model_config.get("extra") == "allow":
+        return None
+    plan = []
+    for name, f in model.model_fields.items():
+        if f.validation_alias is not None and f.validation_alias != f.alias:
+            return None
+        keys = (f.alias, name) if f.alias is not None and f.alias != name else (name,)
+        if f.default_factory is not None:
+            plan.append((name, keys, _REQUIRED, f.default_factory))
+        elif f.is_required():
+            plan.append((name, keys, _REQUIRED, None))
+        elif type(f.default) in _SHARED:
+            plan.append((name, keys, f.default, None))
+        elif type(f.default) in (list, dict, set) and not f.default:  # pydantic copies an empty one
+            plan.append((name, keys, _REQUIRED, type(f.default)))
+        else:  # a mutable default: pydantic copies it for every instance
+            plan.append((name, keys, _REQUIRED, functools.partial(f.get_default, call_default_factory=True)))
+    return tuple(plan)
+
+
+@functools.lru_cache(maxsize=256)
+def _plain(
+    model: type[BaseModel],
+) -> tuple[tuple[tuple[str, Any, Any], ...], frozenset[str], frozenset[str]] | None:
+    """The plan of a model whose fields are set by their own names only: (per field its name,
+    shared default and maker), the required names, all names; None for any other model."""
+    plan = _plan(model)
+    if plan is None or any(keys != (name,) for name, keys, _, _ in plan):
+        return None
+    flat = tuple((name, default, make) for name, _, default, make in plan)
+    required = frozenset(name for name, _, default, make in plan if default is _REQUIRED and make is None)
+    return flat, required, frozenset(name for name, *_ in plan)
+
+
+def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
+    """``model.model_construct(**fields)``, made directly: the same ``__dict__`` (field order),
+    fields set and defaults, without pydantic's per-call work (it inspects a default factory's
+    signature on every call, which can dominate a playthrough). Entries are made many times per
+    simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
+    plain = _plain(model)
+    if plain is not None and plain[1] <= fields.keys():  # every required field given: the short way
+        flat, _, names = plain
+        values = {n: fields[n] if n in fields else (d if m is None else m()) for n, d, m in flat}
+        given = {n for n in fields if n in names}
+    else:
+        plan = _plan(model)
+        if plan is None:
+            return model.model_construct(**fields)
+        values, given = {}, set()
+        for name, keys, default, make in plan:
+            for key in keys:
+                if key in fields:
+                    values[name] = fields[key]
+                    given.add(name)
+                    break
+            else:
+                if make is not None:
+                    values[name] = make()
+                elif default is not _REQUIRED:
+                    values[name] = default
+    made = model.__new__(model)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", given)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_set = object.__setattr__
