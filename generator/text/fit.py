@@ -275,19 +275,6 @@ def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple]
     return out
 
 
-def _breaks(words: list[_Word], limit: float) -> list[int]:
-    """Where greedy wrapping at ``limit`` starts each line of one hard line (word indices)."""
-    starts, cur = [0], words[0][0]
-    for k in range(1, len(words)):
-        nxt = cur + words[k][1] + words[k][0]
-        if nxt <= limit:
-            cur = nxt
-        else:
-            starts.append(k)
-            cur = words[k][0]
-    return starts
-
-
 def _rewrap(li: int, words: list[_Word], starts: list[int]) -> list[tuple]:
     """``_wrap``'s lines of hard line ``li`` broken at ``starts``."""
     out = []
@@ -330,25 +317,49 @@ def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
     most ``most`` lines with two words or more on the last; None when no measure does.
 
     Greedy breaks change only where the measure crosses the width of some run of consecutive
-    words, so those widths (the ones under ``limit``, widest first) are the measures to try."""
+    words, so those widths (the ones under ``limit``, widest first) are the measures to try.
+    A measure's breaks stay the same at every narrower measure that still holds its widest line
+    (each line still fits, and no line could take the next word before), so those are passed
+    over: the same answer as trying each of them."""
     last = len(words) - 1
     widest = max(w[0] for w in words)
     measures: set[float] = set()
-    for i in range(len(words)):
+    n = len(words)
+    for i in range(n):
         w = words[i][0]
-        for j in range(i + 1, len(words)):
+        for j in range(i + 1, n):
             w += words[j][1] + words[j][0]
             if w >= limit:
                 break
             if w >= widest:
                 measures.add(w)
+    line = math.inf  # the widest line of the last try
     for measure in sorted(measures, reverse=True):
-        starts = _breaks(words, measure + EPS)
+        if not line > measure + EPS:
+            continue  # breaks as the last try did
+        starts, line = _breaks(words, measure + EPS)
         if len(starts) > most:
             return None  # narrower measures only add lines
         if starts[-1] < last:
             return starts
     return None
+
+
+def _breaks(words: list[_Word], limit: float) -> tuple[list[int], float]:
+    """Where greedy wrapping at ``limit`` starts each line of one hard line (word indices), and
+    the width of its widest line."""
+    starts, cur = [0], words[0][0]
+    wide = cur
+    for k in range(1, len(words)):
+        nxt = cur + words[k][1] + words[k][0]
+        if nxt <= limit:
+            cur = nxt
+        else:
+            if cur > wide:
+                wide = cur
+            starts.append(k)
+            cur = words[k][0]
+    return starts, max(wide, cur)
 
 
 def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
