@@ -61,3 +61,57 @@ def test_the_widow_search_skipping_measures_that_break_alike_finds_what_trying_e
         limit = rng.uniform(max(w[0] for w in words), 20.0)
         most = rng.randint(1, 12)
         assert fit._tighter(words, limit, most) == _tighter_every_measure(words, limit, most)
+
+
+def _canvas_code(draw, face: str, texts: list[str]) -> list[str]:
+    """What a fresh canvas holds after ``draw(canvas, x, y, text)`` of each text in ``face``."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(io.BytesIO(), invariant=1)
+    for k, text in enumerate(texts):
+        c.setFont(face, 9 + k % 3)
+        draw(c, 10.5 + k, 700 - 0.25 * k, text)
+    return list(c._code)
+
+
+def test_text_written_directly_is_what_draw_string_writes_byte_for_byte() -> None:
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.render.textout import show_text
+
+    face = FontBook.load([paths.FONTS]).face("DejaVu Sans")
+    many = "".join(chr(c) for c in range(0x400, 0x4FF))  # Cyrillic: past the first subset's 224 codes
+    texts = [
+        "Card 1",
+        "Card 1",
+        "(a) \\ b)",
+        "",
+        "no\u00a0break",
+        "Ünïcödé",
+        many,
+        "Card 1 again",
+        many[::-1],
+    ]
+
+    def direct(c, x, y, text):
+        assert show_text(c, x, y, text)
+
+    assert _canvas_code(direct, face, texts) == _canvas_code(
+        lambda c, x, y, t: c.drawString(x, y, t), face, texts
+    )
+
+
+def test_text_in_a_type1_font_is_left_to_draw_string() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.textout import show_text
+
+    c = Canvas(io.BytesIO())
+    c.setFont("Helvetica", 9)
+    before = list(c._code)
+    assert not show_text(c, 1, 2, "Card")
+    assert c._code == before

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.core import where
 from generator.core.geometry import Matrix, apply, compose
 from generator.render.pathcode import NUMBERS, inverse, outline, path_box, segments, subpaths
+from generator.render.textout import show_text
 
 Rect = tuple[float, float, float, float]
 """x0, y0, x1, y1 in page points."""
@@ -350,9 +351,8 @@ def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
 
 
 def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> None:
-    """``canvas.drawString(x, y, text)`` for a run whose advance width at the canvas's font and
-    size the layout has measured already (``width``, points): a recording takes that width
-    rather than measuring the text a second time (it agrees with ``stringWidth`` to rounding)."""
+    """``canvas.drawString(x, y, text)`` for a run whose advance width the layout has measured
+    (``width``, points): a recording takes it rather than measuring the text again."""
     observer = getattr(canvas, "_deckwright_record", None)
     if observer is None:
         canvas.drawString(x, y, text)
@@ -462,7 +462,8 @@ class _Observer:
         """Record and draw a left-aligned run of known width (see :func:`draw_run`)."""
         if text.strip():
             self._text(x, y, text, width, 0.0)
-        self.originals["drawString"](x, y, text)
+        if not show_text(self.c, x, y, text):
+            self.originals["drawString"](x, y, text)
 
     def _text(self, x: float, y: float, text: str, width: float, share: float) -> None:
         c = self.c

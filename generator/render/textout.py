@@ -1,0 +1,53 @@
+"""Text drawn on a ReportLab canvas the way ``drawString`` draws it, written directly: the same
+bytes, without the text object and the width it measures and drops (every run of every card goes
+through here while a build records its pages, ``render.record``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen import textobject
+from reportlab.pdfgen.canvas import Canvas
+
+_PLAIN_TEXT = not textobject.rtlSupport
+"""ReportLab sets text left to right as given (no bidi library installed): :func:`show_text`
+may write what ``drawString`` would."""
+
+
+def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
+    """Write the operators ``c.drawString(x, y, text)`` writes for a TrueType font, byte for byte
+    (its text object's ``BT``, ``Tm``, the font's subsets as ``Tf``/``TL``, ``Tj``, ``T*``, ``ET``),
+    without the text object, the bidi pass and the width it measures and drops. False, nothing
+    written, where that is not certain (another font kind, a top-down canvas, bidi text): then
+    ``drawString`` itself must draw it."""
+    font = getFont(c._fontname)
+    if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont and type(text) is str):
+        return False
+    doc = c._doc
+    parts = []
+    current, head = -1, ""
+    for subset, chunk in _subsets(font, text, doc):
+        if subset != current:
+            if not head:
+                head = f"{fp_str(c._fontsize)} Tf {fp_str(c._leading)} TL"
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {head}")
+            current = subset
+        parts.append(f"({c._escape(chunk)}) Tj")
+    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
+    return True
+
+
+def _subsets(font: Any, text: str, doc: Any) -> Any:
+    """``font.splitString(text, doc)``: where every character of ``text`` has its code in the
+    font's first subset already (most runs, once a page or two is drawn), the same one chunk
+    made directly; else ReportLab's own split, which gives new characters their codes."""
+    state = font.state.get(doc)
+    if state is not None and text:
+        known = state.assignments  # character -> code; only characters the font draws
+        try:
+            return ((0, bytes([known[code] for code in map(ord, text)])),)
+        except (KeyError, ValueError):  # a new character (or U+00A0), or a code past the first subset
+            pass
+    return font.splitString(text, doc)
