@@ -115,3 +115,55 @@ def test_text_in_a_type1_font_is_left_to_draw_string() -> None:
     before = list(c._code)
     assert not show_text(c, 1, 2, "Card")
     assert c._code == before
+
+
+def _page(marks: list):
+    from pathlib import Path
+
+    from generator.render.record import PageRecord
+
+    return PageRecord(Path("planted.pdf"), 1, 595.0, 842.0, marks)
+
+
+def _text(text: str, color: str, font: str, size: float, x: float = 10.0):
+    from generator.load.model import Origin
+    from generator.render.record import TextMark
+
+    return TextMark(
+        text,
+        (x, 100.0, x + 60, 100 + size),
+        (1.0, 0, 0, 1.0, 0, 0),
+        size,
+        color,
+        font,
+        Origin("t.yaml", 1, 1),
+    )
+
+
+def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.proof import contrast
+    from generator.proof.settings import Settings
+    from generator.render.record import FillMark
+
+    runs = [
+        _text(t, c, f, s, x)
+        for x, (t, c, f, s) in enumerate(
+            [
+                ("ink", "#000000", "Lato-Regular", 9.0),
+                ("pale", "#bbbbbb", "Lato-Regular", 9.0),  # under 3:1: an error
+                ("red", "#ff0000", "Lato-Regular", 9.0),  # 4.0:1: a warning for body text
+                ("red", "#ff0000", "Lato-Bold", 14.0),  # large bold: 3:1 is enough
+                ("grey", "#949494", "Lato-Regular", 18.0),
+                ("   ", "#ffffff", "Lato-Regular", 9.0),
+            ]
+        )
+    ]
+    ground = FillMark((0.0, 0.0, 595.0, 842.0), (1.0, 0, 0, 1.0, 0, 0), "#ffffff", 1.0, None)
+    pages = [_page(list(runs)), _page([ground, *runs])]  # the second: a fill under every run
+    settings = Settings()
+    quick = contrast.check(pages, settings)
+    monkeypatch.setattr(contrast, "_fails_on_paper", lambda ink, font, size: True)  # each run the long way
+    assert [(f.message, f.severity) for f in quick] == [
+        (f.message, f.severity) for f in contrast.check(pages, settings)
+    ]
+    assert {f.severity for f in quick} == {"error", "warning"}
