@@ -4,8 +4,6 @@ through here while a build records its pages, ``render.record``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import textobject
@@ -26,9 +24,23 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
     if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont and type(text) is str):
         return False
     doc = c._doc
+    state = font.state.get(doc)
+    if state is not None and state.internalName is not None and text:
+        known = state.assignments  # character -> code; only characters the font draws
+        try:  # every character already coded in the first subset (most runs): one chunk
+            chunk = bytes([known[code] for code in map(ord, text)])
+        except (KeyError, ValueError):  # a new character (or U+00A0), or a code past the first subset
+            pass
+        else:
+            size, leading = fp_str(c._fontsize), fp_str(c._leading)
+            name = f"/{state.internalName}+0"  # getSubsetInternalName(0, doc), named already
+            c._code.append(
+                f"BT 1 0 0 1 {fp_str(x, y)} Tm {name} {size} Tf {leading} TL ({c._escape(chunk)}) Tj T* ET"
+            )
+            return True
     parts = []
     current, head = -1, ""
-    for subset, chunk in _subsets(font, text, doc):
+    for subset, chunk in font.splitString(text, doc):  # ReportLab's split: codes new characters
         if subset != current:
             if not head:
                 head = f"{fp_str(c._fontsize)} Tf {fp_str(c._leading)} TL"
@@ -37,17 +49,3 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         parts.append(f"({c._escape(chunk)}) Tj")
     c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
     return True
-
-
-def _subsets(font: Any, text: str, doc: Any) -> Any:
-    """``font.splitString(text, doc)``: where every character of ``text`` has its code in the
-    font's first subset already (most runs, once a page or two is drawn), the same one chunk
-    made directly; else ReportLab's own split, which gives new characters their codes."""
-    state = font.state.get(doc)
-    if state is not None and text:
-        known = state.assignments  # character -> code; only characters the font draws
-        try:
-            return ((0, bytes([known[code] for code in map(ord, text)])),)
-        except (KeyError, ValueError):  # a new character (or U+00A0), or a code past the first subset
-            pass
-    return font.splitString(text, doc)
