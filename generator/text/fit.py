@@ -324,15 +324,16 @@ def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
     last = len(words) - 1
     widest = max(w[0] for w in words)
     measures: set[float] = set()
-    n = len(words)
-    for i in range(n):
+    add = measures.add
+    steps = [word[1] + word[0] for word in words]  # what the next word adds to a run: its gap and width
+    for i in range(len(words)):
         w = words[i][0]
-        for j in range(i + 1, n):
-            w += words[j][1] + words[j][0]
+        for step in steps[i + 1 :]:
+            w += step
             if w >= limit:
                 break
             if w >= widest:
-                measures.add(w)
+                add(w)
     line = math.inf  # the widest line of the last try
     for measure in sorted(measures, reverse=True):
         if not line > measure + EPS:
