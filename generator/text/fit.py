@@ -8,6 +8,7 @@ tighter, keeping its number of lines, so that the word keeps company (:func:`_no
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Sequence
@@ -323,8 +324,8 @@ def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
     over: the same answer as trying each of them."""
     last = len(words) - 1
     widest = max(w[0] for w in words)
-    measures: set[float] = set()
-    add = measures.add
+    widths: list[float] = []  # negated, as a heap: the widest measure comes first
+    add = widths.append
     steps = [word[1] + word[0] for word in words]  # what the next word adds to a run: its gap and width
     for i in range(len(words)):
         w = words[i][0]
@@ -333,11 +334,13 @@ def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
             if w >= limit:
                 break
             if w >= widest:
-                add(w)
+                add(-w)
+    heapq.heapify(widths)  # a few are tried, most passed over: no need to sort them all
     line = math.inf  # the widest line of the last try
-    for measure in sorted(measures, reverse=True):
+    while widths:
+        measure = -heapq.heappop(widths)
         if not line > measure + EPS:
-            continue  # breaks as the last try did
+            continue  # breaks as the last try did (or is that try's own width again)
         starts, line = _breaks(words, measure + EPS)
         if len(starts) > most:
             return None  # narrower measures only add lines
@@ -434,21 +437,22 @@ def _place(
     y = top - prep.asc * s
     step, para = style.leading * s, style.paragraph_space * s
     rises = prep.rises
+    box_x, box_w, plains, n_ends = box.x, box.w, prep.plain, len(ends)
 
     for li, first, end, w1 in wrapped:
         words = lines[li]
         last = end == len(words)
-        free = box.w - w1 * s
-        x = box.x + (free / 2 if align == "center" else free if align == "right" else 0.0)
+        free = box_w - w1 * s
+        x = box_x + (free / 2 if align == "center" else free if align == "right" else 0.0)
         extra = 0.0
         if align == "justify" and not last and end - first > 1 and free > 0:
             extra = free / (end - first - 1)
-        plain = prep.plain[li]
+        plain = plains[li]
         if plain is not None and not extra:  # one run: what the loop below makes of such a line
-            _, _, face, color, _, _ = words[first][3][0]
-            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), face, s, color, w1 * s))
+            piece = words[first][3][0]  # (lead, text, face, colour, width, is_icon)
+            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), piece[2], s, piece[3], w1 * s))
             y -= step
-            if last and li < len(ends) and ends[li]:
+            if last and li < n_ends and ends[li]:
                 y -= para
             continue
         parts: list[str] = []
