@@ -187,7 +187,7 @@ class _Observer:
         self.clips: list[Rect | None] = []
         self.originals: dict[str, Callable[..., Any]] = {}
         self._hexes: dict[int, tuple[Any, str]] = {}  # id of a colour object -> (it, its '#rrggbb')
-        self._clip_boxes: dict[str, Rect | None] = {}  # a clipping path's code -> its local box
+        self._clip_boxes: dict[tuple, Rect | None] = {}  # a clipping path's operators -> its local box
         for name in ("drawString", "drawCentredString", "drawRightString"):
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
@@ -234,17 +234,12 @@ class _Observer:
         size = c._fontsize
         x0 = x - share * width
         local = (x0, y - DESCENT * size, x0 + width, y + ASCENT * size)
+        fill = c._fillColorObj
+        known = self._hexes.get(id(fill))  # as _hex, inline: every run passes here
+        colour = known[1] if known is not None and known[0] is fill else self._hex(fill)
+        matrix = tuple(c._currentMatrix)
         self.current.append(
-            TextMark(
-                text,
-                local,
-                self._matrix(),
-                size,
-                self._hex(c._fillColorObj),
-                c._fontname,
-                where.current(),
-                self.clip,
-            )
+            TextMark(text, local, matrix, size, colour, c._fontname, where.current(), self.clip)
         )
 
     def _hex(self, color: Any) -> str:
@@ -334,11 +329,10 @@ class _Observer:
         self.clip = self.clips.pop() if self.clips else None
 
     def _clip_path(self, path: Any, *args: Any, **kw: Any) -> None:
-        code = " ".join(str(s) for s in path._code)
-        if code in self._clip_boxes:
-            local = self._clip_boxes[code]
-        else:
-            local = self._clip_boxes[code] = path_box(code)
+        key = tuple(path._code)  # its operators as drawn (the same card slot on every sheet)
+        local = self._clip_boxes.get(key, False)
+        if local is False:
+            local = self._clip_boxes[key] = path_box(" ".join(str(s) for s in key))
         if local is None:
             return
         box = _bounds(self._matrix(), *local)
