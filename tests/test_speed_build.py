@@ -167,3 +167,21 @@ def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: p
         (f.message, f.severity) for f in contrast.check(pages, settings)
     ]
     assert {f.severity for f in quick} == {"error", "warning"}
+
+
+def test_the_marks_of_a_sheet_are_worked_out_once_per_slots_asked() -> None:
+    from generator.core.options import SheetOptions
+    from generator.layout import imposition
+    from generator.layout.imposition import _used_marks, plan_sheet, used_marks
+
+    g = plan_sheet(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, SheetOptions((595.28, 841.89)))
+    full = used_marks(g.crop_marks, g.cut_lines, g.slots[:9])
+    assert used_marks(g.crop_marks, g.cut_lines, g.slots[:9]) is full  # the next full sheet
+    assert full == _used_marks(g.crop_marks, g.cut_lines, g.slots[:9])
+    part = used_marks(g.crop_marks, g.cut_lines, g.slots[:4])  # the last, part-filled sheet
+    assert part == _used_marks(g.crop_marks, g.cut_lines, g.slots[:4]) and part != full
+    other = plan_sheet(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, SheetOptions((612.0, 792.0)))
+    assert used_marks(other.crop_marks, other.cut_lines, other.slots[:4]) == _used_marks(
+        other.crop_marks, other.cut_lines, other.slots[:4]
+    )
+    assert len(imposition._USED) <= 64
