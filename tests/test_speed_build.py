@@ -185,3 +185,40 @@ def test_the_marks_of_a_sheet_are_worked_out_once_per_slots_asked() -> None:
         other.crop_marks, other.cut_lines, other.slots[:4]
     )
     assert len(imposition._USED) <= 64
+
+
+def test_a_packed_deck_knows_its_backs_and_fields_as_its_cards_say() -> None:
+    from dataclasses import replace
+
+    from generator.layout.fieldcheck import known_fields
+    from generator.load.model import BATCH, PACK_AFTER, Card, Deck, Origin, PackedCards
+
+    kinds = ["hero", "villain", "item"]
+    cards = [
+        Card(
+            f"c{i}",
+            kinds[i % 3],
+            1,
+            "d",
+            {f"f{i % 5}": i, **({"rare": 1} if i == 4000 else {})},
+            Origin("c.yaml", i + 1),
+        )
+        for i in range(PACK_AFTER + 2 * BATCH + 7)
+    ]
+    packed = PackedCards(cards)
+    assert packed.settled() is packed  # packed indeed
+    deck = Deck(
+        name="d",
+        title="D",
+        template="front",
+        width=180.0,
+        height=252.0,
+        cards=packed,
+        back="plain",
+        backs_by_type={"villain": "dark", "item": None},
+        origin=Origin("game.yaml", 4),
+    )
+    assert deck.backs() == {deck.back_for(c) for c in cards} == {"plain", "dark", None}
+    assert replace(deck, cards=tuple(cards)).backs() == deck.backs()
+    assert known_fields({"x"}, packed) == known_fields({"x"}, cards)
+    assert "rare" in known_fields((), packed)
