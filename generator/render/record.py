@@ -221,6 +221,15 @@ class _Observer:
                 self._text(x, y, str(text), stringWidth(text, c._fontname, c._fontsize), share)
 
         self._wrap(name, note)
+        if name == "drawString":  # plain calls written directly, as ``run`` writes them
+            original = self.originals[name]
+
+            def draw(x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
+                note(x, y, text)
+                if args or kw or not show_text(self.c, x, y, text):
+                    original(x, y, text, *args, **kw)
+
+            setattr(self.c, name, draw)
 
     def run(self, x: float, y: float, text: str, width: float) -> None:
         """Record and draw a left-aligned run of known width (see :func:`draw_run`)."""
