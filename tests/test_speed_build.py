@@ -224,20 +224,16 @@ def test_a_packed_deck_knows_its_backs_and_fields_as_its_cards_say() -> None:
     assert "rare" in known_fields((), packed)
 
 
-def test_a_widow_search_is_kept_per_word_widths_and_given_back_as_searched(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_widow_search_is_kept_per_word_widths_and_gaps(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fit, "_TIGHTER", {})
     rng = random.Random(7)
     for _ in range(300):
         words = _words(rng, rng.randint(3, 30), grid=True)
         limit, most = rng.choice([8.0, 9.5, 12.0]), rng.randint(2, 6)
-        first = fit._tighter_kept(words, limit, most)
+        starts = fit._tighter(words, limit, most)
+        searched = None if starts is None else tuple(line[1:] for line in fit._rewrap(0, words, starts))
         renamed = [
             (w, g, f, ((0.0, "other", f, "#ff0000", w, False),)) for w, g, f, _ in words
         ]  # same widths
-        assert first == fit._tighter(words, limit, most) == fit._tighter_kept(renamed, limit, most)
-        if first is not None:
-            first.append(-1)  # the caller's list is its own: what is kept stays as searched
-            assert fit._tighter_kept(words, limit, most) == fit._tighter(words, limit, most)
+        assert fit._tighter_lines(words, limit, most) == searched == fit._tighter_lines(renamed, limit, most)
     assert 0 < len(fit._TIGHTER) <= fit.TIGHTER_KEPT

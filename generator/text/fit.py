@@ -304,10 +304,10 @@ def _no_widows(lines: list[list[_Word]], wrapped: list[tuple], limit: float, spa
         para = wrapped[k:j]
         words = lines[li]
         if len(para) > 1 and para[-1][2] - para[-1][1] == 1 and len(words) > 2:
-            starts = _tighter_kept(words, limit, len(para) + min(spare, 1))
-            if starts is not None:
-                spare -= len(starts) - len(para)
-                para = _rewrap(li, words, starts)
+            tighter = _tighter_lines(words, limit, len(para) + min(spare, 1))
+            if tighter is not None:
+                spare -= len(tighter) - len(para)
+                para = [(li, *line) for line in tighter]
         out.extend(para)
         k = j
     return out
@@ -315,22 +315,23 @@ def _no_widows(lines: list[list[_Word]], wrapped: list[tuple], limit: float, spa
 
 TIGHTER_KEPT = 1024
 """The most widow searches kept (let go all at once when full)."""
-_TIGHTER: dict[tuple, tuple[int, ...] | None] = {}
+_TIGHTER: dict[tuple, tuple[tuple[int, int, float], ...] | None] = {}
 
 
-def _tighter_kept(words: list[_Word], limit: float, most: int) -> list[int] | None:
-    """``_tighter``, searched once per sequence of word widths and gaps, limit and line count: it
-    reads nothing else, so paragraphs whose words measure alike (cards that differ in a number
+def _tighter_lines(words: list[_Word], limit: float, most: int) -> tuple[tuple[int, int, float], ...] | None:
+    """The lines (first word, end, width) of ``words`` broken where ``_tighter`` says (None where
+    it finds nothing), searched once per sequence of word widths and gaps, limit and line count:
+    that is all it reads, so paragraphs whose words measure alike (cards that differ in a number
     of as many digits, a name as wide) break alike."""
     key = (limit, most, *[w[0] for w in words], *[w[1] for w in words])
     if key in _TIGHTER:
-        found = _TIGHTER[key]
-        return None if found is None else list(found)
+        return _TIGHTER[key]
     starts = _tighter(words, limit, most)
+    found = None if starts is None else tuple(line[1:] for line in _rewrap(0, words, starts))
     if len(_TIGHTER) >= TIGHTER_KEPT:
         _TIGHTER.clear()
-    _TIGHTER[key] = None if starts is None else tuple(starts)
-    return starts
+    _TIGHTER[key] = found
+    return found
 
 
 def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
