@@ -9,6 +9,8 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import textobject
 from reportlab.pdfgen.canvas import Canvas
 
+_HEADS: dict[tuple, str] = {}
+"""The font operators of a run in a font's first subset, by its PDF name, size and leading."""
 _PLAIN_TEXT = not textobject.rtlSupport
 """ReportLab sets text left to right as given (no bidi library installed): :func:`show_text`
 may write what ``drawString`` would."""
@@ -32,11 +34,14 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         except (KeyError, ValueError):  # a new character (or U+00A0), or a code past the first subset
             pass
         else:
-            size, leading = fp_str(c._fontsize), fp_str(c._leading)
-            name = f"/{state.internalName}+0"  # getSubsetInternalName(0, doc), named already
-            c._code.append(
-                f"BT 1 0 0 1 {fp_str(x, y)} Tm {name} {size} Tf {leading} TL ({c._escape(chunk)}) Tj T* ET"
-            )
+            size, leading = c._fontsize, c._leading
+            key = (state.internalName, size, leading, type(size), type(leading))
+            head = _HEADS.get(key)
+            if head is None:  # getSubsetInternalName(0, doc) (named already), the size, the leading
+                if len(_HEADS) >= 256:
+                    _HEADS.clear()
+                head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+            c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {head} ({c._escape(chunk)}) Tj T* ET")
             return True
     parts = []
     current, head = -1, ""
