@@ -70,7 +70,15 @@ class TextMark:
         else:
             box = _bounds(matrix, x0, y0, x1, y1)
         self.box = box
-        self.shown = box if clip is None else intersect(box, clip)
+        if clip is None:
+            self.shown = box
+        else:  # intersect(box, clip), written out
+            self.shown = (
+                max(box[0], clip[0]),
+                max(box[1], clip[1]),
+                min(box[2], clip[2]),
+                min(box[3], clip[3]),
+            )
 
     def __repr__(self) -> str:
         return f"TextMark({self.text!r}, {self.local}, {self.matrix}, {self.font_size}, {self.color!r})"
