@@ -226,7 +226,7 @@ class NoteMark:
         return NoteMark(self.kind, self.local, compose(outer, self.matrix))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StrokeMark:
     """A stroked line or outline: its path as drawn (PDF path operators in its own space, read
     only when asked for), the matrix that places it, its line width as set, colour, opacity,
@@ -243,6 +243,32 @@ class StrokeMark:
     clip: Rect | None = None
     """The clipping box in force when it was drawn (in the same space as ``box``)."""
     in_form: bool = False
+
+    def __init__(
+        self,
+        path: tuple[str, ...],
+        matrix: Matrix,
+        line_width: float,
+        color: str,
+        alpha: float,
+        filled: bool,
+        origin: Any,
+        clip: Rect | None = None,
+        in_form: bool = False,
+    ) -> None:
+        # the frozen dataclass's own __init__ sets each field through object.__setattr__; its
+        # fields land in the instance's dict all the same (as cached_property's values do)
+        self.__dict__.update(
+            path=path,
+            matrix=matrix,
+            line_width=line_width,
+            color=color,
+            alpha=alpha,
+            filled=filled,
+            origin=origin,
+            clip=clip,
+            in_form=in_form,
+        )
 
     @functools.cached_property
     def width(self) -> float:
