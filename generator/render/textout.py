@@ -4,6 +4,8 @@ through here while a build records its pages, ``render.record``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import textobject
@@ -28,10 +30,9 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
     doc = c._doc
     state = font.state.get(doc)
     if state is not None and state.internalName is not None and text:
-        known = state.assignments  # character -> code; only characters the font draws
         try:  # every character already coded in the first subset (most runs): one chunk
-            chunk = bytes([known[code] for code in map(ord, text)])
-        except (KeyError, ValueError):  # a new character (or U+00A0), or a code past the first subset
+            chunk = text.translate(_codes(state)).encode("latin-1")
+        except ValueError:  # a new character (or U+00A0), or a code past the first subset
             pass
         else:
             size, leading = c._fontsize, c._leading
@@ -54,3 +55,29 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         parts.append(f"({c._escape(chunk)}) Tj")
     c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
     return True
+
+
+class _Codes(dict):
+    """A font state's ``assignments`` (character -> its code in the font's subsets) for
+    ``str.translate``: a character without a code stops it (ValueError) rather than passing."""
+
+    def __missing__(self, key: int) -> int:
+        raise ValueError(key)
+
+
+_TABLES: dict[int, tuple[Any, _Codes]] = {}
+"""The translate table of each font state, by its id (the state held: its id stays its own)."""
+
+
+def _codes(state: Any) -> _Codes:
+    """The state's assignments as a translate table, made again when the font has coded more
+    characters (ReportLab's split only ever adds codes)."""
+    known = state.assignments
+    entry = _TABLES.get(id(state))
+    if entry is not None and entry[0] is state and len(entry[1]) == len(known):
+        return entry[1]
+    if len(_TABLES) >= 64:  # a few files' fonts at a time
+        _TABLES.clear()
+    table = _Codes(known)
+    _TABLES[id(state)] = (state, table)
+    return table
