@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from generator.text import fit
-from generator.text.fit import EPS
+from generator.text import widows
+from generator.text.widows import EPS
 
 
 def _breaks(words, limit):
@@ -60,7 +60,7 @@ def test_the_widow_search_skipping_measures_that_break_alike_finds_what_trying_e
         words = _words(rng, rng.randint(3, 40), grid=seed % 2 == 0)
         limit = rng.uniform(max(w[0] for w in words), 20.0)
         most = rng.randint(1, 12)
-        assert fit._tighter(words, limit, most) == _tighter_every_measure(words, limit, most)
+        assert widows._tighter(words, limit, most) == _tighter_every_measure(words, limit, most)
 
 
 def _canvas_code(draw, face: str, texts: list[str]) -> list[str]:
@@ -225,15 +225,42 @@ def test_a_packed_deck_knows_its_backs_and_fields_as_its_cards_say() -> None:
 
 
 def test_a_widow_search_is_kept_per_word_widths_and_gaps(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fit, "_TIGHTER", {})
+    monkeypatch.setattr(widows, "_TIGHTER", {})
     rng = random.Random(7)
     for _ in range(300):
         words = _words(rng, rng.randint(3, 30), grid=True)
         limit, most = rng.choice([8.0, 9.5, 12.0]), rng.randint(2, 6)
-        starts = fit._tighter(words, limit, most)
-        searched = None if starts is None else tuple(line[1:] for line in fit._rewrap(0, words, starts))
+        starts = widows._tighter(words, limit, most)
+        searched = None if starts is None else tuple(line[1:] for line in widows._rewrap(0, words, starts))
         renamed = [
             (w, g, f, ((0.0, "other", f, "#ff0000", w, False),)) for w, g, f, _ in words
         ]  # same widths
-        assert fit._tighter_lines(words, limit, most) == searched == fit._tighter_lines(renamed, limit, most)
-    assert 0 < len(fit._TIGHTER) <= fit.TIGHTER_KEPT
+        assert (
+            widows._tighter_lines(words, limit, most)
+            == searched
+            == widows._tighter_lines(renamed, limit, most)
+        )
+    assert 0 < len(widows._TIGHTER) <= widows.TIGHTER_KEPT
+
+
+def test_a_placed_run_made_directly_is_the_dataclass_made_by_its_constructor() -> None:
+    import dataclasses
+
+    from generator.text.fit import PlacedRun, _placed_run
+
+    assert [f.name for f in dataclasses.fields(PlacedRun)] == [
+        "x",
+        "y",
+        "text",
+        "face",
+        "size",
+        "color",
+        "width",
+    ]
+    made, direct = (
+        PlacedRun(1.5, -2.0, "Card 7", "F1", 9.0, "#112233", 30.25),
+        _placed_run(1.5, -2.0, "Card 7", "F1", 9.0, "#112233", 30.25),
+    )
+    assert made == direct and hash(made) == hash(direct) and repr(made) == repr(direct)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        direct.x = 3.0  # type: ignore[misc]
