@@ -57,6 +57,7 @@ def no_widows(lines: list[list[Word]], wrapped: list[tuple], limit: float, spare
 TIGHTER_KEPT = 1024
 """The most widow searches kept (let go all at once when full)."""
 _TIGHTER: dict[tuple, tuple[tuple[int, int, float], ...] | None] = {}
+_NOT_KEPT = object()
 
 
 def _tighter_lines(words: list[Word], limit: float, most: int) -> tuple[tuple[int, int, float], ...] | None:
@@ -65,8 +66,9 @@ def _tighter_lines(words: list[Word], limit: float, most: int) -> tuple[tuple[in
     that is all it reads, so paragraphs whose words measure alike (cards that differ in a number
     of as many digits, a name as wide) break alike."""
     key = (limit, most, *[w[0] for w in words], *[w[1] for w in words])
-    if key in _TIGHTER:
-        return _TIGHTER[key]
+    kept = _TIGHTER.get(key, _NOT_KEPT)  # one lookup: another thread may let them all go
+    if kept is not _NOT_KEPT:
+        return kept  # type: ignore[return-value]
     starts = _tighter(words, limit, most)
     found = None if starts is None else tuple(line[1:] for line in _rewrap(0, words, starts))
     if len(_TIGHTER) >= TIGHTER_KEPT:
