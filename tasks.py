@@ -10,6 +10,7 @@ Usage (needs only Python 3.10+ with pip and venv):
     python3 tasks.py docs            # build the documentation site from docs/ into site/ (mkdocs --strict)
     python3 tasks.py pictures        # redraw the documentation's pictures (docs/pictures/) with the build
     python3 tasks.py lock            # refresh requirements/lock.txt on purpose (newest releases, hashed)
+    python3 tasks.py icons           # refresh the shipped game-icons.net copy on purpose (pinned, checked)
 
 Both everyday commands install exactly what requirements/lock.txt names (versions and hashes),
 so a fresh clone gets the environment the suite last passed with. pyproject.toml keeps version
@@ -161,6 +162,9 @@ def main(argv: list[str]) -> None:
         _run([_python(env), "docs/pictures.py", *rest])
     elif task == "lock":
         _lock()
+    elif task == "icons":  # npm pack of the pinned version, its sha512 checked: generator/art/game-icons/
+        env = _ensure_locked_env()
+        _run([_python(env), "-m", "generator.art.gameicons_build", *rest])
     else:
         print(__doc__)
         sys.exit(0 if task == "help" else 2)

@@ -60,7 +60,7 @@ def test_png_one_file_per_face_named_by_deck_card_and_copy(starter: Path, tmp_pa
     result = _run(str(starter), "--png", str(tmp_path), "--dpi", "72")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "starter"
-    expected = {".deckwright-kit", "main-contact.png"}
+    expected = {".deckwright-kit", "main-contact.png", "credits.md"}  # the starter credits its game icons
     for name in (
         "quick-step-1",
         "quick-step-2",

@@ -320,3 +320,27 @@ def test_cover_fit_prints_at_the_larger_scale() -> None:
         assert printed_dpi(ImageOp(path, box, "stretch")) == pytest.approx(200)
     finally:
         path.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_every_kit_pdf_passes_the_print_shop_tools(guides, game: str) -> None:
+    """qpdf --check, pdftoppm on every page and pdffonts find nothing wrong in any kit file."""
+    from tests.pdf_tools import need_tools, tool_problems
+
+    need_tools()
+    folder, _ = guides[game]
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert pdfs
+    assert {pdf.name: tool_problems(pdf) for pdf in pdfs} == {pdf.name: [] for pdf in pdfs}
+
+
+def test_the_print_shop_tools_see_a_file_cut_short(guides, tmp_path: Path) -> None:
+    """The tool check is not blind: a kit file cut short is reported by all three tools."""
+    from tests.pdf_tools import need_tools, tool_problems
+
+    need_tools()
+    whole = guides["road-runner"][0] / "cards.pdf"
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    said = " ".join(tool_problems(cut))
+    assert "qpdf --check" in said and "pdftoppm" in said and "pdffonts" in said, said

@@ -19,6 +19,7 @@ from generator.layout.ops import TextOp
 from generator.load.loader import load_game
 from tests.otf_fixtures import FONTS, make_otf
 from tests.pdf_resources import pdf_problems
+from tests.pdf_tools import need_tools, tool_problems
 from tests.test_inline_icons import INKSCAPE_COIN
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "porting.md"
@@ -107,3 +108,13 @@ def test_the_page_inline_icons_are_52_px_and_5_px_up(game: Path):
     assert icon.size == pytest.approx(52 * px)  # the element's icon_size wins over the icon's own
     full_stop = next(r for r in rule.layout.runs if r.text.startswith("."))
     assert full_stop.x == pytest.approx(icon.x + icon.size)  # no space after the icon
+
+
+def test_the_page_game_passes_the_print_shop_tools(game: Path, tmp_path: Path, run_cli):
+    """qpdf finds no damage, poppler renders every page without an error, every font embedded."""
+    need_tools()
+    code, out, err = run_cli("build", str(game), "-o", str(tmp_path / "out"))
+    assert code == 0, out + err
+    pdfs = sorted((tmp_path / "out" / "spider").glob("*.pdf"))
+    assert pdfs
+    assert {pdf.name: tool_problems(pdf) for pdf in pdfs} == {pdf.name: [] for pdf in pdfs}

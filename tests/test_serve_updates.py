@@ -211,7 +211,7 @@ def test_a_problem_in_a_template_points_at_every_card_drawn_with_it(served: Serv
     )
     data = json.loads(served.get(f"/api/card?id={card_named(state, 'Lucky Find')['id']}")[2])
     front = data["templates"][0]
-    bonus_band = re.search(r'bonus: \{band: "(#[0-9a-f]{6})"\}', (served.folder / "front.yaml").read_text())
+    bonus_band = re.search(r'bonus: \{band: "(#[0-9a-f]{6})"', (served.folder / "front.yaml").read_text())
     assert front["rules"] == ["default", "bonus"] and front["style"]["band"] == bonus_band[1]
 
 

@@ -162,7 +162,9 @@ def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: p
     pages = [_page(list(runs)), _page([ground, *runs])]  # the second: a fill under every run
     settings = Settings()
     quick = contrast.check(pages, settings)
-    monkeypatch.setattr(contrast, "_fails_on_paper", lambda ink, font, size: True)  # each run the long way
+    monkeypatch.setattr(
+        contrast, "_fails_on_paper", lambda ink, alpha, font, size: True
+    )  # each run the long way
     assert [(f.message, f.severity) for f in quick] == [
         (f.message, f.severity) for f in contrast.check(pages, settings)
     ]

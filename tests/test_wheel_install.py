@@ -109,7 +109,11 @@ def test_the_wheel_carries_the_bundled_data(wheel: Path):
         "generator/serve/static/index.html",
         "generator/core/messages/en.yaml",
         "generator/core/messages/de.yaml",
+        "generator/art/game-icons/icons.zip",
+        "generator/art/game-icons/source.json",
+        "generator/art/game-icons/LICENSE.txt",
         "deckwright-0.1.0.dist-info/licenses/LICENSE",
+        "deckwright-0.1.0.dist-info/licenses/generator/art/game-icons/LICENSE.txt",
     ):
         assert needed in names, needed
     assert not [n for n in names if "__pycache__" in n]
@@ -136,6 +140,9 @@ def test_the_installed_package_runs_from_any_folder(installed: Path, tmp_path: P
     _run(installed, here, "check", "my-game")
     _run(installed, here, "build", "my-game")
     assert list((here / "output" / "my-game").glob("*.pdf"))
+    # its game-icons.net icons come from the installed copy, credited in the kit
+    assert "footprint by" in (here / "output" / "my-game" / "credits.md").read_text(encoding="utf-8")
+    assert "game-icons/crossed-swords" in _run(installed, here, "icons", "crossed").split()
     # nothing was written into the installed package or read from the checkout
     assert not (ROOT / "output" / "my-game").exists()
 

@@ -1,3 +1,3 @@
 """Fonts and pictures as files: font metrics and fallbacks, embedded subsets, SVG and PNG reading,
-raster limits.
+raster limits, the shipped game-icons.net icons.
 """

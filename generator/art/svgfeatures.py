@@ -4,10 +4,12 @@ into what it does draw.
 svglib (the SVG reader) leaves out masks, pattern fills, markers (arrowheads), ``<foreignObject>``
 and filter effects, and ignores the ``opacity`` property. ``unsupported`` names each use with its
 line: the first four lose or reveal content, so the file is refused; a filter (blur, drop shadow)
-only loses an effect, so it is drawn with a warning. ``push_opacity`` turns ``opacity`` on a shape
-or group into the fill and stroke opacities of the shapes inside it: exact for a single shape;
-for a group, shapes that overlap inside it show through one another (true group opacity would
-need a transparency group).
+only loses an effect, so it is drawn with a warning. ``push_opacity`` makes ``opacity`` drawable:
+on a group (``<g>``, ``<svg>``, ``<use>``, ``<a>``, ``<symbol>``, an ``<image>``) or on a shape
+both filled and stroked it marks the element (``LAYER``) to be drawn as one layer, composited
+as a whole (``art.svglayers``: a PDF transparency group), so shapes overlapping inside it do not
+show through one another, as SVG defines group opacity; on a shape painted once it becomes the
+shape's fill and stroke opacity (the same result, no layer needed).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from typing import Any
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)")
 _REFUSED_ELEMENTS = {"foreignObject": "a <foreignObject> (HTML inside an SVG)"}
 _SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text"}
+_LAYERS = {"g", "svg", "use", "a", "symbol", "switch", "image"}
+LAYER = "deckwright-layer-opacity"
+"""The attribute ``push_opacity`` gives an element drawn as one translucent layer: its opacity."""
 _ADVICE = "convert it to plain shapes in your design program, or export the art as PNG"
 
 
@@ -110,24 +115,46 @@ def unsupported(root: Any) -> tuple[list[str], list[str]]:
 
 
 def push_opacity(root: Any) -> None:
-    """Fold every ``opacity`` (attribute or style) into the fill and stroke opacity of the shapes
-    it covers, in place."""
-    _push(root, 1.0, 1.0, 1.0, _css(root))
+    """Make every ``opacity`` (attribute, style or class) drawable, in place: a layer (``LAYER``)
+    for a group or a shape both filled and stroked, else the fill and stroke opacity of the shape."""
+    _push(root, 1.0, 1.0, 1.0, _css(root), (True, False))
 
 
-def _push(element: Any, opacity: float, fill: float, stroke: float, css: dict[Any, dict[str, str]]) -> None:
+def _push(
+    element: Any,
+    opacity: float,
+    fill: float,
+    stroke: float,
+    css: dict[Any, dict[str, str]],
+    paint: tuple[bool, bool],
+) -> None:
     name = _local(element)
     if not name:
         return
-    opacity *= _number(_prop(element, "opacity", css), 1.0)
+    own = _number(_prop(element, "opacity", css), 1.0)
     fill = _number(_prop(element, "fill-opacity", css), fill)
     stroke = _number(_prop(element, "stroke-opacity", css), stroke)
+    paint = (
+        _painted(_prop(element, "fill", css), paint[0]),
+        _painted(_prop(element, "stroke", css), paint[1]),
+    )
+    if own < 1.0 and (name in _LAYERS or (name in _SHAPES and all(paint))):
+        element.set(LAYER, f"{own:.4g}")  # drawn as one layer at this opacity
+        own = 1.0
+    opacity *= own
     if opacity < 1.0 and name in _SHAPES:
         style = element.get("style") or ""
         extra = f"fill-opacity:{fill * opacity:.4g};stroke-opacity:{stroke * opacity:.4g}"
         element.set("style", f"{style.rstrip('; ')};{extra}" if style.strip() else extra)
     for child in element:
-        _push(child, opacity, fill, stroke, css)
+        _push(child, opacity, fill, stroke, css, paint)
+
+
+def _painted(value: str | None, inherited: bool) -> bool:
+    """Whether a ``fill``/``stroke`` value paints (``inherited`` when it is not set)."""
+    if value is None or value.strip() in ("", "inherit"):
+        return inherited
+    return value.strip() not in ("none", "transparent")
 
 
 def _number(value: str | None, default: float) -> float:

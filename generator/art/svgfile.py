@@ -48,6 +48,7 @@ _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 _SAVE_AGAIN = "open it in your design program and save it again"
 _DAMAGED_OK: ContextVar[bool] = ContextVar("damaged_ok", default=False)
+_DAMAGED_EVERYWHERE = False
 SUFFIXES = (".svg", ".svgz")
 MAX_UNZIPPED = 32 * 2**20
 """The most a gzip-compressed SVG (``.svgz``) may unpack to: far above any card art."""
@@ -80,9 +81,22 @@ def allowing_damaged(allowed: bool = True) -> Iterator[None]:
         _DAMAGED_OK.reset(token)
 
 
+@contextmanager
+def allowing_damaged_everywhere(allowed: bool = True) -> Iterator[None]:
+    """Inside the block every thread of the process draws a damaged SVG: for ``watch`` and
+    ``serve``, whose rebuilds, proofreading and previews run on threads a context variable set
+    by the command does not reach."""
+    global _DAMAGED_EVERYWHERE
+    before, _DAMAGED_EVERYWHERE = _DAMAGED_EVERYWHERE, allowed
+    try:
+        yield
+    finally:
+        _DAMAGED_EVERYWHERE = before
+
+
 def damaged_allowed() -> bool:
     """Whether a damaged SVG is drawn (see :func:`allowing_damaged`)."""
-    return _DAMAGED_OK.get()
+    return _DAMAGED_EVERYWHERE or _DAMAGED_OK.get()
 
 
 @dataclass(frozen=True)
@@ -152,7 +166,7 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
     if damage:
         first = damage[0]
         damaged = f"damaged at line {first.line} ({clip(first.message.strip(), 80)})"
-        if not _DAMAGED_OK.get():
+        if not damaged_allowed():
             return SvgFile(
                 source=data,
                 refused=f"this SVG file is {damaged}: it is not well-formed, so browsers and design programs "
@@ -186,13 +200,14 @@ def _utf8(data: bytes) -> bytes:
 
 
 def _render(root: Any, path: Path, allowed: list[Path]) -> Any:
-    from svglib.svglib import SvgRenderer
-
     from generator.art.svgfonts import BundledFonts
+    from generator.art.svglayers import LayeredRenderer
 
     real = path.resolve()
     base = next((r for r in allowed if real.is_relative_to(r.resolve())), path.parent)
-    renderer = SvgRenderer(str(path), font_map=BundledFonts(), external_reference_root=str(base.resolve()))
+    renderer = LayeredRenderer(
+        str(path), font_map=BundledFonts(), external_reference_root=str(base.resolve())
+    )
     return renderer.render(root)
 
 

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.board.model import Board
 from generator.board.ops import XY, BoardOp
@@ -20,6 +21,7 @@ from generator.core.sizes import UnknownSizeError, card_size
 from generator.core.yamlio import Loc
 from generator.layout.ops import IconOp, RectOp, TextOp
 from generator.schema.board import SizeRef, TextLook
+from generator.schema.inline import inline_looks
 from generator.schema.messages import suggest
 from generator.text import MarkupError, TextLayout, TextStyle, fit_text, icon_names, parse_markup
 
@@ -91,6 +93,8 @@ class Context:
 
     def icon(self, name: str, loc: Loc) -> Path | None:
         path = self.board.icons.get(name)
+        if path is None and gameicons.is_named(name):
+            return self.game_icon(name, loc)
         if path is None:
             self.fail(
                 loc,
@@ -108,8 +112,18 @@ class Context:
             return None
         if found is not None:
             return found
+        if gameicons.is_named(file_name):  # a file of the game's own by that name comes first
+            return self.game_icon(file_name, loc)
         self.fail(loc, f"image '{file_name}' not found (looked in the game folder and its art/ folder)")
         return None
+
+    def game_icon(self, name: str, loc: Loc) -> Path | None:
+        """The shipped game-icons.net icon ``name``; a located problem naming the nearest names."""
+        try:
+            return gameicons.path(name)
+        except gameicons.GameIconError as exc:
+            self.fail(loc, str(exc))
+            return None
 
     def size(self, ref: SizeRef, orientation: str | None, padding: float, loc: Loc) -> tuple[float, float]:
         """(w, h) of a size reference, turned to ``orientation``, grown by ``padding`` per side."""
@@ -171,6 +185,7 @@ class Context:
             color=look.color or color or self.spec.color,
             align=align,
             valign=valign,
+            icon_looks=inline_looks(self.board.inline_icons, size),  # game.yaml's size and dy
         ), bool(look.bold if look.bold is not None else bold)
 
     def fit(self, text: str, box: Box, look: TextLook, size: float, loc: Loc, **kw) -> TextLayout | None:

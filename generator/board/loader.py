@@ -66,6 +66,7 @@ def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
         doc=doc,
         path=path,
         icons=game.icons,
+        inline_icons=game.inline_icons,
         image_dirs=paths.image_dirs(game.folder, game.template_dirs),
         sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 from generator.board.ops import BoardOp
 from generator.core.yamlio import Document
 from generator.schema.board import BoardSpec
+from generator.schema.inline import IconSpec
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Board:
     """The smallest type on the board at full size (points), once laid out."""
     min_size: float = 6.0
     """The smallest type the game lets print (its ``proof: min_size``)."""
+    inline_icons: Mapping[str, IconSpec] = field(default_factory=dict)
+    """Inline icons' own sizes and offsets in text (``game.yaml`` ``icons:``)."""
 
 
 @dataclass(frozen=True)

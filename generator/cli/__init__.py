@@ -57,6 +57,7 @@ app.command()(serve.serve)
 app.command()(project.new)
 app.command()(project.schema)
 app.command()(project.fonts)
+app.command()(project.icons)
 app.add_typer(log.log_app, name="log")  # groups are listed after the commands
 
 

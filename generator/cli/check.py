@@ -58,7 +58,8 @@ def check(
     from generator.art.svgfile import allowing_damaged
     from generator.kit.assemble import check_kit
     from generator.kit.build import check_faces
-    from generator.layout import ink
+    from generator.layout import ink, memo
+    from generator.layout.kept import deck_faces
     from generator.load.loader import load_game
     from generator.printshop.check import check_printshop
 
@@ -89,8 +90,11 @@ def check(
             overlay.enter_context(made.overlay())
         fonts = FontBook.load(loaded.font_dirs)
         limit = ink_limit or (preset.ink_limit if preset is not None else 300.0)  # type: ignore[attr-defined]
+        # each face laid out once for the face checks and every paper's kit; recorded once and
+        # placed, not drawn, unless --proof draws the pages from the files
+        overlay.enter_context(memo.reusing("faces", *(() if proof else ("unread",))))
         with ink.checking(limit):
-            problems = check_faces(loaded, fonts)
+            problems = check_faces(loaded, fonts, deck_faces)
             problems += check_kit(loaded, fonts)
         problems += missing + _composition(source)
         problems += loaded.extra.get("warnings", [])  # found while loading (sheets)

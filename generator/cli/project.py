@@ -1,4 +1,5 @@
-"""Commands about games rather than one game's kit: ``list``, ``new``, ``schema`` and ``fonts``."""
+"""Commands about games rather than one game's kit: ``list``, ``new``, ``schema``, ``fonts``
+and ``icons``."""
 
 from __future__ import annotations
 
@@ -93,3 +94,20 @@ def fonts(
     for family, styles, kind, path in rows:
         shown = ", ".join(s.replace("_", " ") for s in styles)
         common.out.print(f"{family:<{width}}  {kind:<9}  {shown:<36}  {display_path(path)}")
+
+
+def icons(
+    words: Annotated[
+        list[str] | None, typer.Argument(help="Words every name must contain (none: list every name).")
+    ] = None,
+) -> None:
+    """List the game-icons.net icons Deckwright ships whose names contain WORDS, as a template
+    names them (`icon: game-icons/crossed-swords`); the kit credits each one it draws."""
+    from generator.art import gameicons
+
+    asked = " ".join(words or ())
+    found = gameicons.search(asked)
+    if not found:
+        raise fail(UsageError(f"no game-icons.net icon name contains '{asked}': try a shorter or other word"))
+    for name in found:
+        common.out.print(f"{gameicons.PREFIX}{name}")

@@ -10,6 +10,7 @@ import typer
 from generator.cli import common  # the consoles as common.out / common.err: a test may swap them
 from generator.cli.common import fail, paths_display, report, shop_preset
 from generator.cli.options import (
+    ALLOW_DAMAGED_ART_OPTION,
     ALLOW_OVERFLOW_OPTION,
     ONLY_OPTION,
     OUTPUT_OPTION,
@@ -34,12 +35,28 @@ def watch(
     output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
 ) -> None:
     """Build the kit, then rebuild what changed on every save until Ctrl+C.
 
     A saved card file or card template rebuilds only the decks it changes; anything else, the whole
     kit. Problems are printed as they are found and the last good files stay in place.
     """
+    from generator.art.svgfile import allowing_damaged_everywhere
+
+    with allowing_damaged_everywhere(allow_damaged_art):
+        _watch(game, paper, layout, printshop, output, allow_overflow, only)
+
+
+def _watch(
+    game: str,
+    paper: Paper,
+    layout: Layout,
+    printshop: str | None,
+    output: Path | None,
+    allow_overflow: bool,
+    only: list[str] | None,
+) -> None:
     from generator.kit.build import BuildOptions
     from generator.serve.watch import Session, events, run
 
@@ -94,6 +111,7 @@ def serve(
     output: Annotated[Path | None, OUTPUT_OPTION] = None,
     allow_overflow: Annotated[bool, ALLOW_OVERFLOW_OPTION] = False,
     only: Annotated[list[str] | None, ONLY_OPTION] = None,
+    allow_damaged_art: Annotated[bool, ALLOW_DAMAGED_ART_OPTION] = False,
     editor: Annotated[
         str | None,
         typer.Option(
@@ -113,6 +131,7 @@ def serve(
     """Preview the game in a browser: every card face, board, sheet, summary and the print guide,
     with check's findings (the proofreader's too); redrawn on every save (like watch) until
     Ctrl+C. Never runs the game's rules code."""
+    from generator.art.svgfile import allowing_damaged_everywhere
     from generator.kit.build import BuildOptions
     from generator.serve.editor import choose
     from generator.serve.run import serve as run_serve
@@ -138,9 +157,10 @@ def serve(
         options = BuildOptions(
             paper=paper.value, layout=layout.value, out_dir=output, allow_overflow=allow_overflow
         )
-        run_serve(
-            game, options, host, port, started, _show, only=only, editor=choose(editor), compare=compare
-        )
+        with allowing_damaged_everywhere(allow_damaged_art):  # the rebuilds' and previews' threads too
+            run_serve(
+                game, options, host, port, started, _show, only=only, editor=choose(editor), compare=compare
+            )
     except DeckwrightError as exc:
         raise fail(exc) from None
     except KeyboardInterrupt:  # Ctrl+C is how a preview ends, even during a rebuild

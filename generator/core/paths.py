@@ -77,9 +77,21 @@ PACKAGE = Path(__file__).resolve().parents[1]
 """The package's own data (print-shop presets, the colour profile)."""
 
 
+def icon_caches() -> tuple[Path, Path]:
+    """Where the shipped game-icons.net icons are unpacked, one file per icon used (see
+    ``art.gameicons``): ``$XDG_CACHE_HOME/deckwright/game-icons`` (else ``~/.cache/...``), and a
+    folder in the temporary folder when that one cannot be written."""
+    import tempfile  # here: `deckwright --help` imports this module and never needs it
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    user = f"deckwright-{os.getuid()}" if hasattr(os, "getuid") else "deckwright"
+    return Path(base) / "deckwright" / "game-icons", Path(tempfile.gettempdir()) / user / "game-icons"
+
+
 def bundled_roots() -> tuple[Path, ...]:
-    """Deckwright's own folders, links followed: the bundled templates, fonts and package data."""
-    return tuple(dict.fromkeys(p.resolve() for p in (TEMPLATES, FONTS, PACKAGE)))
+    """Deckwright's own folders, links followed: the bundled templates, fonts and package data,
+    and the unpacked game-icons.net icons."""
+    return tuple(dict.fromkeys(p.resolve() for p in (TEMPLATES, FONTS, PACKAGE, *icon_caches())))
 
 
 def game_roots(folder: Path) -> tuple[Path, ...]:

@@ -19,11 +19,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook
 from generator.art.pngfile import png_bytes
 from generator.core.errors import Problem
 from generator.export.faces import BLEED, Face, render_faces, slug
 from generator.export.folder import save_png, staged_folder
+from generator.kit.guide import write_credits
 from generator.load.model import Deck, Game
 from generator.load.shared import DeckProblems
 
@@ -67,7 +69,7 @@ def export_png(game: Game, target: Path, dpi: float = 300, bleed: bool = True) -
     result = Export(final)
     scale = dpi / 72
     bleed_px = BLEED * scale if bleed else 0.0
-    with staged_folder(final, "--png") as tmp:
+    with staged_folder(final, "--png") as tmp, gameicons.collecting() as icons:
         for deck in game.decks:
             folder = slug(deck.name)
             (tmp / folder).mkdir(parents=True, exist_ok=True)
@@ -91,6 +93,7 @@ def export_png(game: Game, target: Path, dpi: float = 300, bleed: bool = True) -
             sheet = contact_sheet(deck, thumbs, [thumb for _, thumb in backs.values()])
             save_png(sheet, tmp / f"{folder}-contact.png")
             result.files.append(final / f"{folder}-contact.png")
+        result.files += [final / p.name for p in write_credits(tmp, game.title, icons)]
     return result
 
 

@@ -30,11 +30,13 @@ from urllib.parse import quote
 
 from PIL import Image
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook
 from generator.core.errors import Problem
 from generator.core.units import mm
 from generator.export.faces import render_faces, slug
 from generator.export.folder import save_png, staged_folder
+from generator.kit.guide import credits_text, write_credits
 from generator.load.model import Card, Deck, Game
 from generator.load.shared import DeckProblems
 
@@ -91,7 +93,7 @@ def export_tts(game: Game, target: Path, dpi: float = 300, url: str | None = Non
     final = target / game.name
     result = TTSExport(final)
     key = 0
-    with staged_folder(final, "--tts") as tmp:
+    with staged_folder(final, "--tts") as tmp, gameicons.collecting() as icons:
         for deck in game.decks:
             scale = card_scale(deck, dpi)
             size = (int(deck.width * scale), int(deck.height * scale))
@@ -113,8 +115,10 @@ def export_tts(game: Game, target: Path, dpi: float = 300, url: str | None = Non
                     save_png(_sheet(chunk, back, columns, rows, size), tmp / name)
                     sheets.append(Sheet(key, columns, rows, name, back_name, [c for c, _ in chunk]))
             result.sheets[deck.name] = sheets
+        write_credits(tmp, game.title, icons)  # and in the saved object's notes
         files = sorted(p.name for p in tmp.iterdir())
-        saved = saved_object(game, result.sheets, lambda name: _url(final / name, url))
+        note = credits_text(game.title, icons)
+        saved = saved_object(game, result.sheets, lambda name: _url(final / name, url), note)
         (tmp / f"{game.name}.json").write_text(saved, encoding="utf-8")
     result.files = [final / name for name in [*files, f"{game.name}.json"]]
     return result
@@ -171,8 +175,9 @@ def _transform(x: float, deck: Deck) -> dict[str, float]:
     }  # fmt: skip
 
 
-def saved_object(game: Game, sheets: dict[str, list[Sheet]], url: Any) -> str:
-    """The TTS saved-object JSON: one ``DeckCustom`` per deck, face down, side by side."""
+def saved_object(game: Game, sheets: dict[str, list[Sheet]], url: Any, note: str = "") -> str:
+    """The TTS saved-object JSON: one ``DeckCustom`` per deck, face down, side by side; ``note``
+    (the credits of the art drawn) in the save's notes."""
     states = []
     for n, deck in enumerate(game.decks):
         custom: dict[str, dict[str, Any]] = {}
@@ -215,5 +220,5 @@ def saved_object(game: Game, sheets: dict[str, list[Sheet]], url: Any) -> str:
             "CustomDeck": custom,
             "ContainedObjects": contained,
         })  # fmt: skip
-    save = {"SaveName": game.title, "GameMode": game.title, "Note": "", "ObjectStates": states}
+    save = {"SaveName": game.title, "GameMode": game.title, "Note": note, "ObjectStates": states}
     return json.dumps(save, indent=2, ensure_ascii=False) + "\n"

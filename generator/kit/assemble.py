@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.art import gameicons
 from generator.art.fonts import FontBook
 from generator.color import output as colors
 from generator.core import where
@@ -22,7 +23,14 @@ from generator.core.options import Progress, output_dir
 from generator.core.say import say
 from generator.core.writing import atomic_text
 from generator.kit.build import BuildOptions, build_game, card_print_notes, single_sided_files
-from generator.kit.guide import PLAIN, backs_advice, installed_fonts_note, paper_and_pages
+from generator.kit.guide import (
+    PLAIN,
+    backs_advice,
+    credits_section,
+    installed_fonts_note,
+    paper_and_pages,
+    write_credits,
+)
 from generator.kit.publish import staged
 from generator.layout import ink, memo
 from generator.layout.deck import collect_low_resolution, collect_missing_glyphs, collect_overflows
@@ -230,6 +238,7 @@ def _build_kit(
         colors.using(options.color, options.ink_limit),
         ink.checking(limit) as inks,
         proof_gate.proofing(game) as proof,
+        gameicons.collecting() as icons,  # the game-icons.net icons drawn, credited below
     ):
         written = build_game(game, options, progress)
         single = single_sided_files(game, written)
@@ -265,7 +274,8 @@ def _build_kit(
         shown = [game_argument(base, game.folder), *(["--lang", language] if language else [])]
         extra = guide_sections(shown, written, card_files, papers, options, single)
         guide += installed_fonts_note(fonts)
-        written.append(write_print_guide(game, options, out, guide, extra))
+        written.append(write_print_guide(game, options, out, guide, extra, credits_section(icons)))
+        written += write_credits(out, game.title, icons)
     if warnings is not None:
         warnings += game.extra.get("warnings", [])  # found while loading (sheets)
         warnings += [replace(p, severity="warning") for p in sorted(overflows + low_res + inks + glyphs)]
@@ -300,10 +310,15 @@ def guide_sections(
 
 
 def write_print_guide(
-    game: Game, options: BuildOptions, out: Path, notes: list[str], extra: list[str] | None = None
+    game: Game,
+    options: BuildOptions,
+    out: Path,
+    notes: list[str],
+    extra: list[str] | None = None,
+    credits: list[str] | None = None,
 ) -> Path:
     """``print-guide.md``: what to print, how, how many copies, paper and pages, lining up the
-    backs, and what else to gather."""
+    backs, what else to gather, and the credits of the art it draws."""
     spec = game.extra["spec"]
     lines = [
         f"# {say('guide.title', title=game.title)}",
@@ -321,6 +336,7 @@ def write_print_guide(
         "",
         *([f"- {item}" for item in spec.gather] or [f"- {say('guide.nothing_to_gather')}"]),
         "",
+        *(credits or []),
     ]
     path = out / "print-guide.md"
     atomic_text(path, "\n".join(lines))

@@ -24,6 +24,7 @@ from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import Slot, paginate, plan_sheet, used_marks
+from generator.layout.kept import deck_faces
 from generator.load.model import CardCopy, Deck, Game
 from generator.render import record
 from generator.render.draw import Painter
@@ -61,7 +62,7 @@ def _build_game(
         if decks is not None and deck.name not in decks:
             continue
         stem = "cards" if len(game.decks) == 1 else deck.name
-        faces = DeckFaces(game, deck, fonts, options.bleed)
+        faces = deck_faces(game, deck, fonts, options.bleed)  # kept across papers in a check
         with where.at(deck.origin):  # the sheet furniture of this deck's file
             if options.layout == "gutterfold" and not deck.one_sided:
                 path = out / f"{stem}-gutterfold.pdf"

@@ -4,12 +4,13 @@ backs to line up (duplex calibration, or fold-and-glue sheets without a duplex p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from generator.core.options import BuildOptions
 from generator.core.say import say
 from generator.core.units import to_mm
-from generator.core.writing import written_bytes
+from generator.core.writing import atomic_text, written_bytes
 from generator.kit.rebuild import rebuild_command
 
 CARD_STOCK = "paper.card_stock"
@@ -102,3 +103,50 @@ def installed_fonts_note(fonts) -> list[str]:
         for family, files in sorted(used.items())
     )
     return [say("fonts.installed", named=named)]
+
+
+CREDITS_FILE = "credits.md"
+
+
+def credits_section(icons: Iterable[str]) -> list[str]:
+    """The print guide's credits (Markdown lines): every game-icons.net icon the kit draws, with
+    what its licence (CC BY 3.0) asks to be named; none for a kit that draws none."""
+    from generator.art import gameicons
+
+    lines = [
+        say(
+            "guide.icon_credit",
+            icon=icon,
+            author=say("guide.icon_author", author=by) if by else say("guide.icon_authors"),
+        )
+        for icon, by in gameicons.credits(icons)
+    ]
+    if not lines:
+        return []
+    return [
+        f"## {say('guide.credits')}",
+        "",
+        say("guide.game_icons"),
+        "",
+        *[f"- {line}" for line in lines],
+        "",
+    ]
+
+
+def credits_text(title: str, icons: Iterable[str]) -> str:
+    """The credits as a Markdown document of their own; empty for no game icons."""
+    section = credits_section(icons)
+    if not section:
+        return ""
+    return "\n".join([f"# {title} - {section[0].removeprefix('## ')}", *section[1:]])
+
+
+def write_credits(out: Path, title: str, icons: Iterable[str]) -> list[Path]:
+    """``credits.md`` in the kit (or export) folder, the same credits as the guide's (the file
+    travels with the PDFs when a kit is passed on without its guide); nothing without game icons."""
+    text = credits_text(title, icons)
+    if not text:
+        return []
+    path = out / CREDITS_FILE
+    atomic_text(path, text)
+    return [path]

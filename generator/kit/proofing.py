@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.art.fonts import FontBook
 from generator.core import where
@@ -41,7 +42,7 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
     file kept apart by its variant folder); the files exist until the block ends. Each file is
     recorded once: a paper's first variant builds the whole kit, its other layouts only the
     files a layout changes (two-sided card decks, component sheets)."""
-    papers: set[str] = set()
+    first: dict[str, Path] = {}  # paper -> the kit folder of its first variant's build
     components: list | None = None  # the component parts, loaded once for every paper
     with tempfile.TemporaryDirectory(prefix="deckwright-proof-") as scratch, recording() as found:
         for paper, layout in variants:
@@ -50,21 +51,22 @@ def recorded_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -
             options = BuildOptions(
                 paper=paper, layout=layout, out_dir=out, allow_overflow=True, allow_proof=True
             )
-            if paper in papers:
+            if paper in first:
                 if components is None:
                     components = [entry for entry in load_parts(game) if entry[0].name == "components"]
-                _layout_files(game, options, components)
+                _layout_files(game, options, components, found, first[paper])
             else:
                 build_kit(game, options)
-            papers.add(paper)
+                first[paper] = output_dir(game, options)
         yield found
 
 
-def _layout_files(game: Game, options: BuildOptions, components: list) -> None:
+def _layout_files(game: Game, options: BuildOptions, components: list, found: Recording, built: Path) -> None:
     """Write (and so record) only what ``options.layout`` changes: the card files of the decks
     with backs (a one-sided deck prints the same plain sheets in every layout) and the
-    component sheets (``components``: the kit's component parts); boards and summaries depend on
-    the paper alone."""
+    component sheets (``components``: the kit's component parts) of two-sided groups; boards and
+    summaries depend on the paper alone. A component file the layout does not change has its
+    pages taken over from the paper's kit in ``built``, not drawn again."""
     two_sided = [d.name for d in game.decks if not d.one_sided]
     if not two_sided and not components:
         return
@@ -74,8 +76,47 @@ def _layout_files(game: Game, options: BuildOptions, components: list) -> None:
         if two_sided:
             build_game(game, options, None, two_sided)
         for part, source, value in components:
-            with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
-                part.write(value, game, fonts, out, options)
+            for name, changes, only in _component_files(value, options):
+                if changes or not _taken_over(found, built, out, name):
+                    with where.at(Origin(display_path(source), 1, 1)):  # furniture drawn for this part
+                        part.write(only, game, fonts, out, options)
+
+
+def _component_files(value: Any, options: BuildOptions) -> list[tuple[str, bool, list[Any]]]:
+    """Each file a component part writes, in the order it writes them: its name, whether the
+    layout changes it (a two-sided group with backs folds in gutterfold:
+    ``components.plan.plan_group``), and the part cut to the groups that file prints."""
+    from generator.components.model import ComponentSet, pdf_stem
+
+    sets = [value] if isinstance(value, ComponentSet) else list(value)
+    files: dict[str, bool] = {}
+    for s in sets:
+        for g in s.groups:
+            name = f"{pdf_stem(s, g.kind)}.pdf"
+            files[name] = files.get(name, False) or (g.two_sided and options.backs)
+    return [
+        (
+            name,
+            changes,
+            [
+                replace(s, groups=tuple(g for g in s.groups if f"{pdf_stem(s, g.kind)}.pdf" == name))
+                for s in sets
+            ],
+        )
+        for name, changes in files.items()
+    ]
+
+
+def _taken_over(found: Recording, built: Path, out: Path, name: str) -> bool:
+    """Record the pages of file ``name`` recorded in ``built`` once more, under ``out`` and the
+    current variant; False, taking nothing, when it was not recorded there or the files are read
+    (``--proof`` draws its pages from them: then it is written)."""
+    if built / name not in found.files or memo.table("unread") is None:  # else the file is read
+        return False
+    path = out / name
+    found.files[path] = [replace(p, file=path, variant=found.variant) for p in found.files[built / name]]
+    found.counts[path] = found.counts.get(built / name, len(found.files[path]))
+    return True
 
 
 def record_kit(game: Game, variants: tuple[tuple[str, str], ...] = VARIANTS) -> Recording:
@@ -98,7 +139,10 @@ def proof_problems(game: Game, picture: Path | None = None) -> list[Problem]:
     """Every finding on the kit's pages and faces: errors, or notes for those listed in
     ``proof.known`` (saying why they stay); with ``picture``, the proof PDF is written there too."""
     settings = settings_of(game)
-    with memo.reusing(), recorded_kit(game) as found:  # boards laid out once for every paper and rule
+    # boards and card faces laid out once for every paper, layout and rule; the faces recorded
+    # once and placed, not drawn, unless the proof picture is made from the files
+    kinds = ("faces",) if picture is not None else ("faces", "unread")
+    with memo.reusing(*kinds), recorded_kit(game) as found:
         pages = list(found.pages())
         findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         if picture is not None:

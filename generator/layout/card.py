@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.art.svgfile import is_svg
 from generator.core.colorspec import parse as parse_color
@@ -534,6 +535,8 @@ class CardLayouter:
 
     def _icon(self, name: str) -> Path:
         if name not in self.icons:
+            if gameicons.is_named(name):
+                return _game_icon(name)
             raise LayoutProblem(
                 f"no icon named '{name}'{suggest(name, self.icons)}: add it under "
                 "'icons:' in game.yaml or use a bundled icon"
@@ -550,8 +553,18 @@ class CardLayouter:
             if problem:
                 raise LayoutProblem(f"image {problem}", asset=path)
             return path
+        if gameicons.is_named(file_name):  # a file of the game's own by that name comes first
+            return _game_icon(file_name)
         looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
         raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
+
+
+def _game_icon(name: str) -> Path:
+    """The shipped game-icons.net icon ``name``, or LayoutProblem naming the nearest names."""
+    try:
+        return gameicons.path(name)
+    except gameicons.GameIconError as exc:
+        raise LayoutProblem(str(exc)) from None
 
 
 def _sized(op: ImageOp) -> ImageOp:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -353,18 +353,19 @@ def _overlap_problem(template: Template, side: str, a: TextKey, b: TextKey, card
     )
 
 
-def check_faces(game: Game, fonts: FontBook) -> list[Problem]:
+def check_faces(game: Game, fonts: FontBook, make: Callable[..., DeckFaces] | None = None) -> list[Problem]:
     """Lay out every card face of every deck; return problems (missing fields, text that
     overflows or overlaps other text).
 
     A broken font file is reported alone, once, at its fonts.yaml entry (nothing can be laid out
-    in it; a build parses only the faces it sets and stops at the first broken one)."""
+    in it; a build parses only the faces it sets and stops at the first broken one). ``make``
+    makes a deck's faces (``layout.kept.deck_faces``: kept for the kit ``check`` builds next)."""
     problems = fonts.unusable()
     if problems:
         return problems
     per_deck = []
     for deck in game.decks:
-        faces = DeckFaces(game, deck, fonts, mm(3), overlaps=True)
+        faces = (make or DeckFaces)(game, deck, fonts, mm(3), overlaps=True)  # make: layout.kept
         for card in deck.cards:
             faces.faces(card)
         per_deck.append((deck.name, faces.problems))

@@ -21,7 +21,18 @@ from generator.color.convert import to_cmyk
 from generator.color.images import max_coverage
 from generator.core.colorspec import is_cmyk
 from generator.core.notices import reading
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    ShapeOp,
+    TextOp,
+    see_through,
+)
 
 INK_RANK = 62  # after overflows, beside image resolution; never stops a build
 _ACTIVE: ContextVar[tuple[float, list[Any]] | None] = ContextVar("ink_check", default=None)
@@ -68,8 +79,12 @@ class Excess:
 
 
 def excesses(ops: tuple[Op, ...] | list[Op], limit: float) -> Iterator[Excess]:
-    """Every colour and image in ``ops`` (groups included) above ``limit`` percent total ink."""
+    """Every colour and image in ``ops`` (groups included) above ``limit`` percent total ink. An
+    element drawn see-through (``opacity:``, ``blend:``) is not printed in its colour as written:
+    a CMYK build flattens it with what lies beneath through the press profile, within the limit."""
     for op in ops:
+        if see_through(op):
+            continue
         if isinstance(op, GroupOp):
             yield from excesses(op.ops, limit)
         elif isinstance(op, RectOp | EllipseOp | ShapeOp):

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from generator.art import gameicons
 from generator.core import paths
 from generator.core.errors import DataError, Problem, clip, display_path
 from generator.core.sizes import UnknownSizeError, card_size
@@ -330,6 +331,12 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
         except paths.OutsideError as exc:
             problems.append(doc.problem(("icons", name), str(exc), rank=25))
             continue
+        if path is None and gameicons.is_named(file_name):  # game-icons/NAME: the shipped copy
+            try:
+                path = gameicons.path(file_name)
+            except gameicons.GameIconError as exc:
+                problems.append(doc.problem(("icons", name), str(exc), rank=25))
+                continue
         if path is None:
             problems.append(doc.problem(("icons", name), f"icon file '{clip(file_name)}' not found", rank=25))
             continue
@@ -338,6 +345,12 @@ def _icons(folder: Path, game: GameSpec, doc: Document) -> dict[str, Path]:
             problems.append(doc.problem(("icons", name), f"icon file {trouble}", rank=25))
             continue
         icons[name] = path
+    for word, keyword in game.keywords.items():  # a keyword's icon may be game-icons/NAME itself
+        if keyword.icon and keyword.icon not in icons and gameicons.is_named(keyword.icon):
+            try:
+                icons[keyword.icon] = gameicons.path(keyword.icon)
+            except gameicons.GameIconError as exc:
+                problems.append(doc.problem(("keywords", word, "icon"), str(exc), rank=25))
     if problems:
         raise DataError(problems)
     return icons

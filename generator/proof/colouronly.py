@@ -23,6 +23,7 @@ from generator.art.fonts import FontBook
 from generator.core.errors import clip
 from generator.core.units import mm
 from generator.layout.deck import DeckFaces
+from generator.layout.kept import deck_faces
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 from generator.load.model import Deck, Game
 from generator.proof.colors import CVD, RGB, distance, gray, lab, simulate
@@ -234,5 +235,5 @@ def check(game: Game, parts: Parts, settings: Settings) -> list[Finding]:
     fonts = FontBook.load(game.font_dirs)
     found = [f for board in boards for f in _board_findings(board, fonts)]
     for deck in decks:
-        found += _deck_findings(deck, DeckFaces(game, deck, fonts, mm(3)))
+        found += _deck_findings(deck, deck_faces(game, deck, fonts, mm(3)))  # kept in a check
     return found

@@ -5,7 +5,9 @@ What is under a glyph is the paper with every fill drawn before it that covers t
 (rectangles and ovals by their exact shape, paths by their box), blended in drawing order: every
 glyph of a run is judged on its own background, so a word that runs off its oval onto the card
 is judged where it prints. A glyph over a picture drawn after the last fill under it is not
-judged (a picture's colours are not recorded).
+judged (a picture's colours are not recorded). Translucent text (``opacity:``) is judged as the
+eye sees it: its colour mixed with what is beneath by its opacity (40 % black on a dark panel
+is a dark grey on it).
 
 Severity, as WCAG weighs it: below 3:1 the text is hard to read for anyone (the large-text floor)
 and is an error; between 3:1 and 4.5:1 it is a warning (readable in print, under the body-text
@@ -40,9 +42,9 @@ def _needed(font: str, size: float) -> float:
 
 
 @functools.lru_cache(maxsize=4096)
-def _fails_on_paper(ink_hex: str, font: str, size: float) -> bool:
-    """Whether text in ``ink_hex`` on bare paper falls short of what it needs."""
-    return min(_ratios(ink_hex, PAPER)) < _needed(font, size) - 0.005
+def _fails_on_paper(ink_hex: str, alpha: float, font: str, size: float) -> bool:
+    """Whether text in ``ink_hex`` at ``alpha`` on bare paper falls short of what it needs."""
+    return min(_ratios(ink_hex, PAPER, alpha)) < _needed(font, size) - 0.005
 
 
 def under(marks: list[FillMark | ImageMark], x: float, y: float) -> RGB | None:
@@ -66,9 +68,12 @@ def near(marks: list[FillMark | ImageMark], box: Rect) -> list[FillMark | ImageM
 
 
 @functools.lru_cache(maxsize=4096)
-def _ratios(ink_hex: str, back: RGB) -> tuple[float, float]:
-    """(colour, grey) contrast of an ink on a background (few pairs on a page: worked out once)."""
+def _ratios(ink_hex: str, back: RGB, alpha: float = 1.0) -> tuple[float, float]:
+    """(colour, grey) contrast of an ink at ``alpha`` on a background (few pairs on a page:
+    worked out once)."""
     ink = rgb(ink_hex)
+    if alpha < 1.0:  # what the eye sees: the ink mixed with the background by its opacity
+        ink = over(ink, alpha, back)
     return ratio(ink, back), ratio(gray(ink), gray(back))
 
 
@@ -107,7 +112,7 @@ def _worst(mark: TextMark, fills: list[FillMark | ImageMark]) -> tuple[RGB, floa
         printed = "".join(mark.text.split())  # the glyphs that print: whitespace left out
         if back is None or not printed:
             return None
-        return back, *_ratios(mark.color, back), printed
+        return back, *_ratios(mark.color, back, mark.alpha), printed
     seen: dict[RGB, list[str]] = {}
     for ch, x, y in mark.glyphs():
         back = under(here, x, y)
@@ -115,9 +120,14 @@ def _worst(mark: TextMark, fills: list[FillMark | ImageMark]) -> tuple[RGB, floa
             seen.setdefault(back, []).append(ch)
     if not seen:
         return None
-    back = min(seen, key=lambda b: min(_ratios(mark.color, b)))
-    colour, grey = _ratios(mark.color, back)
+    back = min(seen, key=lambda b: min(_ratios(mark.color, b, mark.alpha)))
+    colour, grey = _ratios(mark.color, back, mark.alpha)
     return back, colour, grey, "".join(seen[back])
+
+
+def _ink(mark: TextMark) -> str:
+    """The text's colour as a finding names it, with its opacity when it is translucent."""
+    return mark.color if mark.alpha >= 1.0 else f"{mark.color} at {round(mark.alpha * 100):g} % opacity"
 
 
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
@@ -130,7 +140,7 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
                 continue
             if not isinstance(mark, TextMark) or not mark.visible:
                 continue
-            if not fills and not _fails_on_paper(mark.color, mark.font, mark.size):
+            if not fills and not _fails_on_paper(mark.color, mark.alpha, mark.font, mark.size):
                 continue  # nothing drawn under it yet, and its ink reads on paper (most text)
             worst = _worst(mark, fills)
             if worst is None:
@@ -138,7 +148,7 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
             back, colour, grey, glyphs = worst
             if min(colour, grey) < needed(mark) - 0.005:
                 part = "" if glyphs.replace(" ", "") == mark.text.replace(" ", "") else glyphs
-                key = (mark.origin, mark.color, hex_of(back), needed(mark), part)
+                key = (mark.origin, _ink(mark), hex_of(back), needed(mark), part)
                 groups[key].append((mark.text, Seen(page.file, page.number, mark.box), colour, grey))
     found = []
     for (origin, ink, back, want, part), hits in groups.items():

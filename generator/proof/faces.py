@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from generator.art.fonts import FontBook
 from generator.core.units import mm
-from generator.layout.deck import DeckFaces
+from generator.layout.kept import deck_faces
 from generator.layout.ops import GroupOp, Op
 from generator.load.model import Card, Deck, Game
 from generator.proof.parts import Parts
@@ -44,7 +44,7 @@ def faces(game: Game, parts: Parts) -> Iterator[Face]:
     """Each distinct card's front and back (a card's copies once)."""
     fonts = FontBook.load(game.font_dirs)
     for deck in decks_of(game, parts):
-        laid = DeckFaces(game, deck, fonts, BLEED)
+        laid = deck_faces(game, deck, fonts, BLEED)  # the kit's own faces in a check
         for card in deck.cards:
             front, back = laid.faces(card)
             for side, face in (("front", front), ("back", back)):

@@ -28,9 +28,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.geometry import Matrix, compose
 from generator.layout.ops import ImageOp, Op
+from generator.render.forms import CompleteForms
 
 
 def placement(op: ImageOp, w: float, h: float) -> Matrix:
@@ -68,14 +70,13 @@ def backdrop(
     """What ``below`` looks like (RGB, over white) under an image of ``size`` pixels placed by
     ``matrix``: one pixel per image pixel, row 0 at the image's top."""
     import pypdfium2 as pdfium
-    from reportlab.pdfgen.canvas import Canvas
 
     from generator.color import output
 
     w, h = size
     data = io.BytesIO()
     with output.using("rgb"):
-        canvas = Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
+        canvas = _Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
         canvas.transform(*_inverse(matrix))
         painter(canvas, icons).draw(list(below))  # type: ignore[attr-defined]
         canvas.showPage()
@@ -108,6 +109,8 @@ def translucent_drawing(drawing) -> bool:
             value = getattr(node, name, None)
             if value is not None and value < 1:
                 return True
+        if getattr(node, "layer_opacity", 1.0) < 1:  # a translucent group (art.svglayers.Layer)
+            return True
         for name in ("fillColor", "strokeColor"):
             colour = getattr(node, name, None)
             if colour is not None and getattr(colour, "alpha", 1) is not None and colour.alpha < 1:
@@ -119,19 +122,18 @@ def drawing_raster(drawing, placed: tuple[float, float]) -> Image.Image:
     """``drawing`` as RGBA (clear where it paints nothing), sized for its ``placed`` size in
     points at SVG_DPI (at most MAX_PIXELS)."""
     import pypdfium2 as pdfium
-    from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
 
     from generator.color import output
+    from generator.render.svgdraw import draw_svg
 
     w, h = drawing.width, drawing.height
     scale = max(placed[0] / w, placed[1] / h) * SVG_DPI / 72
     scale = min(scale, math.sqrt(MAX_PIXELS / (w * h)))
     data = io.BytesIO()
     with output.using("rgb"):
-        canvas = Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
+        canvas = _Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
         drawing.initialFontName = canvas._initialFontName
-        renderPDF.draw(drawing, canvas, 0, 0)
+        draw_svg(drawing, canvas, 0, 0)
         canvas.showPage()
         canvas.save()
     document = pdfium.PdfDocument(data.getvalue())
@@ -140,6 +142,10 @@ def drawing_raster(drawing, placed: tuple[float, float]) -> Image.Image:
         return bitmap.to_pil().convert("RGBA")
     finally:
         document.close()
+
+
+class _Canvas(CompleteForms, Canvas):
+    """The canvas art is rasterised from: its forms carry their graphics states (opacity)."""
 
 
 def _face() -> str:

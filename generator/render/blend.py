@@ -26,7 +26,7 @@ from reportlab.lib.utils import ImageReader
 
 from generator.core.geometry import Box, Matrix
 from generator.layout.ops import EllipseOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
-from generator.render.backdrop import _face, _inverse, backdrop
+from generator.render.backdrop import _Canvas, _face, _inverse, backdrop
 
 PDF_NAMES = {
     "normal": "Normal",
@@ -171,14 +171,13 @@ def _alone(
 ) -> Image.Image:
     """``op`` drawn alone in RGB onto a clear raster of ``size`` pixels placed by ``matrix``."""
     import pypdfium2 as pdfium
-    from reportlab.pdfgen.canvas import Canvas
 
     from generator.color import output
 
     w, h = size
     data = io.BytesIO()
     with output.using("rgb"):
-        canvas = Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
+        canvas = _Canvas(data, pagesize=(w, h), invariant=1, initialFontName=_face())
         canvas.transform(*_inverse(matrix))
         painter(canvas, icons).draw([op])  # type: ignore[attr-defined]
         canvas.showPage()

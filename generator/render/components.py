@@ -19,8 +19,8 @@ from generator.core.errors import DataError, Problem
 from generator.core.geometry import Box
 from generator.core.units import mm
 from generator.layout.card import CardFace
-from generator.layout.deck import DeckFaces
 from generator.layout.imposition import Slot
+from generator.layout.kept import deck_faces
 from generator.load.model import Game
 from generator.render.draw import Painter
 from generator.render.paint import color
@@ -80,7 +80,7 @@ def check_components(
 
     problems: list[Problem] = []
     for group in groups_of(components):
-        faces = DeckFaces(game, group.deck, fonts, mm(3))
+        faces = deck_faces(game, group.deck, fonts, mm(3))  # kept for the kit in a check
         for card in group.deck.cards:
             faces.faces(card)
         problems.extend(faces.problems)
@@ -103,7 +103,7 @@ def _write(
         painter = Painter(c, game.icons)
         for group, pages in planned:
             sx, sy = group.scale
-            faces = DeckFaces(game, group.deck, fonts, bleed / max(sx, sy))
+            faces = deck_faces(game, group.deck, fonts, bleed / max(sx, sy))  # kept in a check
             designs = {id(card): n for n, card in enumerate(group.deck.cards, start=1)}
             for page in pages:
                 c.setPageSize((page.page_w, page.page_h))

@@ -13,6 +13,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.art import gameicons
 from generator.art.svgfile import is_svg, read_svg
 from generator.color import output
 from generator.color.convert import FILL
@@ -54,6 +55,8 @@ class Painter:
         self.forms: set[str] = set()
         self._svg: dict[tuple[Path, str], tuple[str, float, float]] = {}
         self._svg_translucent: dict[tuple[Path, str], bool] = {}
+        self._svg_read: dict[tuple[Path, str], tuple[Any, str]] = {}
+        self._live = False  # inside an element drawn with its opacity or blend mode (RGB)
         self._svg_rasters: dict[tuple[Path, str, float, float], Image.Image] = {}
         self._images: dict[tuple[Path, float | None], tuple[ImageReader, object]] = {}
         self._below: list[Op] | None = None  # what this face (or page) drew so far: a backdrop
@@ -104,7 +107,11 @@ class Painter:
             blend.flat(self.canvas, op, below, self.icons, Painter, current.ink_limit, self._flats)
             return
         with blend.live(self.canvas, op):
-            self._op(op)
+            self._live = True
+            try:
+                self._op(op)
+            finally:
+                self._live = False
 
     def _op(self, op: Op) -> None:
         if isinstance(op, TextOp):
@@ -212,8 +219,7 @@ class Painter:
     def _vector(self, op: ImageOp, tint: str) -> None:
         """An SVG placed by ``op``: a form, or in a CMYK file, where it is translucent, a raster
         flattened over its backdrop (``render.backdrop``)."""
-        form, width, height = self._drawing(op.path, tint)
-        if output.current().cmyk and self._svg_translucent.get((op.path, tint)):
+        if output.current().cmyk and self._is_translucent(op.path, tint):
             key = (op.path, tint, round(op.box.w, 3), round(op.box.h, 3))
             if key not in self._svg_rasters:  # the art alone; its backdrop differs per card
                 drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
@@ -221,17 +227,27 @@ class Painter:
                 self._svg_rasters[key] = drawing_raster(drawing, (op.box.w, op.box.h))
             self._flat_image(op, self._svg_rasters[key])
             return
+        form, width, height = self._drawing(op.path, tint)
         self._place(op, width, height, lambda x, y, s: self._do_scaled(form, x, y, s))
+
+    def _is_translucent(self, path: Path, tint: str) -> bool:
+        """Whether the SVG ``path`` in ``tint`` paints anything partly transparent."""
+        key = (path, tint)
+        if key not in self._svg_translucent:
+            self._svg_read[key] = _read_svg(path, tint)  # drawn from it if it is not flattened
+            self._svg_translucent[key] = translucent_drawing(self._svg_read[key][0])
+        return self._svg_translucent[key]
 
     def _drawing(self, path: Path, tint: str) -> tuple[str, float, float]:
         """The form name and size of an SVG drawn in ``tint`` (its 'currentColor')."""
+        gameicons.drawn(path)  # a game-icons.net icon: credited in the kit
         key = (path, tint)
         if key not in self._svg:
             # ReportLab's graphics (which pull in platypus) load only for a game that draws an
             # SVG: about 0.1 s of start-up a card build without icons never needs
-            from reportlab.graphics import renderPDF
+            from generator.render.svgdraw import draw_svg
 
-            drawing, source = _read_svg(path, tint)
+            drawing, source = self._svg_read.pop(key, None) or _read_svg(path, tint)
             self._svg_translucent[key] = translucent_drawing(drawing)
             # named by what is drawn, not where the file lies: the same kit from any folder
             # has the same bytes, and two copies of one drawing share a form
@@ -240,7 +256,7 @@ class Painter:
             if name not in self.forms:
                 c.beginForm(name, 0, 0, drawing.width, drawing.height)
                 drawing.initialFontName = c._initialFontName  # not ReportLab's unembedded Helvetica
-                renderPDF.draw(drawing, c, 0, 0)
+                draw_svg(drawing, c, 0, 0)
                 c.endForm()
                 self.forms.add(name)
             self._svg[key] = (name, drawing.width, drawing.height)
@@ -311,8 +327,25 @@ class Painter:
         c.saveState()
         c.translate(x, y)
         c.scale(scale, scale)
-        c.doForm(form)
+        c.doForm(self._grouped(form) if self._live else form)
         c.restoreState()
+
+    def _grouped(self, form: str) -> str:
+        """An SVG's form wrapped in a transparency group: placed with an element's opacity or
+        blend mode, the drawing is composited whole first (its shapes set their own alpha, which
+        would override the element's), then laid over the backdrop."""
+        name = form + "G"
+        if name not in self.forms:
+            from generator.render.forms import transparency_group
+
+            c = self.canvas
+            width, height = next((w, h) for (n, w, h) in self._svg.values() if n == form)
+            c.beginForm(name, 0, 0, width, height)
+            c.doForm(form)
+            c.endForm()
+            transparency_group(c, name)
+            self.forms.add(name)
+        return name
 
 
 def _read_svg(path: Path, tint: str) -> tuple[Any, str]:

@@ -8,13 +8,15 @@ unknown"). Every SVG drawing becomes a form, so semi-transparent art hit this on
 
 ``CompleteForms`` is mixed into the canvases Deckwright writes with (``render.pdf``): after
 ReportLab builds a form it writes the form's resources itself, with those three kinds included.
+``transparency_group`` marks a form as a transparency group (``/Group``), which ReportLab's forms
+never are: a translucent SVG group is drawn as one (``render.svgdraw``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream, xObjectName
 
 
 class CompleteForms:
@@ -36,3 +38,14 @@ class CompleteForms:
         resources.setShading(shadings)
         resources.setColorSpace(getattr(form, "_colorsUsed", {}) or {})
         form.Resources = resources
+
+
+def transparency_group(canvas: Any, name: str) -> None:
+    """Make the form ``name`` (ended on ``canvas``) a transparency group: drawn with an opacity
+    or a blend mode, its content is composited as one picture first (PDF 1.4, section 7.5.5)."""
+    form = canvas._doc.idToObject[xObjectName(name)]
+    stream = PDFStream()
+    stream.content = form.stream
+    stream.__Comment__ = "xobject form stream"
+    stream.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency")})
+    form.Contents = stream  # PDFFormXObject.format adds the form's own keys to this stream

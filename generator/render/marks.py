@@ -26,7 +26,7 @@ CAP = 0.7
 class TextMark:
     """A run of text: its unturned box in text space (``local``), the ``matrix`` that places it on
     the page, its ``font_size`` as set, its ``color``, ``font`` and ``origin``, the ``clip`` box
-    in force when it was drawn (page space); worked out as it is made (every rule reads them):
+    in force when it was drawn (page space), its opacity (``alpha``); worked out as it is made:
     ``size`` (the size it prints at: font size times the transform's vertical scale), ``box``
     (its box on the page) and ``shown`` (the part of its box inside its clip: a tile shows only
     its window of the board).
@@ -35,6 +35,7 @@ class TextMark:
     run it draws, and this is the cheapest object to make (compared by identity)."""
 
     __slots__ = (
+        "alpha",
         "box",
         "clip",
         "color",
@@ -58,9 +59,11 @@ class TextMark:
         font: str,
         origin: Any,
         clip: Rect | None = None,
+        alpha: float = 1.0,
     ) -> None:
         self.text, self.local, self.matrix, self.font_size = text, local, matrix, font_size
         self.color, self.font, self.origin, self.clip = color, font, origin, clip
+        self.alpha = alpha  # its opacity (``opacity:``), as ``paint.canvas_alpha`` reads it
         a, b, c, d, e, f = matrix
         self.size = font_size * (abs(d) if not c else math.hypot(c, d))
         x0, y0, x1, y1 = local
@@ -132,6 +135,7 @@ class TextMark:
             self.font,
             self.origin,
             both,
+            self.alpha,
         )
 
 

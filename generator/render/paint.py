@@ -29,6 +29,18 @@ def color(value: str, role: str = LINE) -> Color:
         raise BuildError(str(exc)) from None
 
 
+def canvas_alpha(canvas: Canvas, stroke: bool = False) -> float:
+    """The opacity the canvas fills (and sets text) at now, or strokes at: its graphics state's
+    ``ca`` (``CA``), or what a PDF/X canvas mixes with the paper (``color.pdfx``)."""
+    opacity = getattr(canvas, "_opacity", None)
+    if opacity is not None:
+        return float(opacity[1 if stroke else 0])
+    try:
+        return float(canvas._extgstate.getValue("CA" if stroke else "ca"))  # type: ignore[attr-defined]
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return 1.0
+
+
 class Surface(Protocol):
     """The painter as ``shapes`` and ``filters`` use it: its canvas and how it places an image."""
 

@@ -1,4 +1,5 @@
-"""PDF files: reproducible canvases written atomically (temporary file, then rename).
+"""PDF files: reproducible canvases written atomically (temporary file, then rename); inside
+``layout.memo.reusing("unread")`` (a ``check`` that only records its builds) an empty file.
 
 Each file is written as :mod:`generator.core.writing` says: inside ``generator.kit.publish.staged(folder)``
 into the hidden sibling folder that replaces ``folder`` as one unit when the block ends (a kit
@@ -18,6 +19,7 @@ from generator.color import output
 from generator.color.pdfx import PdfxCanvas
 from generator.core.errors import BuildError, display_path
 from generator.core.writing import drop, finish, temporary
+from generator.layout import memo
 from generator.render import record
 from generator.render.forms import CompleteForms
 from generator.render.packed import PackedPages
@@ -43,7 +45,12 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
         canvas.setSubject(title)
         record.observe(canvas, path)  # only while the proofreader records a build
         yield canvas
-        canvas.save()
+        if memo.table("unread") is None:
+            canvas.save()
+        else:  # only recorded (``check``): end the last page as ``save`` would, write no PDF
+            if canvas._code:
+                canvas.showPage()
+            Path(tmp).write_bytes(b"")
         finish(tmp, path)
     except OSError as exc:
         drop(tmp, path)
@@ -51,6 +58,14 @@ def pdf_canvas(path: Path, title: str, page_size: tuple[float, float]) -> Iterat
     except BaseException:
         drop(tmp, path)
         raise
+
+
+def scratch_canvas(page_size: tuple[float, float]) -> Canvas:
+    """A canvas that is never saved, set up as ``pdf_canvas`` sets up an RGB one (in memory): what
+    is drawn on it is only recorded (``render.placing``)."""
+    import io
+
+    return _Canvas(io.BytesIO(), pagesize=page_size, invariant=1, initialFontName=_initial_face())
 
 
 class _Canvas(PackedPages, CompleteForms, Canvas):

@@ -35,6 +35,7 @@ from generator.render.marks import (
     _bounds,
     intersect,
 )
+from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, outline, path_box, segments
 from generator.render.textout import show_text
 
@@ -128,9 +129,10 @@ def active() -> bool:
     return _ACTIVE.get() is not None
 
 
-def observe(canvas: Canvas, path: Path) -> None:
-    """Record what ``canvas`` draws into the active recording (nothing when none is active)."""
-    active = _ACTIVE.get()
+def observe(canvas: Canvas, path: Path, into: Recording | None = None) -> None:
+    """Record what ``canvas`` draws into the active recording (nothing when none is active), or
+    into ``into``."""
+    active = _ACTIVE.get() if into is None else into
     if active is not None:
         _Observer(canvas, Path(path), active)
 
@@ -248,7 +250,9 @@ class _Observer:
         colour = known[1] if known is not None and known[0] is fill else self._hex(fill)
         matrix = tuple(c._currentMatrix)
         self.current.append(
-            TextMark(text, local, matrix, size, colour, c._fontname, where.current(), self.clip)
+            TextMark(
+                text, local, matrix, size, colour, c._fontname, where.current(), self.clip, canvas_alpha(c)
+            )
         )
 
     def _hex(self, color: Any) -> str:
@@ -274,12 +278,11 @@ class _Observer:
             box = self._fill_box(name, args, kw)
             if box is not None:
                 c = self.c
-                alpha = float(getattr(c, "_fillAlpha", 1.0))
                 colour = self._hex(c._fillColorObj)
                 radius = (
                     float(args[4]) if name == "roundRect" and len(args) > 4 else float(kw.get("radius", 0))
                 )
-                mark = FillMark(box, self._matrix(), colour, alpha, where.current(), self.clip)
+                mark = FillMark(box, self._matrix(), colour, canvas_alpha(c), where.current(), self.clip)
                 mark.shape, mark.radius = shape, radius
                 self.current.append(mark)
 
@@ -287,10 +290,7 @@ class _Observer:
 
     def _stroke(self, path: tuple[str, ...], filled: bool) -> None:
         c = self.c
-        try:
-            alpha = float(c._extgstate.getValue("CA"))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            alpha = 1.0
+        alpha = canvas_alpha(c, stroke=True)
         colour = self._hex(c._strokeColorObj)
         width = float(c._lineWidth)
         self.current.append(

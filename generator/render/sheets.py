@@ -13,6 +13,7 @@ from generator.load.model import Deck
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.paint import color
+from generator.render.placing import place_face
 
 MARK_WIDTH = 0.3
 MARK_COLOR = "#000000"
@@ -51,7 +52,8 @@ def draw_card(
         c.translate(card_w, card_h)
         c.rotate(180)
         window = (card_w - window[2], card_h - window[3], card_w - window[0], card_h - window[1])
-    painter.draw(face.ops)
+    if not place_face(painter, face):  # drawn, unless a check only records it (``placing``)
+        painter.draw(face.ops)
     if note:
         record.note(c, note, window)
     c.restoreState()

@@ -89,3 +89,17 @@ def icon_style(element: Any, icons: Mapping[str, IconSpec]) -> dict[str, Any]:
     scale, rise = scale_rise(None, None)
     looks = tuple((name, *scale_rise(spec.size, spec.dy)) for name, spec in sorted(icons.items()))
     return {"icon_scale": scale, "icon_rise": rise, "icon_looks": looks}
+
+
+def inline_looks(
+    icons: Mapping[str, IconSpec], size: float, scale: float = 1.0
+) -> tuple[tuple[str, float, float], ...]:
+    """Each icon's own (scale, rise) from ``game.yaml`` in text set at ``size`` points, as
+    ``TextStyle.icon_looks``, for text with no element of its own (board labels, the rule
+    summary): its size times ``scale`` (the text's own icon scale, such as a table's larger
+    first column), else ``scale``; its ``dy``, else none."""
+    looks = []
+    for name, spec in sorted(icons.items()):
+        own = spec.size.at(size) * scale if spec.size is not None else scale
+        looks.append((name, own, -spec.dy.at(size) if spec.dy is not None else 0.0))
+    return tuple(looks)

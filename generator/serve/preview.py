@@ -53,6 +53,7 @@ class Preview:
         self.proof: list[Found] = []  # the last proofreading's findings
         self.proofing = ""  # "checking" while the proofreader reads a new build, else ""
         self._proof_due: list[str] | bool | None = False  # decks to proofread next (None: all)
+        self._proof_pages: dict[str, list[Any]] | None = None  # what those builds drew, by file
         self._shown_problems: list[Problem] = []
         self._line, self._status, self._error = "", "building", ""
         self._generation = 0  # raised by each apply: a proofreading of an older build is not shown
@@ -72,6 +73,7 @@ class Preview:
         self.closed = False
         self.boot = f"{time.time_ns():x}"  # tells a page that the server restarted (versions begin again)
         session.before_build = self.early
+        session.record_builds = True  # the proofreader reads the build's own pages
         self._changed = Condition()
         self._snapshot = Snapshot(0, b"{}", {}, {})
         self._publish(None, "building", "building the kit...", [])
@@ -194,6 +196,9 @@ class Preview:
         self._generation += 1
         if due is not False:  # merged with a proofreading asked for and not begun yet
             pending = self._proof_due
+            self._proof_pages = _merged_pages(
+                self._proof_pages if pending is not False else {}, outcome.recorded, due is None
+            )
             if pending is not False:
                 due = None if due is None or pending is None else sorted({*due, *pending})
             self._proof_due = due
@@ -218,6 +223,7 @@ class Preview:
         with self._reading:
             with self._lock:
                 due, self._proof_due = self._proof_due, False
+                pages, self._proof_pages = self._proof_pages, None
                 whole_game, generation = self.session.game, self._generation
             if due is False or whole_game is None:
                 return
@@ -226,7 +232,7 @@ class Preview:
             try:
                 game = self.shown(whole_game)
                 only = self.session.only is not None
-                found = self.proofreader.run(game, self.session.options, due, cards_only=only)
+                found = self.proofreader.run(game, self.session.options, due, only, pages)
             except DeckwrightError as exc:  # the build just worked: say so rather than stop serving
                 found = []
                 note = [Problem(PROOF_RANK, "", 0, 0, "proof", f"not proofread: {exc}", "warning")]
@@ -414,3 +420,14 @@ def _problem(
         "targets": pointers(problem, game, sources),
         "file": display_path(problem.file) if problem.file else "",
     }
+
+
+def _merged_pages(
+    pending: dict[str, list[Any]] | None, recorded: dict[str, list[Any]] | None, whole: bool
+) -> dict[str, list[Any]] | None:
+    """The pages the proofreader is handed after one more build: a whole build's own, a deck
+    build's over those pending; None (the proofreader builds again) when a build was not
+    recorded."""
+    if recorded is None or (pending is None and not whole):
+        return None
+    return dict(recorded) if whole else {**pending, **recorded}  # type: ignore[dict-item]

@@ -1,5 +1,6 @@
 """The proofreader in the preview: the kit as served (its own paper and layout, not the four
-``check`` judges), recorded into a scratch folder after a good build and judged by every rule.
+``check`` judges), as the build recorded it while writing it (``watch.Session.record_builds``;
+recorded again into a scratch folder only when the build was not), judged by every rule.
 
 A rebuild of some decks records only their card files again: the pages of the other files are
 kept from the last recording, and every rule judges the whole set again (the rules are functions
@@ -35,17 +36,25 @@ class Proofreader:
     found: list[Found] = field(default_factory=list)
 
     def run(
-        self, game: Game, options: BuildOptions, decks: list[str] | None, cards_only: bool = False
+        self,
+        game: Game,
+        options: BuildOptions,
+        decks: list[str] | None,
+        cards_only: bool = False,
+        recorded: dict[str, list[PageRecord]] | None = None,
     ) -> list[Found]:
         """Record ``decks``' card files (None: the whole kit; ``cards_only``: every card file and
-        nothing else, as ``--only`` builds) and judge every page kept; the findings as problems
+        nothing else, as ``--only`` builds), or take ``recorded``, the pages the build itself drew
+        of those files, and judge every page kept; the findings as problems
         with the regions where they print, the origin of the element and the cards they are seen
         on: in whose slots, or on whose faces a card rule spotted them (a template element's
         finding is the fault of the cards it fails on, not of every card that draws it)."""
         from generator.kit.proofing import placed, proof_parts
+        from generator.layout import memo
         from generator.proof import as_problems, proofread_game, settings_of
 
-        recorded = _record(game, options, decks, cards_only)
+        if recorded is None:
+            recorded = _record(game, options, decks, cards_only)
         if decks is None:
             self.pages = recorded
         else:
@@ -55,8 +64,10 @@ class Proofreader:
         sizes = {(p.file.name, p.number): (p.width, p.height) for p in pages}
         slots = {(p.file.name, p.number): _slots(p) for p in pages}
         faces = _face_cards(game)
+        with memo.reusing("faces"):  # the rules that lay faces out share them (and the parts)
+            findings = placed(proofread_game(game, pages, proof_parts(game), settings), pages)
         found = []
-        for finding in placed(proofread_game(game, pages, proof_parts(game), settings), pages):
+        for finding in findings:
             (problem,) = as_problems([finding], settings, game.folder)
             regions: list[Region] = []
             cards = [faces[s.surface] for s in finding.spots if s.surface in faces]

@@ -21,15 +21,20 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from threading import Event
+from typing import TYPE_CHECKING
 
 from generator.core import interrupt, paths
 from generator.core.errors import DataError, DeckwrightError, Problem
 from generator.core.options import BuildOptions
 from generator.kit.publish import KEPT
 from generator.load.model import Deck, Game
+
+if TYPE_CHECKING:
+    from generator.render.record import PageRecord
 
 DECK_INPUTS = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
 TEMPORARY = ("~", ".tmp", ".part", ".pyc", ".swp")
@@ -46,6 +51,9 @@ class Outcome:
     error: str = ""
     seconds: float = 0.0
     on_disk: str = "the last good files stay"  # after a failure: what the kit folder holds
+    recorded: dict[str, list[PageRecord]] | None = None
+    """With ``Session.record_builds``: the pages the build drew, by file name (the proofreader's
+    pages, so it need not build again); None when not recorded."""
 
     @property
     def ok(self) -> bool:
@@ -70,6 +78,10 @@ class Session:
         # called with the reloaded game and the decks about to be rebuilt (None: the whole kit)
         # before any file is written; raising DataError fails the rebuild (``serve`` draws here)
         self.before_build: Callable[[Game, list[str] | None], None] | None = None
+        # record each build's pages into its outcome (``serve``: the proofreader reads them)
+        self.record_builds = False
+        # the SVG drawings read by the rebuilds since the last one that may have changed art
+        self._svgs: dict[object, object] = {}
 
     def roots(self) -> list[Path]:
         """The folders to watch: the game's, and template folders outside it (bundled templates)."""
@@ -133,41 +145,66 @@ class Session:
     def _rebuild(
         self, changed: list[Path], decks_only: bool | None, snapshot: dict[Path, bytes | None]
     ) -> Outcome:
+        from generator.layout import memo
         from generator.load.loader import load_game
 
         started = time.perf_counter()
         outcome = Outcome(changed, "failed")
+        if not decks_only or any(p.name == "fonts.yaml" for p in changed):  # art may have changed
+            self._svgs = {}
         try:
             game = load_game(str(self.folder))
             templates = _templates(game)
             decks = self._changed_decks(game, templates) if decks_only else None
             card_files = {Path(card.origin.file).resolve() for card in game.all_cards()}
             nothing = decks == [] and all(p in card_files for p in changed)
-            if self.before_build is not None and not nothing:
-                self.before_build(game, decks or None)
-            if self.only is not None:
-                from generator.kit.subset import build_proof
-
-                outcome.files = build_proof(game, self.options, self.only, outcome.problems)
-                outcome.scope = "proof"
-            elif decks:
-                outcome.files = _build_decks(game, self.options, decks, outcome.problems)
-                outcome.scope = "decks: " + ", ".join(decks)
-            elif nothing:
-                outcome.scope = "nothing"  # a comment, or layout of the file: no card differs
-            else:
-                outcome.files = _build_kit(game, self.options, outcome.problems)
-                outcome.scope = "kit"
+            with memo.reusing(tables={"svg": self._svgs}):  # each SVG read once, not once a rebuild
+                if self.before_build is not None and not nothing:
+                    self.before_build(game, decks or None)
+                with self._recording(outcome):
+                    self._build(game, decks, nothing, outcome)
         except DataError as exc:
             outcome.problems = list(exc.problems)
+            outcome.recorded = None
         except DeckwrightError as exc:
             outcome.error = str(exc)
+            outcome.recorded = None
             if getattr(exc, "on_disk", KEPT) != KEPT:  # publish.PublishError: the swap went wrong
                 outcome.on_disk = exc.on_disk.rstrip(".")  # type: ignore[attr-defined]
         else:
             self.game, self.templates, self.hashes = game, templates, snapshot
         outcome.seconds = time.perf_counter() - started
         return outcome
+
+    @contextmanager
+    def _recording(self, outcome: Outcome) -> Iterator[None]:
+        """With ``record_builds``, record the pages drawn inside into ``outcome.recorded`` (not
+        with a print shop: its files are not the proofreader's)."""
+        if not self.record_builds or self.options.printshop:
+            yield
+            return
+        from generator.render.record import recording
+
+        with recording() as found:
+            yield
+        outcome.recorded = {path.name: list(pages) for path, pages in found.files.items()}
+
+    def _build(self, game: Game, decks: list[str] | None, nothing: bool, outcome: Outcome) -> None:
+        """Write what the rebuild needs: a proof of ``--only``'s cards, ``decks``' card files, or
+        the whole kit; nothing when no card differs."""
+        if self.only is not None:
+            from generator.kit.subset import build_proof
+
+            outcome.files = build_proof(game, self.options, self.only, outcome.problems)
+            outcome.scope = "proof"
+        elif decks:
+            outcome.files = _build_decks(game, self.options, decks, outcome.problems)
+            outcome.scope = "decks: " + ", ".join(decks)
+        elif nothing:
+            outcome.scope = "nothing"  # a comment, or layout of the file: no card differs
+        else:
+            outcome.files = _build_kit(game, self.options, outcome.problems)
+            outcome.scope = "kit"
 
     def _changed_decks(self, game: Game, templates: dict[str, object]) -> list[str] | None:
         """The decks that differ from the last build (none: the change is elsewhere), or None when

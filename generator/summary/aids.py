@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.art.fonts import FontBook
 from generator.core.geometry import Box
 from generator.core.units import mm
+from generator.layout import memo
 from generator.layout.card import CardFace
 from generator.layout.ops import Op, RectOp, TextOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
@@ -51,6 +52,7 @@ def body_box(width: float, height: float) -> Box:
     return Box(SIDE, bottom, width - 2 * SIDE, top - bottom)
 
 
+@memo.per_scope("summary")  # laid out once per build or check (write, checks, notes)
 def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
     """Lay out one set of aid cards (empty when no section is marked ``aid``)."""
     a = summary.aids
@@ -61,7 +63,8 @@ def layout_aids(summary: Summary, fonts: FontBook) -> AidSet:
     title_fits = True
 
     def attempt(size: float) -> tuple[Typesetter, Flowed, tuple[int, ...]]:
-        ts = Typesetter(summary.theme, Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35), fonts)
+        setting = Setting(body=size, heading=1.45 * size, leading=1.2, gap=0.35)
+        ts = Typesetter(summary.theme, setting, fonts, summary.inline_icons)
         laid = [ts.section(s, body.w, continued="cont.") for s in sections]
         flowed = flow(laid, lambda i: body, gap=0.7 * size, keep=1.0, repeat_heading=True, backfill=True)
         return ts, flowed, _row_lines(laid)

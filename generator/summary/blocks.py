@@ -8,13 +8,14 @@ steps, bullets, table rows, note) and what repeats after a break (a table's head
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.art.fonts import FontBook
 from generator.core import where
 from generator.core.geometry import Box, Line
 from generator.layout.ops import EllipseOp, LineOp, Op, RectOp, TextOp
+from generator.schema.inline import IconSpec, inline_looks
 from generator.summary.model import Section, Spans, Table, Theme
 from generator.text.fit import PlacedRun, TextLayout, TextStyle, fit_text
 from generator.text.markup import Span
@@ -98,8 +99,11 @@ def shifted(ops: Sequence[Op], dx: float, dy: float) -> tuple[Op, ...]:
 class Typesetter:
     """Sets sections in one theme and size setting."""
 
-    def __init__(self, theme: Theme, setting: Setting, fonts: FontBook):
+    def __init__(
+        self, theme: Theme, setting: Setting, fonts: FontBook, inline: Mapping[str, IconSpec] | None = None
+    ):
         self.theme, self.setting, self.fonts = theme, setting, fonts
+        self.inline = inline or {}  # game.yaml's sizes and offsets of inline icons
 
     def style(self, size: float | None = None, **kw) -> TextStyle:
         size = size or self.setting.body
@@ -107,6 +111,8 @@ class Typesetter:
         kw.setdefault("family", self.theme.font)
         kw.setdefault("color", self.theme.ink)
         kw.setdefault("leading", self.setting.leading)
+        if self.inline:
+            kw.setdefault("icon_looks", inline_looks(self.inline, size, kw.get("icon_scale", 1.0)))
         return TextStyle(size=size, paragraph_space=0.3, **kw)
 
     def text(self, spans: Spans, width: float, style: TextStyle, x: float = 0.0) -> Block:

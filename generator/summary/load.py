@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
 from generator.core.errors import DataError, Problem
 from generator.core.say import say
@@ -88,6 +89,7 @@ class _Resolver:
         self.spec, self.game, self.doc, self.problems = spec, game, doc, problems
         self.meanings: dict[str, str | None] = {}
         self.word_icons: dict[str, str | None] = {}
+        self.icons = dict(game.icons)  # and the game-icons.net icons this summary's terms name
         self.looks = self._looks()
 
     def _err(self, loc: Loc, message: str, rank: int = 40) -> None:
@@ -109,7 +111,13 @@ class _Resolver:
         looks = {}
         for word, info, loc in entries:
             icon = info.get("icon")
-            if icon and icon not in self.game.icons:
+            if icon and icon not in self.icons and gameicons.is_named(icon) and loc is not None:
+                try:
+                    self.icons[icon] = gameicons.path(icon)
+                except gameicons.GameIconError as exc:
+                    self._err((*loc, "icon"), str(exc), rank=25)
+                    icon = None
+            if icon and icon not in self.icons:
                 if loc is not None:
                     self._err((*loc, "icon"), self._icon_problem(icon), rank=25)
                 icon = None
@@ -131,7 +139,7 @@ class _Resolver:
         except MarkupError as exc:
             self._err(loc, f"bad markup: {exc}")
             return ()
-        for name in sorted(icon_names(out) - set(self.game.icons)):
+        for name in sorted(icon_names(out) - set(self.icons)):
             self._err(loc, self._icon_problem(name), rank=25)
         return out
 
@@ -153,10 +161,11 @@ class _Resolver:
             aids=self._aids(title, players),
             sections=sections,
             keyword_looks=self.looks,
-            icons=dict(game.icons),
+            icons=self.icons,
             font_dirs=tuple(game.font_dirs),
             origin=Origin(self.doc.file, line, col),
             doc=self.doc,
+            inline_icons=dict(game.inline_icons),
         )
 
     def _fonts(self, theme: Theme) -> None:

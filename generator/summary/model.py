@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.core.yamlio import Document
 from generator.load.model import Origin
+from generator.schema.inline import IconSpec
 from generator.text.markup import KeywordLook, Span
 
 Spans = tuple[Span, ...]
@@ -89,6 +90,7 @@ class Summary:
     font_dirs: tuple[Path, ...]
     origin: Origin
     doc: Document = field(repr=False, compare=False)  # positions, for problems found at layout time
+    inline_icons: Mapping[str, IconSpec] = field(default_factory=dict)  # game.yaml sizes and offsets
 
     def aid_sections(self) -> tuple[Section, ...]:
         return tuple(s for s in self.sections if s.aid)

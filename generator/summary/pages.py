@@ -15,6 +15,7 @@ from generator.art.fonts import FontBook
 from generator.core.geometry import Box, Line
 from generator.core.say import say
 from generator.core.units import mm
+from generator.layout import memo
 from generator.layout.ops import LineOp, Op, RectOp
 from generator.summary.blocks import Laid, Setting, Typesetter, shifted
 from generator.summary.flow import Flowed, Overflow, flow
@@ -63,6 +64,7 @@ def _frame(page_w: float, page_h: float, index: int, last_page: int = -1, cap: f
     return Box(MARGIN if index % 2 == 0 else x2, bottom, width, top - bottom)
 
 
+@memo.per_scope("summary")  # laid out once per build or check (write, checks, notes)
 def layout_reference(summary: Summary, fonts: FontBook, paper: tuple[float, float]) -> Reference:
     """Lay the summary out on portrait ``paper`` (W, H in points)."""
     page_w, page_h = sorted(paper)
@@ -70,7 +72,7 @@ def layout_reference(summary: Summary, fonts: FontBook, paper: tuple[float, floa
     sections = summary.reference_sections()
 
     def attempt(size: float) -> tuple[list[Laid], Flowed]:
-        ts = Typesetter(summary.theme, Setting(body=size, heading=1.5 * size), fonts)
+        ts = Typesetter(summary.theme, Setting(body=size, heading=1.5 * size), fonts, summary.inline_icons)
         laid = [ts.section(s, col_w) for s in sections]
         return laid, flow(laid, lambda i: _frame(page_w, page_h, i), gap=1.0 * size, keep=KEEP)
 
@@ -130,7 +132,7 @@ def _balanced(laid: list[Laid], flowed: Flowed, page_w: float, page_h: float, si
 def _furniture(summary: Summary, fonts: FontBook, w: float, h: float, page: int, pages: int) -> list[Op]:
     """Title band (first page) or running head, the column rule and the page footer."""
     t = summary.theme
-    ts = Typesetter(t, Setting(body=9.0, heading=13.0), fonts)
+    ts = Typesetter(t, Setting(body=9.0, heading=13.0), fonts, summary.inline_icons)
     inner = w - 2 * MARGIN
     ops: list[Op] = []
     if page == 0:

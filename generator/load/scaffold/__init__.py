@@ -36,6 +36,12 @@ card_fields:
   text: "text"
   flavor: "text?"
 
+# Icons for card text (`:die:` in a text draws the icon `die`): an SVG or PNG file of the game,
+# or one of the 4,000 game-icons.net icons Deckwright ships, as `game-icons/NAME` (find names with
+# `deckwright icons WORD`). The print guide credits every game-icons.net icon the kit draws.
+icons:
+  die: game-icons/perspective-dice-six-faces-random
+
 # Each deck: its card files, card size (poker, bridge, mini ... or {{width: 60mm, height: 90mm}}),
 # the template its fronts print with and the one for its backs (files in this folder or
 # Deckwright's templates/, named without .yaml).
@@ -71,7 +77,7 @@ cards:
   - name: Lucky Find
     type: bonus
     cost: 0
-    text: Roll the die. On 4 or more, take another turn.
+    text: "Roll the :die: die. On 4 or more, take another turn."
 """
 
 FRONT = """\
@@ -79,16 +85,19 @@ FRONT = """\
 # (units: mm, pt, in, cm); `box: bleed` covers the card and its bleed. Elements draw in order.
 # `{{field}}` inserts a card field; `when:` draws an element only for the cards it is true of.
 # Colours are '#rrggbb', names, or `$name` from `styles` (a style per card type may override).
+# An `icon` element draws an icon in its `color`: `game-icons/NAME` is one of the game-icons.net
+# icons Deckwright ships (credited in the print guide), any other name one of game.yaml's `icons`.
 description: {title} card front
 size: poker
 styles:
-  default: {{ink: "#222222", band: "#2e5e8c", paper: "#fbf8f1"}}
-  bonus: {{band: "#a65c1a"}}
+  default: {{ink: "#222222", band: "#2e5e8c", paper: "#fbf8f1", emblem: game-icons/footprint}}
+  bonus: {{band: "#a65c1a", emblem: game-icons/round-star}}
 elements:
   - {{type: rect, box: bleed, fill: $paper}}
   - {{type: rect, box: [-3mm, -3mm, 69.5mm, 19mm], fill: $band}}  # runs on into the bleed
+  - {{type: icon, box: [4mm, 3.5mm, 9mm, 9mm], icon: $emblem, color: "#ffffff"}}
   - type: text
-    box: [5mm, 3mm, 42mm, 10mm]
+    box: [15mm, 3mm, 33mm, 10mm]
     text: "{{name}}"
     font: Lato Black
     size: 13pt
