@@ -125,19 +125,12 @@ def _page(marks: list):
     return PageRecord(Path("planted.pdf"), 1, 595.0, 842.0, marks)
 
 
-def _text(text: str, color: str, font: str, size: float, x: float = 10.0):
+def _text(text: str, color: str, font: str, size: float, x: float = 10.0, alpha: float = 1.0):
     from generator.load.model import Origin
     from generator.render.record import TextMark
 
-    return TextMark(
-        text,
-        (x, 100.0, x + 60, 100 + size),
-        (1.0, 0, 0, 1.0, 0, 0),
-        size,
-        color,
-        font,
-        Origin("t.yaml", 1, 1),
-    )
+    box, upright = (x, 100.0, x + 60, 100 + size), (1.0, 0, 0, 1.0, 0, 0)
+    return TextMark(text, box, upright, size, color, font, Origin("t.yaml", 1, 1), None, alpha)
 
 
 def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,6 +151,7 @@ def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: p
             ]
         )
     ]
+    runs.append(_text("faint", "#000000", "Lato-Regular", 9.0, 20.0, alpha=0.25))  # black at 25 %: grey
     ground = FillMark((0.0, 0.0, 595.0, 842.0), (1.0, 0, 0, 1.0, 0, 0), "#ffffff", 1.0, None)
     pages = [_page(list(runs)), _page([ground, *runs])]  # the second: a fill under every run
     settings = Settings()
@@ -169,6 +163,7 @@ def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: p
         (f.message, f.severity) for f in contrast.check(pages, settings)
     ]
     assert {f.severity for f in quick} == {"error", "warning"}
+    assert any("25 % opacity" in f.message for f in quick)
 
 
 def test_the_marks_of_a_sheet_are_worked_out_once_per_slots_asked() -> None:
