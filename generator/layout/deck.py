@@ -97,7 +97,7 @@ class DeckFaces:
             )
 
         self.front = layouter(deck.template)
-        self._backs = {name: layouter(name) for name in {deck.back_for(c) for c in deck.cards} if name}
+        self._backs = {name: layouter(name) for name in deck.backs() if name}
         self._last: tuple[Card, CardFace | None, CardFace | None] | None = None
         self._images_seen: set[tuple[str, Path]] = set()
         self._inks_seen: set[tuple[str, str]] = set()

@@ -85,6 +85,9 @@ def _roots(path: str) -> list[str]:
 def known_fields(declared: Collection[str], cards: Sequence[Any] = ()) -> set[str]:
     """The built-in fields, the declared ones, and any field a card actually has."""
     known = set(BUILT_IN) | set(declared)
+    names = getattr(cards, "field_names", None)  # a packed deck knows them without unpacking
+    if names is not None:
+        return known | names
     for card in cards:
         known.update(card.fields)
     return known

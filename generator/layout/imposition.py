@@ -19,6 +19,7 @@ The sheet label and scale bar go in the margin strips (see ``place_furniture``).
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -212,7 +213,32 @@ def unmarked_cut_lines(
     )
 
 
+_USED: dict[tuple[int, ...], tuple] = {}
+"""``used_marks`` results by the identity of their arguments (held in the entry, so each id stays
+its own): a deck's sheets are alike, so each full sheet asks the same question."""
+
+
 def used_marks(
+    marks: Sequence[Line], cuts: Sequence[Line], used: Sequence[Slot]
+) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """``_used_marks``, worked out once for the same mark, line and slot objects."""
+    key = (id(marks), id(cuts), *map(id, used))
+    found = _USED.get(key)
+    if (
+        found is not None
+        and found[0] is marks
+        and found[1] is cuts
+        and all(map(operator.is_, found[2], used))
+    ):
+        return found[3]
+    result = _used_marks(marks, cuts, used)
+    if len(_USED) >= 64:  # a few sheet plans at a time
+        _USED.clear()
+    _USED[key] = (marks, cuts, tuple(used), result)
+    return result
+
+
+def _used_marks(
     marks: Sequence[Line], cuts: Sequence[Line], used: Sequence[Slot]
 ) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
     """The sheet's crop marks and cut lines for a page whose ``used`` slots hold something.

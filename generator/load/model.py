@@ -96,6 +96,10 @@ class PackedCards(Sequence[Card]):
         self._len = 0
         self.total = 0
         """Physical cards: the sum of the counts."""
+        self.types: set[str] = set()
+        """Every card type among the cards (what a build asks of them all, without unpacking)."""
+        self.field_names: set[str] = set()
+        """Every field any card has (see ``types``)."""
         for card in cards:
             self.append(card)
 
@@ -103,6 +107,8 @@ class PackedCards(Sequence[Card]):
         self._open.append(card)
         self._len += 1
         self.total += card.count
+        self.types.add(card.type)
+        self.field_names.update(card.fields)
         if self._len > PACK_AFTER and len(self._open) >= BATCH:
             while len(self._open) >= BATCH:
                 batch, self._open = self._open[:BATCH], self._open[BATCH:]
@@ -182,6 +188,13 @@ class Deck:
     def back_for(self, card: Card) -> str | None:
         """The back template this card prints with (its type's back, else the deck's)."""
         return self.backs_by_type.get(card.type, self.back)
+
+    def backs(self) -> set[str | None]:
+        """The back of every card (``back_for``), each once; a packed deck's from its card types."""
+        types = getattr(self.cards, "types", None)
+        if types is None:
+            return {self.back_for(c) for c in self.cards}
+        return {self.backs_by_type.get(t, self.back) for t in types}
 
     def copies(self) -> Iterator[CardCopy]:
         """Expand counts: every physical card in deck order, each design's copies together."""

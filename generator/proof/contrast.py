@@ -31,8 +31,20 @@ PAPER: RGB = (1.0, 1.0, 1.0)
 
 
 def needed(mark: TextMark) -> float:
-    bold = "bold" in mark.font.lower() or "black" in mark.font.lower()
-    return LARGE if mark.size >= 18 or (bold and mark.size >= 14) else NORMAL
+    return _needed(mark.font, mark.size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _needed(font: str, size: float) -> float:
+    """The ratio text in ``font`` at ``size`` needs (few of them in a kit: worked out once)."""
+    bold = "bold" in font.lower() or "black" in font.lower()
+    return LARGE if size >= 18 or (bold and size >= 14) else NORMAL
+
+
+@functools.lru_cache(maxsize=4096)
+def _fails_on_paper(ink_hex: str, alpha: float, font: str, size: float) -> bool:
+    """Whether text in ``ink_hex`` at ``alpha`` on bare paper falls short of what it needs."""
+    return min(_ratios(ink_hex, PAPER, alpha)) < _needed(font, size) - 0.005
 
 
 def under(marks: list[FillMark | ImageMark], x: float, y: float) -> RGB | None:
@@ -128,6 +140,8 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
                 continue
             if not isinstance(mark, TextMark) or not mark.visible:
                 continue
+            if not fills and not _fails_on_paper(mark.color, mark.alpha, mark.font, mark.size):
+                continue  # nothing drawn under it yet, and its ink reads on paper (most text)
             worst = _worst(mark, fills)
             if worst is None:
                 continue

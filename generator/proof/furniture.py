@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.core.units import MM
 from generator.proof.finding import Finding, Seen
 from generator.proof.settings import Settings
-from generator.render.record import PageRecord
+from generator.render.record import NoteMark, PageRecord
 
 EXEMPT = ("back-side", "reading-page", "shop-page")
 """Pages that need no bar: a duplex back, a page read rather than cut, a print shop's page."""
@@ -23,9 +23,10 @@ def _length(box: tuple[float, float, float, float]) -> float:
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     found = []
     for page in pages:
-        if any(page.notes(kind) for kind in EXEMPT):
+        notes = [m for m in page.marks if isinstance(m, NoteMark)]  # one pass over the page
+        if any(n.kind in EXEMPT for n in notes):
             continue
-        bars = [_length(n.box) for n in page.notes("scale-bar")]
+        bars = [_length(n.box) for n in notes if n.kind == "scale-bar"]
         if any(abs(b - BAR_MM) <= TOLERANCE_MM for b in bars):
             continue
         what = f"a {max(bars):.0f} mm bar" if bars else "no scale bar"

@@ -43,16 +43,24 @@ def _pairs(marks: list[Placed]) -> list[tuple[int, int]]:
     """(i, j), i < j, of the runs in ``marks`` (sorted by their left edge) that collide, in the
     order a sweep along x meets them. Found by a sweep along y (lines of text stack up a page,
     so far fewer runs share a height than share a left edge), then put in that order."""
-    down = sorted(range(len(marks)), key=lambda k: marks[k][1][1])
+    boxes = [m[1] for m in marks]
+    sizes = [m[2] for m in marks]
+    down = sorted(range(len(marks)), key=lambda k: boxes[k][1])
     found = []
-    for n, i in enumerate(down):
-        a = marks[i]
-        top = a[1][3]
-        for j in down[n + 1 :]:
-            b = marks[j]
-            if b[1][1] >= top:  # this and every later run start above a's top: no overlap
+    count = len(down)
+    for n in range(count):
+        i = down[n]
+        ax0, ay0, ax1, ay1 = boxes[i]
+        size = sizes[i]
+        for m in range(n + 1, count):
+            j = down[m]
+            bx0, by0, bx1, by1 = boxes[j]
+            if by0 >= ay1:  # this and every later run start above a's top: no overlap
                 break
-            if _collide(a, b):
+            if bx1 <= ax0 or ax1 <= bx0:  # side by side (another card of the row): no overlap
+                continue
+            need = SHARE * min(size, sizes[j])  # as _collide judges
+            if min(ax1, bx1) - max(ax0, bx0) > need and min(ay1, by1) - max(ay0, by0) > need:
                 found.append((i, j) if i < j else (j, i))
     return sorted(found)
 

@@ -115,7 +115,7 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
         for mark in page.marks:
             if isinstance(mark, FillMark):
                 fills.append(mark)
-            elif isinstance(mark, TextMark) and mark.visible:
+            elif fills and isinstance(mark, TextMark) and mark.visible:  # nothing under it: no shape
                 shape = laid_over(mark, fills)
                 if shape is None:
                     continue

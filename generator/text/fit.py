@@ -3,7 +3,7 @@
 The spans are measured once at size 1 (widths scale linearly), then wrapped at candidate sizes:
 the preferred size first, else a binary search on a 0.25 pt grid down to ``min_size``. A
 paragraph whose wrapped last line would hold one word alone (a widow) is then set a little
-tighter, keeping its number of lines, so that the word keeps company (:func:`_no_widows`).
+tighter, keeping its number of lines, so that the word keeps company (``text.widows``).
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from generator.art.fonts import FontBook
 from generator.core.geometry import Box
 from generator.text.markup import Span
+from generator.text.widows import EPS, Piece, Word
+from generator.text.widows import no_widows as _no_widows  # by this name: tests turn it off here
 
 GRID = 0.25  # candidate sizes are multiples of this (plus min_size itself)
 ICON_GAP = 0.15  # space between text and an icon right after it in one word, multiple of size
 ICON_CENTER = 0.35  # icon centre above the baseline, multiple of size (about mid x-height)
-EPS = 1e-6
 ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 
@@ -71,6 +72,25 @@ class PlacedRun:
     width: float | None = field(default=None, compare=False)
 
 
+_SETTERS = tuple(PlacedRun.__dict__[f].__set__ for f in ("x", "y", "text", "face", "size", "color", "width"))
+
+
+def _placed_run(x: float, y: float, text: str, face: str, size: float, color: str, width: float) -> PlacedRun:
+    """``PlacedRun(x, y, text, face, size, color, width)``, its slots filled directly (a frozen
+    dataclass's own ``__init__`` sets each through ``object.__setattr__``: a card's every line
+    makes one)."""
+    run = object.__new__(PlacedRun)
+    sx, sy, st, sf, ss, sc, sw = _SETTERS
+    sx(run, x)
+    sy(run, y)
+    st(run, text)
+    sf(run, face)
+    ss(run, size)
+    sc(run, color)
+    sw(run, width)
+    return run
+
+
 @dataclass(frozen=True, slots=True)
 class PlacedIcon:
     """An inline icon; (x, y) is the bottom-left of its square, absolute points."""
@@ -95,11 +115,8 @@ class TextLayout:
     missing: str = ""  # characters no font of the fallback chain can draw (each once)
 
 
-# A piece: (lead, text or icon name, face ("" for an icon), colour, width, is_icon), at size 1;
-# lead is the gap before it inside its word. A word: (width, gap, gap_face, pieces); gap is the
-# width of the space before it, in gap_face.
-_Piece = tuple[float, str, str, str, float, bool]
-_Word = tuple[float, float, str, tuple[_Piece, ...]]
+_Piece = Piece
+_Word = Word
 
 
 class _Prepared:
@@ -275,82 +292,6 @@ def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple]
     return out
 
 
-def _breaks(words: list[_Word], limit: float) -> list[int]:
-    """Where greedy wrapping at ``limit`` starts each line of one hard line (word indices)."""
-    starts, cur = [0], words[0][0]
-    for k in range(1, len(words)):
-        nxt = cur + words[k][1] + words[k][0]
-        if nxt <= limit:
-            cur = nxt
-        else:
-            starts.append(k)
-            cur = words[k][0]
-    return starts
-
-
-def _rewrap(li: int, words: list[_Word], starts: list[int]) -> list[tuple]:
-    """``_wrap``'s lines of hard line ``li`` broken at ``starts``."""
-    out = []
-    for n, first in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(words)
-        w = words[first][0] + sum(words[k][1] + words[k][0] for k in range(first + 1, end))
-        out.append((li, first, end, w))
-    return out
-
-
-def _no_widows(lines: list[list[_Word]], wrapped: list[tuple], limit: float, spare: int) -> list[tuple]:
-    """``wrapped`` with each paragraph ending in one word alone set tighter when that helps.
-
-    The widest measure under ``limit`` at which the last line holds two words or more is taken
-    (so as few words move as possible), when the paragraph keeps its number of lines or takes
-    one more of the ``spare`` lines the box still has room for. Otherwise the paragraph is left
-    as it was. Pure arithmetic on the measured widths: the same input gives the same lines.
-    """
-    out: list[tuple] = []
-    k = 0
-    while k < len(wrapped):
-        li = wrapped[k][0]
-        j = k
-        while j < len(wrapped) and wrapped[j][0] == li:
-            j += 1
-        para = wrapped[k:j]
-        words = lines[li]
-        if len(para) > 1 and para[-1][2] - para[-1][1] == 1 and len(words) > 2:
-            starts = _tighter(words, limit, len(para) + min(spare, 1))
-            if starts is not None:
-                spare -= len(starts) - len(para)
-                para = _rewrap(li, words, starts)
-        out.extend(para)
-        k = j
-    return out
-
-
-def _tighter(words: list[_Word], limit: float, most: int) -> list[int] | None:
-    """Line starts of ``words`` at the widest measure under ``limit`` that sets them in at
-    most ``most`` lines with two words or more on the last; None when no measure does.
-
-    Greedy breaks change only where the measure crosses the width of some run of consecutive
-    words, so those widths (the ones under ``limit``, widest first) are the measures to try."""
-    last = len(words) - 1
-    widest = max(w[0] for w in words)
-    measures: set[float] = set()
-    for i in range(len(words)):
-        w = words[i][0]
-        for j in range(i + 1, len(words)):
-            w += words[j][1] + words[j][0]
-            if w >= limit:
-                break
-            if w >= widest:
-                measures.add(w)
-    for measure in sorted(measures, reverse=True):
-        starts = _breaks(words, measure + EPS)
-        if len(starts) > most:
-            return None  # narrower measures only add lines
-        if starts[-1] < last:
-            return starts
-    return None
-
-
 def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
     """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
     prep = _Prepared(spans, style, fonts)
@@ -422,21 +363,22 @@ def _place(
     y = top - prep.asc * s
     step, para = style.leading * s, style.paragraph_space * s
     rises = prep.rises
+    box_x, box_w, plains, n_ends = box.x, box.w, prep.plain, len(ends)
 
     for li, first, end, w1 in wrapped:
         words = lines[li]
         last = end == len(words)
-        free = box.w - w1 * s
-        x = box.x + (free / 2 if align == "center" else free if align == "right" else 0.0)
+        free = box_w - w1 * s
+        x = box_x + (free / 2 if align == "center" else free if align == "right" else 0.0)
         extra = 0.0
         if align == "justify" and not last and end - first > 1 and free > 0:
             extra = free / (end - first - 1)
-        plain = prep.plain[li]
+        plain = plains[li]
         if plain is not None and not extra:  # one run: what the loop below makes of such a line
-            _, _, face, color, _, _ = words[first][3][0]
-            runs.append(PlacedRun(x, y, " ".join(plain[first:end]), face, s, color, w1 * s))
+            piece = words[first][3][0]  # (lead, text, face, colour, width, is_icon)
+            runs.append(_placed_run(x, y, " ".join(plain[first:end]), piece[2], s, piece[3], w1 * s))
             y -= step
-            if last and li < len(ends) and ends[li]:
+            if last and li < n_ends and ends[li]:
                 y -= para
             continue
         parts: list[str] = []
@@ -448,13 +390,17 @@ def _place(
                 if parts and not extra and gap_face == run_face == face and color == run_color:
                     parts.append(" ")  # the next word joins this run, space and all
                 elif parts:
-                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
+                    runs.append(
+                        _placed_run(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x)
+                    )
                     parts = []
                 x += gap * s + extra
             for lead, text, face, color, w, is_icon in pieces:
                 x += lead * s
                 if parts and (is_icon or face != run_face or color != run_color):
-                    runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
+                    runs.append(
+                        _placed_run(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x)
+                    )
                     parts = []
                 if is_icon:
                     rise = (ICON_CENTER - w / 2 + rises[text]) * s
@@ -466,7 +412,7 @@ def _place(
                 x += w * s
                 run_end = x
         if parts:
-            runs.append(PlacedRun(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
+            runs.append(_placed_run(run_x, y, "".join(parts), run_face, s, run_color, run_end - run_x))
         y -= step
         if last and li < len(ends) and ends[li]:
             y -= para

@@ -1,0 +1,83 @@
+"""Text drawn on a ReportLab canvas the way ``drawString`` draws it, written directly: the same
+bytes, without the text object and the width it measures and drops (every run of every card goes
+through here while a build records its pages, ``render.record``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen import textobject
+from reportlab.pdfgen.canvas import Canvas
+
+_HEADS: dict[tuple, str] = {}
+"""The font operators of a run in a font's first subset, by its PDF name, size and leading."""
+_PLAIN_TEXT = not textobject.rtlSupport
+"""ReportLab sets text left to right as given (no bidi library installed): :func:`show_text`
+may write what ``drawString`` would."""
+
+
+def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
+    """Write the operators ``c.drawString(x, y, text)`` writes for a TrueType font, byte for byte
+    (its text object's ``BT``, ``Tm``, the font's subsets as ``Tf``/``TL``, ``Tj``, ``T*``, ``ET``),
+    without the text object, the bidi pass and the width it measures and drops. False, nothing
+    written, where that is not certain (another font kind, a top-down canvas, bidi text): then
+    ``drawString`` itself must draw it."""
+    font = getFont(c._fontname)
+    if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont and type(text) is str):
+        return False
+    doc = c._doc
+    state = font.state.get(doc)
+    if state is not None and state.internalName is not None and text:
+        try:  # every character already coded in the first subset (most runs): one chunk
+            chunk = text.translate(_codes(state)).encode("latin-1")
+        except ValueError:  # a new character (or U+00A0), or a code past the first subset
+            pass
+        else:
+            size, leading = c._fontsize, c._leading
+            key = (state.internalName, size, leading, type(size), type(leading))
+            head = _HEADS.get(key)
+            if head is None:  # getSubsetInternalName(0, doc) (named already), the size, the leading
+                if len(_HEADS) >= 256:
+                    _HEADS.clear()
+                head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+            c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {head} ({c._escape(chunk)}) Tj T* ET")
+            return True
+    parts = []
+    current, head = -1, ""
+    for subset, chunk in font.splitString(text, doc):  # ReportLab's split: codes new characters
+        if subset != current:
+            if not head:
+                head = f"{fp_str(c._fontsize)} Tf {fp_str(c._leading)} TL"
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {head}")
+            current = subset
+        parts.append(f"({c._escape(chunk)}) Tj")
+    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
+    return True
+
+
+class _Codes(dict):
+    """A font state's ``assignments`` (character -> its code in the font's subsets) for
+    ``str.translate``: a character without a code stops it (ValueError) rather than passing."""
+
+    def __missing__(self, key: int) -> int:
+        raise ValueError(key)
+
+
+_TABLES: dict[int, tuple[Any, _Codes]] = {}
+"""The translate table of each font state, by its id (the state held: its id stays its own)."""
+
+
+def _codes(state: Any) -> _Codes:
+    """The state's assignments as a translate table, made again when the font has coded more
+    characters (ReportLab's split only ever adds codes)."""
+    known = state.assignments
+    entry = _TABLES.get(id(state))
+    if entry is not None and entry[0] is state and len(entry[1]) == len(known):
+        return entry[1]
+    if len(_TABLES) >= 64:  # a few files' fonts at a time
+        _TABLES.clear()
+    table = _Codes(known)
+    _TABLES[id(state)] = (state, table)
+    return table

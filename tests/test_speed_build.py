@@ -1,0 +1,263 @@
+"""The card build's shortcuts (issue 36) give what the long way gives. (How fast is measured by
+tests/benchmarks/bench_floor.py, never here.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.text import widows
+from generator.text.widows import EPS
+
+
+def _breaks(words, limit):
+    starts, cur = [0], words[0][0]
+    for k in range(1, len(words)):
+        nxt = cur + words[k][1] + words[k][0]
+        if nxt <= limit:
+            cur = nxt
+        else:
+            starts.append(k)
+            cur = words[k][0]
+    return starts
+
+
+def _tighter_every_measure(words, limit, most):
+    """The widow search the long way: every run width under the limit tried, widest first."""
+    last = len(words) - 1
+    widest = max(w[0] for w in words)
+    measures = set()
+    for i in range(len(words)):
+        w = words[i][0]
+        for j in range(i + 1, len(words)):
+            w += words[j][1] + words[j][0]
+            if w >= limit:
+                break
+            if w >= widest:
+                measures.add(w)
+    for measure in sorted(measures, reverse=True):
+        starts = _breaks(words, measure + EPS)
+        if len(starts) > most:
+            return None
+        if starts[-1] < last:
+            return starts
+    return None
+
+
+def _words(rng: random.Random, n: int, grid: bool) -> list:
+    out = []
+    for k in range(n):
+        w = rng.randint(1, 8) * 0.5 if grid else rng.uniform(0.3, 4.0)  # grid: many equal widths
+        out.append((w, 0.0 if k == 0 else 0.25, "F", ((0.0, "w", "F", "#000000", w, False),)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_widow_search_skipping_measures_that_break_alike_finds_what_trying_each_finds(seed: int):
+    rng = random.Random(seed)
+    for _ in range(60):
+        words = _words(rng, rng.randint(3, 40), grid=seed % 2 == 0)
+        limit = rng.uniform(max(w[0] for w in words), 20.0)
+        most = rng.randint(1, 12)
+        assert widows._tighter(words, limit, most) == _tighter_every_measure(words, limit, most)
+
+
+def _canvas_code(draw, face: str, texts: list[str]) -> list[str]:
+    """What a fresh canvas holds after ``draw(canvas, x, y, text)`` of each text in ``face``."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(io.BytesIO(), invariant=1)
+    for k, text in enumerate(texts):
+        c.setFont(face, 9 + k % 3)
+        draw(c, 10.5 + k, 700 - 0.25 * k, text)
+    return list(c._code)
+
+
+def test_text_written_directly_is_what_draw_string_writes_byte_for_byte() -> None:
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.render.textout import show_text
+
+    face = FontBook.load([paths.FONTS]).face("DejaVu Sans")
+    many = "".join(chr(c) for c in range(0x400, 0x4FF))  # Cyrillic: past the first subset's 224 codes
+    texts = [
+        "Card 1",
+        "Card 1",
+        "(a) \\ b)",
+        "",
+        "no\u00a0break",
+        "Ünïcödé",
+        many,
+        "Card 1 again",
+        many[::-1],
+    ]
+
+    def direct(c, x, y, text):
+        assert show_text(c, x, y, text)
+
+    assert _canvas_code(direct, face, texts) == _canvas_code(
+        lambda c, x, y, t: c.drawString(x, y, t), face, texts
+    )
+
+
+def test_text_in_a_type1_font_is_left_to_draw_string() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.textout import show_text
+
+    c = Canvas(io.BytesIO())
+    c.setFont("Helvetica", 9)
+    before = list(c._code)
+    assert not show_text(c, 1, 2, "Card")
+    assert c._code == before
+
+
+def _page(marks: list):
+    from pathlib import Path
+
+    from generator.render.record import PageRecord
+
+    return PageRecord(Path("planted.pdf"), 1, 595.0, 842.0, marks)
+
+
+def _text(text: str, color: str, font: str, size: float, x: float = 10.0, alpha: float = 1.0):
+    from generator.load.model import Origin
+    from generator.render.record import TextMark
+
+    box, upright = (x, 100.0, x + 60, 100 + size), (1.0, 0, 0, 1.0, 0, 0)
+    return TextMark(text, box, upright, size, color, font, Origin("t.yaml", 1, 1), None, alpha)
+
+
+def test_contrast_on_bare_paper_finds_what_judging_each_run_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.proof import contrast
+    from generator.proof.settings import Settings
+    from generator.render.record import FillMark
+
+    runs = [
+        _text(t, c, f, s, x)
+        for x, (t, c, f, s) in enumerate(
+            [
+                ("ink", "#000000", "Lato-Regular", 9.0),
+                ("pale", "#bbbbbb", "Lato-Regular", 9.0),  # under 3:1: an error
+                ("red", "#ff0000", "Lato-Regular", 9.0),  # 4.0:1: a warning for body text
+                ("red", "#ff0000", "Lato-Bold", 14.0),  # large bold: 3:1 is enough
+                ("grey", "#949494", "Lato-Regular", 18.0),
+                ("   ", "#ffffff", "Lato-Regular", 9.0),
+            ]
+        )
+    ]
+    runs.append(_text("faint", "#000000", "Lato-Regular", 9.0, 20.0, alpha=0.25))  # black at 25 %: grey
+    ground = FillMark((0.0, 0.0, 595.0, 842.0), (1.0, 0, 0, 1.0, 0, 0), "#ffffff", 1.0, None)
+    pages = [_page(list(runs)), _page([ground, *runs])]  # the second: a fill under every run
+    settings = Settings()
+    quick = contrast.check(pages, settings)
+    monkeypatch.setattr(
+        contrast, "_fails_on_paper", lambda ink, alpha, font, size: True
+    )  # each run the long way
+    assert [(f.message, f.severity) for f in quick] == [
+        (f.message, f.severity) for f in contrast.check(pages, settings)
+    ]
+    assert {f.severity for f in quick} == {"error", "warning"}
+    assert any("25 % opacity" in f.message for f in quick)
+
+
+def test_the_marks_of_a_sheet_are_worked_out_once_per_slots_asked() -> None:
+    from generator.core.options import SheetOptions
+    from generator.layout import imposition
+    from generator.layout.imposition import _used_marks, plan_sheet, used_marks
+
+    g = plan_sheet(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, SheetOptions((595.28, 841.89)))
+    full = used_marks(g.crop_marks, g.cut_lines, g.slots[:9])
+    assert used_marks(g.crop_marks, g.cut_lines, g.slots[:9]) is full  # the next full sheet
+    assert full == _used_marks(g.crop_marks, g.cut_lines, g.slots[:9])
+    part = used_marks(g.crop_marks, g.cut_lines, g.slots[:4])  # the last, part-filled sheet
+    assert part == _used_marks(g.crop_marks, g.cut_lines, g.slots[:4]) and part != full
+    other = plan_sheet(63.5 * 72 / 25.4, 88.9 * 72 / 25.4, SheetOptions((612.0, 792.0)))
+    assert used_marks(other.crop_marks, other.cut_lines, other.slots[:4]) == _used_marks(
+        other.crop_marks, other.cut_lines, other.slots[:4]
+    )
+    assert len(imposition._USED) <= 64
+
+
+def test_a_packed_deck_knows_its_backs_and_fields_as_its_cards_say() -> None:
+    from dataclasses import replace
+
+    from generator.layout.fieldcheck import known_fields
+    from generator.load.model import BATCH, PACK_AFTER, Card, Deck, Origin, PackedCards
+
+    kinds = ["hero", "villain", "item"]
+    cards = [
+        Card(
+            f"c{i}",
+            kinds[i % 3],
+            1,
+            "d",
+            {f"f{i % 5}": i, **({"rare": 1} if i == 4000 else {})},
+            Origin("c.yaml", i + 1),
+        )
+        for i in range(PACK_AFTER + 2 * BATCH + 7)
+    ]
+    packed = PackedCards(cards)
+    assert packed.settled() is packed  # packed indeed
+    deck = Deck(
+        name="d",
+        title="D",
+        template="front",
+        width=180.0,
+        height=252.0,
+        cards=packed,
+        back="plain",
+        backs_by_type={"villain": "dark", "item": None},
+        origin=Origin("game.yaml", 4),
+    )
+    assert deck.backs() == {deck.back_for(c) for c in cards} == {"plain", "dark", None}
+    assert replace(deck, cards=tuple(cards)).backs() == deck.backs()
+    assert known_fields({"x"}, packed) == known_fields({"x"}, cards)
+    assert "rare" in known_fields((), packed)
+
+
+def test_a_widow_search_is_kept_per_word_widths_and_gaps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(widows, "_TIGHTER", {})
+    rng = random.Random(7)
+    for _ in range(300):
+        words = _words(rng, rng.randint(3, 30), grid=True)
+        limit, most = rng.choice([8.0, 9.5, 12.0]), rng.randint(2, 6)
+        starts = widows._tighter(words, limit, most)
+        searched = None if starts is None else tuple(line[1:] for line in widows._rewrap(0, words, starts))
+        renamed = [
+            (w, g, f, ((0.0, "other", f, "#ff0000", w, False),)) for w, g, f, _ in words
+        ]  # same widths
+        assert (
+            widows._tighter_lines(words, limit, most)
+            == searched
+            == widows._tighter_lines(renamed, limit, most)
+        )
+    assert 0 < len(widows._TIGHTER) <= widows.TIGHTER_KEPT
+
+
+def test_a_placed_run_made_directly_is_the_dataclass_made_by_its_constructor() -> None:
+    import dataclasses
+
+    from generator.text.fit import PlacedRun, _placed_run
+
+    assert [f.name for f in dataclasses.fields(PlacedRun)] == [
+        "x",
+        "y",
+        "text",
+        "face",
+        "size",
+        "color",
+        "width",
+    ]
+    made, direct = (
+        PlacedRun(1.5, -2.0, "Card 7", "F1", 9.0, "#112233", 30.25),
+        _placed_run(1.5, -2.0, "Card 7", "F1", 9.0, "#112233", 30.25),
+    )
+    assert made == direct and hash(made) == hash(direct) and repr(made) == repr(direct)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        direct.x = 3.0  # type: ignore[misc]
