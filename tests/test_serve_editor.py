@@ -67,7 +67,8 @@ def test_problems_cards_and_fields_link_to_their_lines(preview_game: Path, tmp_p
         text = next(f for f in data["fields"] if f["name"] == "text")
         assert text["open"] == f"vscode://file{cards.as_posix()}:{line_of(cards, 'three')}:11"
         assert (
-            data["templates"][0]["open"] == f"vscode://file{(folder.resolve() / 'front.yaml').as_posix()}:5:1"
+            data["templates"][0]["open"]
+            == f"vscode://file{(folder.resolve() / 'front.yaml').as_posix()}:{line_of(folder / 'front.yaml', 'description:')}:1"
         )
     finally:
         served.server.stop()

@@ -203,9 +203,9 @@ def test_a_template_finding_badges_only_the_cards_it_is_seen_on(preview_game: Pa
     10.5 pt) below the minimum: that card is badged, not every card drawn with the template."""
     folder = _copy(preview_game, tmp_path, flavour="11pt", proof="proof:\n  min_size: 10.75pt\n")
     cards = folder / "cards.yaml"
-    short = "Roll the die. On 4 or more, take another turn."
+    short = "Roll the :die: die. On 4 or more, take another turn."
     long = (
-        "Roll the die. On 4 or more, take another turn and draw two cards, then discard one of them "
+        "Roll the :die: die. On 4 or more, take another turn and draw two cards, then discard one of them "
         "face down. On 4 or more, take another turn and draw two cards, then discard one. On 4 or "
         "more, take another turn and draw two cards."
     )
@@ -237,7 +237,7 @@ def test_a_card_face_finding_badges_only_the_cards_it_is_found_on(
     monkeypatch.setattr(fit, "_no_widows", lambda lines, wrapped, limit, spare: wrapped)
     folder = _copy(preview_game, tmp_path, flavour="8pt", proof="")
     cards = folder / "cards.yaml"
-    short = "Roll the die. On 4 or more, take another turn."
+    short = "Roll the :die: die. On 4 or more, take another turn."
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace(short, short + " then draw go."), encoding="utf-8")
     served = Served(folder, tmp_path / "out")
