@@ -75,3 +75,24 @@ def test_parsing_a_build_imports_no_pydantic(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("program", [True, False])
+def test_importing_pauses_the_collector_in_the_program_only(monkeypatch, program: bool) -> None:
+    """``deckwright build``'s imports: no collector pass while they run, then what they made is
+    frozen out of later passes (in the program); a test process's collector is left as it was."""
+    import gc
+
+    from generator.cli import common
+
+    monkeypatch.setattr("generator.core.interrupt.started_as_program", lambda: program)
+    frozen = gc.get_freeze_count()
+    try:
+        with common.importing():
+            assert gc.isenabled() is not program
+            made = [[] for _ in range(1000)]
+        assert gc.isenabled()
+        assert (gc.get_freeze_count() >= frozen + len(made)) is program
+    finally:
+        gc.unfreeze()
+        gc.enable()
