@@ -31,9 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.art.svgfeatures import push_opacity, unsupported
-from generator.art.svggradients import fold_transforms
-from generator.art.svglimits import solid_where_undrawable, too_costly
 from generator.core.errors import clip
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -117,6 +114,10 @@ def read_svg(path: Path, tint: str | None = None, roots: Sequence[Path] = ()) ->
     folder the SVG lies in). The drawing is new on every call (callers may change its colours).
     """
     from lxml import etree
+
+    from generator.art.svgfeatures import push_opacity, unsupported  # a game without SVG art
+    from generator.art.svggradients import fold_transforms  # imports none of these (fast start)
+    from generator.art.svglimits import solid_where_undrawable, too_costly
 
     try:
         raw = path.read_bytes()

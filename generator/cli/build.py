@@ -107,13 +107,14 @@ def build(
     --allow-overflow; proofreader errors the game does not list as known, unless --allow-proof):
     its earlier output stays as it was. Proofreader warnings are printed and the kit written.
     """
-    from generator.art.svgfile import allowing_damaged
-    from generator.core.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
-    from generator.core.units import mm
-    from generator.kit.assemble import build_kit
-    from generator.kit.build import BuildOptions
-    from generator.lang.edition import editions
-    from generator.load.loader import load_game
+    with common.importing():
+        from generator.art.svgfile import allowing_damaged
+        from generator.core.console import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        from generator.core.units import mm
+        from generator.kit.assemble import build_kit
+        from generator.kit.build import BuildOptions
+        from generator.lang.edition import editions
+        from generator.load.loader import load_game
 
     try:
         names = list(games or [])

@@ -54,14 +54,15 @@ def check(
     Every file the game uses must lie inside its folder (or Deckwright's bundled folders). Exit 1
     on errors (what will misprint or mislead), 0 when only warnings (judgements: contrast between
     3:1 and 4.5:1, colours kept apart by a small margin, ...) are found, unless --strict."""
-    from generator.art.fonts import FontBook
-    from generator.art.svgfile import allowing_damaged
-    from generator.kit.assemble import check_kit
-    from generator.kit.build import check_faces
-    from generator.layout import ink, memo
-    from generator.layout.kept import deck_faces
-    from generator.load.loader import load_game
-    from generator.printshop.check import check_printshop
+    with common.importing():
+        from generator.art.fonts import FontBook
+        from generator.art.svgfile import allowing_damaged
+        from generator.kit.assemble import check_kit
+        from generator.kit.build import check_faces
+        from generator.layout import ink, memo
+        from generator.layout.kept import deck_faces
+        from generator.load.loader import load_game
+        from generator.printshop.check import check_printshop
 
     if lang == "all" and proof is None:  # the source, then each translation, each checked whole
         _check_all(game, printshop, ink_limit, strict, fallback, allow_damaged_art)

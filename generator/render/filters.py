@@ -12,7 +12,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageOps
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 
 from generator.color import output
@@ -54,6 +54,8 @@ def _rotate(image: Image.Image, quarter: int) -> Image.Image:
 
 
 def _flip(image: Image.Image, how: str) -> Image.Image:
+    from PIL import ImageOps  # not imported by a build without image filters
+
     if how in ("horizontal", "both"):
         image = ImageOps.mirror(image)
     if how in ("vertical", "both"):
@@ -68,6 +70,8 @@ def _grayscale(image: Image.Image, _: Any) -> Image.Image:
 
 
 def _tint(image: Image.Image, colour: str) -> Image.Image:
+    from PIL import ImageChops
+
     from generator.core.colorspec import Cmyk, parse
 
     found = parse(colour)

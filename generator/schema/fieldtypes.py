@@ -27,7 +27,7 @@ class TypeExprError(ValueError):
 
 
 class _Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def _split_args(text: str) -> list[str]:
@@ -114,7 +114,7 @@ class TypeCompiler:
 class CardBase(BaseModel):
     """Fields every card has; a game's declared fields are added to a subclass."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
     name: str = Field(min_length=1)
     count: int = Field(1, ge=1, le=MAX_COUNT)
 
