@@ -20,9 +20,6 @@ if _interrupt.started_as_program():  # Ctrl+C during the imports ahead prints on
     # pydantic's documented switch: no search of every installed package's entry points for
     # validation plugins the first time a schema is built (about 10 ms); a value the user sets wins
     _os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from generator.core import noplugins as _noplugins
-
-    _noplugins.install()  # nor the package metadata imported to find none (about 10 ms)
 
 __version__ = "0.1.0"
 """The one place the version is written: pyproject.toml reads it, `deckwright --version`, the
