@@ -13,9 +13,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli import build, check, common, diff, export, fastparams, lang, log, play, project, serve
-
-fastparams.install()  # options parsed without a pydantic adapter each where typer's value is the same
+from generator.cli import build, check, common, diff, export, lang, log, play, project, serve
 
 app = typer.Typer(
     help="Deckwright: print-and-play kits and rules checks for tabletop games described in YAML.",
