@@ -86,6 +86,9 @@ def main() -> None:
                 code = _exit_code(exc.code)
     except KeyboardInterrupt:
         pass
+    except Exception:  # a library turned the Ctrl+C into an error of its own (pydantic-core
+        if not interrupt.happened():  # building a schema raises SchemaError "KeyboardInterrupt")
+            raise
     if interrupt.happened() and code == interrupt.EXIT_CODE:  # typer's silent exit 130 (watch
         common.err.print("interrupted")  # takes Ctrl+C as its stop and ends normally)
     _leave(code)

@@ -41,8 +41,11 @@ def report(problems: list[Problem]) -> None:
     """Print problems, most useful first, with a count (with what libraries warned about the
     files they read, see ``generator/core/notices.py``)."""
     from generator.core.errors import shown
+    from generator.core.interrupt import happened
     from generator.core.notices import heard
 
+    if happened():  # Ctrl+C that a library turned into a failed check (pydantic-core compiling a
+        raise KeyboardInterrupt  # pattern): the problems are not the data's; end as Ctrl+C ends
     for problem in shown(sorted([*problems, *heard()])):
         if isinstance(problem, str):  # the count of a file's problems left out
             err.print(problem, style="dim", markup=False)

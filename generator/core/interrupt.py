@@ -55,7 +55,24 @@ def install() -> None:
         if _signal.getsignal(_signal.SIGINT) is not _signal.SIG_IGN:
             _signal.signal(_signal.SIGINT, _on_interrupt)
     except ValueError:  # not the main thread: nothing to do
-        pass
+        return
+    if sys.unraisablehook is not _unraisable:
+        _previous_hook[0] = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+
+
+_previous_hook: list = [sys.unraisablehook]
+
+
+def _unraisable(info: object) -> None:
+    """Python's report of an exception it could not raise (in a ``__del__`` or a weakref
+    callback), except our own ``KeyboardInterrupt``: when the handler's raise lands in such a
+    place (the import machinery's module-lock callback, seen in CI), Python would print it as
+    "Exception ignored ... Traceback"; it is already noted (:func:`happened`), and the command's
+    loops that ask for it end, so nothing is printed."""
+    if isinstance(getattr(info, "exc_value", None), KeyboardInterrupt) and _state["happened"]:
+        return
+    _previous_hook[0](info)
 
 
 def happened() -> bool:
