@@ -83,6 +83,18 @@ def write_game(folder: Path, files: dict[str, str] | None = None) -> Path:
     return folder
 
 
+def build_in_both_colours(folder: Path) -> dict[str, Path]:
+    """Build the mini game in ``folder`` with ``--color rgb`` and ``--color cmyk`` (beside it);
+    each mode's ``cards.pdf``."""
+    out: dict[str, Path] = {}
+    for mode in ("rgb", "cmyk"):
+        target = folder.parent / mode
+        result = CliRunner().invoke(app, ["build", str(folder), "-o", str(target), "--color", mode])
+        assert result.exit_code == 0, result.output
+        out[mode] = target / "mini" / "cards.pdf"
+    return out
+
+
 @pytest.fixture
 def mini_game(tmp_path: Path) -> Path:
     return write_game(tmp_path / "mini")

@@ -19,7 +19,7 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 
 from generator.color import convert
-from tests.conftest import write_game
+from tests.conftest import build_in_both_colours, write_game
 from tests.pdf_resources import pdf_problems
 from tests.pdfx_check import pdfx_problems
 from tests.svg_corpus.raster import DRAWN
@@ -54,9 +54,6 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[str, Path]:
-    from typer.testing import CliRunner
-
-    from generator.cli import app
 
     folder = write_game(tmp_path_factory.mktemp("layered") / "game", {"templates/mini-front.yaml": FRONT})
     (folder / "art").mkdir()
@@ -68,13 +65,7 @@ def builds(tmp_path_factory) -> dict[str, Path]:
     glaze.save(folder / "art" / "glaze.png")
     (folder / "art" / "veil.svg").write_text(VEIL)
     shutil.copy(DRAWN / "inkscape.svg", folder / "art" / "inkscape.svg")
-    out: dict[str, Path] = {}
-    for mode in ("rgb", "cmyk"):
-        target = folder.parent / mode
-        result = CliRunner().invoke(app, ["build", str(folder), "-o", str(target), "--color", mode])
-        assert result.exit_code == 0, result.output
-        out[mode] = target / "mini" / "cards.pdf"
-    return out
+    return build_in_both_colours(folder)
 
 
 def _close(a, b, tolerance: float) -> bool:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generator.color import convert
 from generator.render.blend import mix
-from tests.conftest import write_game
+from tests.conftest import build_in_both_colours, write_game
 from tests.pdf_resources import pdf_problems
 from tests.pdfx_check import pdfx_problems
 
@@ -31,18 +31,9 @@ elements:
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[str, Path]:
-    from typer.testing import CliRunner
-
-    from generator.cli import app
 
     folder = write_game(tmp_path_factory.mktemp("alpha") / "game", {"templates/mini-front.yaml": FRONT})
-    out = {}
-    for mode in ("rgb", "cmyk"):
-        target = folder.parent / mode
-        result = CliRunner().invoke(app, ["build", str(folder), "-o", str(target), "--color", mode])
-        assert result.exit_code == 0, result.output
-        out[mode] = target / "mini" / "cards.pdf"
-    return out
+    return build_in_both_colours(folder)
 
 
 def _at(page: Image.Image, x_mm: float, y_mm: float, scale: float, origin: tuple[float, float]) -> tuple:

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.svgfile import read_svg
 from generator.render.forms import CompleteForms
 from generator.render.svgdraw import draw_svg
-from tests.conftest import write_game
+from tests.conftest import build_in_both_colours, write_game
 from tests.pdf_resources import pdf_problems
 from tests.pdfx_check import pdfx_problems
 
@@ -112,22 +112,13 @@ def _close(a, b, tolerance: float) -> bool:
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[str, Path]:
-    from typer.testing import CliRunner
-
-    from generator.cli import app
 
     folder = write_game(tmp_path_factory.mktemp("group") / "game", {"templates/mini-front.yaml": FRONT})
     (folder / "art").mkdir()
     (folder / "art" / "inkscape.svg").write_text(INKSCAPE_GROUP)
     (folder / "art" / "illustrator.svg").write_text(ILLUSTRATOR_GROUP)
     (folder / "art" / "solid.svg").write_text(SOLID)
-    out: dict[str, Path] = {}
-    for mode in ("rgb", "cmyk"):
-        target = folder.parent / mode
-        result = CliRunner().invoke(app, ["build", str(folder), "-o", str(target), "--color", mode])
-        assert result.exit_code == 0, result.output
-        out[mode] = target / "mini" / "cards.pdf"
-    return out
+    return build_in_both_colours(folder)
 
 
 def _page(pdf: Path, scale: float = 4) -> Image.Image:
