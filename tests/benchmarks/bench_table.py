@@ -11,8 +11,9 @@ Rows, each measured as whole processes (interpreter start to exit, byte code cac
   runs interleaved, the minimum of ``--runs`` of each; wall and CPU seconds, the ratio.
 - ``check``: ``deckwright check GAME`` of every bundled game (minimum of ``--slow-runs``, 1).
 - ``simulate``: ``deckwright simulate GAME --games N --results F --jobs 2`` of every bundled game;
-  games a minute by the wall clock (the best of ``--slow-runs``); with ``--before``, whether the
-  two checkouts counted the same games.
+  games a minute by the wall clock (the best of ``--slow-runs``) and CPU seconds per 1,000 games
+  (the process and its workers: the figure to compare on a shared machine); with ``--before``,
+  whether the two checkouts counted the same games.
 - ``preview``: the preview's resident memory over ``--rebuilds`` rebuilds of one edited card
   (``bench_preview_memory``, in its own process).
 
@@ -116,7 +117,10 @@ def check_rows(who: dict[str, list[str]], runs: int, env: dict[str, str]) -> lis
 def simulate_rows(
     who: dict[str, list[str]], runs: int, games: int, env: dict[str, str], tmp: Path
 ) -> list[str]:
-    rows = ["| game | checkout | games | seconds | games a minute | load |", "|---|---|---|---|---|---|"]
+    rows = [
+        "| game | checkout | games | seconds (CPU) | games a minute | CPU s per 1,000 games | load |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for game in GAMES:
         at = load()
         cmds = {
@@ -143,9 +147,10 @@ def simulate_rows(
                 else " (COUNTS DIFFER)"
             )
         )
-        for name, (wall, _) in found.items():
+        for name, (wall, cpu) in found.items():
             rows.append(
-                f"| {game} | {name} | {games:,} | {wall:.1f} | {games * 60 / wall:,.0f}{same} | {at} |"
+                f"| {game} | {name} | {games:,} | {wall:.1f} ({cpu:.1f}) | {games * 60 / wall:,.0f}{same}"
+                f" | {cpu * 1000 / games:.2f} | {at} |"
             )
             print(rows[-1], flush=True)
     return rows
