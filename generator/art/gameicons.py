@@ -12,7 +12,6 @@ credits exactly the icons on its pages.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -52,6 +51,8 @@ def is_named(name: str) -> bool:
 
 @cache
 def _source() -> dict:
+    import json  # only when an icon is looked up: a build without icons never reads JSON
+
     return json.loads((DATA / "source.json").read_text(encoding="utf-8"))
 
 

@@ -22,7 +22,6 @@ from generator.core.units import MM
 from generator.kit.guide import FOLD_STOCK
 from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
-from generator.layout.gutterfold import plan_gutterfold
 from generator.layout.imposition import Slot, paginate, plan_sheet, used_marks
 from generator.layout.kept import deck_faces
 from generator.load.model import CardCopy, Deck, Game
@@ -99,6 +98,8 @@ def check_sheets(game: Game, options: BuildOptions) -> None:
         else:
             try:
                 if _deck_options(deck, options).layout == "gutterfold":
+                    from generator.layout.gutterfold import plan_gutterfold
+
                     plan_gutterfold(deck.width, deck.height, options.sheet_options())
                 else:
                     plan_sheet(deck.width, deck.height, options.sheet_options())
@@ -211,6 +212,8 @@ def _write_gutterfold(
     options: BuildOptions,
     progress: Progress | None,
 ) -> None:
+    from generator.layout.gutterfold import plan_gutterfold  # only a gutterfold build imports it
+
     geo = plan_gutterfold(deck.width, deck.height, _labelled(options, deck, FOLD_HINT))
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // geo.per_sheet)
@@ -243,6 +246,8 @@ def card_print_notes(game: Game, options: BuildOptions, written: list[Path] | No
         stem = "cards" if len(game.decks) == 1 else deck.name
         one_sided, opts = deck.one_sided, _deck_options(deck, options)
         if opts.layout == "gutterfold":
+            from generator.layout.gutterfold import plan_gutterfold
+
             per = plan_gutterfold(deck.width, deck.height, opts.sheet_options()).per_sheet
             key, file, how = "cards.gutterfold", f"{stem}-gutterfold.pdf", ""
         else:

@@ -14,15 +14,17 @@ from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core import say
 from generator.core.errors import DataError, Problem, UsageError, display_path, suggest
 from generator.core.yamlio import Edit
-from generator.lang.langfile import Text, Translation, lang_path, read_translation
 from generator.lang.parts import overlaid, part_edits
 from generator.load.model import Card, Deck, Game, Origin, PackedCards
 from generator.load.templates import Template
+
+if TYPE_CHECKING:  # the translation file's reader: imported when a language is asked for
+    from generator.lang.langfile import Text, Translation
 
 _FIELD = re.compile(r"\{=?\s*([A-Za-z_]\w*)")
 _BRACES = re.compile(r"\{[^{}]*\}")
@@ -84,6 +86,8 @@ def edition(game: Game, language: str, fallback: bool = False) -> Edition:
     declared = languages(game)
     if declared and language == declared[0]:
         return Edition(game, language, [])
+    from generator.lang.langfile import Text, Translation, lang_path, read_translation
+
     sheet = [t for t in game.extra.get("sheet_texts", []) if t[2] == language]
     path = lang_path(game.folder, language)
     tr = (

@@ -15,13 +15,15 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core import yamlio
 from generator.core.errors import Problem, suggest
 from generator.core.yamlio import Edit, Loc, format_loc, load_yaml
-from generator.lang.langfile import Text, Translation
 from generator.load.model import Game
+
+if TYPE_CHECKING:  # the translation file's reader: only when a language is asked for
+    from generator.lang.langfile import Text, Translation
 
 PRINTED = frozenset(
     ("title", "subtitle", "text", "items", "rows", "columns", "labels", "note", "meaning", "footer")

@@ -228,7 +228,7 @@ class KeywordStyling(Strict):
     """Auto-style these words (default: every keyword the game declares)."""
 
     words: list[str] | None = None
-    look: KeywordLookSpec = KeywordLookSpec()
+    look: KeywordLookSpec = KeywordLookSpec.model_construct()
     colors: dict[str, Color] | None = None
     """Per keyword, a colour that wins over the game's (``DRIVING: $driving_kw``); a ``$style``
     that a card type does not set leaves it the game's colour, so one type (a dark face) can
