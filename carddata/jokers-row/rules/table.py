@@ -10,6 +10,7 @@ from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
 from .play import RandomPlay
+from .seen import Unseen
 from .state import (
     BONUS,
     HAND,
@@ -31,7 +32,7 @@ from .state import (
 )
 
 
-class JokersRow(RandomPlay, Rules):
+class JokersRow(RandomPlay, Unseen, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -51,6 +52,9 @@ class JokersRow(RandomPlay, Rules):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.total = Counter({n: k for n, k in self.total.items() if self.cards[n].type == "suited"})
+        # each card's value and suit, read from the cards once (asked at every option and attack)
+        self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
+        self._suits = {n: c.get("suit") for n, c in self.cards.items()}
 
     def suited(self, name: str, note: Note) -> Card | None:
         card = self.card(name, note)
@@ -60,8 +64,14 @@ class JokersRow(RandomPlay, Rules):
         return card
 
     def value(self, s: State, player: str, card: Card | None, place: int) -> int:
-        bonus = any(o.owner == player and o.row == row_of(place) for o in s.omens)
-        return (card.get("value") or 0) + (BONUS if bonus else 0) if card else 0
+        return self._values[card.name] + self.bonus(s, player, place) if card else 0
+
+    def bonus(self, s: State, player: str, place: int) -> int:
+        """Rulebook, "Omens": +2 to the caster's attacks on the omen's row."""
+        if not s.omens:
+            return 0
+        row = row_of(place)
+        return BONUS if any(o.owner == player and o.row == row for o in s.omens) else 0
 
     def place_of(self, s: State, player: str) -> int:
         step = s.steps[player]
@@ -76,23 +86,6 @@ class JokersRow(RandomPlay, Rules):
         deck = Zone(unknown=sum(self.total.values()) - PLACES - HAND * len(players))
         return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
 
-    def unseen(self, s: State) -> Counter[str]:
-        """The cards in no known place (hands, row, discards, deck, won, fight, omens), counted
-        straight from each place."""
-        held = [*(h.known for h in s.hands.values()), s.discard.known, s.deck.known, s.won]
-        lone = [*s.places.values(), *(c for o in s.omens for c in o.cards)]
-        if s.fight:
-            held.append(s.fight.attacks)
-            lone.append(s.fight.card)
-        left = dict(self.total)
-        for name, n in ((name, n) for counter in held for name, n in counter.items() if n > 0):
-            if name in left:
-                left[name] -= n
-        for name in lone:
-            if name in left:
-                left[name] -= 1
-        return Counter({name: n for name, n in left.items() if n > 0})
-
     def expected(self, s: State) -> Expect:
         if self.over(s):
             return Expect({})
@@ -100,8 +93,11 @@ class JokersRow(RandomPlay, Rules):
             return Expect({s.fight.next: frozenset({"attack"})}, waivable=True)
         if s.phase == "discard":
             return Expect({s.active: frozenset({"discard"})}, waivable=True)
-        player = s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
-        return Expect({player: TURN | {"reshuffle"}})
+        return Expect({self.to_move(s): TURN | {"reshuffle"}})
+
+    def to_move(self, s: State) -> str:
+        """Whose turn it is, or whose turn begins next, outside a fight or a discard."""
+        return s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
         draws = self.draws(getattr(entry.data, "drew", None))
@@ -138,7 +134,12 @@ class JokersRow(RandomPlay, Rules):
             s.deck.remake(s.discard)
         if not s.deck.size:
             return False
-        self.draw_from(s.deck, s.hands[player], self.unseen(s), draws, note, "draw deck", self.suited)
+        hand = s.hands[player]
+        unknown = (s.deck.unknown, hand.unknown)
+        self.draw_from(s.deck, hand, self.remembered_unseen(s), draws, note, "draw deck", self.suited)
+        self._seen_after_draw(
+            s, hand, draws.names[draws.used - 1] if draws.used <= len(draws.names or ()) else None, unknown
+        )
         return True
 
     def _reshuffle(self, s: State, note: Note) -> None:
@@ -151,8 +152,10 @@ class JokersRow(RandomPlay, Rules):
             s.deck.remake(s.discard)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
-        card = self.suited(name, note)
-        self.take(s.hands[player], card.name if card else None, lambda: self.unseen(s), note, player)
+        card, hand = self.suited(name, note), s.hands[player]
+        if card is None or not hand.known.get(card.name):  # not a known card to a known place
+            s.seen = None
+        self.take(hand, card.name if card else None, lambda: self.unseen(s), note, player)
         return card
 
     def _claim(self, s: State, player: str, data: Claim, draws: Draws, note: Note) -> None:
@@ -160,6 +163,8 @@ class JokersRow(RandomPlay, Rules):
         if data.at is not None and data.at != place:
             note("JOKER_PLACE", f"{player}'s Joker stands on place {place}, not {data.at}")
         known = s.places.pop(place, None)
+        if known is None:  # a card from a place the setup did not record
+            s.seen = None
         card = self.suited(data.place, note)
         if known is not None and known != data.place:
             note("PLACE_MISMATCH", f"place {place} is {known} (see setup), not {data.place}")
@@ -274,6 +279,7 @@ class JokersRow(RandomPlay, Rules):
                 f"{s.active} overloaded last turn and must now discard {hand.size - HAND} card(s) "
                 f"to get back to {HAND}; the log writes no discard",
             )
+            s.seen = None
             while hand.size > HAND:
                 hand.take(None, Counter())
                 s.discard.add(None)
