@@ -55,9 +55,10 @@ class JokersRow(RandomPlay, Unseen, Rules):
         # each card's value and suit, read from the cards once (asked at every option and attack)
         self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
         self._suits = {n: c.get("suit") for n, c in self.cards.items()}
+        self._suited = {n: c for n, c in self.cards.items() if c.type == "suited"}
 
     def suited(self, name: str, note: Note) -> Card | None:
-        card = self.card(name, note)
+        card = self._suited.get(name) or self.card(name, note)
         if card is not None and card.type != "suited":
             note("NOT_PLAYABLE", f"{name} is a player's token, not a card to play")
             return None
@@ -123,8 +124,9 @@ class JokersRow(RandomPlay, Unseen, Rules):
         self._refill(s, player, HAND, draws, note)
 
     def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
-        while s.hands[player].size < size and self._draw(s, player, draws, note):
-            pass
+        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
+            if not self._draw(s, player, draws, note):
+                break
 
     def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
         """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
@@ -264,9 +266,12 @@ class JokersRow(RandomPlay, Unseen, Rules):
             for name, n in f.attacks.items():
                 for _ in range(n):
                     s.discard.add(name if name in self.total else None)
-            for p in s.players:  # jokers move on past claimed places
-                while s.steps[p] < PLACES and self.place_of(s, p) in s.claimed:
-                    s.steps[p] += 1
+            claimed, steps = s.claimed, s.steps
+            for i, p in enumerate(s.players):  # jokers move on past claimed places (see place_of)
+                step = steps[p]
+                while step < PLACES and (step + 1 if i % 2 == 0 else PLACES - step) in claimed:
+                    step += 1
+                steps[p] = step
             row = row_of(f.place)
             if all(p in s.claimed for p in range(3 * row - 2, 3 * row + 1)):
                 for omen in [o for o in s.omens if o.row == row]:
