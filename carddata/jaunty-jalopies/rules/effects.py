@@ -25,7 +25,7 @@ from .state import Meet, Race, Racer, Rest, Use
 
 class Abilities(Phases):
     def apply(self, s: Race, entry: Any, note: Note) -> None:
-        name = getattr(entry.data, "ability", None)
+        name = entry.data.__dict__.get("ability")  # (a model asked for a field it lacks raises, slowly)
         if name is None:
             super().apply(s, entry, note)
             return

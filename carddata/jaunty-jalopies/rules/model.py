@@ -48,6 +48,7 @@ TURN_ACTIONS = frozenset(
     }
 )
 ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any time"; Negate likewise
+NOTHING: Counter[str] = Counter()  # no cards: read, never changed (a Counter() made per draw costs)
 
 
 class Base(Rules):
@@ -217,7 +218,7 @@ class Base(Rules):
             if pile.count == 0:
                 break
             recorded = draws.names is not None and draws.used < len(draws.names)
-            pool = Counter()
+            pool = NOTHING
             if draws.chance and not recorded:  # only random playthroughs pick unrecorded cards
                 pool = pile.cards if pile.cards is not None else self.pool(s, plots)
             name = draws.next(pool)
@@ -239,11 +240,11 @@ class Base(Rules):
         """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
         card = self.card(name, note)
         if card is not None and karma and racer.karma.holds(name):
-            racer.karma.take(name, Counter())
+            racer.karma.take(name, NOTHING)
             return card
         zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
         known = card is not None and zone.holds(name)
-        why = zone.take(name if card else None, Counter() if known else lambda: self.unseen(s))
+        why = zone.take(name if card else None, NOTHING if known else lambda: self.unseen(s))
         if why and card is not None:
             where = "Karma hand" if zone is racer.karma else "hand"
             note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")

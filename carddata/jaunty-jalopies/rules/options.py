@@ -19,23 +19,51 @@ WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap"
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
 
 
+def shuffle(rng: random.Random, x: list[str]) -> None:
+    """``rng.shuffle(x)``: the same swaps from the same random numbers, its ``_randbelow`` (what
+    ``random.Random`` draws a number below ``n`` with) written out here, as ``order`` shuffles
+    at every option list."""
+    if type(rng) is not random.Random:  # a Random of another kind may draw its numbers otherwise
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 class Options(Abilities):
     def held(self, r: Racer) -> Counter[str]:
         """The cards a racer can play: hand and Karma hand (all known in a playthrough)."""
-        return r.hand.known + r.karma.known
+        hand, karma = r.hand.known, r.karma.known
+        if not karma:  # (the Counter sum, without its Python loop: the same cards)
+            return Counter({n: k for n, k in hand.items() if k > 0})
+        return hand + karma
+
+    def keep(self, role: str) -> dict[str, int]:
+        """Per card, how much a racer of ``role`` wants to keep it (``KEEP`` by its type; none
+        for a card the side may not play), worked out once per side."""
+        tables = self.__dict__.setdefault("_keep_tables", {})
+        if role not in tables:
+            dead = {"hero": "mishap", "neutral": "experience"}.get(role)  # cards the side may not play
+            tables[role] = {c: 0 if t == dead else KEEP[t] for c, t in self._types.items() if t in KEEP}
+        return tables[role]
 
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
         needs = {p.needs[0] for p in r.plots if p.needs}
         types, kinds = self._types, self._kinds
         pool = [c for c in sorted(cards.elements()) if types[c] != "fiendish"]
-        rng.shuffle(pool)
-        dead = {"hero": "mishap", "neutral": "experience"}.get(r.role)  # cards the side may not play
-        pool.sort(
-            key=lambda c: (
-                (0 if types[c] == dead else KEEP[types[c]]) + (3 if needs.intersection(kinds[c]) else 0)
-            )
-        )
+        shuffle(rng, pool)
+        keep = self.keep(r.role)
+        if needs:  # a card that meets a plot's next need is worth 3 more
+            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in set(pool)}
+            pool.sort(key=keys.__getitem__)
+        else:
+            pool.sort(key=keep.__getitem__)
         return pool
 
     def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:
@@ -90,10 +118,10 @@ class Options(Abilities):
         if free and r.pos == len(s.course) < s.length:
             for name in by_kind["road"]:
                 yield from self._road_option(s, r, self.cards[name], held, order)
-        if free:
+        if free and by_kind["driving"]:
+            plain = [n for n in by_kind["driving"] if "road" not in self._kinds[n]]
             for to in (r.pos + 1, r.pos - 1):
                 if 0 <= to <= len(s.course) and to != r.pos:
-                    plain = [n for n in by_kind["driving"] if "road" not in self.kinds(self.cards[n])]
                     for name in (plain or by_kind["driving"])[:1]:
                         pays = self.first(order, s.penalty(r, to), [name])
                         if pays is not None:
@@ -145,7 +173,7 @@ class Options(Abilities):
     def _negation(self, s: Race, target: str, kind: str, rng: random.Random) -> dict[str, Any]:
         """Whether the target Negates the card as it is played (four times in five, if it can)."""
         t = s.racers[target]
-        for name in sorted(t.hand.known | t.karma.known):
+        for name in sorted({n for z in (t.hand.known, t.karma.known) for n, k in z.items() if k > 0}):
             if kind in self._negates[name] and rng.random() < 0.8:
                 return {"negated": name}
         return {}

@@ -101,7 +101,7 @@ class JokersRow(RandomPlay, Unseen, Rules):
         return s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        draws = self.draws(getattr(entry.data, "drew", None))
+        draws = self.draws(entry.data.__dict__.get("drew"))  # (a model lacking the field raises, slowly)
         if entry.action in TURN:
             while s.phase in ("fight", "discard"):
                 self.close(s, note)
