@@ -18,9 +18,10 @@ from typing import Any
 from generator.load.model import Card
 from generator.rules import Draws, Note, Zone
 
+from .entries import Meet, Rest, Use
 from .model import TURN_ACTIONS
 from .phases import Phases
-from .state import Meet, Race, Racer, Rest, Use
+from .state import Race, Racer
 
 
 class Abilities(Phases):

@@ -14,22 +14,8 @@ from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
-from .state import (
-    Attack,
-    DrawPhase,
-    Drive,
-    Meet,
-    Negate,
-    Pile,
-    Play,
-    Race,
-    Racer,
-    Rest,
-    Road,
-    Setup,
-    Terrain,
-    Use,
-)
+from .entries import Attack, DrawPhase, Drive, Meet, Negate, Play, Rest, Road, Setup, Terrain, Use
+from .state import Pile, Race, Racer
 
 TURN_ACTIONS = frozenset(
     {
