@@ -76,8 +76,9 @@ class Base(Rules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.main_total: Counter[str] = Counter({c.name: c.count for c in game.deck("cards").cards})
-        self.plot_total: Counter[str] = Counter({c.name: c.count for c in game.deck("plots").cards})
+        # in name order, so the piles made from them are too: a draw's pick sorts the names faster
+        self.main_total: Counter[str] = Counter(dict(sorted({c.name: c.count for c in game.deck("cards").cards}.items())))
+        self.plot_total: Counter[str] = Counter(dict(sorted({c.name: c.count for c in game.deck("plots").cards}.items())))
         self.sheets: dict[str, Card] = {c.name: c for c in game.deck("racers").cards}
         self._kinds = {n: tuple(c.get("kinds") or ()) for n, c in self.cards.items()}
         self._negates = {n: tuple(c.get("negates") or ()) for n, c in self.cards.items()}

@@ -58,7 +58,7 @@ class Racer:
 
     def power(self, key: str) -> object:
         """What the racer sheet's ``powers`` (its Special Ability, as the replay checks it) say."""
-        return ((self.sheet.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
+        return ((self.sheet.fields.get("powers") if self.sheet and self.abilities else None) or {}).get(key)
 
     @property
     def pos(self) -> int:
@@ -91,11 +91,11 @@ class Racer:
 
     def hand_size(self, base: int) -> int:
         """A sheet's own hand size is one of its Special Abilities ("Sample Case: your hand size is 7")."""
-        own = self.sheet.get("hand") if self.sheet and self.abilities else None
+        own = self.sheet.fields.get("hand") if self.sheet and self.abilities else None
         return max(0, (own or base) + self.bonus("hand"))
 
     def draw_rate(self, base: int) -> int:
-        own = self.sheet.get("draw") if self.sheet and self.abilities else None
+        own = self.sheet.fields.get("draw") if self.sheet and self.abilities else None
         return max(0, (own or base) + self.bonus("draw_rate"))
 
 
@@ -118,7 +118,7 @@ class Pile:
     def refill(self) -> None:
         if self.count == 0 and (self.discard or self.discard_unknown):
             self.count = sum(self.discard.values()) + self.discard_unknown
-            self.cards = None if self.discard_unknown else Counter(self.discard)
+            self.cards = None if self.discard_unknown else Counter(dict(sorted(self.discard.items())))
             self.discard.clear()
             self.discard_unknown = 0
             self.reshuffles += 1
