@@ -15,7 +15,6 @@ from .options import Options
 from .powers import Ability, abilities
 from .state import Race, Racer
 
-
 ATTACKS = frozenset({"mishap", "subplot", "fiendish"})
 
 
@@ -30,7 +29,8 @@ class AbilityOptions(Options):
                 more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
             more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
-        return [(w, self._negated_by_sidekick(s, e, rng) if e and e["action"] in ATTACKS else e) for w, e in out]
+        negated = self._negated_by_sidekick  # (asked only of the attacks)
+        return [(w, negated(s, e, rng) if e and e["action"] in ATTACKS else e) for w, e in out]
 
     def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit."""

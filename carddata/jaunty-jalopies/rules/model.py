@@ -7,6 +7,7 @@ Section names in comments are the rulebook's (second edition). The moves themsel
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from generator.load.model import Card
@@ -35,6 +36,12 @@ TURN_ACTIONS = frozenset(
 )
 ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any time"; Negate likewise
 NOTHING: Counter[str] = Counter()  # no cards: read, never changed (a Counter() made per draw costs)
+
+
+def by_name(cards: Iterable[Card]) -> Counter[str]:
+    """The copies of each card, in name order: so are the piles made from them, and a draw's pick
+    (which sorts the names) sorts them faster."""
+    return Counter(dict(sorted({c.name: c.count for c in cards}.items())))
 
 
 class Base(Rules):
@@ -76,9 +83,8 @@ class Base(Rules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        # in name order, so the piles made from them are too: a draw's pick sorts the names faster
-        self.main_total: Counter[str] = Counter(dict(sorted({c.name: c.count for c in game.deck("cards").cards}.items())))
-        self.plot_total: Counter[str] = Counter(dict(sorted({c.name: c.count for c in game.deck("plots").cards}.items())))
+        self.main_total: Counter[str] = by_name(game.deck("cards").cards)
+        self.plot_total: Counter[str] = by_name(game.deck("plots").cards)
         self.sheets: dict[str, Card] = {c.name: c for c in game.deck("racers").cards}
         self._kinds = {n: tuple(c.get("kinds") or ()) for n, c in self.cards.items()}
         self._negates = {n: tuple(c.get("negates") or ()) for n, c in self.cards.items()}

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.load.model import Card
 from generator.rules import Option
 
 from .effects import Abilities
@@ -76,10 +75,10 @@ class Options(Abilities):
         """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
         if n <= 0:
             return [] if n == 0 else None
-        skip, out = Counter(without), []
+        skip, out = list(without), []  # (one or two cards: a list, not a Counter)
         for c in order:
-            if skip.get(c):
-                skip[c] -= 1
+            if c in skip:
+                skip.remove(c)
             else:
                 out.append(c)
                 if len(out) == n:
@@ -117,7 +116,8 @@ class Options(Abilities):
         rivals = [p for p in s.players if p != r.player]
         if free and r.pos == len(s.course) < s.length:
             for name in by_kind["road"]:
-                yield from self._road_option(s, r, self.cards[name], held, order)
+                if road := self._road_option(r, name, by_kind["driving"], order):
+                    yield "road", road
         if free and by_kind["driving"]:
             plain = [n for n in by_kind["driving"] if "road" not in self._kinds[n]]
             for to in (r.pos + 1, r.pos - 1):
@@ -156,19 +156,20 @@ class Options(Abilities):
                 if plot.kind in negates:
                     yield "negate", {"action": "negate", "card": name, "plot": plot.card.name}
 
-    def _road_option(self, s: Race, r: Racer, card: Card, held: Counter[str], order: list[str]):
-        used = [card.name]
-        entry: dict[str, Any] = {"action": "road", "card": card.name}
-        if "driving" not in self.kinds(card):
-            drivers = sorted(n for n in held if "driving" in self._kinds[n] and n != card.name)
+    def _road_option(self, r: Racer, name: str, driving: list[str], order: list[str]) -> dict | None:
+        """Lay Road Section ``name`` (with the first of the held ``driving`` cards, in name order,
+        when it is not a Driving card itself), paying its penalty; None if it cannot be paid."""
+        used = [name]
+        entry: dict[str, Any] = {"action": "road", "card": name}
+        if "driving" not in self._kinds[name]:
+            drivers = [n for n in driving if n != name]
             if not drivers:
-                return
+                return None
             entry["driving"] = drivers[0]
             used.append(drivers[0])
-        due = max(0, (card.get("penalty") or 0) + r.bonus("penalty"))
+        due = max(0, (self.cards[name].fields.get("penalty") or 0) + r.bonus("penalty"))
         pays = self.first(order, due, used)
-        if pays is not None:
-            yield "road", {**entry, "pays": pays}
+        return None if pays is None else {**entry, "pays": pays}
 
     def _negation(self, s: Race, target: str, kind: str, rng: random.Random) -> dict[str, Any]:
         """Whether the target Negates the card as it is played (four times in five, if it can)."""
