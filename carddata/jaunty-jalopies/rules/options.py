@@ -213,7 +213,7 @@ class Options(Abilities):
         sheets = rng.sample(sorted(self.sheets), len(players))
         roles = {p: rng.choice(["hero", "villain", "neutral"]) for p in players}
         deck = sorted(self.main_total.elements())
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands = {}
         for p, sheet in zip(players, sheets, strict=True):
             size = self.sheets[sheet].get("hand") or self.base_hand

@@ -12,12 +12,27 @@ from generator.rules.zones import pick
 from .state import HAND, PLACES, State
 
 
+def shuffle(rng: random.Random, x: list[str]) -> None:
+    """``rng.shuffle(x)``: the same swaps from the same random numbers, its ``_randbelow`` (what
+    ``random.Random`` draws a number below ``n`` with) written out here (once per game, 52 cards)."""
+    if type(rng) is not random.Random:  # a Random of another kind may draw its numbers otherwise
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 class RandomPlay:
     """Random legal play; mixed into :class:`JokersRow` (uses its cards, phases and places)."""
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         deck = sorted(self.total.elements())
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands = {p: deck[PLACES + i * HAND : PLACES + (i + 1) * HAND] for i, p in enumerate(players)}
         return {"places": deck[:PLACES], "hands": hands}
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.load.model import Card, Game
+from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
+from .places import Places
 from .play import RandomPlay
 from .seen import Unseen
 from .state import (
-    BONUS,
     HAND,
     OVERLOAD,
     PLACES,
@@ -32,7 +32,7 @@ from .state import (
 )
 
 
-class JokersRow(RandomPlay, Unseen, Rules):
+class JokersRow(RandomPlay, Unseen, Places, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -49,38 +49,6 @@ class JokersRow(RandomPlay, Unseen, Rules):
     } | {"setup": ("hands", "places")}
     optional_actions = frozenset({"reshuffle"})
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.total = Counter({n: k for n, k in self.total.items() if self.cards[n].type == "suited"})
-        # each card's value and suit, read from the cards once (asked at every option and attack)
-        self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
-        self._suits = {n: c.get("suit") for n, c in self.cards.items()}
-        self._suited = {n: c for n, c in self.cards.items() if c.type == "suited"}
-
-    def suited(self, name: str, note: Note) -> Card | None:
-        card = self._suited.get(name) or self.card(name, note)
-        if card is not None and card.type != "suited":
-            note("NOT_PLAYABLE", f"{name} is a player's token, not a card to play")
-            return None
-        return card
-
-    def value(self, s: State, player: str, card: Card | None, place: int) -> int:
-        return self._values[card.name] + self.bonus(s, player, place) if card else 0
-
-    def bonus(self, s: State, player: str, place: int) -> int:
-        """Rulebook, "Omens": +2 to the caster's attacks on the omen's row."""
-        if not s.omens:
-            return 0
-        row = row_of(place)
-        return BONUS if any(o.owner == player and o.row == row for o in s.omens) else 0
-
-    def place_of(self, s: State, player: str) -> int:
-        step = s.steps[player]
-        return step + 1 if s.players.index(player) % 2 == 0 else PLACES - step
-
-    def other(self, s: State, player: str) -> str:
-        return s.players[(s.players.index(player) + 1) % len(s.players)]
-
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
         places = {i + 1: n for i, n in enumerate(setup.places or []) if self.suited(n, note)}
         hands = self.deal(players, setup.hands, HAND, note, Counter(places.values()))
@@ -95,10 +63,6 @@ class JokersRow(RandomPlay, Unseen, Rules):
         if s.phase == "discard":
             return Expect({s.active: frozenset({"discard"})}, waivable=True)
         return Expect({self.to_move(s): TURN | {"reshuffle"}})
-
-    def to_move(self, s: State) -> str:
-        """Whose turn it is, or whose turn begins next, outside a fight or a discard."""
-        return s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
         draws = self.draws(entry.data.__dict__.get("drew"))  # (a model lacking the field raises, slowly)
