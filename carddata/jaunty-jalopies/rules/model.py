@@ -15,6 +15,7 @@ from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
+from .chance import pick_in_order
 from .entries import Attack, DrawPhase, Drive, Meet, Negate, Play, Rest, Road, Setup, Terrain, Use
 from .state import Pile, Race, Racer
 
@@ -214,6 +215,8 @@ class Base(Rules):
             pool = NOTHING
             if draws.chance and not recorded:  # only random playthroughs pick unrecorded cards
                 pool = pile.cards if pile.cards is not None else self.pool(s, plots)
+                if pool is pile.cards and pool:  # a pile in name order: picked here, recorded
+                    draws.names = [*(draws.names or []), pick_in_order(pool, draws.chance)]  # as Draws would
             name = draws.next(pool)
             pile.count -= 1
             if pile.cards is not None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from generator.rules import Option
 
+from .chance import shuffle
 from .effects import Abilities
 from .state import Race, Racer
 
@@ -16,22 +17,6 @@ KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "per
         "special": 3, "terrain": 2, "experience": 1, "fiendish": 9}  # fmt: skip
 WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap": 2, "subplot": 2,
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
-
-
-def shuffle(rng: random.Random, x: list[str]) -> None:
-    """``rng.shuffle(x)``: the same swaps from the same random numbers, its ``_randbelow`` (what
-    ``random.Random`` draws a number below ``n`` with) written out here, as ``order`` shuffles
-    at every option list."""
-    if type(rng) is not random.Random:  # a Random of another kind may draw its numbers otherwise
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 class Options(Abilities):
