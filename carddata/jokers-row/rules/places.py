@@ -16,7 +16,8 @@ class Places:
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.total = Counter({n: k for n, k in self.total.items() if self.cards[n].type == "suited"})
+        # in name order, so the unseen cards counted from it are too (a draw's pick walks them)
+        self.total = Counter({n: k for n, k in sorted(self.total.items()) if self.cards[n].type == "suited"})
         # each card's value and suit, read from the cards once (asked at every option and attack)
         self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
         self._suits = {n: c.get("suit") for n, c in self.cards.items()}

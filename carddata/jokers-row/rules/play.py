@@ -9,22 +9,8 @@ from typing import Any
 from generator.rules import Option
 from generator.rules.zones import pick
 
+from .chance import pick_in_order, shuffle
 from .state import HAND, PLACES, State
-
-
-def shuffle(rng: random.Random, x: list[str]) -> None:
-    """``rng.shuffle(x)``: the same swaps from the same random numbers, its ``_randbelow`` (what
-    ``random.Random`` draws a number below ``n`` with) written out here (once per game, 52 cards)."""
-    if type(rng) is not random.Random:  # a Random of another kind may draw its numbers otherwise
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 class RandomPlay:
@@ -90,15 +76,20 @@ class RandomPlay:
         """The cards a start-of-turn refill will draw (chance decided here, before the choice)."""
         deck, out, room = s.deck.size, [], HAND - s.hands[player].size
         pool: dict[str, int] | None = None  # the cards the draw pile may give, asked for when needed
+        in_order = False
         while len(out) < room:
             if not deck:
-                deck, pool = s.discard.size, dict(s.discard.known)
+                deck, pool, in_order = s.discard.size, dict(s.discard.known), False
             if not deck:
                 break
             if pool is None:
                 pool = dict(s.deck.pool(self.remembered_unseen(s)))  # a copy: counted down here
-            drawn = pick(pool, rng)  # rng.choice(sorted(pool.elements())), faster
-            pool[drawn] -= 1
+                in_order = not s.deck.known  # the unseen cards, in name order (see ``unseen``)
+            drawn = pick_in_order(pool, rng) if in_order else pick(pool, rng)
+            if pool[drawn] == 1:  # (a name at none left out, as ``pick`` leaves it out)
+                del pool[drawn]
+            else:
+                pool[drawn] -= 1
             deck -= 1
             out.append(drawn)
         return out

@@ -9,6 +9,7 @@ from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
+from .chance import pick_in_order
 from .places import Places
 from .play import RandomPlay
 from .seen import Unseen
@@ -100,8 +101,13 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
             s.deck.remake(s.discard)
         if not s.deck.size:
             return False
-        hand = s.hands[player]
-        unknown = (s.deck.unknown, hand.unknown)
+        hand, deck = s.hands[player], s.deck
+        unknown = (deck.unknown, hand.unknown)
+        recorded = draws.names is not None and draws.used < len(draws.names)
+        if draws.chance and not recorded and deck.unknown and not deck.known:
+            seen = self.remembered_unseen(s)  # the pool: the unseen cards, in name order
+            if seen:  # picked here, recorded as Draws would
+                draws.names = [*(draws.names or []), pick_in_order(seen, draws.chance)]
         self.draw_from(s.deck, hand, self.remembered_unseen(s), draws, note, "draw deck", self.suited)
         self._seen_after_draw(
             s, hand, draws.names[draws.used - 1] if draws.used <= len(draws.names or ()) else None, unknown
