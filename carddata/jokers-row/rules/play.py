@@ -9,7 +9,7 @@ from typing import Any
 from generator.rules import Option
 from generator.rules.zones import pick
 
-from .chance import pick_in_order, shuffle
+from .chance import pick_in_order, randint, sample, shuffle
 from .state import HAND, PLACES, State
 
 
@@ -35,7 +35,7 @@ class RandomPlay:
         if s.phase == "discard":
             hand = sorted(s.hands[s.active].known.elements())
             return [
-                (1.0, {"player": s.active, "action": "discard", "cards": rng.sample(hand, len(hand) - HAND)})
+                (1.0, {"player": s.active, "action": "discard", "cards": sample(rng, hand, len(hand) - HAND)})
             ]
         player = self.to_move(s)
         if s.phase == "start" and not s.deck.size and s.discard.size and rng.random() < 0.5:
@@ -50,10 +50,10 @@ class RandomPlay:
     ) -> Iterator[Option]:
         place = self.place_of(s, player)
         yield 6.0, {"player": player, "action": "claim", "place": s.places[place], "at": place, **drew}
-        keep = rng.randint(0, min(len(hand), HAND))
+        keep = randint(rng, 0, min(len(hand), HAND))
         yield (
             1.0,
-            {"player": player, "action": "overload", "discard": rng.sample(hand, len(hand) - keep), **drew},
+            {"player": player, "action": "overload", "discard": sample(rng, hand, len(hand) - keep), **drew},
         )
         claimed, suit_of = s.claimed, self._suits
         open_rows = [
@@ -65,7 +65,7 @@ class RandomPlay:
         for suit in sorted(by_suit):
             same = by_suit[suit]
             if len(same) >= 3 and open_rows:
-                omen = {"cards": rng.sample(same, 3), "row": rng.choice(open_rows)}
+                omen = {"cards": sample(rng, same, 3), "row": rng.choice(open_rows)}
                 yield 4.0, {"player": player, "action": "omen", **omen, **drew}
         for omen in s.omens:
             ace = f"A of {omen.suit}"
