@@ -36,12 +36,14 @@ class AbilityOptions(Options):
         """The abilities ``r`` may use now: working in this race and round, within their limit."""
         out = {}
         for name, a in abilities(r.sheet).items():
-            works = (s.endurance and not r.abilities) if a.sidekick else r.abilities
-            spent = (a.limit == "race" and r.used[name]) or (
-                a.limit == "turn" and (r.player, name) in s.used_turn
-            )
-            if a.on and works and not spent:
-                out[name] = a
+            if not a.on or not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
+                continue  # never written, or not working in this race and round
+            limit = a.limit
+            if (limit == "race" and r.used.get(name)) or (
+                limit == "turn" and (r.player, name) in s.used_turn
+            ):
+                continue  # spent
+            out[name] = a
         return out
 
     def _variants(

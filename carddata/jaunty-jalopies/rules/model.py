@@ -235,11 +235,13 @@ class Base(Rules):
     ) -> Card | None:
         """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
         card = self.card(name, note)
-        if card is not None and karma and racer.karma.holds(name):
+        if (
+            card is not None and karma and racer.karma.known.get(name, 0) > 0
+        ):  # (Zone.holds: a missing name is Python code)
             racer.karma.take(name, NOTHING)
             return card
         zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
-        known = card is not None and zone.holds(name)
+        known = card is not None and zone.known.get(name, 0) > 0
         why = zone.take(name if card else None, NOTHING if known else lambda: self.unseen(s))
         if why and card is not None:
             where = "Karma hand" if zone is racer.karma else "hand"
@@ -249,7 +251,8 @@ class Base(Rules):
     def discard(self, s: Race, cards: list[Card | str]) -> None:
         for c in cards:
             name = c if isinstance(c, str) else c.name
-            (s.plots if name in self.plot_total else s.deck).discard[name] += 1
+            pile = (s.plots if name in self.plot_total else s.deck).discard
+            pile[name] = pile.get(name, 0) + 1
 
     def pay(self, s: Race, racer: Racer, names: list[str], section: int, what: str, note: Note) -> None:
         """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer

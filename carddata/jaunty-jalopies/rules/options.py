@@ -21,10 +21,11 @@ WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap"
 
 class Options(Abilities):
     def held(self, r: Racer) -> Counter[str]:
-        """The cards a racer can play: hand and Karma hand (all known in a playthrough)."""
+        """The cards a racer can play: hand and Karma hand (all known in a playthrough). Read
+        only: without Karma cards, the hand's own counter (no copy made at every option list)."""
         hand, karma = r.hand.known, r.karma.known
-        if not karma:  # (the Counter sum, without its Python loop: the same cards)
-            return Counter({n: k for n, k in hand.items() if k > 0})
+        if not karma and (not hand or min(hand.values()) > 0):  # what the sum would hold
+            return hand
         return hand + karma
 
     def keep(self, role: str) -> dict[str, int]:

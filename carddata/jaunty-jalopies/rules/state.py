@@ -81,7 +81,7 @@ class Racer:
 
     @property
     def subplot(self) -> Plot | None:
-        if not self.kinds["subplot"]:
+        if not self.kinds.get("subplot"):
             return None
         return next((p for p in self.plots if p.kind == "subplot"), None)
 
