@@ -81,8 +81,8 @@ class Options(Abilities):
             out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
         if s.rested:
             return out
-        for action, entry in self._plays(s, r, rng):
-            out.append((WEIGHTS[action], {"player": r.player, **entry}))
+        player = r.player
+        out += [(WEIGHTS[action], {"player": player, **entry}) for action, entry in self._plays(s, r, rng)]
         return out
 
     def _draw_option(self, s: Race, r: Racer, rng: random.Random) -> dict[str, Any]:
@@ -95,8 +95,9 @@ class Options(Abilities):
         names = sorted(held)
         order = self.order(held, r, rng)
         by_kind: dict[str, list[str]] = {k: [] for k in KEEP}
+        kinds = self._kinds
         for n in names:
-            for k in self._kinds[n]:
+            for k in kinds[n]:
                 by_kind[k].append(n)
         free = not (r.subplot or r.stalled)
         rivals = [p for p in s.players if p != r.player]
@@ -130,14 +131,16 @@ class Options(Abilities):
                 for t in rivals:
                     yield "fiendish", self._fiendish_option(s, name, t, rng)
         yield from self._meet_options(s, r, order)
+        retains, types, drawing, negating = self._retains, self._types, self._drawing, self._negates
+        experience = bool(s.completed) and r.role != "neutral"
         for name in names:  # (each card's retain, type, drawing effect and negations read once)
-            if name in self._retains:
+            if name in retains:
                 yield "retain", {"action": "retain", "card": name}
-            elif self._types[name] == "experience" and s.completed and r.role != "neutral":
+            elif experience and types[name] == "experience":
                 yield "experience", {"action": "experience", "card": name}
-            elif name in self._drawing:
+            elif name in drawing:
                 yield "special", {"action": "special", "card": name}
-            negates = self._negates[name]
+            negates = negating[name]
             for plot in r.plots if negates else ():
                 if plot.kind in negates:
                     yield "negate", {"action": "negate", "card": name, "plot": plot.card.name}
