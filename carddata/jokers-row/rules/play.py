@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from generator.rules import Option
@@ -43,34 +42,38 @@ class RandomPlay:
         refill = self._peek_refill(s, player, rng) if s.phase == "start" else []
         drew = {"drew": refill} if refill else {}
         hand = sorted([*s.hands[player].known.elements(), *refill])
-        return list(self._turn_options(s, player, hand, drew, rng))
+        return self._turn_options(s, player, hand, drew, rng)
 
     def _turn_options(
         self, s: State, player: str, hand: list[str], drew: dict, rng: random.Random
-    ) -> Iterator[Option]:
+    ) -> list[Option]:
         place = self.place_of(s, player)
-        yield 6.0, {"player": player, "action": "claim", "place": s.places[place], "at": place, **drew}
         keep = randint(rng, 0, min(len(hand), HAND))
-        yield (
-            1.0,
-            {"player": player, "action": "overload", "discard": sample(rng, hand, len(hand) - keep), **drew},
-        )
-        claimed, suit_of = s.claimed, self._suits
-        open_rows = [
-            r for r in range(1, 6) if not (3 * r - 2 in claimed and 3 * r - 1 in claimed and 3 * r in claimed)
+        discard = sample(rng, hand, len(hand) - keep)
+        out: list[Option] = [
+            (6.0, {"player": player, "action": "claim", "place": s.places[place], "at": place, **drew}),
+            (1.0, {"player": player, "action": "overload", "discard": discard, **drew}),
         ]
-        by_suit: dict[str, list[str]] = {}  # the hand's cards by suit, in hand order
-        for n in hand:
-            by_suit.setdefault(suit_of[n], []).append(n)
-        for suit in sorted(by_suit):
-            same = by_suit[suit]
-            if len(same) >= 3 and open_rows:
-                omen = {"cards": sample(rng, same, 3), "row": rng.choice(open_rows)}
-                yield 4.0, {"player": player, "action": "omen", **omen, **drew}
+        if len(hand) >= 3:  # an omen: three cards of a suit on a row with an unclaimed place
+            claimed, suit_of = s.claimed, self._suits
+            open_rows = [
+                r
+                for r in range(1, 6)
+                if not (3 * r - 2 in claimed and 3 * r - 1 in claimed and 3 * r in claimed)
+            ]
+            by_suit: dict[str, list[str]] = {}  # the hand's cards by suit, in hand order
+            for n in hand:
+                by_suit.setdefault(suit_of[n], []).append(n)
+            for suit in sorted(by_suit):
+                same = by_suit[suit]
+                if len(same) >= 3 and open_rows:
+                    omen = {"cards": sample(rng, same, 3), "row": rng.choice(open_rows)}
+                    out.append((4.0, {"player": player, "action": "omen", **omen, **drew}))
         for omen in s.omens:
             ace = f"A of {omen.suit}"
             if omen.owner != player and ace in hand:
-                yield 8.0, {"player": player, "action": "break", "card": ace, "row": omen.row, **drew}
+                out.append((8.0, {"player": player, "action": "break", "card": ace, "row": omen.row, **drew}))
+        return out
 
     def _peek_refill(self, s: State, player: str, rng: random.Random) -> list[str]:
         """The cards a start-of-turn refill will draw (chance decided here, before the choice)."""

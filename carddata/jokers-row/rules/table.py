@@ -97,11 +97,11 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
         pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
         the discarded cards."""
-        if not s.deck.size:
-            s.deck.remake(s.discard)
-        if not s.deck.size:
-            return False
         hand, deck = s.hands[player], s.deck
+        if not deck.size:
+            deck.remake(s.discard)
+            if not deck.size:
+                return False
         unknown = (deck.unknown, hand.unknown)
         recorded = draws.names is not None and draws.used < len(draws.names)
         if draws.chance and not recorded and deck.unknown and not deck.known:
@@ -232,7 +232,7 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         if s.phase == "fight" and s.fight:
             f, s.fight = s.fight, None
             s.claimed[f.place] = f.last
-            s.won[f.card] += 1 if f.card in self.total else 0
+            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in self.total else 0)  # (no Counter miss)
             for name, n in f.attacks.items():
                 for _ in range(n):
                     s.discard.add(name if name in self.total else None)
@@ -243,7 +243,7 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
                     step += 1
                 steps[p] = step
             row = row_of(f.place)
-            if all(p in s.claimed for p in range(3 * row - 2, 3 * row + 1)):
+            if 3 * row - 2 in claimed and 3 * row - 1 in claimed and 3 * row in claimed:  # the row is done
                 for omen in [o for o in s.omens if o.row == row]:
                     self._drop_omen(s, omen)
             self._finish(s)
