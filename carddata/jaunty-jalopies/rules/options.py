@@ -15,6 +15,7 @@ from .state import Race, Racer
 
 KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "personality": 4,
         "special": 3, "terrain": 2, "experience": 1, "fiendish": 9}  # fmt: skip
+PLAYED = ("road", "driving", "terrain", "mishap", "subplot")  # the kinds of card _plays offers by kind
 WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap": 2, "subplot": 2,
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
 
@@ -37,11 +38,23 @@ class Options(Abilities):
             tables[role] = {c: 0 if t == dead else KEEP[t] for c, t in self._types.items() if t in KEEP}
         return tables[role]
 
+    def plays_of(self) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+        """Per card, the kinds of it ``_plays`` offers (road, driving, terrain, mishap, subplot),
+        and the Fiendish Plots: worked out once."""
+        found = self.__dict__.get("_plays_of")
+        if found is None:
+            played = {n: tuple(k for k in kinds if k in PLAYED) for n, kinds in self._kinds.items()}
+            fiendish = frozenset(n for n, t in self._types.items() if t == "fiendish")
+            found = self._plays_of = (played, fiendish)
+        return found
+
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
         needs = {p.needs[0] for p in r.plots if p.needs}
         types, kinds = self._types, self._kinds
-        pool = [c for c in sorted(cards.elements()) if types[c] != "fiendish"]
+        pool = sorted(cards.elements())
+        if not self.plays_of()[1].isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
+            pool = [c for c in pool if types[c] != "fiendish"]
         shuffle(rng, pool)
         keep = self.keep(r.role)
         if needs:  # a card that meets a plot's next need is worth 3 more
@@ -94,8 +107,8 @@ class Options(Abilities):
         held = self.held(r)
         names = sorted(held)
         order = self.order(held, r, rng)
-        by_kind: dict[str, list[str]] = {k: [] for k in KEEP}
-        kinds = self._kinds
+        by_kind: dict[str, list[str]] = {k: [] for k in PLAYED}
+        kinds = self.plays_of()[0]
         for n in names:
             for k in kinds[n]:
                 by_kind[k].append(n)
@@ -116,7 +129,9 @@ class Options(Abilities):
                                 ("drive" if to > r.pos else "back"),
                                 {"action": "drive", "card": name, "to": to, "pays": pays},
                             )
-        open_sections = [i + 1 for i, sec in enumerate(s.course) if sec.terrain is None]
+        open_sections = (
+            [i + 1 for i, sec in enumerate(s.course) if sec.terrain is None] if by_kind["terrain"] else []
+        )
         for name in by_kind["terrain"]:
             if open_sections:
                 yield "terrain", {"action": "terrain", "card": name, "section": rng.choice(open_sections)}

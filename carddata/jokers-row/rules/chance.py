@@ -10,6 +10,9 @@ from itertools import accumulate
 
 from generator.rules.zones import pick
 
+_BITS = [n.bit_length() for n in range(257)]
+"""``n.bit_length()`` for the list lengths a shuffle meets (each swap draws that many bits)."""
+
 
 def shuffle(rng: random.Random, x: list[str]) -> None:
     """``rng.shuffle(x)``: the same swaps from the same random numbers, its ``_randbelow`` (what
@@ -17,9 +20,10 @@ def shuffle(rng: random.Random, x: list[str]) -> None:
     if type(rng) is not random.Random:  # a Random of another kind may draw its numbers otherwise
         rng.shuffle(x)
         return
+    bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
     getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
-        k = (i + 1).bit_length()
+        k = bits[i + 1]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
