@@ -16,7 +16,12 @@ class Unseen:
     def unseen(self, s: State) -> Counter[str]:
         """The cards in no known place (hands, row, discards, deck, won, fight, omens), counted
         straight from each place."""
-        held = [*(h.known for h in s.hands.values()), s.discard.known, s.deck.known, s.won]
+        held: list[dict[str, int]] = [
+            *(h.known for h in s.hands.values()),
+            s.discard.known,
+            s.deck.known,
+            s.won,
+        ]
         lone = [*s.places.values(), *(c for o in s.omens for c in o.cards)]
         if s.fight:
             held.append(s.fight.attacks)

@@ -75,7 +75,7 @@ class Fight:
     value: int
     last: str
     next: str
-    attacks: Counter[str] = field(default_factory=Counter)
+    attacks: dict[str, int] = field(default_factory=dict)  # cards played on the place, by name
 
 
 @dataclass

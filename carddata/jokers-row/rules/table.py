@@ -155,7 +155,7 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
             note(
                 "ATTACK_TOO_LOW", f"{data.card} attacks at {value}; a counter-attack needs {f.value} or more"
             )
-        f.attacks[data.card] += 1
+        f.attacks[data.card] = f.attacks.get(data.card, 0) + 1
         f.value, f.last, f.next = value, player, self.other(s, player)
 
     def _overload(self, s: State, player: str, data: Overload, draws: Draws, note: Note) -> None:
