@@ -32,6 +32,9 @@ from .state import (
     row_of,
 )
 
+NO_DRAWS = Draws(None)
+"""The draws of an attack, a discard or a remake: none (read only, never drawn from)."""
+
 
 class JokersRow(RandomPlay, Unseen, Places, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
@@ -66,8 +69,9 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         return Expect({self.to_move(s): TURN | {"reshuffle"}})
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        draws = self.draws(entry.data.__dict__.get("drew"))  # (a model lacking the field raises, slowly)
-        if entry.action in TURN:
+        turn = entry.action in TURN  # the actions that draw (the others' models have no drew)
+        draws = self.draws(entry.data.__dict__.get("drew")) if turn else NO_DRAWS
+        if turn:
             while s.phase in ("fight", "discard"):
                 self.close(s, note)
             # a break written after the breaker's own turn ended (reported as out of turn) counts
