@@ -22,20 +22,20 @@ class RandomPlay:
         return {"places": deck[:PLACES], "hands": hands}
 
     def options(self, s: State, rng: random.Random) -> list[Option]:
-        if self.over(s):
-            return []
-        if s.phase == "fight" and s.fight:
+        if s.phase == "fight" and s.fight:  # (not over: a fight is open)
             f, p, values = s.fight, s.fight.next, self._values
             need = f.value - self.bonus(s, p, f.place)  # "Claiming": equal or higher
             fits = [n for n in sorted(s.hands[p].known) if values[n] >= need]
             return [(3.0 / len(fits), {"player": p, "action": "attack", "card": n}) for n in fits] + [
                 (2.0, None)
             ]
-        if s.phase == "discard":
+        if s.phase == "discard":  # (not over: a discard is due)
             hand = sorted(s.hands[s.active].known.elements())
             return [
                 (1.0, {"player": s.active, "action": "discard", "cards": sample(rng, hand, len(hand) - HAND)})
             ]
+        if self.over(s):
+            return []
         player = self.to_move(s)
         if s.phase == "start" and not s.deck.size and s.discard.size and rng.random() < 0.5:
             return [(1.0, {"player": player, "action": "reshuffle"})]  # the table writes the remake
