@@ -41,29 +41,31 @@ def pick_in_order(pool: dict[str, int], rng: random.Random) -> str:
     return list(pool)[bisect_right(ends, rng.randrange(ends[-1]))]
 
 
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` (``n`` > 0): ``random.Random``'s ``_randbelow``, the same bits drawn."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def sample(rng: random.Random, population: list[str], k: int) -> list[str]:
     """``rng.sample(population, k)`` for a hand-sized population: the same cards from the same
     numbers, its list-pool way (what ``sample`` does for 21 items or fewer) written out."""
     n = len(population)
     if type(rng) is not random.Random or not 0 <= k <= n or n > 21:
         return rng.sample(population, k)
-    pool, result = list(population), []
+    pool, result, getrandbits = list(population), [], rng.getrandbits
     for i in range(k):
-        j = below(rng, n - i)
+        m = n - i  # a number below m, as random's _randbelow draws it
+        bits = _BITS[m]
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
         result.append(pool[j])
-        pool[j] = pool[n - i - 1]
+        pool[j] = pool[m - 1]
     return result
 
 
 def randint(rng: random.Random, a: int, b: int) -> int:
     """``rng.randint(a, b)`` (``a`` <= ``b``): ``a`` and a number below the width, as it draws it."""
-    return a + below(rng, b - a + 1) if type(rng) is random.Random else rng.randint(a, b)
+    if type(rng) is not random.Random:
+        return rng.randint(a, b)
+    n = b - a + 1  # a number below n, as random's _randbelow draws it
+    bits = _BITS[n] if n < len(_BITS) else n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return a + r
