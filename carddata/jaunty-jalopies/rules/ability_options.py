@@ -15,30 +15,35 @@ from .options import Options
 from .powers import Ability, abilities
 from .state import Race, Racer
 
+ATTACKS = frozenset({"mishap", "subplot", "fiendish"})
+
 
 class AbilityOptions(Options):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
         ready = self.ready(s, r)
-        if not ready:
-            return [(w, self._negated_by_sidekick(s, e, rng)) for w, e in out]
-        more: list[Option] = []
-        for w, entry in out:
-            more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
-        more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
-        return [(w, self._negated_by_sidekick(s, e, rng)) for w, e in out + more]
+        if ready:
+            more: list[Option] = []
+            for w, entry in out:
+                more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
+            more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
+            out += more
+        negated = self._negated_by_sidekick  # (asked only of the attacks)
+        return [(w, negated(s, e, rng) if e and e["action"] in ATTACKS else e) for w, e in out]
 
     def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit."""
         out = {}
         for name, a in abilities(r.sheet).items():
-            works = (s.endurance and not r.abilities) if a.sidekick else r.abilities
-            spent = (a.limit == "race" and r.used[name]) or (
-                a.limit == "turn" and (r.player, name) in s.used_turn
-            )
-            if a.on and works and not spent:
-                out[name] = a
+            if not a.on or not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
+                continue  # never written, or not working in this race and round
+            limit = a.limit
+            if (limit == "race" and r.used.get(name)) or (
+                limit == "turn" and (r.player, name) in s.used_turn
+            ):
+                continue  # spent
+            out[name] = a
         return out
 
     def _variants(
@@ -148,7 +153,7 @@ class AbilityOptions(Options):
 
     def _negated_by_sidekick(self, s: Race, entry: dict[str, Any] | None, rng: random.Random):
         """An attack its target's Sidekick can Negate is Negated four times in five (as a card is)."""
-        if not entry or entry.get("action") not in ("mishap", "subplot", "fiendish") or "negated" in entry:
+        if not entry or entry.get("action") not in ATTACKS or "negated" in entry:
             return entry
         t = s.racers[entry["target"]]
         a = self.ready(s, t).get(t.sidekick or "")

@@ -11,8 +11,9 @@ from typing import Any
 from generator.rules import Note, Outcome
 from generator.rules.series import Series
 
+from .entries import Setup
 from .rally import CIRCUIT_KINDS, CIRCUIT_RACES, POINTS, SEGMENTS, Leg, Rally, deal, not_crossed, rotated
-from .state import Race, Setup
+from .state import Race
 
 
 class Circuit(Series):

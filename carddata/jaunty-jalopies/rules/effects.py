@@ -18,14 +18,15 @@ from typing import Any
 from generator.load.model import Card
 from generator.rules import Draws, Note, Zone
 
+from .entries import Meet, Rest, Use
 from .model import TURN_ACTIONS
 from .phases import Phases
-from .state import Meet, Race, Racer, Rest, Use
+from .state import Race, Racer
 
 
 class Abilities(Phases):
     def apply(self, s: Race, entry: Any, note: Note) -> None:
-        name = getattr(entry.data, "ability", None)
+        name = entry.data.__dict__.get("ability")  # (a model asked for a field it lacks raises, slowly)
         if name is None:
             super().apply(s, entry, note)
             return

@@ -25,17 +25,17 @@ def per_game(rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, fl
         "mishaps": actions.count("mishap"),
         "sub-plots": actions.count("subplot"),
         "fiendish plots": actions.count("fiendish"),
-        "negated": sum(1 for e in entries if e.action in ATTACKS and getattr(e.data, "negated", None)),
+        "negated": sum(1 for e in entries if e.action in ATTACKS and e.data.__dict__.get("negated")),
         "sections laid": len(state.course),
         # racer abilities written in the log (on an entry, a `use`, or a Sidekick's Negate)
-        "abilities used": sum(1 for e in entries if getattr(e.data, "ability", None))
+        "abilities used": sum(1 for e in entries if e.data.__dict__.get("ability"))
         + sum(1 for e in entries if e.action in ATTACKS and _sidekick_negated(state, e)),
     }
 
 
 def _sidekick_negated(state: Any, entry: Entry) -> bool:
-    target = state.racers.get(getattr(entry.data, "target", None))
-    return target is not None and getattr(entry.data, "negated", None) == target.sidekick
+    target = state.racers.get(entry.data.__dict__.get("target"))
+    return target is not None and entry.data.__dict__.get("negated") == target.sidekick
 
 
 # discards paid for penalties or to make room are not plays

@@ -7,6 +7,7 @@ Section names in comments are the rulebook's (second edition). The moves themsel
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from generator.load.model import Card
@@ -14,22 +15,9 @@ from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
-from .state import (
-    Attack,
-    DrawPhase,
-    Drive,
-    Meet,
-    Negate,
-    Pile,
-    Play,
-    Race,
-    Racer,
-    Rest,
-    Road,
-    Setup,
-    Terrain,
-    Use,
-)
+from .chance import pick_in_order
+from .entries import Attack, DrawPhase, Drive, Meet, Negate, Play, Rest, Road, Setup, Terrain, Use
+from .state import Pile, Race, Racer
 
 TURN_ACTIONS = frozenset(
     {
@@ -48,6 +36,13 @@ TURN_ACTIONS = frozenset(
     }
 )
 ANY_TIME = frozenset({"special", "negate"})  # Special: "may be played at any time"; Negate likewise
+NOTHING: Counter[str] = Counter()  # no cards: read, never changed (a Counter() made per draw costs)
+
+
+def by_name(cards: Iterable[Card]) -> Counter[str]:
+    """The copies of each card, in name order: so are the piles made from them, and a draw's pick
+    (which sorts the names) sorts them faster."""
+    return Counter(dict(sorted({c.name: c.count for c in cards}.items())))
 
 
 class Base(Rules):
@@ -89,8 +84,8 @@ class Base(Rules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.main_total: Counter[str] = Counter({c.name: c.count for c in game.deck("cards").cards})
-        self.plot_total: Counter[str] = Counter({c.name: c.count for c in game.deck("plots").cards})
+        self.main_total: Counter[str] = by_name(game.deck("cards").cards)
+        self.plot_total: Counter[str] = by_name(game.deck("plots").cards)
         self.sheets: dict[str, Card] = {c.name: c for c in game.deck("racers").cards}
         self._kinds = {n: tuple(c.get("kinds") or ()) for n, c in self.cards.items()}
         self._negates = {n: tuple(c.get("negates") or ()) for n, c in self.cards.items()}
@@ -217,9 +212,11 @@ class Base(Rules):
             if pile.count == 0:
                 break
             recorded = draws.names is not None and draws.used < len(draws.names)
-            pool = Counter()
+            pool = NOTHING
             if draws.chance and not recorded:  # only random playthroughs pick unrecorded cards
                 pool = pile.cards if pile.cards is not None else self.pool(s, plots)
+                if pool is pile.cards and pool:  # a pile in name order: picked here, recorded
+                    draws.names = [*(draws.names or []), pick_in_order(pool, draws.chance)]  # as Draws would
             name = draws.next(pool)
             pile.count -= 1
             if pile.cards is not None:
@@ -238,12 +235,14 @@ class Base(Rules):
     ) -> Card | None:
         """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
         card = self.card(name, note)
-        if card is not None and karma and racer.karma.holds(name):
-            racer.karma.take(name, Counter())
+        if (
+            card is not None and karma and racer.karma.known.get(name, 0) > 0
+        ):  # (Zone.holds: a missing name is Python code)
+            racer.karma.take(name, NOTHING)
             return card
         zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
-        known = card is not None and zone.holds(name)
-        why = zone.take(name if card else None, Counter() if known else lambda: self.unseen(s))
+        known = card is not None and zone.known.get(name, 0) > 0
+        why = zone.take(name if card else None, NOTHING if known else lambda: self.unseen(s))
         if why and card is not None:
             where = "Karma hand" if zone is racer.karma else "hand"
             note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")
@@ -252,7 +251,8 @@ class Base(Rules):
     def discard(self, s: Race, cards: list[Card | str]) -> None:
         for c in cards:
             name = c if isinstance(c, str) else c.name
-            (s.plots if name in self.plot_total else s.deck).discard[name] += 1
+            pile = (s.plots if name in self.plot_total else s.deck).discard
+            pile[name] = pile.get(name, 0) + 1
 
     def pay(self, s: Race, racer: Racer, names: list[str], section: int, what: str, note: Note) -> None:
         """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer

@@ -5,17 +5,8 @@ from __future__ import annotations
 from generator.load.model import Card
 from generator.rules import Note
 
-from .state import (
-    Attack,
-    Drive,
-    Negate,
-    Plot,
-    Race,
-    Racer,
-    Road,
-    Section,
-    Terrain,
-)
+from .entries import Attack, Drive, Negate, Road, Terrain
+from .state import Plot, Race, Racer, Section
 from .using import Using
 
 

@@ -7,35 +7,61 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.load.model import Card
 from generator.rules import Option
 
+from .chance import shuffle
 from .effects import Abilities
 from .state import Race, Racer
 
 KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "personality": 4,
         "special": 3, "terrain": 2, "experience": 1, "fiendish": 9}  # fmt: skip
+PLAYED = ("road", "driving", "terrain", "mishap", "subplot")  # the kinds of card _plays offers by kind
 WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap": 2, "subplot": 2,
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
 
 
 class Options(Abilities):
     def held(self, r: Racer) -> Counter[str]:
-        """The cards a racer can play: hand and Karma hand (all known in a playthrough)."""
-        return r.hand.known + r.karma.known
+        """The cards a racer can play: hand and Karma hand (all known in a playthrough). Read
+        only: without Karma cards, the hand's own counter (no copy made at every option list)."""
+        hand, karma = r.hand.known, r.karma.known
+        if not karma and (not hand or min(hand.values()) > 0):  # what the sum would hold
+            return hand
+        return hand + karma
+
+    def keep(self, role: str) -> dict[str, int]:
+        """Per card, how much a racer of ``role`` wants to keep it (``KEEP`` by its type; none
+        for a card the side may not play), worked out once per side."""
+        tables = self.__dict__.setdefault("_keep_tables", {})
+        if role not in tables:
+            dead = {"hero": "mishap", "neutral": "experience"}.get(role)  # cards the side may not play
+            tables[role] = {c: 0 if t == dead else KEEP[t] for c, t in self._types.items() if t in KEEP}
+        return tables[role]
+
+    def plays_of(self) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+        """Per card, the kinds of it ``_plays`` offers (road, driving, terrain, mishap, subplot),
+        and the Fiendish Plots: worked out once."""
+        found = self.__dict__.get("_plays_of")
+        if found is None:
+            played = {n: tuple(k for k in kinds if k in PLAYED) for n, kinds in self._kinds.items()}
+            fiendish = frozenset(n for n, t in self._types.items() if t == "fiendish")
+            found = self._plays_of = (played, fiendish)
+        return found
 
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
         needs = {p.needs[0] for p in r.plots if p.needs}
         types, kinds = self._types, self._kinds
-        pool = [c for c in sorted(cards.elements()) if types[c] != "fiendish"]
-        rng.shuffle(pool)
-        dead = {"hero": "mishap", "neutral": "experience"}.get(r.role)  # cards the side may not play
-        pool.sort(
-            key=lambda c: (
-                (0 if types[c] == dead else KEEP[types[c]]) + (3 if needs.intersection(kinds[c]) else 0)
-            )
-        )
+        pool = sorted(cards.elements())
+        if not self.plays_of()[1].isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
+            pool = [c for c in pool if types[c] != "fiendish"]
+        shuffle(rng, pool)
+        keep = self.keep(r.role)
+        if needs:  # a card that meets a plot's next need is worth 3 more
+            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in set(pool)}
+            pool.sort(key=keys.__getitem__)
+        else:
+            pool.sort(key=keep.__getitem__)
         return pool
 
     def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:
@@ -48,10 +74,10 @@ class Options(Abilities):
         """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
         if n <= 0:
             return [] if n == 0 else None
-        skip, out = Counter(without), []
+        skip, out = list(without), []  # (one or two cards: a list, not a Counter)
         for c in order:
-            if skip.get(c):
-                skip[c] -= 1
+            if c in skip:
+                skip.remove(c)
             else:
                 out.append(c)
                 if len(out) == n:
@@ -68,8 +94,8 @@ class Options(Abilities):
             out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
         if s.rested:
             return out
-        for action, entry in self._plays(s, r, rng):
-            out.append((WEIGHTS[action], {"player": r.player, **entry}))
+        player = r.player
+        out += [(WEIGHTS[action], {"player": player, **entry}) for action, entry in self._plays(s, r, rng)]
         return out
 
     def _draw_option(self, s: Race, r: Racer, rng: random.Random) -> dict[str, Any]:
@@ -81,19 +107,21 @@ class Options(Abilities):
         held = self.held(r)
         names = sorted(held)
         order = self.order(held, r, rng)
-        by_kind: dict[str, list[str]] = {k: [] for k in KEEP}
+        by_kind: dict[str, list[str]] = {k: [] for k in PLAYED}
+        kinds = self.plays_of()[0]
         for n in names:
-            for k in self._kinds[n]:
+            for k in kinds[n]:
                 by_kind[k].append(n)
         free = not (r.subplot or r.stalled)
         rivals = [p for p in s.players if p != r.player]
         if free and r.pos == len(s.course) < s.length:
             for name in by_kind["road"]:
-                yield from self._road_option(s, r, self.cards[name], held, order)
-        if free:
+                if road := self._road_option(r, name, by_kind["driving"], order):
+                    yield "road", road
+        if free and by_kind["driving"]:
+            plain = [n for n in by_kind["driving"] if "road" not in self._kinds[n]]
             for to in (r.pos + 1, r.pos - 1):
                 if 0 <= to <= len(s.course) and to != r.pos:
-                    plain = [n for n in by_kind["driving"] if "road" not in self.kinds(self.cards[n])]
                     for name in (plain or by_kind["driving"])[:1]:
                         pays = self.first(order, s.penalty(r, to), [name])
                         if pays is not None:
@@ -101,7 +129,9 @@ class Options(Abilities):
                                 ("drive" if to > r.pos else "back"),
                                 {"action": "drive", "card": name, "to": to, "pays": pays},
                             )
-        open_sections = [i + 1 for i, sec in enumerate(s.course) if sec.terrain is None]
+        open_sections = (
+            [i + 1 for i, sec in enumerate(s.course) if sec.terrain is None] if by_kind["terrain"] else []
+        )
         for name in by_kind["terrain"]:
             if open_sections:
                 yield "terrain", {"action": "terrain", "card": name, "section": rng.choice(open_sections)}
@@ -116,36 +146,39 @@ class Options(Abilities):
                 for t in rivals:
                     yield "fiendish", self._fiendish_option(s, name, t, rng)
         yield from self._meet_options(s, r, order)
+        retains, types, drawing, negating = self._retains, self._types, self._drawing, self._negates
+        experience = bool(s.completed) and r.role != "neutral"
         for name in names:  # (each card's retain, type, drawing effect and negations read once)
-            if name in self._retains:
+            if name in retains:
                 yield "retain", {"action": "retain", "card": name}
-            elif self._types[name] == "experience" and s.completed and r.role != "neutral":
+            elif experience and types[name] == "experience":
                 yield "experience", {"action": "experience", "card": name}
-            elif name in self._drawing:
+            elif name in drawing:
                 yield "special", {"action": "special", "card": name}
-            negates = self._negates[name]
+            negates = negating[name]
             for plot in r.plots if negates else ():
                 if plot.kind in negates:
                     yield "negate", {"action": "negate", "card": name, "plot": plot.card.name}
 
-    def _road_option(self, s: Race, r: Racer, card: Card, held: Counter[str], order: list[str]):
-        used = [card.name]
-        entry: dict[str, Any] = {"action": "road", "card": card.name}
-        if "driving" not in self.kinds(card):
-            drivers = sorted(n for n in held if "driving" in self._kinds[n] and n != card.name)
+    def _road_option(self, r: Racer, name: str, driving: list[str], order: list[str]) -> dict | None:
+        """Lay Road Section ``name`` (with the first of the held ``driving`` cards, in name order,
+        when it is not a Driving card itself), paying its penalty; None if it cannot be paid."""
+        used = [name]
+        entry: dict[str, Any] = {"action": "road", "card": name}
+        if "driving" not in self._kinds[name]:
+            drivers = [n for n in driving if n != name]
             if not drivers:
-                return
+                return None
             entry["driving"] = drivers[0]
             used.append(drivers[0])
-        due = max(0, (card.get("penalty") or 0) + r.bonus("penalty"))
+        due = max(0, (self.cards[name].fields.get("penalty") or 0) + r.bonus("penalty"))
         pays = self.first(order, due, used)
-        if pays is not None:
-            yield "road", {**entry, "pays": pays}
+        return None if pays is None else {**entry, "pays": pays}
 
     def _negation(self, s: Race, target: str, kind: str, rng: random.Random) -> dict[str, Any]:
         """Whether the target Negates the card as it is played (four times in five, if it can)."""
         t = s.racers[target]
-        for name in sorted(t.hand.known | t.karma.known):
+        for name in sorted({n for z in (t.hand.known, t.karma.known) for n, k in z.items() if k > 0}):
             if kind in self._negates[name] and rng.random() < 0.8:
                 return {"negated": name}
         return {}
@@ -184,7 +217,7 @@ class Options(Abilities):
         sheets = rng.sample(sorted(self.sheets), len(players))
         roles = {p: rng.choice(["hero", "villain", "neutral"]) for p in players}
         deck = sorted(self.main_total.elements())
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands = {}
         for p, sheet in zip(players, sheets, strict=True):
             size = self.sheets[sheet].get("hand") or self.base_hand

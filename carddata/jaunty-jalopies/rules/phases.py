@@ -5,8 +5,9 @@ from __future__ import annotations
 from generator.rules import Draws, Note
 
 from .cards import REST_DRAW
+from .entries import DrawPhase, Meet, Play, Rest
 from .moves import Moves
-from .state import DrawPhase, Meet, Play, Race, Racer, Rest
+from .state import Race, Racer
 
 
 class Phases(Moves):

@@ -40,9 +40,10 @@ from generator.rules import Expect, Note, Outcome
 from generator.rules.series import Series
 
 from .circuit import Circuit
+from .entries import Setup
 from .options import Options
 from .rally import Leg, Rally
-from .state import Race, Setup
+from .state import Race
 
 
 class RaceRules(Options):

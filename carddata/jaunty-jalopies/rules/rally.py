@@ -12,7 +12,8 @@ from typing import Any
 from generator.rules import Note, Outcome, Zone
 from generator.rules.series import Series
 
-from .state import Pile, Race, Setup
+from .entries import Setup
+from .state import Pile, Race
 
 SEGMENTS = 3  # "three Races"
 SEGMENT_LENGTH = 6  # "of six Road sections each"

@@ -75,7 +75,7 @@ class Fight:
     value: int
     last: str
     next: str
-    attacks: Counter[str] = field(default_factory=Counter)
+    attacks: dict[str, int] = field(default_factory=dict)  # cards played on the place, by name
 
 
 @dataclass
@@ -95,3 +95,5 @@ class State:
     phase: str = "start"  # start | begun | fight | discard
     overloading: bool = False
     fight: Fight | None = None
+    seen: Counter[str] | None = field(default=None, compare=False, repr=False)
+    """The unseen cards, remembered through a simulated game (see ``Unseen.remembered_unseen``)."""

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.load.model import Card, Game
+from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
+from .chance import pick_in_order
+from .places import Places
 from .play import RandomPlay
+from .seen import Unseen
 from .state import (
-    BONUS,
     HAND,
     OVERLOAD,
     PLACES,
@@ -30,8 +32,11 @@ from .state import (
     row_of,
 )
 
+NO_DRAWS = Draws(None)
+"""The draws of an attack, a discard or a remake: none (read only, never drawn from)."""
 
-class JokersRow(RandomPlay, Rules):
+
+class JokersRow(RandomPlay, Unseen, Places, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -48,50 +53,11 @@ class JokersRow(RandomPlay, Rules):
     } | {"setup": ("hands", "places")}
     optional_actions = frozenset({"reshuffle"})
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.total = Counter({n: k for n, k in self.total.items() if self.cards[n].type == "suited"})
-
-    def suited(self, name: str, note: Note) -> Card | None:
-        card = self.card(name, note)
-        if card is not None and card.type != "suited":
-            note("NOT_PLAYABLE", f"{name} is a player's token, not a card to play")
-            return None
-        return card
-
-    def value(self, s: State, player: str, card: Card | None, place: int) -> int:
-        bonus = any(o.owner == player and o.row == row_of(place) for o in s.omens)
-        return (card.get("value") or 0) + (BONUS if bonus else 0) if card else 0
-
-    def place_of(self, s: State, player: str) -> int:
-        step = s.steps[player]
-        return step + 1 if s.players.index(player) % 2 == 0 else PLACES - step
-
-    def other(self, s: State, player: str) -> str:
-        return s.players[(s.players.index(player) + 1) % len(s.players)]
-
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
         places = {i + 1: n for i, n in enumerate(setup.places or []) if self.suited(n, note)}
         hands = self.deal(players, setup.hands, HAND, note, Counter(places.values()))
         deck = Zone(unknown=sum(self.total.values()) - PLACES - HAND * len(players))
         return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
-
-    def unseen(self, s: State) -> Counter[str]:
-        """The cards in no known place (hands, row, discards, deck, won, fight, omens), counted
-        straight from each place."""
-        held = [*(h.known for h in s.hands.values()), s.discard.known, s.deck.known, s.won]
-        lone = [*s.places.values(), *(c for o in s.omens for c in o.cards)]
-        if s.fight:
-            held.append(s.fight.attacks)
-            lone.append(s.fight.card)
-        left = dict(self.total)
-        for name, n in ((name, n) for counter in held for name, n in counter.items() if n > 0):
-            if name in left:
-                left[name] -= n
-        for name in lone:
-            if name in left:
-                left[name] -= 1
-        return Counter({name: n for name, n in left.items() if n > 0})
 
     def expected(self, s: State) -> Expect:
         if self.over(s):
@@ -100,12 +66,12 @@ class JokersRow(RandomPlay, Rules):
             return Expect({s.fight.next: frozenset({"attack"})}, waivable=True)
         if s.phase == "discard":
             return Expect({s.active: frozenset({"discard"})}, waivable=True)
-        player = s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
-        return Expect({player: TURN | {"reshuffle"}})
+        return Expect({self.to_move(s): TURN | {"reshuffle"}})
 
     def apply(self, s: State, entry: Entry, note: Note) -> None:
-        draws = self.draws(getattr(entry.data, "drew", None))
-        if entry.action in TURN:
+        turn = entry.action in TURN  # the actions that draw (the others' models have no drew)
+        draws = self.draws(entry.data.__dict__.get("drew")) if turn else NO_DRAWS
+        if turn:
             while s.phase in ("fight", "discard"):
                 self.close(s, note)
             # a break written after the breaker's own turn ended (reported as out of turn) counts
@@ -127,18 +93,29 @@ class JokersRow(RandomPlay, Rules):
         self._refill(s, player, HAND, draws, note)
 
     def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
-        while s.hands[player].size < size and self._draw(s, player, draws, note):
-            pass
+        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
+            if not self._draw(s, player, draws, note):
+                break
 
     def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
         """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
         pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
         the discarded cards."""
-        if not s.deck.size:
-            s.deck.remake(s.discard)
-        if not s.deck.size:
-            return False
-        self.draw_from(s.deck, s.hands[player], self.unseen(s), draws, note, "draw deck", self.suited)
+        hand, deck = s.hands[player], s.deck
+        if not deck.size:
+            deck.remake(s.discard)
+            if not deck.size:
+                return False
+        unknown = (deck.unknown, hand.unknown)
+        recorded = draws.names is not None and draws.used < len(draws.names)
+        if draws.chance and not recorded and deck.unknown and not deck.known:
+            seen = self.remembered_unseen(s)  # the pool: the unseen cards, in name order
+            if seen:  # picked here, recorded as Draws would
+                draws.names = [*(draws.names or []), pick_in_order(seen, draws.chance)]
+        self.draw_from(s.deck, hand, self.remembered_unseen(s), draws, note, "draw deck", self.suited)
+        self._seen_after_draw(
+            s, hand, draws.names[draws.used - 1] if draws.used <= len(draws.names or ()) else None, unknown
+        )
         return True
 
     def _reshuffle(self, s: State, note: Note) -> None:
@@ -151,8 +128,10 @@ class JokersRow(RandomPlay, Rules):
             s.deck.remake(s.discard)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
-        card = self.suited(name, note)
-        self.take(s.hands[player], card.name if card else None, lambda: self.unseen(s), note, player)
+        card, hand = self.suited(name, note), s.hands[player]
+        if card is None or not hand.known.get(card.name):  # not a known card to a known place
+            s.seen = None
+        self.take(hand, card.name if card else None, lambda: self.unseen(s), note, player)
         return card
 
     def _claim(self, s: State, player: str, data: Claim, draws: Draws, note: Note) -> None:
@@ -160,6 +139,8 @@ class JokersRow(RandomPlay, Rules):
         if data.at is not None and data.at != place:
             note("JOKER_PLACE", f"{player}'s Joker stands on place {place}, not {data.at}")
         known = s.places.pop(place, None)
+        if known is None:  # a card from a place the setup did not record
+            s.seen = None
         card = self.suited(data.place, note)
         if known is not None and known != data.place:
             note("PLACE_MISMATCH", f"place {place} is {known} (see setup), not {data.place}")
@@ -178,7 +159,7 @@ class JokersRow(RandomPlay, Rules):
             note(
                 "ATTACK_TOO_LOW", f"{data.card} attacks at {value}; a counter-attack needs {f.value} or more"
             )
-        f.attacks[data.card] += 1
+        f.attacks[data.card] = f.attacks.get(data.card, 0) + 1
         f.value, f.last, f.next = value, player, self.other(s, player)
 
     def _overload(self, s: State, player: str, data: Overload, draws: Draws, note: Note) -> None:
@@ -255,15 +236,18 @@ class JokersRow(RandomPlay, Rules):
         if s.phase == "fight" and s.fight:
             f, s.fight = s.fight, None
             s.claimed[f.place] = f.last
-            s.won[f.card] += 1 if f.card in self.total else 0
+            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in self.total else 0)  # (no Counter miss)
             for name, n in f.attacks.items():
                 for _ in range(n):
                     s.discard.add(name if name in self.total else None)
-            for p in s.players:  # jokers move on past claimed places
-                while s.steps[p] < PLACES and self.place_of(s, p) in s.claimed:
-                    s.steps[p] += 1
+            claimed, steps = s.claimed, s.steps
+            for i, p in enumerate(s.players):  # jokers move on past claimed places (see place_of)
+                step = steps[p]
+                while step < PLACES and (step + 1 if i % 2 == 0 else PLACES - step) in claimed:
+                    step += 1
+                steps[p] = step
             row = row_of(f.place)
-            if all(p in s.claimed for p in range(3 * row - 2, 3 * row + 1)):
+            if 3 * row - 2 in claimed and 3 * row - 1 in claimed and 3 * row in claimed:  # the row is done
                 for omen in [o for o in s.omens if o.row == row]:
                     self._drop_omen(s, omen)
             self._finish(s)
@@ -274,6 +258,7 @@ class JokersRow(RandomPlay, Rules):
                 f"{s.active} overloaded last turn and must now discard {hand.size - HAND} card(s) "
                 f"to get back to {HAND}; the log writes no discard",
             )
+            s.seen = None
             while hand.size > HAND:
                 hand.take(None, Counter())
                 s.discard.add(None)

@@ -1,0 +1,52 @@
+"""Joker's Row cards and places: which cards are played, what an attack is worth, where each
+Joker stands and whose move it is (a mixin of JokersRow, with the per-card tables made at load)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.load.model import Card, Game
+from generator.rules import Note
+
+from .state import BONUS, PLACES, State, row_of
+
+
+class Places:
+    """Card values and the players' places; mixed into :class:`JokersRow` (a ``Rules``)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # in name order, so the unseen cards counted from it are too (a draw's pick walks them)
+        self.total = Counter({n: k for n, k in sorted(self.total.items()) if self.cards[n].type == "suited"})
+        # each card's value and suit, read from the cards once (asked at every option and attack)
+        self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
+        self._suits = {n: c.get("suit") for n, c in self.cards.items()}
+        self._suited = {n: c for n, c in self.cards.items() if c.type == "suited"}
+
+    def suited(self, name: str, note: Note) -> Card | None:
+        card = self._suited.get(name) or self.card(name, note)
+        if card is not None and card.type != "suited":
+            note("NOT_PLAYABLE", f"{name} is a player's token, not a card to play")
+            return None
+        return card
+
+    def value(self, s: State, player: str, card: Card | None, place: int) -> int:
+        return self._values[card.name] + self.bonus(s, player, place) if card else 0
+
+    def bonus(self, s: State, player: str, place: int) -> int:
+        """Rulebook, "Omens": +2 to the caster's attacks on the omen's row."""
+        if not s.omens:
+            return 0
+        row = row_of(place)
+        return BONUS if any(o.owner == player and o.row == row for o in s.omens) else 0
+
+    def place_of(self, s: State, player: str) -> int:
+        step = s.steps[player]
+        return step + 1 if s.players.index(player) % 2 == 0 else PLACES - step
+
+    def other(self, s: State, player: str) -> str:
+        return s.players[(s.players.index(player) + 1) % len(s.players)]
+
+    def to_move(self, s: State) -> str:
+        """Whose turn it is, or whose turn begins next, outside a fight or a discard."""
+        return s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
