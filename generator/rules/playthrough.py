@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
-from math import isfinite
+from operator import itemgetter
 from typing import Any
 
 import yaml
@@ -34,11 +34,20 @@ def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.R
     """Choose among the legal options at random, in proportion to their weights: what
     ``rng.choices(options, weights=...)[0]`` picks, from the same one random number, worked out
     here (it is asked at every move of every simulated game)."""
-    ends = list(accumulate([w for w, _ in options]))
+    if len(options) == 1:  # a forced move: the one random number is drawn all the same
+        if 0.0 < options[0][0] < _INF:
+            rng.random()
+            return options[0]
+        return rng.choices(options, weights=[options[0][0]])[0]  # what choices refuses, refused by it
+    ends = list(accumulate(map(_weight, options)))
     total = ends[-1] + 0.0
-    if not total > 0.0 or not isfinite(total):  # what choices refuses, refused by it
+    if not 0.0 < total < _INF:  # (not more than nothing, infinite or not a number)
         return rng.choices(options, weights=[w for w, _ in options])[0]
     return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
+
+
+_INF = float("inf")
+_weight = itemgetter(0)
 
 
 class IllegalPlaythrough(RuntimeError):
