@@ -65,8 +65,12 @@ class Figures:
                 plan = self._plan(entry.action, data.__class__)
             for name, which in plan:  # most entries: none
                 value = data.__dict__.get(name) if which < 2 else getattr(data, name, None)
+                if not value:  # nothing drawn or played (None, an empty list)
+                    continue
                 if value.__class__ is str:
                     names = [value] if value in known else ()
+                elif value.__class__ is list:
+                    names = [n for n in value if isinstance(n, str) and n in known]
                 else:
                     names = [n for n in _names(value) if n in known]
                 if names:

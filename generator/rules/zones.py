@@ -108,7 +108,7 @@ def pick(pool: Counter[str] | dict[str, int], rng: random.Random) -> str:
     listing every copy: one index among the copies (``choice`` draws ``randrange`` of the
     length), found walking the names in order. ``pool`` holds at least one card."""
     names = sorted(pool)
-    counts = [pool[n] for n in names]
+    counts = list(map(pool.__getitem__, names))
     if min(counts) <= 0:  # (a counter may hold a name at none)
         names = [n for n, c in zip(names, counts, strict=True) if c > 0]
         counts = [c for c in counts if c > 0]
