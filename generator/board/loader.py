@@ -48,8 +48,12 @@ def _size(spec: BoardSpec, doc: Document) -> tuple[float, float]:
     return w, h
 
 
-def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
-    """Load, validate and trial-lay-out one board; raise DataError listing every problem."""
+def load_board(path: Path, game: Game, fonts: FontBook | None = None, *, laid_out: bool = True) -> Board:
+    """Load, validate and trial-lay-out one board; raise DataError listing every problem.
+
+    ``laid_out=False`` leaves the trial layout out (no fonts read, no roads routed; the board's
+    ``smallest_text`` stays unknown, infinity): for a rules model that reads only the board's
+    features (its map), which ``check`` and ``build`` lay out and judge as ever."""
     path = Path(path)
     if not path.is_file():
         raise _missing(path, game)
@@ -70,9 +74,11 @@ def load_board(path: Path, game: Game, fonts: FontBook | None = None) -> Board:
         image_dirs=paths.image_dirs(game.folder, game.template_dirs),
         sizes={deck.name: (deck.width, deck.height) for deck in game.decks},
     )
-    laid = layout_board(board, fonts or FontBook.load(game.font_dirs))
     proof = getattr(game.extra.get("spec"), "proof", None)  # the proofreader's setting, read here
     min_size = proof.min_size if proof is not None else board.min_size
+    if not laid_out:
+        return replace(board, min_size=min_size)
+    laid = layout_board(board, fonts or FontBook.load(game.font_dirs))
     return replace(board, smallest_text=smallest_text(laid.ops), min_size=min_size)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -33,6 +33,10 @@ class Figures:
     per_game: PerGame | None = None
     drawn_field: str = "drew"
     """The entry field listing the cards drawn (a name or a list)."""
+    _plans: dict[tuple[str, type], tuple[tuple[str, int], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Per (action, entry model): the fields :meth:`count` reads, worked out at first sight."""
 
     def played(self, rules: Rules, entry: Entry) -> list[str]:
         """The cards ``entry`` plays (names of cards the game has)."""
@@ -52,27 +56,43 @@ class Figures:
     ) -> None:
         """Add each entry's cards drawn and played (``drawn``/``played``) to its player's counts:
         the same counts as ``drawn`` and ``played`` give entry by entry, the fields to read worked
-        out once per action."""
-        known = rules.cards
-        plans: dict[tuple[str, type], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        out once per action and entry model (and kept for the next game)."""
+        known, plans, outs = rules.cards, self._plans, (drawn, played)
         for entry in entries:
-            data, key = entry.data, (entry.action, type(entry.data))
-            plan = plans.get(key)
+            data = entry.data
+            plan = plans.get((entry.action, data.__class__))
             if plan is None:
-                plays = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(entry.action, ())
-                fields = _fields(key[1])
-                plan = plans[key] = tuple(
-                    tuple(f for f in want if fields is None or f in fields)
-                    for want in ((self.drawn_field,), plays)
-                )
-            for found, out in zip(plan, (drawn, played), strict=True):
-                if found:
-                    names = [n for f in found for n in _names(getattr(data, f, None)) if n in known]
-                    if names:
-                        counts = out.get(entry.player)
-                        if counts is None:
-                            counts = out[entry.player] = Counter()
-                        counts.update(names)
+                plan = self._plan(entry.action, data.__class__)
+            for name, which in plan:  # most entries: none
+                value = data.__dict__.get(name) if which < 2 else getattr(data, name, None)
+                if not value:  # nothing drawn or played (None, an empty list)
+                    continue
+                if value.__class__ is str:
+                    names = [value] if value in known else ()
+                elif value.__class__ is list:
+                    names = [n for n in value if isinstance(n, str) and n in known]
+                else:
+                    names = [n for n in _names(value) if n in known]
+                if names:
+                    out = outs[which & 1]
+                    counts = out.get(entry.player)
+                    if counts is None:
+                        counts = out[entry.player] = Counter()
+                    counts.update(names)
+
+    def _plan(self, action: str, model: type) -> tuple[tuple[str, int], ...]:
+        """The fields an entry of ``action`` made with ``model`` is counted from: (field, 0 for
+        drawn or 1 for played, plus 2 when the entry is not a pydantic model's)."""
+        plays = DEFAULT_PLAY_FIELDS if self.plays is None else self.plays.get(action, ())
+        fields = _fields(model)
+        found = tuple(
+            (f, which if fields is not None else which | 2)
+            for which, want in enumerate(((self.drawn_field,), plays))
+            for f in want
+            if fields is None or f in fields
+        )
+        self._plans[action, model] = found
+        return found
 
     def game(self, rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, float]:
         found = self.per_game(rules, state, entries) if self.per_game else {}

@@ -62,28 +62,41 @@ class Tally:
     def add(self, r: GameRecord) -> None:
         """Count one game."""
         self.games += 1
+        figures = self.figures
         for name, value in r.figures.items():
-            counts = self.figures.get(name)
+            counts = figures.get(name)
             if counts is None:
-                counts = self.figures[name] = Counter()
-            counts[_value_key(value)] += 1
+                counts = figures[name] = Counter()
+            key = _value_key(value)
+            counts[key] = counts.get(key, 0) + 1  # (dict's own lookup: Counter's miss is Python code)
+        cards, over, winners = self.cards, r.over, r.winners
         for seat, player in enumerate(r.players):
-            for name, n in r.drawn.get(player, Counter()).items():
-                self._card(name)[0] += n
-            for name, n in r.played.get(player, Counter()).items():
-                use = self._card(name)
-                use[1] += n
-                if r.over:
-                    use[2] += 1
-                    if seat in r.winners:
-                        use[3][len(r.winners)] += 1
-        if not r.over:
+            drew = r.drawn.get(player)
+            if drew:
+                for name, n in drew.items():
+                    use = cards.get(name)
+                    if use is None:
+                        use = cards[name] = [0, 0, 0, Counter()]
+                    use[0] += n
+            played = r.played.get(player)
+            if played:
+                won = len(winners) if over and seat in winners else 0
+                for name, n in played.items():
+                    use = cards.get(name)
+                    if use is None:
+                        use = cards[name] = [0, 0, 0, Counter()]
+                    use[1] += n
+                    if over:
+                        use[2] += 1
+                        if won:
+                            use[3][won] += 1
+        if not over:
             return
         self.finished += 1
         self.lengths[r.turns] += 1
-        self.no_winner += not r.winners
-        for seat in r.winners:
-            self.wins[seat][len(r.winners)] += 1
+        self.no_winner += not winners
+        for seat in winners:
+            self.wins[seat][len(winners)] += 1
 
     def _card(self, name: str) -> list[Any]:
         use = self.cards.get(name)

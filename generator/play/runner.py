@@ -93,20 +93,32 @@ _PLAYERS: dict[Job, Player] = {}
 KEEP = 32  # players kept per process, the oldest dropped first
 
 
-def player_for(job: Job) -> Player:
-    """This process's player of ``job`` (made at its first chunk)."""
+def player_for(job: Job, loaded: Game | None = None) -> Player:
+    """This process's player of ``job`` (made at its first chunk; from the ``loaded`` game when
+    the job has no variant and the game is loaded already, see :func:`prepare`)."""
     if job not in _PLAYERS:
         if len(_PLAYERS) >= KEEP:  # a long-lived cluster worker serves many sweeps
             del _PLAYERS[next(iter(_PLAYERS))]
         saved = dict(yamlio.OVERLAY)
         yamlio.OVERLAY.clear()
         try:
-            game, rules = apply(job.variant, job.game)
+            if loaded is not None and job.variant is None:
+                game, rules = loaded, rules_for(loaded)
+            else:
+                game, rules = apply(job.variant, job.game)
             _PLAYERS[job] = Player(game, job.plan, rules, yamlio.OVERLAY)
         finally:
             yamlio.OVERLAY.clear()
             yamlio.OVERLAY.update(saved)
     return _PLAYERS[job]
+
+
+def prepare(job: Job, game: Game) -> None:
+    """This process's player of ``job`` made from ``game``, loaded here already, when the job plays
+    the game as it is (no variant): the games played here, and by the local pool's workers forked
+    from this process, start from it instead of each loading the game and its rules again."""
+    if job.variant is None and job not in _PLAYERS:
+        player_for(job, game)
 
 
 def run_chunk(job: Job, first: int, last: int) -> list[str] | Tally:
@@ -177,6 +189,9 @@ def tallies(
     """One tally per (plan, variant), all their chunks sharing one pool or cluster."""
     total = sum(p.games for p, _ in runs)
     out = [Tally(plan.players) for plan, _ in runs]
+    if not scheduler:  # played here or by workers forked from here
+        for plan, variant in runs:
+            prepare(Job(str(game.folder), plan, variant, logs=False), game)
     with executor(jobs, scheduler, total) as pool:
         workers = pool.slots if pool is not None else 1
 

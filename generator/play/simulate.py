@@ -19,7 +19,7 @@ from generator.core.errors import BuildError, UsageError, display_path
 from generator.load.model import Game
 from generator.play.plan import Plan, Tick, check_plan
 from generator.play.results import Tally
-from generator.play.runner import Job, chunk_size, chunks, executor, spans, tallies
+from generator.play.runner import Job, chunk_size, chunks, executor, prepare, spans, tallies
 from generator.play.variant import Variant, check_rules, playing
 from generator.rules.logcheck import rules_for
 
@@ -45,6 +45,8 @@ def log_texts(
     """Every game's log text, in game order; ``jobs`` processes (or a cluster) share the work."""
     check(game, plan, jobs, variant)
     job = Job(str(game.folder), plan, variant, logs=True)
+    if not scheduler:  # played here or by workers forked from here
+        prepare(job, game)
     done = 0
     with executor(jobs, scheduler, plan.games) as pool:
         workers = pool.slots if pool is not None else 1

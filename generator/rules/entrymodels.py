@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -46,18 +47,30 @@ def _plan(model: type[BaseModel]) -> tuple[_FieldPlan, ...] | None:
     return tuple(plan)
 
 
+@dataclass(frozen=True)
+class _Plain:
+    """A model whose fields are set by their own names only, made by copying ``template`` (every
+    field in order, at its shared default or a placeholder) and laying the given fields over it."""
+
+    template: dict[str, Any]
+    required: frozenset[str]
+    names: frozenset[str]
+    made: tuple[tuple[str, Callable[[], Any]], ...]  # fields whose default is made afresh
+
+
 @functools.lru_cache(maxsize=256)
-def _plain(
-    model: type[BaseModel],
-) -> tuple[tuple[tuple[str, Any, Any], ...], frozenset[str], frozenset[str]] | None:
-    """The plan of a model whose fields are set by their own names only: (per field its name,
-    shared default and maker), the required names, all names; None for any other model."""
+def _plain(model: type[BaseModel]) -> _Plain | None:
+    """The :class:`_Plain` of a model whose fields are set by their own names only; None for any
+    other model."""
     plan = _plan(model)
     if plan is None or any(keys != (name,) for name, keys, _, _ in plan):
         return None
-    flat = tuple((name, default, make) for name, _, default, make in plan)
-    required = frozenset(name for name, _, default, make in plan if default is _REQUIRED and make is None)
-    return flat, required, frozenset(name for name, *_ in plan)
+    return _Plain(
+        template={name: None if default is _REQUIRED else default for name, _, default, _ in plan},
+        required=frozenset(name for name, _, default, make in plan if default is _REQUIRED and make is None),
+        names=frozenset(name for name, *_ in plan),
+        made=tuple((name, make) for name, _, _, make in plan if make is not None),
+    )
 
 
 def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
@@ -66,10 +79,14 @@ def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
     signature on every call, which can dominate a playthrough). Entries are made many times per
     simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
     plain = _plain(model)
-    if plain is not None and plain[1] <= fields.keys():  # every required field given: the short way
-        flat, _, names = plain
-        values = {n: fields[n] if n in fields else (d if m is None else m()) for n, d, m in flat}
-        given = {n for n in fields if n in names}
+    have = fields.keys()
+    if plain is not None and have <= plain.names and plain.required <= have:  # the short way
+        values = plain.template.copy()
+        values.update(fields)  # (the template's order: the model's)
+        for name, make in plain.made:
+            if name not in fields:
+                values[name] = make()
+        given = set(have)
     else:
         plan = _plan(model)
         if plan is None:

@@ -19,9 +19,11 @@ from types import ModuleType
 
 from generator.core.errors import DataError, Problem, display_path
 from generator.load.model import Game
+from generator.rules import bytecode
 from generator.schema.game import GameSpec
 
 _CACHE: dict[tuple[Path, float], ModuleType] = {}
+_PREFIX = "deckwright_rules_"
 
 
 def rules_path(game: Game) -> Path | None:
@@ -50,11 +52,15 @@ def load_rules_module(game: Game) -> ModuleType | None:
     key = (path.resolve(), _version(path))
     if key in _CACHE:
         return _CACHE[key]
-    name = "deckwright_rules_" + re.sub(r"\W", "_", game.name)
+    name = _PREFIX + re.sub(r"\W", "_", game.name)
     for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
         del sys.modules[loaded]  # a changed package is imported afresh, submodules included
     search = [str(path)] if package else None
-    spec = importlib.util.spec_from_file_location(name, entry, submodule_search_locations=search)
+    bytecode.install(_PREFIX)  # its modules' byte code kept even where the folder is read-only
+    loader = bytecode.CachedLoader(name, str(entry))
+    spec = importlib.util.spec_from_file_location(
+        name, entry, loader=loader, submodule_search_locations=search
+    )
     if spec is None or spec.loader is None:  # pragma: no cover - only for odd file names
         raise DataError([Problem(20, display_path(path), 0, 0, "", "cannot load as a Python module")])
     module = importlib.util.module_from_spec(spec)

@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
-from math import isfinite
+from operator import itemgetter
 from typing import Any
 
 import yaml
@@ -34,11 +34,20 @@ def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.R
     """Choose among the legal options at random, in proportion to their weights: what
     ``rng.choices(options, weights=...)[0]`` picks, from the same one random number, worked out
     here (it is asked at every move of every simulated game)."""
-    ends = list(accumulate([w for w, _ in options]))
+    if len(options) == 1:  # a forced move: the one random number is drawn all the same
+        if 0.0 < options[0][0] < _INF:
+            rng.random()
+            return options[0]
+        return rng.choices(options, weights=[options[0][0]])[0]  # what choices refuses, refused by it
+    ends = list(accumulate(map(_weight, options)))
     total = ends[-1] + 0.0
-    if not total > 0.0 or not isfinite(total):  # what choices refuses, refused by it
+    if not 0.0 < total < _INF:  # (not more than nothing, infinite or not a number)
         return rng.choices(options, weights=[w for w, _ in options])[0]
     return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
+
+
+_INF = float("inf")
+_weight = itemgetter(0)
 
 
 class IllegalPlaythrough(RuntimeError):
@@ -100,36 +109,40 @@ def played(
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
         over, options_of, apply, turn_of = rules.over, rules.options, rules.apply, rules.turn
-        while not over(state) and len(kept) < max_entries:
+        made = 0
+        while not over(state) and made < max_entries:
             options = options_of(state, rng)
             if not options:
                 break
-            _, chosen = policy(rules, state, options, rng)
+            chosen = policy(rules, state, options, rng)[1]
             if chosen is None:
                 rules.close(state, note)
                 continue
-            player, action = chosen["player"], chosen["action"]
             fields = dict(chosen)  # the entry's own fields: all but the envelope, in order
-            del fields["player"], fields["action"]
+            player, action = fields.pop("player"), fields.pop("action")
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
             model = actions[action]
-            data = _construct(model, fields)
             rules.last_draws = None
-            entry = _entry(len(kept), 0, player, action, data)
+            entry = _new(Entry)  # applied with turn 0, as before, then given its turn and kept
+            slots = entry.__dict__
+            slots.update(_ENTRY)
+            slots["index"], slots["player"], slots["action"] = made, player, action
+            slots["data"] = _construct(model, fields)
             apply(state, entry, note)
             drawn = rules.last_draws
             if drawn is not None and drawn.names:
                 recorded = record_draws(drawn.names)
                 if fields.get("drew", _NOTHING) != recorded:  # the same value: the same entry
                     fields["drew"] = recorded
-                    entry.__dict__["data"] = _construct(model, fields)
-            turn = entry.__dict__["turn"] = turn_of(state)  # kept as replay has it: its turn
+                    slots["data"] = _construct(model, fields)
+            turn = slots["turn"] = turn_of(state)  # kept as replay has it: its turn
             kept.append(entry)
+            made += 1
             if log:
                 entries.append({"turn": turn, "player": player, "action": action, **fields})
             if problems:
-                raise IllegalPlaythrough(f"entry {len(kept)} ({action} by {player}): {'; '.join(problems)}")
+                raise IllegalPlaythrough(f"entry {made} ({action} by {player}): {'; '.join(problems)}")
         while not rules.over(state) and rules.expected(state).waivable:
             rules.close(state, note)
     finally:
@@ -151,12 +164,18 @@ def played(
 _NOTHING = object()
 
 
+_new = object.__new__
+_ENTRY = {"index": 0, "line": 0, "turn": 0, "player": "", "action": "", "data": None, "note": None}
+"""An :class:`Entry`'s fields in order, to be filled in: an entry is made once per simulated move,
+without the frozen dataclass's attribute-by-attribute set."""
+
+
 def _entry(index: int, turn: int, player: str, action: str, data: BaseModel) -> Entry:
-    """``Entry(index, 0, turn, player, action, data)``, made without the frozen dataclass's
-    attribute-by-attribute set (one entry per simulated move: applied with turn 0, as before,
-    then given the turn the move was in and kept)."""
-    made = object.__new__(Entry)
-    made.__dict__.update(index=index, line=0, turn=turn, player=player, action=action, data=data, note=None)
+    """``Entry(index, 0, turn, player, action, data)``, made as :func:`played` makes its entries."""
+    made = _new(Entry)
+    slots = made.__dict__
+    slots.update(_ENTRY)
+    slots.update(index=index, turn=turn, player=player, action=action, data=data)
     return made
 
 

@@ -108,12 +108,21 @@ def pick(pool: Counter[str] | dict[str, int], rng: random.Random) -> str:
     listing every copy: one index among the copies (``choice`` draws ``randrange`` of the
     length), found walking the names in order. ``pool`` holds at least one card."""
     names = sorted(pool)
-    counts = [pool[n] for n in names]
+    counts = list(map(pool.__getitem__, names))
     if min(counts) <= 0:  # (a counter may hold a name at none)
         names = [n for n, c in zip(names, counts, strict=True) if c > 0]
         counts = [c for c in counts if c > 0]
     ends = list(accumulate(counts))
-    return names[bisect_right(ends, rng.randrange(ends[-1]))]
+    total = ends[-1]
+    if type(rng) is not random.Random or type(total) is not int:
+        return names[bisect_right(ends, rng.randrange(total))]
+    # ``rng.randrange(total)``, as Random draws it (``_randbelow``): the same bits, without the
+    # two Python calls around them (a card is picked at every draw of a simulated game)
+    bits, getrandbits = total.bit_length(), rng.getrandbits
+    below = getrandbits(bits)
+    while below >= total:
+        below = getrandbits(bits)
+    return names[bisect_right(ends, below)]
 
 
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
