@@ -1,33 +1,21 @@
-"""The random choices Jaunty Jalopies and Joker's Row write out for speed (their ``rules/chance.py``)
+"""The random choices written out for speed (``generator.rules.chance`` and ``zones.pick_in_order``)
 draw the same numbers and choose the same thing as the ``random`` calls and ``zones.pick`` they
 stand for, so seeded games stay the same games (tests/test_simulate_same_games.py)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
-from types import ModuleType
 
-import pytest
-
-from generator.load.loader import load_game
-from generator.rules.module import load_rules_module
-from generator.rules.zones import pick
+from generator.rules.chance import below, randint, sample, shuffle
+from generator.rules.zones import pick, pick_in_order
 
 
-def chance(game: str) -> ModuleType:
-    package = load_rules_module(load_game(game))
-    assert package is not None
-    return importlib.import_module(package.__name__ + ".chance")
+class OtherRandom(random.Random):
+    """A Random of another kind: left to its own methods."""
 
 
-GAMES = ["jaunty-jalopies", "jokers-row"]
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_shuffle_is_random_shuffle(game: str) -> None:
-    shuffle = chance(game).shuffle
+def test_shuffle_is_random_shuffle() -> None:
     for seed in range(500):
         items = [f"c{i}" for i in range(seed % 60 if seed % 50 else 300)]  # and a long list
         fast, slow = random.Random(seed), random.Random(seed)
@@ -38,9 +26,7 @@ def test_shuffle_is_random_shuffle(game: str) -> None:
         assert fast.random() == slow.random()  # the same numbers drawn
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_pick_in_order_is_pick(game: str) -> None:
-    pick_in_order = chance(game).pick_in_order
+def test_pick_in_order_is_pick() -> None:
     source = random.Random(5)
     for seed in range(2000):
         names = sorted(f"c{j:02d}" for j in source.sample(range(80), source.randrange(1, 40)))
@@ -52,12 +38,32 @@ def test_pick_in_order_is_pick(game: str) -> None:
         assert fast.random() == slow.random()
 
 
-def test_jokers_row_sample_and_randint_are_randoms() -> None:
-    module = chance("jokers-row")
+def test_pick_is_choice_of_the_sorted_copies() -> None:
+    source = random.Random(9)
+    for seed in range(1000):
+        pool = Counter({f"c{j}": source.randrange(0, 5) for j in range(source.randrange(1, 30))})
+        pool["last"] += 1
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert pick(pool, fast) == slow.choice(sorted(pool.elements()))
+        assert fast.random() == slow.random()
+
+
+def test_sample_randint_and_below_are_randoms() -> None:
     for seed in range(3000):
         population = [f"c{i}" for i in range(seed % 25)]
         k = seed % (len(population) + 1)
         fast, slow = random.Random(seed), random.Random(seed)
-        assert module.sample(fast, population, k) == slow.sample(population, k)
-        assert module.randint(fast, 0, k) == slow.randint(0, k)
+        assert sample(fast, population, k) == slow.sample(population, k)
+        assert randint(fast, 0, k) == slow.randint(0, k)
+        assert below(fast, seed + 1) == slow.randrange(seed + 1)
         assert fast.random() == slow.random()
+
+
+def test_another_kind_of_random_draws_its_own_way() -> None:
+    fast, slow = OtherRandom(3), OtherRandom(3)
+    items, theirs = list("abcdefgh"), list("abcdefgh")
+    shuffle(fast, items)
+    slow.shuffle(theirs)
+    assert items == theirs
+    assert sample(fast, items, 3) == slow.sample(theirs, 3)
+    assert below(fast, 1000) == slow.randrange(1000)

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from generator.rules.chance import below
+
 
 @dataclass
 class Zone:
@@ -113,16 +115,18 @@ def pick(pool: Counter[str] | dict[str, int], rng: random.Random) -> str:
         names = [n for n, c in zip(names, counts, strict=True) if c > 0]
         counts = [c for c in counts if c > 0]
     ends = list(accumulate(counts))
-    total = ends[-1]
-    if type(rng) is not random.Random or type(total) is not int:
-        return names[bisect_right(ends, rng.randrange(total))]
-    # ``rng.randrange(total)``, as Random draws it (``_randbelow``): the same bits, without the
-    # two Python calls around them (a card is picked at every draw of a simulated game)
-    bits, getrandbits = total.bit_length(), rng.getrandbits
-    below = getrandbits(bits)
-    while below >= total:
-        below = getrandbits(bits)
-    return names[bisect_right(ends, below)]
+    return names[bisect_right(ends, below(rng, ends[-1]))]
+
+
+def pick_in_order(pool: dict[str, int], rng: random.Random) -> str:
+    """``pick(pool, rng)`` for a pool whose names are already in name order (a pile made in name
+    order and only counted down keeps it): the same card for the same number, without sorting
+    the names again. A pool holding a name at none is left to ``pick``."""
+    counts = pool.values()
+    if min(counts) <= 0:
+        return pick(pool, rng)
+    ends = list(accumulate(counts))
+    return list(pool)[bisect_right(ends, below(rng, ends[-1]))]
 
 
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:

@@ -12,10 +12,10 @@ from typing import Any, ClassVar
 
 from generator.load.model import Card
 from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
+from generator.rules.zones import pick_in_order
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
-from .chance import pick_in_order
 from .entries import Attack, DrawPhase, Drive, Meet, Negate, Play, Rest, Road, Setup, Terrain, Use
 from .state import Pile, Race, Racer
 

@@ -8,8 +8,8 @@ from collections import Counter
 from typing import Any
 
 from generator.rules import Option
+from generator.rules.chance import shuffle
 
-from .chance import shuffle
 from .effects import Abilities
 from .state import Race, Racer
 

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from generator.rules import Option
-from generator.rules.zones import pick
+from generator.rules.chance import randint, sample, shuffle
+from generator.rules.zones import pick, pick_in_order
 
-from .chance import pick_in_order, randint, sample, shuffle
 from .state import HAND, PLACES, State
 
 

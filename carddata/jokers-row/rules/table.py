@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
+from generator.rules.zones import pick_in_order
 from generator.schema.common import Strict
 
-from .chance import pick_in_order
 from .places import Places
 from .play import RandomPlay
 from .seen import Unseen
