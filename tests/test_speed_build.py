@@ -261,3 +261,64 @@ def test_a_placed_run_made_directly_is_the_dataclass_made_by_its_constructor() -
     assert made == direct and hash(made) == hash(direct) and repr(made) == repr(direct)
     with pytest.raises(dataclasses.FrozenInstanceError):
         direct.x = 3.0  # type: ignore[misc]
+
+
+def _runs(laid) -> list[tuple]:
+    return [(r.x, r.y, r.text, r.face, r.size, r.color, r.width) for r in laid.runs]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_one_span_fitted_by_word_widths_is_what_the_general_loop_fits(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fit_text`` of one span (sizes and breaks kept per word widths, lines placed as plain
+    runs) gives what the general loop of ``_Prepared`` and ``_place`` give, bit for bit: every
+    alignment, shrinking, overflowing, justified lines spread out, odd spaces, texts that break
+    alike (numbers of as many digits) fitted one after another."""
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.core.geometry import Box
+    from generator.text import fit
+    from generator.text.markup import Span
+
+    monkeypatch.setattr(fit, "_CHOSEN", {})
+    fonts = FontBook.load([paths.FONTS])
+    rng = random.Random(seed)
+    vocab = [
+        "Draw",
+        "two",
+        "cards,",
+        "then",
+        "discard",
+        "one.",
+        "If",
+        "a",
+        "red",
+        "card",
+        "gain",
+        "1",
+        "gold.",
+    ]
+    for _ in range(80):
+        words = [rng.choice(vocab) for _ in range(rng.randint(0, 40))]
+        sep = rng.choice([" ", " ", "  ", " \t", "\n "])
+        bold, color = rng.random() < 0.3, rng.choice([None, "#aa0000"])
+        style = fit.TextStyle(
+            family="DejaVu Sans",
+            size=rng.choice([9.0, 12.0, 20.0]),
+            min_size=rng.choice([4.0, 6.0, 9.0]),
+            leading=rng.choice([1.0, 1.2, 1.5]),
+            align=rng.choice(fit.ALIGNS),
+            valign=rng.choice(fit.VALIGNS),
+            paragraph_space=rng.choice([0.0, 0.4]),
+        )
+        w, h = rng.choice([60.0, 157.0, 300.0]), rng.choice([8.0, 30.0, 113.0, rng.uniform(8, 120)])
+        for number in rng.sample(range(100, 1000), 2):  # the second breaks as the first: kept
+            span = Span(sep.join([*words, str(number)]), bold=bold, color=color)
+            box = Box(rng.uniform(0, 20), rng.uniform(0, 20), w, h)
+            fast = fit.fit_text((span,), box, style, fonts)
+            prep = fit._Prepared((span,), style, fonts)  # the general loop, whatever the span
+            s, wrapped, overflow = fit._choose(prep, box, style)
+            long = fit._place(prep, wrapped, box, style, s, overflow)
+            assert fast == long and _runs(fast) == _runs(long)
+    assert 0 < len(fit._CHOSEN) <= fit.CHOSEN_KEPT
