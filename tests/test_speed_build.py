@@ -322,3 +322,34 @@ def test_one_span_fitted_by_word_widths_is_what_the_general_loop_fits(
             long = fit._place(prep, wrapped, box, style, s, overflow)
             assert fast == long and _runs(fast) == _runs(long)
     assert 0 < len(fit._CHOSEN) <= fit.CHOSEN_KEPT
+
+
+def test_runs_written_at_once_are_what_draw_string_writes_byte_for_byte() -> None:
+    """``show_texts`` (a text op's runs, one font and size) writes what ``drawString`` of each
+    writes: new characters mid-way, codes past the first subset, empty texts, escapes."""
+    import io
+    from types import SimpleNamespace
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.render.textout import show_texts
+
+    face = FontBook.load([paths.FONTS]).face("DejaVu Sans")
+    many = "".join(chr(c) for c in range(0x400, 0x4FF))
+    batches = [["Card 1", "(a) \\ b)", ""], ["Ünïcödé", "Card 2", many, "Card 3"], [many[::-1], "x"]]
+
+    def code(each: bool) -> list[str]:
+        c = Canvas(io.BytesIO(), invariant=1)
+        for k, texts in enumerate(batches):
+            c.setFont(face, 9 + k)
+            runs = [SimpleNamespace(x=10.5 + n, y=700 - 0.25 * n, text=t) for n, t in enumerate(texts)]
+            if each:
+                for run in runs:
+                    c.drawString(run.x, run.y, run.text)
+            else:
+                assert show_texts(c, runs, c.drawString)
+        return list(c._code)
+
+    assert code(each=False) == code(each=True)

@@ -42,7 +42,7 @@ from generator.render import blend
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
 from generator.render.paint import color
-from generator.render.record import draw_run
+from generator.render.record import draw_runs
 from generator.render.shapes import draw_shape
 
 
@@ -187,7 +187,10 @@ class Painter:
         c = self.canvas
         turned = self._rotated(op.box, op.rotate)
         current: tuple[str, float, str] | None = None
-        for run in op.layout.runs:
+        runs = op.layout.runs
+        k, n = 0, len(runs)
+        while k < n:
+            run = runs[k]
             key = (run.face, run.size, run.color)
             if key != current:
                 c.setFont(run.face, run.size)
@@ -195,8 +198,14 @@ class Painter:
                 current = key
             if run.width is None:
                 c.drawString(run.x, run.y, run.text)
-            else:  # a recording takes the layout's width (generator.render.record)
-                draw_run(c, run.x, run.y, run.text, run.width)
+                k += 1
+                continue
+            end = k + 1  # the runs after it in the same font, size and colour: drawn at once
+            while end < n and (nxt := runs[end]).width is not None and (nxt.face, nxt.size, nxt.color) == key:
+                end += 1
+            # a recording takes the layout's widths (generator.render.record)
+            draw_runs(c, runs[k:end] if k or end < n else runs)
+            k = end
         if turned:
             c.restoreState()
         for icon in op.layout.icons:  # each turned about its own centre, moved as the text turns:

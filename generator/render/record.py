@@ -9,7 +9,7 @@ not a second guess of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -37,7 +37,7 @@ from generator.render.marks import (
 )
 from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, outline, path_box, segments
-from generator.render.textout import show_text
+from generator.render.textout import show_text, show_texts
 
 __all__ = [
     "ASCENT",
@@ -154,6 +154,17 @@ def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> Non
         observer.run(x, y, text, width)
 
 
+def draw_runs(canvas: Canvas, runs: Sequence[Any]) -> None:
+    """:func:`draw_run` of each run (``x``, ``y``, ``text``, ``width``), all in the canvas's
+    current font, size and colour, in one go."""
+    observer = getattr(canvas, "_deckwright_record", None)
+    if observer is None:
+        for run in runs:
+            canvas.drawString(run.x, run.y, run.text)
+    else:
+        observer.runs(runs)
+
+
 def _hex(color: Any) -> str:
     """A ReportLab colour as '#rrggbb' (CMYK through its RGB equivalent)."""
     if color is None:
@@ -239,6 +250,26 @@ class _Observer:
             self._text(x, y, text, width, 0.0)
         if not show_text(self.c, x, y, text):
             self.originals["drawString"](x, y, text)
+
+    def runs(self, runs: Sequence[Any]) -> None:
+        """:meth:`run` of each run, all in the canvas's current font, size and colour: the state
+        a mark takes (matrix, colour, clip, opacity, origin) read once for them all."""
+        c = self.c
+        size, font = c._fontsize, c._fontname
+        below, above = DESCENT * size, ASCENT * size
+        fill = c._fillColorObj
+        known = self._hexes.get(id(fill))
+        colour = known[1] if known is not None and known[0] is fill else self._hex(fill)
+        matrix, origin, clip, alpha = tuple(c._currentMatrix), where.current(), self.clip, canvas_alpha(c)
+        add = self.current.append
+        for run in runs:
+            text, x, y = run.text, run.x, run.y
+            if text.strip():
+                local = (x, y - below, x + run.width, y + above)
+                add(TextMark(text, local, matrix, size, colour, font, origin, clip, alpha))
+        if not show_texts(c, runs, self.originals["drawString"]):
+            for run in runs:
+                self.originals["drawString"](run.x, run.y, run.text)
 
     def _text(self, x: float, y: float, text: str, width: float, share: float) -> None:
         c = self.c

@@ -4,6 +4,7 @@ through here while a build records its pages, ``render.record``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -35,13 +36,7 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         except ValueError:  # a new character (or U+00A0), or a code past the first subset
             pass
         else:
-            size, leading = c._fontsize, c._leading
-            key = (state.internalName, size, leading, type(size), type(leading))
-            head = _HEADS.get(key)
-            if head is None:  # getSubsetInternalName(0, doc) (named already), the size, the leading
-                if len(_HEADS) >= 256:
-                    _HEADS.clear()
-                head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+            head = _head(state, c._fontsize, c._leading)
             c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {head} ({c._escape(chunk)}) Tj T* ET")
             return True
     parts = []
@@ -54,6 +49,48 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
             current = subset
         parts.append(f"({c._escape(chunk)}) Tj")
     c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
+    return True
+
+
+def _head(state: Any, size: float, leading: float) -> str:
+    """The font operators of a run in the first subset of the font ``state`` names (named
+    already: ``getSubsetInternalName(0, doc)``), at ``size`` and ``leading``."""
+    key = (state.internalName, size, leading, type(size), type(leading))
+    head = _HEADS.get(key)
+    if head is None:
+        if len(_HEADS) >= 256:
+            _HEADS.clear()
+        head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+    return head
+
+
+def show_texts(c: Canvas, runs: Sequence[Any], draw_string: Callable[[float, float, str], Any]) -> bool:
+    """:func:`show_text` of each run (``x``, ``y``, ``text``) in turn, all in the canvas's
+    current font and size: the same bytes, with the font, its subset codes and operators looked
+    up once for them all (``draw_string`` draws a run ``show_text`` refuses). False, nothing
+    written, where ``show_text`` would refuse the font: then ``drawString`` must draw each."""
+    font = getFont(c._fontname)
+    if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont):
+        return False
+    doc, code, escape = c._doc, c._code, c._escape
+    table = head = None
+    for run in runs:
+        text = run.text
+        if table is None:  # at the start, and after a run coded new characters
+            state = font.state.get(doc)
+            if state is not None and state.internalName is not None:
+                table, head = _codes(state), _head(state, c._fontsize, c._leading)
+        if table is not None and text and type(text) is str:
+            try:
+                chunk = text.translate(table).encode("latin-1")
+            except ValueError:
+                pass
+            else:
+                code.append(f"BT 1 0 0 1 {fp_str(run.x, run.y)} Tm {head} ({escape(chunk)}) Tj T* ET")
+                continue
+        if not show_text(c, run.x, run.y, text):
+            draw_string(run.x, run.y, text)
+        table = None
     return True
 
 
