@@ -353,3 +353,40 @@ def test_runs_written_at_once_are_what_draw_string_writes_byte_for_byte() -> Non
         return list(c._code)
 
     assert code(each=False) == code(each=True)
+
+
+@pytest.mark.parametrize(
+    "matrix", [(1.0, 0, 0, 1.0, 30.5, 40.25), (-1.0, 0, 0, -1.0, 200, 300), (0, 1, -1, 0, 5, 6)]
+)
+@pytest.mark.parametrize("clip", [None, (0.0, 0.0, 120.0, 80.0)])
+def test_text_marks_made_at_once_are_the_marks_made_one_by_one(matrix, clip) -> None:
+    from types import SimpleNamespace
+
+    from generator.render.marks import TextMark, text_marks
+
+    rng = random.Random(3)
+    runs = [
+        SimpleNamespace(x=rng.uniform(-50, 150), y=rng.uniform(-50, 150), text=t, width=rng.uniform(0, 90))
+        for t in ["Card 1", "  ", "Draw two cards,", "", "x"]
+    ]
+    made = text_marks(runs, 0.22 * 9, 0.75 * 9, matrix, 9.0, "#102030", "F", "origin", clip, 0.5)
+    one_by_one = [
+        TextMark(
+            r.text,
+            (r.x, r.y - 0.22 * 9, r.x + r.width, r.y + 0.75 * 9),
+            matrix,
+            9.0,
+            "#102030",
+            "F",
+            "origin",
+            clip,
+            0.5,
+        )
+        for r in runs
+        if r.text.strip()
+    ]
+    assert len(made) == len(one_by_one) == 3
+    for a, b in zip(made, one_by_one, strict=True):
+        assert {k: getattr(a, k) for k in TextMark.__slots__} == {
+            k: getattr(b, k) for k in TextMark.__slots__
+        }

@@ -34,6 +34,7 @@ from generator.render.marks import (
     TextMark,
     _bounds,
     intersect,
+    text_marks,
 )
 from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, outline, path_box, segments
@@ -260,13 +261,8 @@ class _Observer:
         fill = c._fillColorObj
         known = self._hexes.get(id(fill))
         colour = known[1] if known is not None and known[0] is fill else self._hex(fill)
-        matrix, origin, clip, alpha = tuple(c._currentMatrix), where.current(), self.clip, canvas_alpha(c)
-        add = self.current.append
-        for run in runs:
-            text, x, y = run.text, run.x, run.y
-            if text.strip():
-                local = (x, y - below, x + run.width, y + above)
-                add(TextMark(text, local, matrix, size, colour, font, origin, clip, alpha))
+        matrix, origin, alpha = tuple(c._currentMatrix), where.current(), canvas_alpha(c)
+        self.current += text_marks(runs, below, above, matrix, size, colour, font, origin, self.clip, alpha)
         if not show_texts(c, runs, self.originals["drawString"]):
             for run in runs:
                 self.originals["drawString"](run.x, run.y, run.text)

@@ -73,25 +73,51 @@ def show_texts(c: Canvas, runs: Sequence[Any], draw_string: Callable[[float, flo
     if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont):
         return False
     doc, code, escape = c._doc, c._code, c._escape
-    table = head = None
+    table = head = shown = None
     for run in runs:
         text = run.text
         if table is None:  # at the start, and after a run coded new characters
             state = font.state.get(doc)
             if state is not None and state.internalName is not None:
                 table, head = _codes(state), _head(state, c._fontsize, c._leading)
+                shown = _shown(state)
         if table is not None and text and type(text) is str:
-            try:
-                chunk = text.translate(table).encode("latin-1")
-            except ValueError:
-                pass
-            else:
-                code.append(f"BT 1 0 0 1 {fp_str(run.x, run.y)} Tm {head} ({escape(chunk)}) Tj T* ET")
+            chunk = shown.get(text)  # type: ignore[union-attr]
+            if chunk is None:
+                try:
+                    chunk = escape(text.translate(table).encode("latin-1"))
+                except ValueError:
+                    chunk = None
+                else:
+                    if len(shown) >= SHOWN_KEPT:  # type: ignore[arg-type]
+                        shown.clear()  # type: ignore[union-attr]
+                    shown[text] = chunk  # type: ignore[index]
+            if chunk is not None:
+                code.append(f"BT 1 0 0 1 {fp_str(run.x, run.y)} Tm {head} ({chunk}) Tj T* ET")
                 continue
         if not show_text(c, run.x, run.y, text):
             draw_string(run.x, run.y, text)
         table = None
     return True
+
+
+SHOWN_KEPT = 4096
+"""The most texts kept written out per font state (let go all at once when full)."""
+_SHOWN: dict[int, tuple[Any, dict[str, str]]] = {}
+"""Per font state (by id, the state held), texts as written in its first subset, escaped: a
+character's code never changes once given, so a text (a card's line repeated on many cards)
+is written out once per file and font."""
+
+
+def _shown(state: Any) -> dict[str, str]:
+    entry = _SHOWN.get(id(state))
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    if len(_SHOWN) >= 64:
+        _SHOWN.clear()
+    found: dict[str, str] = {}
+    _SHOWN[id(state)] = (state, found)
+    return found
 
 
 class _Codes(dict):
