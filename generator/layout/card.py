@@ -33,6 +33,7 @@ from generator.layout.substitute import (
     MissingTableKey,
     ValueTable,
     has_fields,
+    is_literal,
     substitute,
     value_at,
 )
@@ -426,7 +427,9 @@ class CardLayouter:
             if element.italic:
                 text = f"*{text}*"
             spans = parse_markup(text, looks)
-        font = substitute(self._style_value(element.font, style), values)
+        font = element.font
+        if not is_literal(font):
+            font = substitute(self._style_value(font, style), values)
         self.fonts.face(font)
         color = self._color(element.color, style, values) or "#000000"
         key = (id(element), font, color)  # the template holds its elements while this layouter lives

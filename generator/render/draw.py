@@ -180,8 +180,11 @@ class Painter:
         self.canvas.line(ln.x1, ln.y1, ln.x2, ln.y2)
 
     def _text(self, op: TextOp) -> None:
-        with where.at(op.origin):  # what the page records (generator.render.record) points at
+        token = where.enter(op.origin)  # what the page records (generator.render.record) points at
+        try:
             self._fitted(op)
+        finally:
+            where.leave(token)
 
     def _fitted(self, op: TextOp) -> None:
         c = self.canvas

@@ -183,7 +183,8 @@ def text_marks(
         x, y, w = run.x, run.y, run.width
         local = (x, y - below, x + w, y + above)
         xa, xb, ya, yb = a * x + e, a * local[2] + e, d * local[1] + f, d * local[3] + f
-        box = (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+        # min() and max() written out (min keeps the first unless a later one is less)
+        box = (xb if xb < xa else xa, yb if yb < ya else ya, xb if xb > xa else xa, yb if yb > ya else ya)
         mark = new(TextMark)
         mark.text, mark.local, mark.matrix, mark.font_size = text, local, matrix, font_size
         mark.color, mark.font, mark.origin, mark.clip, mark.alpha = color, font, origin, clip, alpha

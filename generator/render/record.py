@@ -82,7 +82,12 @@ class PageRecord:
         return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
 
     def texts(self) -> list[TextMark]:
-        return [m for m in self.marks if isinstance(m, TextMark)]
+        """The text marks, in drawing order (worked out once: several rules ask; a page's marks
+        are complete when it is made, and made again should any be added)."""
+        kept = self.__dict__.get("_texts")
+        if kept is None or kept[0] != len(self.marks):
+            kept = self.__dict__["_texts"] = (len(self.marks), [m for m in self.marks if type(m) is TextMark])
+        return kept[1]
 
     def notes(self, kind: str) -> list[NoteMark]:
         return [m for m in self.marks if isinstance(m, NoteMark) and m.kind == kind]
