@@ -321,6 +321,7 @@ def test_one_span_fitted_by_word_widths_is_what_the_general_loop_fits(
             s, wrapped, overflow = fit._choose(prep, box, style)
             long = fit._place(prep, wrapped, box, style, s, overflow)
             assert fast == long and _runs(fast) == _runs(long)
+            assert list(vars(fast).items()) == list(vars(long).items())  # every field, in order
     assert 0 < len(fit._CHOSEN) <= fit.CHOSEN_KEPT
 
 

@@ -134,7 +134,8 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, Seen, float, float]]] = defaultdict(list)
     for page in pages:
         fills: list[FillMark | ImageMark] = []
-        for mark in page.marks:
+        bare = not (page.of_kind(FillMark) or page.of_kind(ImageMark))
+        for mark in page.texts() if bare else page.marks:  # nothing under any text: its runs alone
             if isinstance(mark, (FillMark, ImageMark)):
                 fills.append(mark)
                 continue

@@ -112,6 +112,8 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, str, Seen]]] = defaultdict(list)
     for page in pages:
         fills: list[FillMark] = []
+        if not page.of_kind(FillMark):
+            continue  # no shape for any text to lie on
         for mark in page.marks:
             if isinstance(mark, FillMark):
                 fills.append(mark)

@@ -81,16 +81,26 @@ class PageRecord:
         """``suitcases.pdf page 1`` (``(letter gutterfold)`` added when known)."""
         return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
 
-    def texts(self) -> list[TextMark]:
-        """The text marks, in drawing order (worked out once: several rules ask; a page's marks
-        are complete when it is made, and made again should any be added)."""
-        kept = self.__dict__.get("_texts")
+    def of_kind(self, kind: type) -> list[Any]:
+        """The marks of class ``kind``, in drawing order: sorted by class in one pass when first
+        asked (every rule asks of every page), and again should marks be added."""
+        kept = self.__dict__.get("_kinds")
         if kept is None or kept[0] != len(self.marks):
-            kept = self.__dict__["_texts"] = (len(self.marks), [m for m in self.marks if type(m) is TextMark])
-        return kept[1]
+            kinds: dict[type, list[Any]] = {}
+            for mark in self.marks:
+                found = kinds.get(type(mark))
+                if found is None:
+                    kinds[type(mark)] = [mark]
+                else:
+                    found.append(mark)
+            kept = self.__dict__["_kinds"] = (len(self.marks), kinds)
+        return kept[1].get(kind, [])
+
+    def texts(self) -> list[TextMark]:
+        return self.of_kind(TextMark)
 
     def notes(self, kind: str) -> list[NoteMark]:
-        return [m for m in self.marks if isinstance(m, NoteMark) and m.kind == kind]
+        return [m for m in self.of_kind(NoteMark) if m.kind == kind]
 
 
 @dataclass

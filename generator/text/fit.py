@@ -341,7 +341,10 @@ def _fit_words(words: _Words, box: Box, style: TextStyle, fonts: FontBook) -> Te
     if runs is None:  # a justified line spread out: word by word, as _place sets it
         prep = prep or _Prepared.of_words(words, space, asc, desc)
         return _place(prep, list(lines), box, style, s, overflow)
-    return TextLayout(runs, (), s, overflow == 0.0, len(lines), overflow, "")
+    laid = object.__new__(TextLayout)  # TextLayout(runs, (), s, ...) without the frozen __init__
+    laid.__dict__.update(runs=runs, icons=(), size=s, fits=overflow == 0.0, line_count=len(lines))
+    laid.__dict__.update(overflow=overflow, missing="")
+    return laid
 
 
 def _plain_runs(
