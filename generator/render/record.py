@@ -81,20 +81,33 @@ class PageRecord:
         """``suitcases.pdf page 1`` (``(letter gutterfold)`` added when known)."""
         return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
 
-    def of_kind(self, kind: type) -> list[Any]:
-        """The marks of class ``kind``, in drawing order: sorted by class in one pass when first
-        asked (every rule asks of every page), and again should marks be added."""
-        kept = self.__dict__.get("_kinds")
+    def _kinds(self) -> tuple[int, dict[type, list[Any]], dict[type, tuple[int, int]]]:
+        """The marks sorted by class in one pass when first asked (every rule asks of every
+        page), and again should marks be added: (how many, the marks of each class in drawing
+        order, where each class first shows: its index and the text marks before it)."""
+        kept = self.__dict__.get("_by_kind")
         if kept is None or kept[0] != len(self.marks):
             kinds: dict[type, list[Any]] = {}
-            for mark in self.marks:
+            firsts: dict[type, tuple[int, int]] = {}
+            for i, mark in enumerate(self.marks):
                 found = kinds.get(type(mark))
                 if found is None:
                     kinds[type(mark)] = [mark]
+                    firsts[type(mark)] = (i, len(kinds.get(TextMark, ())))
                 else:
                     found.append(mark)
-            kept = self.__dict__["_kinds"] = (len(self.marks), kinds)
-        return kept[1].get(kind, [])
+            kept = self.__dict__["_by_kind"] = (len(self.marks), kinds, firsts)
+        return kept
+
+    def of_kind(self, kind: type) -> list[Any]:
+        """The marks of class ``kind``, in drawing order."""
+        return self._kinds()[1].get(kind, [])
+
+    def first(self, kind: type) -> tuple[int, int]:
+        """Where the first mark of class ``kind`` is (``len(marks)`` when none is) and how many
+        text marks come before it."""
+        _, kinds, firsts = self._kinds()
+        return firsts.get(kind) or (len(self.marks), len(kinds.get(TextMark, ())))
 
     def texts(self) -> list[TextMark]:
         return self.of_kind(TextMark)
