@@ -89,7 +89,7 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
-        if isinstance(op, GroupOp) and (flattens(op.ops) or _any_see_through(op.ops)):
+        if isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
             self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
             return  # transparency in the page's graphics states (ReportLab's forms carry none)
         if see_through(op):
@@ -410,6 +410,22 @@ def _turned_with(box: Box, around: Box, angle: float) -> Box:
 
 def _any_see_through(ops) -> bool:
     return any(_any_see_through(op.ops) if isinstance(op, GroupOp) else see_through(op) for op in ops)
+
+
+_GROUPS: dict[int, tuple[GroupOp, bool]] = {}
+"""``_any_see_through`` of a group's ops, by the group's id (the group held: its id stays its
+own): a template's fixed elements are one group drawn on every card."""
+
+
+def _group_see_through(group: GroupOp) -> bool:
+    known = _GROUPS.get(id(group))
+    if known is not None and known[0] is group:
+        return known[1]
+    found = _any_see_through(group.ops)
+    if len(_GROUPS) >= 256:
+        _GROUPS.clear()
+    _GROUPS[id(group)] = (group, found)
+    return found
 
 
 def _translucent(path: Path) -> bool:

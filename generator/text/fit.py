@@ -322,7 +322,9 @@ def _fit_words(words: _Words, box: Box, style: TextStyle, fonts: FontBook) -> Te
     face, color, texts, widths = words
     if not texts:
         return TextLayout((), (), style.size, True, 0, 0.0, "")
-    space = fonts.width(" ", face, 1.0)
+    space = fonts.widths(face).get(" ")
+    if space is None:
+        space = fonts.width(" ", face, 1.0)
     base = fonts.face(style.family)
     asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
     key = (_no_widows, box.w, box.h, style.size, style.min_size, style.leading, style.paragraph_space)
