@@ -234,7 +234,8 @@ class _Observer:
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
             self._wrap_shape(name)
-        self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
+        self._lines: dict[tuple, tuple[str, str]] = {}  # a line's ends -> its path (crop marks repeat)
+        self._wrap("line", lambda x1, y1, x2, y2: self._stroke(self._line_path(x1, y1, x2, y2), False))
         self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
         self._wrap("drawImage", self._image)
         self._wrap("beginForm", self._begin_form)
@@ -351,6 +352,19 @@ class _Observer:
         self.current.append(
             StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)
         )
+
+    def _line_path(self, x1: float, y1: float, x2: float, y2: float) -> tuple[str, str]:
+        """The path of ``line(x1, y1, x2, y2)`` as recorded, worked out once per line (every sheet
+        draws its crop marks at the same places)."""
+        if not (x1 and y1 and x2 and y2):  # a zero: 0.0 and -0.0 are one key but print apart
+            return (f"{x1} {y1} m", f"{x2} {y2} l")
+        key = (x1, y1, x2, y2, type(x1), type(y1), type(x2), type(y2))  # 1 and 1.0 print apart
+        path = self._lines.get(key)
+        if path is None:
+            if len(self._lines) >= 4096:
+                self._lines.clear()
+            path = self._lines[key] = (f"{x1} {y1} m", f"{x2} {y2} l")
+        return path
 
     def _matrix(self) -> Matrix:
         return tuple(self.c._currentMatrix)  # type: ignore[return-value]
