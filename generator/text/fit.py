@@ -239,7 +239,9 @@ def _words(span: Span, style: TextStyle, fonts: FontBook) -> _Words | None:
     """The words of one span of text (no icon, no break) and their widths at size 1, when its
     face can draw all of it; None when some character needs a fallback face."""
     face = fonts.face(style.family, span.bold, span.italic)
-    text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
+    text = span.text
+    if "\t" in text or "\n" in text or "\r" in text or "\f" in text or "\v" in text:  # _ODD_SPACE's
+        text = _ODD_SPACE.sub(" ", text)
     if not fonts.covers(face, text):
         return None
     texts = [tok for tok in text.split(" ") if tok]
