@@ -93,12 +93,29 @@ def show_texts(c: Canvas, runs: Sequence[Any], draw_string: Callable[[float, flo
                         shown.clear()  # type: ignore[union-attr]
                     shown[text] = chunk  # type: ignore[index]
             if chunk is not None:
-                code.append(f"BT 1 0 0 1 {fp_str(run.x, run.y)} Tm {head} ({chunk}) Tj T* ET")
+                code.append(f"BT 1 0 0 1 {_place(run.x, run.y)} Tm {head} ({chunk}) Tj T* ET")
                 continue
         if not show_text(c, run.x, run.y, text):
             draw_string(run.x, run.y, text)
         table = None
     return True
+
+
+_PLACES: dict[tuple[float, float], str] = {}
+"""``fp_str(x, y)`` of the places runs start at (the same slots' lines on every sheet)."""
+
+
+def _place(x: float, y: float) -> str:
+    """``fp_str(x, y)``, kept per place (a pure function of the two numbers); a zero (0.0 and
+    -0.0 are one key) or another kind of number than float worked out each time."""
+    if type(x) is not float or type(y) is not float or not (x and y):
+        return fp_str(x, y)
+    found = _PLACES.get((x, y))
+    if found is None:
+        if len(_PLACES) >= 4096:
+            _PLACES.clear()
+        found = _PLACES[x, y] = fp_str(x, y)
+    return found
 
 
 SHOWN_KEPT = 4096
