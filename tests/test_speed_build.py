@@ -391,3 +391,27 @@ def test_text_marks_made_at_once_are_the_marks_made_one_by_one(matrix, clip) -> 
         assert {k: getattr(a, k) for k in TextMark.__slots__} == {
             k: getattr(b, k) for k in TextMark.__slots__
         }
+
+
+def test_a_recorded_line_writes_and_records_what_the_first_drawing_of_it_did() -> None:
+    """Lines drawn again (every sheet's crop marks) write ``Canvas.line``'s operators and record
+    the path the first drawing did; a zero end and integer ends are worked out each time."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render import record
+
+    ends = [(10.5, 20.25, 30.0, 40.125), (0.0, 5.5, -0.0, 7.25), (1, 2, 3, 4), (1.0, 2.0, 3.0, 4.0)]
+    plain = Canvas(io.BytesIO())
+    for line in ends * 2:
+        plain.line(*line)
+    drawn = Canvas(io.BytesIO())
+    with record.recording() as found:
+        record.observe(drawn, "x.pdf")
+        for line in ends * 2:
+            drawn.line(*line)
+        marks = list(drawn._deckwright_record.current)
+    assert drawn._code == plain._code
+    assert [m.path for m in marks] == [(f"{a} {b} m", f"{c} {d} l") for a, b, c, d in ends * 2]
+    assert found is not None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -234,8 +235,8 @@ class _Observer:
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
             self._wrap_shape(name)
-        self._lines: dict[tuple, tuple[str, str]] = {}  # a line's ends -> its path (crop marks repeat)
-        self._wrap("line", lambda x1, y1, x2, y2: self._stroke(self._line_path(x1, y1, x2, y2), False))
+        self._lines: dict[tuple, tuple[tuple[str, str], str]] = {}  # a line's ends -> path, code
+        self._wrap_line()
         self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
         self._wrap("drawImage", self._image)
         self._wrap("beginForm", self._begin_form)
@@ -353,18 +354,36 @@ class _Observer:
             StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)
         )
 
-    def _line_path(self, x1: float, y1: float, x2: float, y2: float) -> tuple[str, str]:
-        """The path of ``line(x1, y1, x2, y2)`` as recorded, worked out once per line (every sheet
-        draws its crop marks at the same places)."""
-        if not (x1 and y1 and x2 and y2):  # a zero: 0.0 and -0.0 are one key but print apart
-            return (f"{x1} {y1} m", f"{x2} {y2} l")
-        key = (x1, y1, x2, y2, type(x1), type(y1), type(x2), type(y2))  # 1 and 1.0 print apart
-        path = self._lines.get(key)
-        if path is None:
+    def _wrap_line(self) -> None:
+        """``line``: its path recorded, then drawn; a line drawn before (every sheet's crop marks)
+        has its path and its operators (``Canvas.line``'s, written directly) kept."""
+        original = self.originals["line"] = self.c.line
+        plain = getattr(original, "__func__", None) is Canvas.line  # else drawn by what it is
+
+        def line(x1: float, y1: float, x2: float, y2: float) -> None:
+            kept = self._line(x1, y1, x2, y2) if plain else None
+            if kept is None:
+                self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False)
+                original(x1, y1, x2, y2)
+                return
+            self._stroke(kept[0], False)
+            self.c._code.append(kept[1])
+
+        self.c.line = line  # type: ignore[method-assign]
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float) -> tuple[tuple[str, str], str] | None:
+        """(path as recorded, operators as ``Canvas.line`` writes them) of a line of float,
+        non-zero ends (0.0 and -0.0 are one key but print apart), worked out once; else None."""
+        if not (type(x1) is type(y1) is type(x2) is type(y2) is float and x1 and y1 and x2 and y2):
+            return None
+        key = (x1, y1, x2, y2)
+        kept = self._lines.get(key)
+        if kept is None:
             if len(self._lines) >= 4096:
                 self._lines.clear()
-            path = self._lines[key] = (f"{x1} {y1} m", f"{x2} {y2} l")
-        return path
+            path = (f"{x1} {y1} m", f"{x2} {y2} l")
+            kept = self._lines[key] = (path, f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
+        return kept
 
     def _matrix(self) -> Matrix:
         return tuple(self.c._currentMatrix)  # type: ignore[return-value]
