@@ -415,3 +415,16 @@ def test_a_recorded_line_writes_and_records_what_the_first_drawing_of_it_did() -
     assert drawn._code == plain._code
     assert [m.path for m in marks] == [(f"{a} {b} m", f"{c} {d} l") for a, b, c, d in ends * 2]
     assert found is not None
+
+
+def test_fitted_texts_are_kept_by_every_field_of_their_span_and_box() -> None:
+    """``layout.fitted`` keys one span and the box by their fields: a field added to either must
+    be added to the key, or two texts that differ in it would share a layout."""
+    import dataclasses
+
+    from generator.core.geometry import Box
+    from generator.text.markup import Span
+
+    span_fields = ["text", "bold", "italic", "color", "icon", "newline", "paragraph", "spaced"]
+    assert [f.name for f in dataclasses.fields(Span)] == span_fields
+    assert [f.name for f in dataclasses.fields(Box)] == ["x", "y", "w", "h"]
