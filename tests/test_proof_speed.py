@@ -1,5 +1,5 @@
 """The proofreader's faster paths judge what the slower ones did: the page recording takes each
-run's width from the layout (``PlacedRun.width``, ``record.draw_run``) instead of measuring the
+run's width from the layout (``PlacedRun.width``, ``record.draw_runs``) instead of measuring the
 text again, and the overlap rule finds its colliding runs by a sweep along y; both give the
 same findings as before."""
 
@@ -83,7 +83,9 @@ def test_reused_widths_give_the_findings_of_measuring_again(
     """A bundled kit recorded with the layout's widths and recorded measuring every run again:
     the same runs at the same places (to rounding) and the same findings."""
     reused, reused_texts = _findings_and_texts(name)
-    monkeypatch.setattr(draw_module, "draw_run", lambda c, x, y, text, width: c.drawString(x, y, text))
+    monkeypatch.setattr(
+        draw_module, "draw_runs", lambda c, runs: [c.drawString(r.x, r.y, r.text) for r in runs]
+    )
     measured, measured_texts = _findings_and_texts(name)
     assert len(reused_texts) == len(measured_texts) > 100
     for (text, font, size, box), (text2, font2, size2, box2) in zip(

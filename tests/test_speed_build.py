@@ -261,3 +261,170 @@ def test_a_placed_run_made_directly_is_the_dataclass_made_by_its_constructor() -
     assert made == direct and hash(made) == hash(direct) and repr(made) == repr(direct)
     with pytest.raises(dataclasses.FrozenInstanceError):
         direct.x = 3.0  # type: ignore[misc]
+
+
+def _runs(laid) -> list[tuple]:
+    return [(r.x, r.y, r.text, r.face, r.size, r.color, r.width) for r in laid.runs]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_one_span_fitted_by_word_widths_is_what_the_general_loop_fits(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fit_text`` of one span (sizes and breaks kept per word widths, lines placed as plain
+    runs) gives what the general loop of ``_Prepared`` and ``_place`` give, bit for bit: every
+    alignment, shrinking, overflowing, justified lines spread out, odd spaces, texts that break
+    alike (numbers of as many digits) fitted one after another."""
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.core.geometry import Box
+    from generator.text import fit
+    from generator.text.markup import Span
+
+    monkeypatch.setattr(fit, "_CHOSEN", {})
+    fonts = FontBook.load([paths.FONTS])
+    rng = random.Random(seed)
+    vocab = [
+        "Draw",
+        "two",
+        "cards,",
+        "then",
+        "discard",
+        "one.",
+        "If",
+        "a",
+        "red",
+        "card",
+        "gain",
+        "1",
+        "gold.",
+    ]
+    for _ in range(80):
+        words = [rng.choice(vocab) for _ in range(rng.randint(0, 40))]
+        sep = rng.choice([" ", " ", "  ", " \t", "\n "])
+        bold, color = rng.random() < 0.3, rng.choice([None, "#aa0000"])
+        style = fit.TextStyle(
+            family="DejaVu Sans",
+            size=rng.choice([9.0, 12.0, 20.0]),
+            min_size=rng.choice([4.0, 6.0, 9.0]),
+            leading=rng.choice([1.0, 1.2, 1.5]),
+            align=rng.choice(fit.ALIGNS),
+            valign=rng.choice(fit.VALIGNS),
+            paragraph_space=rng.choice([0.0, 0.4]),
+        )
+        w, h = rng.choice([60.0, 157.0, 300.0]), rng.choice([8.0, 30.0, 113.0, rng.uniform(8, 120)])
+        for number in rng.sample(range(100, 1000), 2):  # the second breaks as the first: kept
+            span = Span(sep.join([*words, str(number)]), bold=bold, color=color)
+            box = Box(rng.uniform(0, 20), rng.uniform(0, 20), w, h)
+            fast = fit.fit_text((span,), box, style, fonts)
+            prep = fit._Prepared((span,), style, fonts)  # the general loop, whatever the span
+            s, wrapped, overflow = fit._choose(prep, box, style)
+            long = fit._place(prep, wrapped, box, style, s, overflow)
+            assert fast == long and _runs(fast) == _runs(long)
+            assert list(vars(fast).items()) == list(vars(long).items())  # every field, in order
+    assert 0 < len(fit._CHOSEN) <= fit.CHOSEN_KEPT
+
+
+def test_runs_written_at_once_are_what_draw_string_writes_byte_for_byte() -> None:
+    """``show_texts`` (a text op's runs, one font and size) writes what ``drawString`` of each
+    writes: new characters mid-way, codes past the first subset, empty texts, escapes."""
+    import io
+    from types import SimpleNamespace
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.art.fonts import FontBook
+    from generator.core import paths
+    from generator.render.textout import show_texts
+
+    face = FontBook.load([paths.FONTS]).face("DejaVu Sans")
+    many = "".join(chr(c) for c in range(0x400, 0x4FF))
+    batches = [["Card 1", "(a) \\ b)", ""], ["Ünïcödé", "Card 2", many, "Card 3"], [many[::-1], "x"]]
+
+    def code(each: bool) -> list[str]:
+        c = Canvas(io.BytesIO(), invariant=1)
+        for k, texts in enumerate(batches):
+            c.setFont(face, 9 + k)
+            runs = [SimpleNamespace(x=10.5 + n, y=700 - 0.25 * n, text=t) for n, t in enumerate(texts)]
+            if each:
+                for run in runs:
+                    c.drawString(run.x, run.y, run.text)
+            else:
+                assert show_texts(c, runs, c.drawString)
+        return list(c._code)
+
+    assert code(each=False) == code(each=True)
+
+
+@pytest.mark.parametrize(
+    "matrix", [(1.0, 0, 0, 1.0, 30.5, 40.25), (-1.0, 0, 0, -1.0, 200, 300), (0, 1, -1, 0, 5, 6)]
+)
+@pytest.mark.parametrize("clip", [None, (0.0, 0.0, 120.0, 80.0)])
+def test_text_marks_made_at_once_are_the_marks_made_one_by_one(matrix, clip) -> None:
+    from types import SimpleNamespace
+
+    from generator.render.marks import TextMark, text_marks
+
+    rng = random.Random(3)
+    runs = [
+        SimpleNamespace(x=rng.uniform(-50, 150), y=rng.uniform(-50, 150), text=t, width=rng.uniform(0, 90))
+        for t in ["Card 1", "  ", "Draw two cards,", "", "x"]
+    ]
+    made = text_marks(runs, 0.22 * 9, 0.75 * 9, matrix, 9.0, "#102030", "F", "origin", clip, 0.5)
+    one_by_one = [
+        TextMark(
+            r.text,
+            (r.x, r.y - 0.22 * 9, r.x + r.width, r.y + 0.75 * 9),
+            matrix,
+            9.0,
+            "#102030",
+            "F",
+            "origin",
+            clip,
+            0.5,
+        )
+        for r in runs
+        if r.text.strip()
+    ]
+    assert len(made) == len(one_by_one) == 3
+    for a, b in zip(made, one_by_one, strict=True):
+        assert {k: getattr(a, k) for k in TextMark.__slots__} == {
+            k: getattr(b, k) for k in TextMark.__slots__
+        }
+
+
+def test_a_recorded_line_writes_and_records_what_the_first_drawing_of_it_did() -> None:
+    """Lines drawn again (every sheet's crop marks) write ``Canvas.line``'s operators and record
+    the path the first drawing did; a zero end and integer ends are worked out each time."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render import record
+
+    ends = [(10.5, 20.25, 30.0, 40.125), (0.0, 5.5, -0.0, 7.25), (1, 2, 3, 4), (1.0, 2.0, 3.0, 4.0)]
+    plain = Canvas(io.BytesIO())
+    for line in ends * 2:
+        plain.line(*line)
+    drawn = Canvas(io.BytesIO())
+    with record.recording() as found:
+        record.observe(drawn, "x.pdf")
+        for line in ends * 2:
+            drawn.line(*line)
+        marks = list(drawn._deckwright_record.current)
+    assert drawn._code == plain._code
+    assert [m.path for m in marks] == [(f"{a} {b} m", f"{c} {d} l") for a, b, c, d in ends * 2]
+    assert found is not None
+
+
+def test_fitted_texts_are_kept_by_every_field_of_their_span_and_box() -> None:
+    """``layout.fitted`` keys one span and the box by their fields: a field added to either must
+    be added to the key, or two texts that differ in it would share a layout."""
+    import dataclasses
+
+    from generator.core.geometry import Box
+    from generator.text.markup import Span
+
+    span_fields = ["text", "bold", "italic", "color", "icon", "newline", "paragraph", "spaced"]
+    assert [f.name for f in dataclasses.fields(Span)] == span_fields
+    assert [f.name for f in dataclasses.fields(Box)] == ["x", "y", "w", "h"]

@@ -33,6 +33,7 @@ from generator.layout.substitute import (
     MissingTableKey,
     ValueTable,
     has_fields,
+    is_literal,
     substitute,
     value_at,
 )
@@ -276,7 +277,9 @@ class CardLayouter:
                 return
             source, element = element, self._computed.resolve(element, values)  # {= ...} numbers
             box = self._placed.get(id(source)) or self.box(element.box, offset)
-            if is_shape(element):
+            if isinstance(element, TextElement):  # the most common kind first (no shape)
+                self._text(i, element, box, values, style, ops, overflows)
+            elif is_shape(element):
                 ops.append(self._shape(i, element, box, style, values))
             elif isinstance(element, RectElement):
                 ops.append(
@@ -311,8 +314,6 @@ class CardLayouter:
                         _dash(element.dash),
                     )
                 )
-            elif isinstance(element, TextElement):
-                self._text(i, element, box, values, style, ops, overflows)
             elif isinstance(element, IconElement):
                 name = substitute(self._style_value(element.icon, style), values)
                 path = _sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
@@ -426,7 +427,9 @@ class CardLayouter:
             if element.italic:
                 text = f"*{text}*"
             spans = parse_markup(text, looks)
-        font = substitute(self._style_value(element.font, style), values)
+        font = element.font
+        if not is_literal(font):
+            font = substitute(self._style_value(font, style), values)
         self.fonts.face(font)
         color = self._color(element.color, style, values) or "#000000"
         key = (id(element), font, color)  # the template holds its elements while this layouter lives

@@ -21,7 +21,12 @@ _KEPT: dict[tuple, TextLayout] = {}
 def fitted(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
     """``fit_text(spans, box, style, fonts)``, fitted once per distinct call. The font book is
     part of the key as itself (held, so its identity stays its own)."""
-    key = (tuple(spans), box, style, fonts)
+    if len(spans) == 1:  # one span (most texts): its fields, hashed without its Python __hash__
+        s = spans[0]
+        text: tuple = (s.text, s.bold, s.italic, s.color, s.icon, s.newline, s.paragraph, s.spaced)
+    else:
+        text = tuple(spans)
+    key = (text, box.x, box.y, box.w, box.h, style, fonts)  # the box's fields: the same
     found = _KEPT.get(key)
     if found is None:
         found = fit_text(spans, box, style, fonts)

@@ -38,8 +38,24 @@ def image_ops(ops: tuple[Op, ...]) -> Iterator[ImageOp]:
             yield op
         elif isinstance(op, ShapeOp) and op.image is not None:
             yield op.image
-        elif isinstance(op, GroupOp):
+        elif isinstance(op, GroupOp) and _has_images(op):
             yield from image_ops(op.ops)
+
+
+_GROUPS: dict[int, tuple[GroupOp, bool]] = {}
+"""Whether a group holds an image, by its id (the group held: its id stays its own): a
+template's fixed elements are one group on every card."""
+
+
+def _has_images(group: GroupOp) -> bool:
+    known = _GROUPS.get(id(group))
+    if known is not None and known[0] is group:
+        return known[1]
+    found = next(image_ops(group.ops), None) is not None
+    if len(_GROUPS) >= 256:
+        _GROUPS.clear()
+    _GROUPS[id(group)] = (group, found)
+    return found
 
 
 def printed_dpi(op: ImageOp) -> float | None:

@@ -171,6 +171,22 @@ def has_fields(text: str) -> bool:
     return any(field for _, field, _, _ in compile_text(text))
 
 
+_LITERALS: dict[str, bool] = {}
+
+
+def is_literal(text: str) -> bool:
+    """Whether ``text`` stands for itself on every card: no style name (``$name``), field, brace
+    or optional section, so that ``substitute`` (and a template's style lookup) give it back
+    unchanged."""
+    known = _LITERALS.get(text)
+    if known is None:
+        known = not (text.startswith("$") or "{" in text or "}" in text or "[[" in text)
+        if len(_LITERALS) >= 1024:
+            _LITERALS.clear()
+        _LITERALS[text] = known
+    return known
+
+
 def substitute(text: str, values: Mapping[str, Any]) -> str:
     """Fill every ``{field}`` of ``text`` from ``values``; drop optional sections that lack one."""
     if "[[" not in text:

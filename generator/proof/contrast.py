@@ -16,6 +16,7 @@ ratio: a designer may accept it, as a published deck's pure red on white at 4.00
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import defaultdict
 
 from generator.core.errors import clip
@@ -134,7 +135,9 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, Seen, float, float]]] = defaultdict(list)
     for page in pages:
         fills: list[FillMark | ImageMark] = []
-        for mark in page.marks:
+        start, texts = min(page.first(FillMark), page.first(ImageMark))
+        before = page.texts()[:texts]  # nothing under these: their runs alone, then the rest
+        for mark in itertools.chain(before, page.marks[start:]) if start else page.marks:
             if isinstance(mark, (FillMark, ImageMark)):
                 fills.append(mark)
                 continue

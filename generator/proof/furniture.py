@@ -23,7 +23,7 @@ def _length(box: tuple[float, float, float, float]) -> float:
 def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     found = []
     for page in pages:
-        notes = [m for m in page.marks if isinstance(m, NoteMark)]  # one pass over the page
+        notes = page.of_kind(NoteMark)
         if any(n.kind in EXEMPT for n in notes):
             continue
         bars = [_length(n.box) for n in notes if n.kind == "scale-bar"]

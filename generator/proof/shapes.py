@@ -112,7 +112,8 @@ def check(pages: list[PageRecord], settings: Settings) -> list[Finding]:
     groups: dict[tuple, list[tuple[str, str, Seen]]] = defaultdict(list)
     for page in pages:
         fills: list[FillMark] = []
-        for mark in page.marks:
+        start = page.first(FillMark)[0]  # no shape under any text drawn before the first fill
+        for mark in page.marks[start:] if start else page.marks:
             if isinstance(mark, FillMark):
                 fills.append(mark)
             elif fills and isinstance(mark, TextMark) and mark.visible:  # nothing under it: no shape

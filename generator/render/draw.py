@@ -42,7 +42,7 @@ from generator.render import blend
 from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
 from generator.render.filters import draw_filtered
 from generator.render.paint import color
-from generator.render.record import draw_run
+from generator.render.record import draw_runs
 from generator.render.shapes import draw_shape
 
 
@@ -89,7 +89,7 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
-        if isinstance(op, GroupOp) and (flattens(op.ops) or _any_see_through(op.ops)):
+        if isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
             self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
             return  # transparency in the page's graphics states (ReportLab's forms carry none)
         if see_through(op):
@@ -180,14 +180,20 @@ class Painter:
         self.canvas.line(ln.x1, ln.y1, ln.x2, ln.y2)
 
     def _text(self, op: TextOp) -> None:
-        with where.at(op.origin):  # what the page records (generator.render.record) points at
+        token = where.enter(op.origin)  # what the page records (generator.render.record) points at
+        try:
             self._fitted(op)
+        finally:
+            where.leave(token)
 
     def _fitted(self, op: TextOp) -> None:
         c = self.canvas
         turned = self._rotated(op.box, op.rotate)
         current: tuple[str, float, str] | None = None
-        for run in op.layout.runs:
+        runs = op.layout.runs
+        k, n = 0, len(runs)
+        while k < n:
+            run = runs[k]
             key = (run.face, run.size, run.color)
             if key != current:
                 c.setFont(run.face, run.size)
@@ -195,8 +201,14 @@ class Painter:
                 current = key
             if run.width is None:
                 c.drawString(run.x, run.y, run.text)
-            else:  # a recording takes the layout's width (generator.render.record)
-                draw_run(c, run.x, run.y, run.text, run.width)
+                k += 1
+                continue
+            end = k + 1  # the runs after it in the same font, size and colour: drawn at once
+            while end < n and (nxt := runs[end]).width is not None and (nxt.face, nxt.size, nxt.color) == key:
+                end += 1
+            # a recording takes the layout's widths (generator.render.record)
+            draw_runs(c, runs[k:end] if k or end < n else runs)
+            k = end
         if turned:
             c.restoreState()
         for icon in op.layout.icons:  # each turned about its own centre, moved as the text turns:
@@ -398,6 +410,22 @@ def _turned_with(box: Box, around: Box, angle: float) -> Box:
 
 def _any_see_through(ops) -> bool:
     return any(_any_see_through(op.ops) if isinstance(op, GroupOp) else see_through(op) for op in ops)
+
+
+_GROUPS: dict[int, tuple[GroupOp, bool]] = {}
+"""``_any_see_through`` of a group's ops, by the group's id (the group held: its id stays its
+own): a template's fixed elements are one group drawn on every card."""
+
+
+def _group_see_through(group: GroupOp) -> bool:
+    known = _GROUPS.get(id(group))
+    if known is not None and known[0] is group:
+        return known[1]
+    found = _any_see_through(group.ops)
+    if len(_GROUPS) >= 256:
+        _GROUPS.clear()
+    _GROUPS[id(group)] = (group, found)
+    return found
 
 
 def _translucent(path: Path) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +138,68 @@ class TextMark:
             both,
             self.alpha,
         )
+
+
+def text_marks(
+    runs: Sequence[Any],
+    below: float,
+    above: float,
+    matrix: Matrix,
+    font_size: float,
+    color: str,
+    font: str,
+    origin: Any,
+    clip: Rect | None,
+    alpha: float,
+) -> list[TextMark]:
+    """``TextMark(run.text, (run.x, run.y - below, run.x + run.width, run.y + above), matrix,
+    font_size, color, font, origin, clip, alpha)`` for each run (``x``, ``y``, ``text``,
+    ``width``) whose text prints: the same marks, with what they share (the matrix, the printed
+    size) worked out once (a recording makes one for every run of every card)."""
+    a, b, c, d, e, f = matrix
+    if b or c:  # turned: each made as usual
+        return [
+            TextMark(
+                r.text,
+                (r.x, r.y - below, r.x + r.width, r.y + above),
+                matrix,
+                font_size,
+                color,
+                font,
+                origin,
+                clip,
+                alpha,
+            )
+            for r in runs
+            if r.text.strip()
+        ]
+    size = font_size * abs(d)
+    new = TextMark.__new__
+    out = []
+    for run in runs:
+        text = run.text
+        if not text.strip():
+            continue
+        x, y, w = run.x, run.y, run.width
+        local = (x, y - below, x + w, y + above)
+        xa, xb, ya, yb = a * x + e, a * local[2] + e, d * local[1] + f, d * local[3] + f
+        # min() and max() written out (min keeps the first unless a later one is less)
+        box = (xb if xb < xa else xa, yb if yb < ya else ya, xb if xb > xa else xa, yb if yb > ya else ya)
+        mark = new(TextMark)
+        mark.text, mark.local, mark.matrix, mark.font_size = text, local, matrix, font_size
+        mark.color, mark.font, mark.origin, mark.clip, mark.alpha = color, font, origin, clip, alpha
+        mark.size, mark.box = size, box
+        if clip is None:
+            mark.shown = box
+        else:
+            mark.shown = (
+                max(box[0], clip[0]),
+                max(box[1], clip[1]),
+                min(box[2], clip[2]),
+                min(box[3], clip[3]),
+            )
+        out.append(mark)
+    return out
 
 
 @dataclass(slots=True, eq=False)

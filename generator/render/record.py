@@ -9,13 +9,14 @@ not a second guess of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -34,10 +35,11 @@ from generator.render.marks import (
     TextMark,
     _bounds,
     intersect,
+    text_marks,
 )
 from generator.render.paint import canvas_alpha
 from generator.render.pathcode import NUMBERS, outline, path_box, segments
-from generator.render.textout import show_text
+from generator.render.textout import show_text, show_texts
 
 __all__ = [
     "ASCENT",
@@ -80,11 +82,39 @@ class PageRecord:
         """``suitcases.pdf page 1`` (``(letter gutterfold)`` added when known)."""
         return f"{self.file.name} page {self.number}" + (f" ({self.variant})" if self.variant else "")
 
+    def _kinds(self) -> tuple[int, dict[type, list[Any]], dict[type, tuple[int, int]]]:
+        """The marks sorted by class in one pass when first asked (every rule asks of every
+        page), and again should marks be added: (how many, the marks of each class in drawing
+        order, where each class first shows: its index and the text marks before it)."""
+        kept = self.__dict__.get("_by_kind")
+        if kept is None or kept[0] != len(self.marks):
+            kinds: dict[type, list[Any]] = {}
+            firsts: dict[type, tuple[int, int]] = {}
+            for i, mark in enumerate(self.marks):
+                found = kinds.get(type(mark))
+                if found is None:
+                    kinds[type(mark)] = [mark]
+                    firsts[type(mark)] = (i, len(kinds.get(TextMark, ())))
+                else:
+                    found.append(mark)
+            kept = self.__dict__["_by_kind"] = (len(self.marks), kinds, firsts)
+        return kept
+
+    def of_kind(self, kind: type) -> list[Any]:
+        """The marks of class ``kind``, in drawing order."""
+        return self._kinds()[1].get(kind, [])
+
+    def first(self, kind: type) -> tuple[int, int]:
+        """Where the first mark of class ``kind`` is (``len(marks)`` when none is) and how many
+        text marks come before it."""
+        _, kinds, firsts = self._kinds()
+        return firsts.get(kind) or (len(self.marks), len(kinds.get(TextMark, ())))
+
     def texts(self) -> list[TextMark]:
-        return [m for m in self.marks if isinstance(m, TextMark)]
+        return self.of_kind(TextMark)
 
     def notes(self, kind: str) -> list[NoteMark]:
-        return [m for m in self.marks if isinstance(m, NoteMark) and m.kind == kind]
+        return [m for m in self.of_kind(NoteMark) if m.kind == kind]
 
 
 @dataclass
@@ -154,6 +184,17 @@ def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> Non
         observer.run(x, y, text, width)
 
 
+def draw_runs(canvas: Canvas, runs: Sequence[Any]) -> None:
+    """:func:`draw_run` of each run (``x``, ``y``, ``text``, ``width``), all in the canvas's
+    current font, size and colour, in one go."""
+    observer = getattr(canvas, "_deckwright_record", None)
+    if observer is None:
+        for run in runs:
+            canvas.drawString(run.x, run.y, run.text)
+    else:
+        observer.runs(runs)
+
+
 def _hex(color: Any) -> str:
     """A ReportLab colour as '#rrggbb' (CMYK through its RGB equivalent)."""
     if color is None:
@@ -194,7 +235,8 @@ class _Observer:
             self._wrap_text(name)
         for name in ("rect", "roundRect", "ellipse", "circle", "drawPath"):
             self._wrap_shape(name)
-        self._wrap("line", lambda x1, y1, x2, y2: self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False))
+        self._lines: dict[tuple, tuple[tuple[str, str], str]] = {}  # a line's ends -> path, code
+        self._wrap_line()
         self._wrap("lines", lambda lines: self._stroke(tuple(segments(lines)), False))
         self._wrap("drawImage", self._image)
         self._wrap("beginForm", self._begin_form)
@@ -239,6 +281,21 @@ class _Observer:
             self._text(x, y, text, width, 0.0)
         if not show_text(self.c, x, y, text):
             self.originals["drawString"](x, y, text)
+
+    def runs(self, runs: Sequence[Any]) -> None:
+        """:meth:`run` of each run, all in the canvas's current font, size and colour: the state
+        a mark takes (matrix, colour, clip, opacity, origin) read once for them all."""
+        c = self.c
+        size, font = c._fontsize, c._fontname
+        below, above = DESCENT * size, ASCENT * size
+        fill = c._fillColorObj
+        known = self._hexes.get(id(fill))
+        colour = known[1] if known is not None and known[0] is fill else self._hex(fill)
+        matrix, origin, alpha = tuple(c._currentMatrix), where.current(), canvas_alpha(c)
+        self.current += text_marks(runs, below, above, matrix, size, colour, font, origin, self.clip, alpha)
+        if not show_texts(c, runs, self.originals["drawString"]):
+            for run in runs:
+                self.originals["drawString"](run.x, run.y, run.text)
 
     def _text(self, x: float, y: float, text: str, width: float, share: float) -> None:
         c = self.c
@@ -296,6 +353,37 @@ class _Observer:
         self.current.append(
             StrokeMark(path, self._matrix(), width, colour, alpha, filled, where.current(), self.clip)
         )
+
+    def _wrap_line(self) -> None:
+        """``line``: its path recorded, then drawn; a line drawn before (every sheet's crop marks)
+        has its path and its operators (``Canvas.line``'s, written directly) kept."""
+        original = self.originals["line"] = self.c.line
+        plain = getattr(original, "__func__", None) is Canvas.line  # else drawn by what it is
+
+        def line(x1: float, y1: float, x2: float, y2: float) -> None:
+            kept = self._line(x1, y1, x2, y2) if plain else None
+            if kept is None:
+                self._stroke((f"{x1} {y1} m", f"{x2} {y2} l"), False)
+                original(x1, y1, x2, y2)
+                return
+            self._stroke(kept[0], False)
+            self.c._code.append(kept[1])
+
+        self.c.line = line  # type: ignore[method-assign]
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float) -> tuple[tuple[str, str], str] | None:
+        """(path as recorded, operators as ``Canvas.line`` writes them) of a line of float,
+        non-zero ends (0.0 and -0.0 are one key but print apart), worked out once; else None."""
+        if not (type(x1) is type(y1) is type(x2) is type(y2) is float and x1 and y1 and x2 and y2):
+            return None
+        key = (x1, y1, x2, y2)
+        kept = self._lines.get(key)
+        if kept is None:
+            if len(self._lines) >= 4096:
+                self._lines.clear()
+            path = (f"{x1} {y1} m", f"{x2} {y2} l")
+            kept = self._lines[key] = (path, f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
+        return kept
 
     def _matrix(self) -> Matrix:
         return tuple(self.c._currentMatrix)  # type: ignore[return-value]

@@ -4,6 +4,7 @@ through here while a build records its pages, ``render.record``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -35,13 +36,7 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         except ValueError:  # a new character (or U+00A0), or a code past the first subset
             pass
         else:
-            size, leading = c._fontsize, c._leading
-            key = (state.internalName, size, leading, type(size), type(leading))
-            head = _HEADS.get(key)
-            if head is None:  # getSubsetInternalName(0, doc) (named already), the size, the leading
-                if len(_HEADS) >= 256:
-                    _HEADS.clear()
-                head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+            head = _head(state, c._fontsize, c._leading)
             c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {head} ({c._escape(chunk)}) Tj T* ET")
             return True
     parts = []
@@ -55,6 +50,91 @@ def show_text(c: Canvas, x: float, y: float, text: str) -> bool:
         parts.append(f"({c._escape(chunk)}) Tj")
     c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
     return True
+
+
+def _head(state: Any, size: float, leading: float) -> str:
+    """The font operators of a run in the first subset of the font ``state`` names (named
+    already: ``getSubsetInternalName(0, doc)``), at ``size`` and ``leading``."""
+    key = (state.internalName, size, leading, type(size), type(leading))
+    head = _HEADS.get(key)
+    if head is None:
+        if len(_HEADS) >= 256:
+            _HEADS.clear()
+        head = _HEADS[key] = f"/{state.internalName}+0 {fp_str(size)} Tf {fp_str(leading)} TL"
+    return head
+
+
+def show_texts(c: Canvas, runs: Sequence[Any], draw_string: Callable[[float, float, str], Any]) -> bool:
+    """:func:`show_text` of each run (``x``, ``y``, ``text``) in turn, all in the canvas's
+    current font and size: the same bytes, with the font, its subset codes and operators looked
+    up once for them all (``draw_string`` draws a run ``show_text`` refuses). False, nothing
+    written, where ``show_text`` would refuse the font: then ``drawString`` must draw each."""
+    font = getFont(c._fontname)
+    if not (_PLAIN_TEXT and c.bottomup and font._dynamicFont):
+        return False
+    doc, code, escape = c._doc, c._code, c._escape
+    table = head = shown = None
+    for run in runs:
+        text = run.text
+        if table is None:  # at the start, and after a run coded new characters
+            state = font.state.get(doc)
+            if state is not None and state.internalName is not None:
+                table, head = _codes(state), _head(state, c._fontsize, c._leading)
+                shown = _shown(state)
+        if table is not None and text and type(text) is str:
+            chunk = shown.get(text)  # type: ignore[union-attr]
+            if chunk is None:
+                try:
+                    chunk = escape(text.translate(table).encode("latin-1"))
+                except ValueError:
+                    chunk = None
+                else:
+                    if len(shown) >= SHOWN_KEPT:  # type: ignore[arg-type]
+                        shown.clear()  # type: ignore[union-attr]
+                    shown[text] = chunk  # type: ignore[index]
+            if chunk is not None:
+                code.append(f"BT 1 0 0 1 {_place(run.x, run.y)} Tm {head} ({chunk}) Tj T* ET")
+                continue
+        if not show_text(c, run.x, run.y, text):
+            draw_string(run.x, run.y, text)
+        table = None
+    return True
+
+
+_PLACES: dict[tuple[float, float], str] = {}
+"""``fp_str(x, y)`` of the places runs start at (the same slots' lines on every sheet)."""
+
+
+def _place(x: float, y: float) -> str:
+    """``fp_str(x, y)``, kept per place (a pure function of the two numbers); a zero (0.0 and
+    -0.0 are one key) or another kind of number than float worked out each time."""
+    if type(x) is not float or type(y) is not float or not (x and y):
+        return fp_str(x, y)
+    found = _PLACES.get((x, y))
+    if found is None:
+        if len(_PLACES) >= 4096:
+            _PLACES.clear()
+        found = _PLACES[x, y] = fp_str(x, y)
+    return found
+
+
+SHOWN_KEPT = 4096
+"""The most texts kept written out per font state (let go all at once when full)."""
+_SHOWN: dict[int, tuple[Any, dict[str, str]]] = {}
+"""Per font state (by id, the state held), texts as written in its first subset, escaped: a
+character's code never changes once given, so a text (a card's line repeated on many cards)
+is written out once per file and font."""
+
+
+def _shown(state: Any) -> dict[str, str]:
+    entry = _SHOWN.get(id(state))
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    if len(_SHOWN) >= 64:
+        _SHOWN.clear()
+    found: dict[str, str] = {}
+    _SHOWN[id(state)] = (state, found)
+    return found
 
 
 class _Codes(dict):

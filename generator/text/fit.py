@@ -132,9 +132,6 @@ class _Prepared:
     def __init__(self, spans: Sequence[Span], style: TextStyle, fonts: FontBook):
         self.missing = ""
         self.rises: dict[str, float] = {}  # icon name -> rise (multiple of size)
-        one = len(spans) == 1 and not (spans[0].icon or spans[0].newline)
-        if one and self._one_span(spans[0], style, fonts):
-            return
         width = fonts.width
         faces: dict[tuple[bool, bool], str] = {}
         space = {"": 0.0}  # face -> width of a space; "" = no space (start of a line)
@@ -217,34 +214,42 @@ class _Prepared:
         self.plain = [_plain(line) for line in lines]
         self.missing = "".join(missing)
 
-    def _one_span(self, span: Span, style: TextStyle, fonts: FontBook) -> bool:
-        """The common case, one span of text (no markup, or all of it one style) that the face
-        can draw whole: the same words as the general loop makes, made directly. False (nothing
-        done) when some character needs a fallback face."""
-        face = fonts.face(style.family, span.bold, span.italic)
-        text = span.text if _ODD_SPACE.search(span.text) is None else _ODD_SPACE.sub(" ", span.text)
-        if not fonts.covers(face, text):
-            return False
-        color = span.color or style.color
-        known, width = fonts.widths(face), fonts.width
-        space = width(" ", face, 1.0)
-        words: list[_Word] = []
-        texts: list[str] = [tok for tok in text.split(" ") if tok]
-        gap, gap_face, widest = 0.0, "", 0.0  # the first word of a line has no space before it
-        for tok in texts:
-            w = known.get(tok)
-            if w is None:
-                w = width(tok, face, 1.0)
-            words.append((w, gap, gap_face, ((0.0, tok, face, color, w, False),)))
-            gap, gap_face = space, face
-            if w > widest:
-                widest = w
-        base = fonts.face(style.family)
-        self.lines, self.ends, self.has_icons = [words], [], False
-        self.asc, self.desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
-        self.max_word = widest
-        self.plain = [texts]
-        return True
+    @classmethod
+    def of_words(cls, words: _Words, space: float, asc: float, desc: float) -> _Prepared:
+        """One hard line of words of one face and colour (``_words``), as the loop in
+        ``__init__`` makes it of a single span of such text."""
+        face, color, texts, widths = words
+        prep = cls.__new__(cls)
+        prep.missing, prep.rises = "", {}
+        line: list[_Word] = [(widths[0], 0.0, "", ((0.0, texts[0], face, color, widths[0], False),))]
+        for tok, w in zip(texts[1:], widths[1:], strict=True):
+            line.append((w, space, face, ((0.0, tok, face, color, w, False),)))
+        prep.lines, prep.ends, prep.has_icons = [line], [], False
+        prep.asc, prep.desc = asc, desc
+        prep.max_word = max(widths)
+        prep.plain = [texts]
+        return prep
+
+
+_Words = tuple[str, str, list[str], list[float]]
+"""A text of one face and colour: (face, colour, its words, their widths at size 1)."""
+
+
+def _words(span: Span, style: TextStyle, fonts: FontBook) -> _Words | None:
+    """The words of one span of text (no icon, no break) and their widths at size 1, when its
+    face can draw all of it; None when some character needs a fallback face."""
+    face = fonts.face(style.family, span.bold, span.italic)
+    text = span.text
+    if "\t" in text or "\n" in text or "\r" in text or "\f" in text or "\v" in text:  # _ODD_SPACE's
+        text = _ODD_SPACE.sub(" ", text)
+    if not fonts.covers(face, text):
+        return None
+    texts = [tok for tok in text.split(" ") if tok]
+    widths = list(map(fonts.widths(face).get, texts))  # measured before: most words of a deck
+    if None in widths:
+        width = fonts.width
+        widths = [width(tok, face, 1.0) if w is None else w for tok, w in zip(texts, widths, strict=True)]
+    return face, span.color or style.color, texts, widths
 
 
 def _plain(words: list[_Word]) -> list[str] | None:
@@ -294,9 +299,96 @@ def _wrap(lines: list[list[_Word]], limit: float, max_lines: int) -> list[tuple]
 
 def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
     """Lay ``spans`` out in ``box`` at the largest size in [min_size, size] that fits."""
+    if len(spans) == 1 and not (spans[0].icon or spans[0].newline):
+        words = _words(spans[0], style, fonts)
+        if words is not None:
+            return _fit_words(words, box, style, fonts)
     prep = _Prepared(spans, style, fonts)
     if not any(prep.lines):
         return TextLayout((), (), style.size, True, 0, 0.0, prep.missing)
+    s, wrapped, overflow = _choose(prep, box, style)
+    return _place(prep, wrapped, box, style, s, overflow)
+
+
+CHOSEN_KEPT = 2048
+"""The most sizes and breaks kept by word widths (let go all at once when full)."""
+_CHOSEN: dict[tuple, tuple[float, tuple[tuple, ...], float]] = {}
+
+
+def _fit_words(words: _Words, box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
+    """``fit_text`` of one span of text its face draws whole (``_words``). Its size and line
+    breaks depend on nothing but the widths of its words, its space and its face's height, the
+    box and the style's sizes: they are worked out once per such key (cards whose texts differ
+    in a number of as many digits, or a name as wide, break alike) and the lines placed from
+    them, as ``_place`` places a plain line."""
+    face, color, texts, widths = words
+    if not texts:
+        return TextLayout((), (), style.size, True, 0, 0.0, "")
+    space = fonts.widths(face).get(" ")
+    if space is None:
+        space = fonts.width(" ", face, 1.0)
+    base = fonts.face(style.family)
+    asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
+    key = (_no_widows, box.w, box.h, style.size, style.min_size, style.leading, style.paragraph_space)
+    key += (asc, desc, space, *widths)
+    chosen = _CHOSEN.get(key)
+    prep = None
+    if chosen is None:
+        prep = _Prepared.of_words(words, space, asc, desc)
+        s, wrapped, overflow = _choose(prep, box, style)
+        chosen = (s, tuple(wrapped), overflow)
+        if len(_CHOSEN) >= CHOSEN_KEPT:
+            _CHOSEN.clear()
+        _CHOSEN[key] = chosen
+    s, lines, overflow = chosen
+    runs = _plain_runs(texts, face, color, lines, box, style, s, asc, desc)
+    if runs is None:  # a justified line spread out: word by word, as _place sets it
+        prep = prep or _Prepared.of_words(words, space, asc, desc)
+        return _place(prep, list(lines), box, style, s, overflow)
+    laid = object.__new__(TextLayout)  # TextLayout(runs, (), s, ...) without the frozen __init__
+    laid.__dict__.update(runs=runs, icons=(), size=s, fits=overflow == 0.0, line_count=len(lines))
+    laid.__dict__.update(overflow=overflow, missing="")
+    return laid
+
+
+def _plain_runs(
+    texts: list[str],
+    face: str,
+    color: str,
+    wrapped: tuple[tuple, ...],
+    box: Box,
+    style: TextStyle,
+    s: float,
+    asc: float,
+    desc: float,
+) -> tuple[PlacedRun, ...] | None:
+    """What ``_place`` makes of one plain hard line (``_Prepared.of_words``) broken into
+    ``wrapped`` at size ``s``: a run a line, the same numbers worked out the same way. None
+    where a justified line is spread out (``_place`` then sets it word by word)."""
+    n = len(wrapped)
+    height = (asc - desc + (n - 1) * style.leading) * s
+    height += 0 * style.paragraph_space * s  # no paragraph ends: as _place adds them
+    top = box.top
+    if style.valign == "middle":
+        top -= (box.h - height) / 2
+    elif style.valign == "bottom":
+        top -= box.h - height
+    y = top - asc * s
+    step, align, box_x, box_w, count = style.leading * s, style.align, box.x, box.w, len(texts)
+    runs = []
+    for _, first, end, w1 in wrapped:
+        free = box_w - w1 * s
+        if align == "justify" and end != count and end - first > 1 and free > 0:
+            return None
+        x = box_x + (free / 2 if align == "center" else free if align == "right" else 0.0)
+        runs.append(_placed_run(x, y, " ".join(texts[first:end]), face, s, color, w1 * s))
+        y -= step
+    return tuple(runs)
+
+
+def _choose(prep: _Prepared, box: Box, style: TextStyle) -> tuple[float, list[tuple], float]:
+    """The size ``prep`` is set at in ``box``, its lines (``_wrap``'s, widows seen to) and how
+    far it overflows at ``min_size`` (0.0 when it fits)."""
     fixed = prep.asc - prep.desc + sum(prep.ends) * style.paragraph_space
 
     def spare(s: float, wrapped: list[tuple]) -> int:
@@ -314,7 +406,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
     wrapped = attempt(style.size)
     if wrapped is not None:
         wrapped = _no_widows(prep.lines, wrapped, (box.w + EPS) / style.size, spare(style.size, wrapped))
-        return _place(prep, wrapped, box, style, style.size, 0.0)
+        return style.size, wrapped, 0.0
     lo_k = math.floor(style.min_size / GRID) + 1
     hi_k = math.ceil(style.size / GRID) - 1
     if prep.max_word > 0:
@@ -327,7 +419,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
         assert wrapped is not None
         height = (fixed + (len(wrapped) - 1) * style.leading) * s
         over = max(height - box.h, prep.max_word * s - box.w, 0.0)
-        return _place(prep, wrapped, box, style, s, max(over, EPS))
+        return s, wrapped, max(over, EPS)
     lo, hi = 0, len(candidates) - 1
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -337,7 +429,7 @@ def fit_text(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook)
         else:
             lo, best = mid, trial
     best = _no_widows(prep.lines, best, (box.w + EPS) / candidates[lo], spare(candidates[lo], best))
-    return _place(prep, best, box, style, candidates[lo], 0.0)
+    return candidates[lo], best, 0.0
 
 
 def _place(

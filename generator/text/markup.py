@@ -52,6 +52,13 @@ class MarkupError(ValueError):
 
 
 _SPECIAL = re.compile(r"[*\[:{\\\n]")
+
+
+def _special(text: str) -> bool:
+    """Whether ``text`` holds a character of ``_SPECIAL`` (as its search finds one, faster)."""
+    return "*" in text or "[" in text or ":" in text or "{" in text or "\\" in text or "\n" in text
+
+
 _TOKEN = re.compile(
     r"\\(?P<esc>[*:\[\]{}\\])"
     r"|(?P<para>\n[ \t]*\n(?:[ \t]*\n)*)"
@@ -137,7 +144,7 @@ _PARAGRAPH = Span(newline=True, paragraph=True)
 
 def is_plain(text: str) -> bool:
     """True when ``text`` holds no markup at all (no marker, tag, icon, escape or break)."""
-    return "\r" not in text and _SPECIAL.search(text) is None
+    return "\r" not in text and not _special(text)
 
 
 def parse_markup(text: str, keywords: Mapping[str, KeywordLook] | None = None) -> tuple[Span, ...]:
@@ -145,7 +152,7 @@ def parse_markup(text: str, keywords: Mapping[str, KeywordLook] | None = None) -
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     kw = _keyword_regex(tuple(keywords)) if keywords else None
-    if not _SPECIAL.search(text):
+    if not _special(text):
         if kw is None:
             return (Span(text),) if text else ()
         out: list[Span] = []
