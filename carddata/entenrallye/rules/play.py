@@ -17,11 +17,13 @@ from .specials import advance
 from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
 
-def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
+def reach(
+    route: Route, s: Table, car: Car, roll: int
+) -> tuple[tuple[int, tuple[str, ...], Square, Any, str], ...]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
     stop being 'meet' or 'station' where the drive ends early, else ''. The drives depend only on
     where the car stands, the roll, the month and the meets it has scored: worked out once for
-    each of those (the junction choices given as fresh lists)."""
+    each of those (the junction choices as tuples: :func:`drives` gives each entry its own list)."""
     key = (car.square, car.came, roll, s.month(), frozenset(car.scores))
     found = route.reached.get(key)
     if found is None:
@@ -31,7 +33,7 @@ def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[s
         if len(route.reached) > 20_000:  # (some 20 MB at most)
             route.reached.clear()
         route.reached[key] = found
-    return [(moved, list(path), to, by, stop) for moved, path, to, by, stop in found]
+    return found
 
 
 def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
@@ -84,9 +86,10 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
         return [DriveOption.of({**base, "moved": 0}, car.square, car.came)]
     out = []
     for moved, path, square, came, stop in reach(route, s, car, roll):
-        entry: dict[str, Any] = {**base, "moved": moved}
+        entry = DriveOption(base)  # (dict's own copy: a few hundred are made in every game)
+        entry["moved"] = moved
         if path:
-            entry["path"] = path
+            entry["path"] = list(path)
         if stop == "meet":
             entry["score"] = score(parts, car)
             if len(car.hidden) > KEEP:
@@ -98,15 +101,20 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(route.minus[check]))
-        out.append(DriveOption.of(entry, square, came))
+        entry.square, entry.came = square, came
+        out.append(entry)
     return out
 
 
 def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
-    """The time entry that ends the turn: the markers after the steps owed, and any cars sent."""
+    """The time entry that ends the turn: the markers after the steps owed, and any cars sent. The
+    steps are tried on a copy of the table; the cars are copied too only when a step ends the
+    month of a check (the TöV or ASU), which may send cars (see specials.advance)."""
     turn = s.turn
     assert turn is not None
-    cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
+    cars = s.cars
+    if any(s.month() <= route.months[n] < s.month(s.time + turn.due) for n in route.stations.values()):
+        cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
     trial = Table(s.players, cars, set(), time=s.time)
     sent = advance(route, parts, trial, turn.due)
     entry: dict[str, Any] = {"player": turn.player, "action": "time", "to": trial.when()}

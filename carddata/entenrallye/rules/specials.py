@@ -132,9 +132,9 @@ def advance(route: Route, parts: Parts, table: Table, steps: int) -> dict[str, t
     missed the TöV / ASU (see drive.month_end)."""
     sent: dict[str, tuple[str, int]] = {}
     for _ in range(steps):
-        if table.month() > 12:
-            break
         before = table.month()
+        if before > 12:
+            break
         table.time += 1
         if table.month() != before:
             for check, node in route.stations.items():
