@@ -12,7 +12,8 @@ from generator.rules import Entry, Expect, Note, Option, Outcome, Rules
 
 from . import play, specials
 from .actions import ACTIONS, SPECIALS, Drive, Setup
-from .drive import at_meet, at_station, waiting, walk
+from .arrive import at_meet, at_station
+from .drive import waiting, walk
 from .parts import Parts
 from .pile import check_order
 from .route import Route, load_route

@@ -10,7 +10,8 @@ from typing import Any
 
 from generator.rules import Option
 
-from .drive import score, waiting
+from .arrive import score
+from .drive import waiting
 from .parts import Parts
 from .route import Route, Square
 from .specials import advance

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.rules import Note
 
 from .actions import Attach, Buy, Exchange, Repair, Steal, Time
-from .drive import month_end
+from .arrive import month_end
 from .parts import Parts
 from .pile import take_top
 from .route import Route
@@ -129,7 +129,7 @@ def attach(parts: Parts, car: Car, data: Attach, note: Note) -> None:
 
 def advance(route: Route, parts: Parts, table: Table, steps: int) -> dict[str, tuple[str, int]]:
     """Move the time markers ``steps`` times; at the end of April / October send the cars that
-    missed the TöV / ASU (see drive.month_end)."""
+    missed the TöV / ASU (see arrive.month_end)."""
     sent: dict[str, tuple[str, int]] = {}
     for _ in range(steps):
         before = table.month()
