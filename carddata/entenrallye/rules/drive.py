@@ -37,6 +37,20 @@ def in_time(route: Route, table: Table, node: str) -> bool:
     return table.month() <= route.months[node]
 
 
+def meets_left(route: Route, table: Table, car: Car) -> tuple[int, int]:
+    """The meets ``car`` can still reach in time (not scored, "during or before the correct month")
+    and those it has not scored, as bit masks (``Route.meet_bits``): all that where a drive stops
+    depends on besides where it starts (the keys :func:`walk` and ``play.reach`` remember by)."""
+    month, scores = table.month(), car.scores
+    open_ = unscored = 0
+    for bit, meet, due in route.meet_bits:
+        if meet not in scores:
+            unscored |= bit
+            if month <= due:
+                open_ |= bit
+    return open_, unscored
+
+
 TURNING = "a car always drives forwards and turns round only at the TöV and the ASU, the two dead ends"
 """The Board: "Cars may not turn on the road, they always drive forwards. The only places where
 the car can turn round is at the TöV and ASU which are dead ends." """
@@ -58,11 +72,11 @@ def walk(
     station.
 
     A walk that turns nowhere and breaks no rule is remembered per where the car stands, the
-    distance, the path, the month and the meets it has scored (all it depends on): the same walk
+    distance, the path and the meets still to score in time or late (all it depends on): the same walk
     ends the same way, so the next one is not driven square by square again."""
     if turn_at is not None or note is None:
         return _walk(route, table, car, moved, path, note, turn_at)
-    key = (car.square, car.came, moved, tuple(path), table.month(), frozenset(car.scores))
+    key = (car.square, car.came, moved, tuple(path), meets_left(route, table, car))
     found = route.walked.get(key)
     if found is not None:
         car.square, car.came, meet, station, late = found

@@ -11,7 +11,7 @@ from typing import Any
 from generator.rules import Option
 
 from .arrive import score
-from .drive import waiting
+from .drive import meets_left, waiting
 from .parts import Parts
 from .route import Route, Square
 from .specials import advance
@@ -23,9 +23,9 @@ def reach(
 ) -> tuple[tuple[int, tuple[str, ...], Square, Any, str], ...]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
     stop being 'meet' or 'station' where the drive ends early, else ''. The drives depend only on
-    where the car stands, the roll, the month and the meets it has scored: worked out once for
+    where the car stands, the roll and the meets it can still reach in time: worked out once for
     each of those (the junction choices as tuples: :func:`drives` gives each entry its own list)."""
-    key = (car.square, car.came, roll, s.month(), frozenset(car.scores))
+    key = (car.square, car.came, roll, meets_left(route, s, car)[0])
     found = route.reached.get(key)
     if found is None:
         found = tuple(

@@ -48,6 +48,8 @@ class Route:
     walked: dict = field(default_factory=dict, repr=False)
     """The ends of walks that broke no rule (``drive.walk``), kept per what they depend on."""
     _meet_at: dict | None = field(default=None, repr=False, compare=False)
+    meet_bits: tuple[tuple[int, int, int], ...] = ()
+    """(bit, meet, month) of each meet: the bit marks it in ``drive.meets_left``'s masks."""
 
     def meet_at(self, node: str | None) -> int | None:
         """The meet held at ``node`` (the first listed, as a search of ``meets`` finds), or None."""
@@ -169,4 +171,5 @@ def build_route(feature: MapFeature) -> Route:
                 for i, label in enumerate(edge.labels or []):
                     if label.startswith("-") and label[1:].isdigit():
                         route.minus[check][int(label[1:])] = ("road", k, i, 1)
+    route.meet_bits = tuple((1 << i, m, route.months[n]) for i, (m, n) in enumerate(route.meets.items()))
     return route
