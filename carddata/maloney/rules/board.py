@@ -3,6 +3,7 @@ data the printed board is drawn from (no second copy of the cities or roads here
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +24,15 @@ class Map:
     links: dict[int, frozenset[int]]
 
     def number(self, name: str) -> int | None:
-        return next((n for n, city in self.names.items() if city == name), None)
+        return self._numbers.get(name)
+
+    @functools.cached_property
+    def _numbers(self) -> dict[str, int]:
+        """Each city's number by its name (the first, if two share a name)."""
+        out: dict[str, int] = {}
+        for n, city in self.names.items():
+            out.setdefault(city, n)
+        return out
 
 
 def load_map(game: Game) -> Map:
