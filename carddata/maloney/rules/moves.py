@@ -4,6 +4,7 @@ and the end of each day. Every rule cites the rulebook; readings of unclear pass
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import ClassVar
 
@@ -34,6 +35,7 @@ from .state import (
 from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points
 
 AUCTION = frozenset({"bid", "joker", "fine"})
+NO_CARDS: Counter[str] = Counter()
 
 
 class Maloney(Arrival, Ending):
@@ -58,7 +60,7 @@ class Maloney(Arrival, Ending):
             note("SETUP", f"the notary '{setup.notary}' is not among the players")
         first = self._action(setup.first, note)
         hands = self.deal(players, setup.hands, hand_size(len(players)), note, Counter([setup.first]))
-        check_hands(setup, self._city_of, hands, note)
+        check_hands(setup, self.city_of.get, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
             number = self.map.number(city)
@@ -85,9 +87,13 @@ class Maloney(Arrival, Ending):
         return table
 
     def _city_of(self, name: str) -> str | None:
-        """The city of an action card (after reporting an unknown or non-action card), or None."""
-        card = self._action(name, lambda c, m: None) if name in self.cards else None
-        return card.get("city") if card is not None else None
+        """The city of an action card, or None (an unknown or non-action card)."""
+        return self.city_of.get(name)
+
+    @functools.cached_property
+    def city_of(self) -> dict[str, str]:
+        """Each action card's city, by card name."""
+        return {name: card.get("city") for name, card in self.cards.items() if card.type == "action"}
 
     def _action(self, name: str, note: Note) -> Card | None:
         card = self.card(name, note)
@@ -265,7 +271,7 @@ class Maloney(Arrival, Ending):
         for name in data.cards:
             card = self._action(name, note)
             hand = t.hands[player]
-            pool = Counter() if card and hand.holds(card.name) else self.unseen(t)
+            pool = NO_CARDS if card and hand.holds(card.name) else self.unseen(t)  # (read, never changed)
             why = hand.take(card.name if card else None, pool)
             if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
                 gone = player not in t.recorded and pool[card.name] <= 0

@@ -52,12 +52,14 @@ class MaloneyPlay(Maloney):
         }
 
     def _extra(self, hand: list[str]) -> str | None:
-        cities = Counter(self.cards[n].get("city") for n in hand)
-        return next((n for n in hand if cities[self.cards[n].get("city")] > MAX_SHOWN), None)
+        city_of = self.city_of
+        cities = Counter(city_of[n] for n in hand)
+        return next((n for n in hand if cities[city_of[n]] > MAX_SHOWN), None)
 
     def _fits(self, hand: list[str], out: str, name: str) -> bool:
-        city = self.cards[name].get("city")
-        return sum(1 for n in hand if n != out and self.cards[n].get("city") == city) < MAX_SHOWN
+        city_of = self.city_of
+        city = city_of[name]
+        return sum(1 for n in hand if n != out and city_of[n] == city) < MAX_SHOWN
 
     def score(self, t: Table, player: str, city: int, cards: int = MAX_SHOWN) -> tuple[int, list[str]]:
         """The most ``player`` can score in ``city`` today, and with which cards."""
@@ -141,8 +143,8 @@ class MaloneyPlay(Maloney):
         double = 2 if t.weekday in DOUBLE else 1
         points_of, here, shown = self._points[t.weekday], self.by_city[t.arrived], t.shown
         for p in t.players:
-            known, room = t.hands[p].known, MAX_SHOWN - shown[p]
-            mine = [n for n in here if known.get(n, 0) > 0][:room]  # (no __missing__)
+            known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
+            mine = [n for n in here if known.get(n, 0) > 0][:room]
             if not mine:
                 continue
             for cards in (mine, mine[-1:]) if len(mine) > 1 else (mine,):
