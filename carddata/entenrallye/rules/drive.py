@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from generator.rules import Note
 
@@ -10,14 +10,15 @@ from .route import Route, Square
 from .state import Car, Table
 
 
-@dataclass
+@dataclass(frozen=True)
 class Arrival:
-    """Where a drive stopped and why: a meet reached in time, a station, or just a square."""
+    """Where a drive stopped and why: a meet reached in time, a station, or just a square (one
+    arrival serves every walk that ends the same way: see :func:`walk`)."""
 
     square: Square
     meet: int | None = None
     station: str | None = None
-    late: list[int] = field(default_factory=list)  # meets driven over too late
+    late: tuple[int, ...] = ()  # meets driven over too late
 
 
 def waiting(route: Route, table: Table, car: Car) -> bool:
@@ -79,8 +80,8 @@ def walk(
     key = (car.square, car.came, moved, tuple(path), meets_left(route, table, car))
     found = route.walked.get(key)
     if found is not None:
-        car.square, car.came, meet, station, late = found
-        return Arrival(car.square, meet=meet, station=station, late=list(late))
+        car.square, car.came, arrival = found
+        return arrival
     noted: list[str] = []
 
     def watched(code: str, message: str) -> None:
@@ -91,7 +92,7 @@ def walk(
     if not noted:
         if len(route.walked) > 20_000:  # (some 20 MB at most)
             route.walked.clear()
-        route.walked[key] = (car.square, car.came, arrival.meet, arrival.station, tuple(arrival.late))
+        route.walked[key] = (car.square, car.came, arrival)
     return arrival
 
 
@@ -144,13 +145,13 @@ def _walk(
             continue
         meet = route.meet_at(node)
         if meet is not None and meet not in car.scores and in_time(route, table, node):
-            arrival = Arrival(car.square, meet=meet, late=late)
+            arrival = Arrival(car.square, meet=meet, late=tuple(late))
             break
         if meet is not None and meet not in car.scores:
             late.append(meet)
         if route.kind(node) == "station":
             check = next(c for c, n in route.stations.items() if n == node)
-            arrival = Arrival(car.square, station=check, late=late)
+            arrival = Arrival(car.square, station=check, late=tuple(late))
             break
     if arrival is not None and turn_at == driven:
         turn_round(route, car, note)  # at the stop: free at a station, not at a meet
@@ -167,7 +168,7 @@ def _walk(
             f"the path names {', '.join(choices)}, but no junction was left to choose at{stop}; "
             "a car turning round is written 'u_turn: N' (after N squares), not as a road",
         )
-    return arrival or Arrival(car.square, late=late)
+    return arrival or Arrival(car.square, late=tuple(late))
 
 
 def turn_round(route: Route, car: Car, note: Note | None) -> None:

@@ -152,7 +152,7 @@ class Entenrallye(Rules):
         if arrival.station is None and data.check is not None:
             note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
         last = self._last_meet
-        if all(c.square == last for c in s.cars.values()):
+        if car.square == last and all(c.square == last for c in s.cars.values()):
             s.ended = True  # "In the unlikely event of all cars reaching the 4th meet before the end"
 
     @staticmethod

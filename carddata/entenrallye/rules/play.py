@@ -128,23 +128,24 @@ def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
 def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]:
     turn = s.turn
     assert turn is not None
+    out: list[dict[str, Any]] = []
+    if not turn.grey:  # "Special moves may only be carried out when the car is on a gray square."
+        return out
     car = s.cars[turn.player]
     me = {"player": car.player}
-    out: list[dict[str, Any]] = []
-    if not turn.grey:
-        return out
     if turn.roll >= 4 and turn.left >= PART_COST and s.pile:
         out.append({**me, "action": "buy", "parts": [rng.choice(sorted(s.pile))]})
     if turn.roll >= 2 and turn.left and "asu" not in car.checked and car.repair < MAX_REPAIR:
         for points in range(1, min(turn.left, MAX_REPAIR - car.repair) + 1):
             out.append({**me, "action": "repair", "points": points})
-    others = [c for c in s.cars.values() if c is not car and c.hidden]
-    if turn.roll == 1 and not turn.stole:
+    roll = turn.roll
+    others = [c for c in s.cars.values() if c is not car and c.hidden] if roll <= 2 else []
+    if roll == 1 and not turn.stole:
         for other in others:
             at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
             steal = {"from": other.player, "part": other.hidden[at], "take_at": at + 1}
             out.append({**me, "action": "steal", **steal})
-    if turn.roll == 2 and not turn.exchanged and car.hidden and others:
+    if roll == 2 and not turn.exchanged and car.hidden and others:
         for other in others:
             give = rng.choice(car.hidden)
             at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
@@ -158,8 +159,9 @@ def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]
                     "give": give,
                 }
             )
+    slot, attached = parts.slot, car.attached
     for part in car.hidden:
-        if parts.slot[part] not in car.attached:
+        if slot[part] not in attached:
             out.append({**me, "action": "attach", "part": part})
     return out
 
