@@ -252,7 +252,8 @@ class Maloney(Arrival, Ending):
                 )
         self._open_suitcase(t, player, to, data, note, sunday)
         t.car = to if to is not None else t.car
-        t.arrived, t.phase, t.shown = to, "arrived", Counter()
+        t.arrived, t.phase = to, "arrived"
+        t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
 
     def _city(self, text: str, note: Note) -> int | None:
         number = int(text) if text.isdigit() else self.map.number(text)

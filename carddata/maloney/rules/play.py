@@ -141,18 +141,32 @@ class MaloneyPlay(Maloney):
     def _show_options(self, t: Table) -> list[Option]:
         out: list[Option] = [(1.5, None)]
         double = 2 if t.weekday in DOUBLE else 1
-        points_of, here, shown = self._points[t.weekday], self.by_city[t.arrived], t.shown
+        points_of, shown = self._points[t.weekday], t.shown
+        here, here_set = self.by_city[t.arrived], self._city_sets[t.arrived]
         for p in t.players:
             known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
+            if not room or here_set.isdisjoint(known):  # no card of this city in the hand (C speed)
+                continue
             mine = [n for n in here if known.get(n, 0) > 0][:room]
             if not mine:
                 continue
             for cards in (mine, mine[-1:]) if len(mine) > 1 else (mine,):
                 points = double * sum(points_of[n] for n in cards)
                 out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
-        totals = {"points": dict(t.points), "cash": dict(t.cash), "testament": t.testament_holder()}
-        out.append((0.3, {"player": t.notary, "action": "totals", **totals}))
+        totals = {
+            "player": t.notary,
+            "action": "totals",
+            "points": dict(t.points),
+            "cash": dict(t.cash),
+            "testament": t.testament_holder(),
+        }
+        out.append((0.3, totals))
         return out
+
+    @functools.cached_property
+    def _city_sets(self) -> dict[int, frozenset[str]]:
+        """The action cards of each city (by number), as sets."""
+        return {city: frozenset(names) for city, names in self.by_city.items()}
 
     @functools.cached_property
     def _points(self) -> dict[str, dict[str, int]]:
