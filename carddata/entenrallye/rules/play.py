@@ -113,8 +113,8 @@ def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
     month of a check (the TöV or ASU), which may send cars (see specials.advance)."""
     turn = s.turn
     assert turn is not None
-    cars = s.cars
-    if any(s.month() <= route.months[n] < s.month(s.time + turn.due) for n in route.stations.values()):
+    cars, now, then = s.cars, s.month(), s.month(s.time + turn.due)
+    if any(now <= route.months[n] < then for n in route.stations.values()):
         cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
     trial = Table(s.players, cars, set(), time=s.time)
     sent = advance(route, parts, trial, turn.due)
@@ -169,12 +169,12 @@ def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]
 def options(route: Route, parts: Parts, s: Table, rng: random.Random) -> list[Option]:
     if s.ended:
         return []
-    nxt = s.next_player()
-    if s.turn is None or s.turn.timed:
-        return [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
-    out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)]
-    if s.turn.due:
+    turn = s.turn
+    if turn is None or turn.timed:
+        return [(1.0, e) for e in drives(route, parts, s, s.next_player(), rng.randint(1, 6))]
+    out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)] if turn.grey else []
+    if turn.due:
         out.append((1.0, time_entry(route, parts, s)))
     else:
-        out += [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
+        out += [(1.0, e) for e in drives(route, parts, s, s.next_player(), rng.randint(1, 6))]
     return out
