@@ -193,7 +193,7 @@ class Entenrallye(Rules):
         turn.timed = True
 
     def turn(self, s: Table) -> int:
-        return max(1, s.turns)  # entries before the first drive belong to turn 1
+        return s.turns or 1  # entries before the first drive belong to turn 1
 
     def over(self, s: Table) -> bool:
         return s.ended
