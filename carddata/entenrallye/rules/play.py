@@ -14,7 +14,7 @@ from .arrive import score
 from .drive import meets_left, waiting
 from .parts import Parts
 from .route import Route, Square
-from .specials import advance
+from .specials import advance, marker_after
 from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
 
@@ -108,14 +108,15 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
 
 
 def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
-    """The time entry that ends the turn: the markers after the steps owed, and any cars sent. The
-    steps are tried on a copy of the table; the cars are copied too only when a step ends the
-    month of a check (the TöV or ASU), which may send cars (see specials.advance)."""
+    """The time entry that ends the turn: the markers after the steps owed, and any cars sent. When
+    a step ends the month of a check (the TöV or ASU), which may send cars, the steps are tried on
+    a copy of the table and its cars (see specials.advance); else only the markers move."""
     turn = s.turn
     assert turn is not None
-    cars, now, then = s.cars, s.month(), s.month(s.time + turn.due)
-    if any(now <= route.months[n] < then for n in route.stations.values()):
-        cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
+    end = marker_after(s, turn.due)
+    if not any(s.month() <= route.months[n] < s.month(end) for n in route.stations.values()):
+        return {"player": turn.player, "action": "time", "to": s.when(end)}
+    cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
     trial = Table(s.players, cars, set(), time=s.time)
     sent = advance(route, parts, trial, turn.due)
     entry: dict[str, Any] = {"player": turn.player, "action": "time", "to": trial.when()}
