@@ -10,7 +10,7 @@ from .route import Route, Square
 from .state import Car, Table
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrival:
     """Where a drive stopped and why: a meet reached in time, a station, or just a square (one
     arrival serves every walk that ends the same way: see :func:`walk`)."""

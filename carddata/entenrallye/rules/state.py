@@ -44,7 +44,7 @@ class Car:
     passed: int = 0  # checks passed at their station
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """The turn in progress: the roll, the dice points left, what was done."""
 
