@@ -24,10 +24,11 @@ class Arrival:
 def waiting(route: Route, table: Table, car: Car) -> bool:
     """A car that may not move: at a meet before its month ("the car has to wait until the month of
     the meet has begun"), or at the end of the route."""
-    node = route.node(car.square)
-    if node is None:
+    square = car.square
+    if square[0] != "node":  # (route.node, inlined: asked before every drive)
         return False
-    if not route.ways_on(car.square, car.came):
+    node = square[1]
+    if not route.ways_on(square, car.came):
         return True
     meet = route.meet_at(node)
     return meet is not None and meet in car.scores and table.month() < route.months[node]

@@ -74,7 +74,7 @@ class Route:
         return self.kinds[square[1]][square[2]] if square[0] == "road" else ""
 
     def grey(self, square: Square) -> bool:
-        return self.colour(square) == GREY
+        return square[0] == "road" and self.kinds[square[1]][square[2]] == GREY  # (colour, inlined)
 
     def describe(self, square: Square) -> str:
         if square[0] == "node":
