@@ -79,13 +79,14 @@ class DriveOption(dict):
         return made
 
 
-def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[DriveOption]:
-    """Legal drives on ``roll``: each distance and choice of roads (a stop ends a drive early)."""
+def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[Option]:
+    """Legal drives on ``roll``, as options of weight 1: each distance and choice of roads (a stop
+    ends a drive early)."""
     car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
     if waiting(route, s, car):
-        return [DriveOption.of({**base, "moved": 0}, car.square, car.came)]
-    out = []
+        return [(1.0, DriveOption.of({**base, "moved": 0}, car.square, car.came))]
+    out: list[Option] = []
     for moved, path, square, came, stop in reach(route, s, car, roll):
         entry = DriveOption(base)  # (dict's own copy: a few hundred are made in every game)
         entry["moved"] = moved
@@ -103,7 +104,7 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(route.minus[check]))
         entry.square, entry.came = square, came
-        out.append(entry)
+        out.append((1.0, entry))
     return out
 
 
@@ -172,10 +173,10 @@ def options(route: Route, parts: Parts, s: Table, rng: random.Random) -> list[Op
         return []
     turn = s.turn
     if turn is None or turn.timed:
-        return [(1.0, e) for e in drives(route, parts, s, s.next_player(), rng.randint(1, 6))]
+        return drives(route, parts, s, s.next_player(), rng.randint(1, 6))
     out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)] if turn.grey else []
     if turn.due:
         out.append((1.0, time_entry(route, parts, s)))
     else:
-        out += [(1.0, e) for e in drives(route, parts, s, s.next_player(), rng.randint(1, 6))]
+        out += drives(route, parts, s, s.next_player(), rng.randint(1, 6))
     return out
