@@ -1,35 +1,34 @@
-"""Driving: the squares moved, junction choices, and what happens on arriving at a meet or station."""
+"""Driving: the squares moved, junction choices, where the car stops (arriving: see arrive.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from generator.rules import Note
 
-from .actions import Drive
-from .parts import Parts
-from .pile import reshuffle
 from .route import Route, Square
-from .state import KEEP, Car, Table, faults
+from .state import Car, Table
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Arrival:
-    """Where a drive stopped and why: a meet reached in time, a station, or just a square."""
+    """Where a drive stopped and why: a meet reached in time, a station, or just a square (one
+    arrival serves every walk that ends the same way: see :func:`walk`)."""
 
     square: Square
     meet: int | None = None
     station: str | None = None
-    late: list[int] = field(default_factory=list)  # meets driven over too late
+    late: tuple[int, ...] = ()  # meets driven over too late
 
 
 def waiting(route: Route, table: Table, car: Car) -> bool:
     """A car that may not move: at a meet before its month ("the car has to wait until the month of
     the meet has begun"), or at the end of the route."""
-    node = route.node(car.square)
-    if node is None:
+    square = car.square
+    if square[0] != "node":  # (route.node, inlined: asked before every drive)
         return False
-    if not route.ways_on(car.square, car.came):
+    node = square[1]
+    if not route.ways_on(square, car.came):
         return True
     meet = route.meet_at(node)
     return meet is not None and meet in car.scores and table.month() < route.months[node]
@@ -38,6 +37,20 @@ def waiting(route: Route, table: Table, car: Car) -> bool:
 def in_time(route: Route, table: Table, node: str) -> bool:
     """ "during or before the correct month" """
     return table.month() <= route.months[node]
+
+
+def meets_left(route: Route, table: Table, car: Car) -> tuple[int, int]:
+    """The meets ``car`` can still reach in time (not scored, "during or before the correct month")
+    and those it has not scored, as bit masks (``Route.meet_bits``): all that where a drive stops
+    depends on besides where it starts (the keys :func:`walk` and ``play.reach`` remember by)."""
+    month, scores = table.month(), car.scores
+    open_ = unscored = 0
+    for bit, meet, due in route.meet_bits:
+        if meet not in scores:
+            unscored |= bit
+            if month <= due:
+                open_ |= bit
+    return open_, unscored
 
 
 TURNING = "a car always drives forwards and turns round only at the TöV and the ASU, the two dead ends"
@@ -61,15 +74,15 @@ def walk(
     station.
 
     A walk that turns nowhere and breaks no rule is remembered per where the car stands, the
-    distance, the path, the month and the meets it has scored (all it depends on): the same walk
+    distance, the path and the meets still to score in time or late (all it depends on): the same walk
     ends the same way, so the next one is not driven square by square again."""
     if turn_at is not None or note is None:
         return _walk(route, table, car, moved, path, note, turn_at)
-    key = (car.square, car.came, moved, tuple(path), table.month(), frozenset(car.scores))
+    key = (car.square, car.came, moved, tuple(path), meets_left(route, table, car))
     found = route.walked.get(key)
     if found is not None:
-        car.square, car.came, meet, station, late = found
-        return Arrival(car.square, meet=meet, station=station, late=list(late))
+        car.square, car.came, arrival = found
+        return arrival
     noted: list[str] = []
 
     def watched(code: str, message: str) -> None:
@@ -80,7 +93,7 @@ def walk(
     if not noted:
         if len(route.walked) > 20_000:  # (some 20 MB at most)
             route.walked.clear()
-        route.walked[key] = (car.square, car.came, arrival.meet, arrival.station, tuple(arrival.late))
+        route.walked[key] = (car.square, car.came, arrival)
     return arrival
 
 
@@ -133,13 +146,13 @@ def _walk(
             continue
         meet = route.meet_at(node)
         if meet is not None and meet not in car.scores and in_time(route, table, node):
-            arrival = Arrival(car.square, meet=meet, late=late)
+            arrival = Arrival(car.square, meet=meet, late=tuple(late))
             break
         if meet is not None and meet not in car.scores:
             late.append(meet)
         if route.kind(node) == "station":
             check = next(c for c, n in route.stations.items() if n == node)
-            arrival = Arrival(car.square, station=check, late=late)
+            arrival = Arrival(car.square, station=check, late=tuple(late))
             break
     if arrival is not None and turn_at == driven:
         turn_round(route, car, note)  # at the stop: free at a station, not at a meet
@@ -156,7 +169,7 @@ def _walk(
             f"the path names {', '.join(choices)}, but no junction was left to choose at{stop}; "
             "a car turning round is written 'u_turn: N' (after N squares), not as a road",
         )
-    return arrival or Arrival(car.square, late=late)
+    return arrival or Arrival(car.square, late=tuple(late))
 
 
 def turn_round(route: Route, car: Car, note: Note | None) -> None:
@@ -191,116 +204,3 @@ def one_way_against(route: Route, wanted: str, passed: list[str]) -> str | None:
             a, b = (f"{route.describe(('node', n))} ({n})" for n in (edge.from_, edge.to))
             return f"the road between {a} and {b} is one-way, from {a} to {b}: no car drives it towards {a}"
     return None
-
-
-def score(parts: Parts, car: Car) -> int:
-    """ "The player scores all the points on the attached parts. Any part which has the same
-    background colour as the car it is attached to scores an extra bonus point." """
-    return sum(parts.points[p] + (parts.colour[p] == car.colour) for p in car.attached.values())
-
-
-def at_meet(parts: Parts, table: Table, car: Car, meet: int, data: Drive, note: Note) -> None:
-    """Score, return the attached parts to the pile and keep at most two face-down parts."""
-    expected = score(parts, car)
-    if data.score is None:
-        note("SCORE_MISSING", f"{car.player} reached meet {meet} in time: write the score ({expected})")
-    elif data.score != expected:
-        note(
-            "WRONG_SCORE",
-            f"meet {meet}: {car.player} scores {expected} "
-            f"({parts.explain(car.attached.values(), car.colour)}), not {data.score}",
-        )
-    car.scores[meet] = expected
-    returned = len(car.attached) + max(0, len(car.hidden) - KEEP)
-    table.pile.update(car.attached.values())
-    car.attached.clear()
-    keep = data.keep
-    if keep is None:
-        if len(car.hidden) > KEEP:
-            note(
-                "KEEP_MISSING",
-                f"{car.player} holds {len(car.hidden)} face-down parts: "
-                f"'keep' must name the {KEEP} kept (the rest go back to the pile)",
-            )
-        keep = car.hidden[:KEEP]
-    if len(keep) > KEEP:
-        note("KEEP_TOO_MANY", f"at most {KEEP} face-down parts may be kept after a meet, not {len(keep)}")
-    kept = []
-    for name in keep:
-        if name in car.hidden and name not in kept:
-            kept.append(name)
-        else:
-            note("NOT_HELD", f"{car.player} holds no face-down {name} to keep")
-    table.pile.update(p for p in car.hidden if p not in kept)
-    car.hidden = kept
-    if returned:
-        reshuffle(table, data.pile, note)  # "shuffled back into the pack"
-    elif data.pile is not None:
-        note("PILE_ORDER", "no part went back into the pack at this meet, so it was not shuffled")
-
-
-def at_station(
-    route: Route, parts: Parts, table: Table, car: Car, check: str, data: Drive, note: Note
-) -> bool:
-    """The TöV or ASU: pass with repair points >= faults (marker down by the faults), else onto
-    the minus square of the shortfall, marker to 0. True when it counted (a time step is due)."""
-    if check in car.checked:
-        if data.check is not None:
-            note("UNEXPECTED_CHECK", f"{car.player} has already had the {check.upper()}")
-        return False
-    car.checked.add(check)
-    need = faults(car, parts.faults)
-    passed = car.repair >= need
-    if data.check is None:
-        note(
-            "CHECK_MISSING",
-            f"{car.player} reached the {check.upper()}: write check: {'passed' if passed else 'failed'}",
-        )
-    elif (data.check == "passed") != passed:
-        note(
-            "WRONG_CHECK",
-            f"{car.player} has {car.repair} repair points for {need} faults: the "
-            f"{check.upper()} is {'passed' if passed else 'failed'}, not {data.check}",
-        )
-    if passed:
-        car.repair -= need
-        car.passed += 1
-        if data.minus is not None:
-            note("WRONG_MINUS", f"{car.player} passed the {check.upper()}: no minus square")
-    else:
-        at = send_to_minus(route, car, check, need - car.repair)
-        if data.check == "failed" and data.minus != at:
-            note(
-                "WRONG_MINUS",
-                f"{car.player} is {need - car.repair} repair points short: "
-                f"minus square -{at}, not {data.minus if data.minus else 'none'}",
-            )
-    return True
-
-
-def send_to_minus(route: Route, car: Car, check: str, short: int) -> int:
-    """Put the car on the minus square of the shortfall (the farthest when it is larger); marker to 0."""
-    squares = route.minus[check]
-    at = min(short, max(squares))
-    car.square, car.came, car.repair = squares[at], None, 0
-    return at
-
-
-def month_end(route: Route, parts: Parts, table: Table, check: str) -> dict[str, tuple[str, int]]:
-    """ "Once April is over, any cars which have not reached the TöV station are moved back to the
-    TöV Workshop ... Their repair markers are reduced by the number of faults" (too few: the minus
-    squares and 0). Returns, per car sent, where ('workshop' or '-k') and its repair marker."""
-    sent: dict[str, tuple[str, int]] = {}
-    for car in table.cars.values():
-        if check in car.checked:
-            continue
-        car.checked.add(check)
-        need = faults(car, parts.faults)
-        if car.repair >= need:
-            car.square, car.came = ("node", route.workshops[check]), None
-            car.repair -= need
-            sent[car.player] = ("workshop", car.repair)
-        else:
-            at = send_to_minus(route, car, check, need - car.repair)
-            sent[car.player] = (f"-{at}", 0)
-    return sent

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -12,7 +13,8 @@ from generator.rules import Entry, Expect, Note, Option, Outcome, Rules
 
 from . import play, specials
 from .actions import ACTIONS, SPECIALS, Drive, Setup
-from .drive import at_meet, at_station, waiting, walk
+from .arrive import at_meet, at_station
+from .drive import Arrival, waiting, walk
 from .parts import Parts
 from .pile import check_order
 from .route import Route, load_route
@@ -122,45 +124,54 @@ class Entenrallye(Rules):
         self.end_turn(s, note)
         if s.ended:
             return
+        route, roll, moved = self.route, data.roll, data.moved
         s.turns += 1
-        s.turn = turn = Turn(car.player, data.roll, data.roll - data.moved)
-        turn.due = 1 if data.roll == 6 else 0
-        if data.moved > data.roll:
-            note("OVERSPENT", f"{data.moved} squares driven on a roll of {data.roll}")
-        if waiting(self.route, s, car):
-            if data.moved:
+        s.turn = turn = Turn(car.player, roll, roll - moved, due=1 if roll == 6 else 0)
+        if moved > roll:
+            note("OVERSPENT", f"{moved} squares driven on a roll of {roll}")
+        if waiting(route, s, car):
+            if moved:
                 note(
                     "MUST_WAIT",
-                    f"{car.player} waits at {self.route.describe(car.square)} "
+                    f"{car.player} waits at {route.describe(car.square)} "
                     f"until its month begins ({s.when()} now)",
                 )
             moved = 0
-        else:
-            if data.moved < 1:
-                note("MOVE_TOO_FEW", "a car moves at least one square each turn (unless waiting at a meet)")
-            moved = data.moved
-        arrival = walk(self.route, s, car, moved, data.path, note, data.u_turn)
-        turn.grey = moved > 0 and self.route.grey(car.square)
+        elif moved < 1:
+            note("MOVE_TOO_FEW", "a car moves at least one square each turn (unless waiting at a meet)")
+        arrival = walk(route, s, car, moved, data.path, note, data.u_turn)
+        turn.grey = moved > 0 and route.grey(car.square)
         if arrival.meet is not None:
             turn.due += 1
             at_meet(self.parts, s, car, arrival.meet, data, note)
-        elif arrival.station and at_station(self.route, self.parts, s, car, arrival.station, data, note):
-            turn.due += 1
-        if arrival.meet is None:
-            if data.score is not None:
-                if arrival.late:
-                    note("LATE_SCORE", f"{car.player} drove over meet {arrival.late[0]} too late to score")
-                else:
-                    note("UNEXPECTED_SCORE", f"{car.player} reached no meet this turn: no score")
-            if data.keep is not None:
-                note("UNEXPECTED_KEEP", "parts are kept or returned only after scoring at a meet")
-        if arrival.meet is None and data.pile is not None:
-            note("PILE_ORDER", "the pile is shuffled only when parts go back at a meet: no pile order here")
+        else:
+            if arrival.station and at_station(route, self.parts, s, car, arrival.station, data, note):
+                turn.due += 1
+            if data.score is not None or data.keep is not None or data.pile is not None:
+                self._no_meet(car, arrival, data, note)
         if arrival.station is None and data.check is not None:
             note("UNEXPECTED_CHECK", f"{car.player} did not reach the TöV or ASU this turn")
-        last = self.route.meets[max(self.route.meets)]
-        if all(self.route.node(c.square) == last for c in s.cars.values()):
+        last = self._last_meet
+        if car.square == last and all(c.square == last for c in s.cars.values()):
             s.ended = True  # "In the unlikely event of all cars reaching the 4th meet before the end"
+
+    @staticmethod
+    def _no_meet(car: Car, arrival: Arrival, data: Drive, note: Note) -> None:
+        """A score, parts kept or a pile order written for a drive that reached no meet in time."""
+        if data.score is not None:
+            if arrival.late:
+                note("LATE_SCORE", f"{car.player} drove over meet {arrival.late[0]} too late to score")
+            else:
+                note("UNEXPECTED_SCORE", f"{car.player} reached no meet this turn: no score")
+        if data.keep is not None:
+            note("UNEXPECTED_KEEP", "parts are kept or returned only after scoring at a meet")
+        if data.pile is not None:
+            note("PILE_ORDER", "the pile is shuffled only when parts go back at a meet: no pile order here")
+
+    @functools.cached_property
+    def _last_meet(self) -> tuple[str, str]:
+        """The square of the last meet (the end of the route)."""
+        return ("node", self.route.meets[max(self.route.meets)])
 
     def close(self, s: Table, note: Note) -> None:
         """The log goes on (or stops) without the time entry a turn owes: reported at that turn."""
@@ -182,7 +193,7 @@ class Entenrallye(Rules):
         turn.timed = True
 
     def turn(self, s: Table) -> int:
-        return max(1, s.turns)  # entries before the first drive belong to turn 1
+        return s.turns or 1  # entries before the first drive belong to turn 1
 
     def over(self, s: Table) -> bool:
         return s.ended

@@ -10,19 +10,22 @@ from typing import Any
 
 from generator.rules import Option
 
-from .drive import score, waiting
+from .arrive import score
+from .drive import meets_left, waiting
 from .parts import Parts
 from .route import Route, Square
-from .specials import advance
+from .specials import advance, marker_after
 from .state import KEEP, MAX_REPAIR, PART_COST, Car, Table, faults
 
 
-def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
+def reach(
+    route: Route, s: Table, car: Car, roll: int
+) -> tuple[tuple[int, tuple[str, ...], Square, Any, str], ...]:
     """Every drive of 1..``roll`` squares: (moved, junction choices, square, road it came by, stop),
     stop being 'meet' or 'station' where the drive ends early, else ''. The drives depend only on
-    where the car stands, the roll, the month and the meets it has scored: worked out once for
-    each of those (the junction choices given as fresh lists)."""
-    key = (car.square, car.came, roll, s.month(), frozenset(car.scores))
+    where the car stands, the roll and the meets it can still reach in time: worked out once for
+    each of those (the junction choices as tuples: :func:`drives` gives each entry its own list)."""
+    key = (car.square, car.came, roll, meets_left(route, s, car)[0])
     found = route.reached.get(key)
     if found is None:
         found = tuple(
@@ -31,7 +34,7 @@ def reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[s
         if len(route.reached) > 20_000:  # (some 20 MB at most)
             route.reached.clear()
         route.reached[key] = found
-    return [(moved, list(path), to, by, stop) for moved, path, to, by, stop in found]
+    return found
 
 
 def _reach(route: Route, s: Table, car: Car, roll: int) -> list[tuple[int, list[str], Square, Any, str]]:
@@ -76,17 +79,19 @@ class DriveOption(dict):
         return made
 
 
-def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[DriveOption]:
-    """Legal drives on ``roll``: each distance and choice of roads (a stop ends a drive early)."""
+def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list[Option]:
+    """Legal drives on ``roll``, as options of weight 1: each distance and choice of roads (a stop
+    ends a drive early)."""
     car = s.cars[player]
     base = {"player": player, "action": "drive", "roll": roll}
     if waiting(route, s, car):
-        return [DriveOption.of({**base, "moved": 0}, car.square, car.came)]
-    out = []
+        return [(1.0, DriveOption.of({**base, "moved": 0}, car.square, car.came))]
+    out: list[Option] = []
     for moved, path, square, came, stop in reach(route, s, car, roll):
-        entry: dict[str, Any] = {**base, "moved": moved}
+        entry = DriveOption(base)  # (dict's own copy: a few hundred are made in every game)
+        entry["moved"] = moved
         if path:
-            entry["path"] = path
+            entry["path"] = list(path)
         if stop == "meet":
             entry["score"] = score(parts, car)
             if len(car.hidden) > KEEP:
@@ -98,14 +103,20 @@ def drives(route: Route, parts: Parts, s: Table, player: str, roll: int) -> list
                 entry["check"] = "passed" if car.repair >= need else "failed"
                 if car.repair < need:
                     entry["minus"] = min(need - car.repair, max(route.minus[check]))
-        out.append(DriveOption.of(entry, square, came))
+        entry.square, entry.came = square, came
+        out.append((1.0, entry))
     return out
 
 
 def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
-    """The time entry that ends the turn: the markers after the steps owed, and any cars sent."""
+    """The time entry that ends the turn: the markers after the steps owed, and any cars sent. When
+    a step ends the month of a check (the TöV or ASU), which may send cars, the steps are tried on
+    a copy of the table and its cars (see specials.advance); else only the markers move."""
     turn = s.turn
     assert turn is not None
+    end = marker_after(s, turn.due)
+    if not any(s.month() <= route.months[n] < s.month(end) for n in route.stations.values()):
+        return {"player": turn.player, "action": "time", "to": s.when(end)}
     cars = {p: replace(c, checked=set(c.checked)) for p, c in s.cars.items()}
     trial = Table(s.players, cars, set(), time=s.time)
     sent = advance(route, parts, trial, turn.due)
@@ -119,23 +130,24 @@ def time_entry(route: Route, parts: Parts, s: Table) -> dict[str, Any]:
 def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]:
     turn = s.turn
     assert turn is not None
+    out: list[dict[str, Any]] = []
+    if not turn.grey:  # "Special moves may only be carried out when the car is on a gray square."
+        return out
     car = s.cars[turn.player]
     me = {"player": car.player}
-    out: list[dict[str, Any]] = []
-    if not turn.grey:
-        return out
     if turn.roll >= 4 and turn.left >= PART_COST and s.pile:
         out.append({**me, "action": "buy", "parts": [rng.choice(sorted(s.pile))]})
     if turn.roll >= 2 and turn.left and "asu" not in car.checked and car.repair < MAX_REPAIR:
         for points in range(1, min(turn.left, MAX_REPAIR - car.repair) + 1):
             out.append({**me, "action": "repair", "points": points})
-    others = [c for c in s.cars.values() if c is not car and c.hidden]
-    if turn.roll == 1 and not turn.stole:
+    roll = turn.roll
+    others = [c for c in s.cars.values() if c is not car and c.hidden] if roll <= 2 else []
+    if roll == 1 and not turn.stole:
         for other in others:
             at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
             steal = {"from": other.player, "part": other.hidden[at], "take_at": at + 1}
             out.append({**me, "action": "steal", **steal})
-    if turn.roll == 2 and not turn.exchanged and car.hidden and others:
+    if roll == 2 and not turn.exchanged and car.hidden and others:
         for other in others:
             give = rng.choice(car.hidden)
             at = rng.randrange(len(other.hidden))  # a place picked blind (the same draw as a choice)
@@ -149,8 +161,9 @@ def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]
                     "give": give,
                 }
             )
+    slot, attached = parts.slot, car.attached
     for part in car.hidden:
-        if parts.slot[part] not in car.attached:
+        if slot[part] not in attached:
             out.append({**me, "action": "attach", "part": part})
     return out
 
@@ -158,12 +171,12 @@ def specials(parts: Parts, s: Table, rng: random.Random) -> list[dict[str, Any]]
 def options(route: Route, parts: Parts, s: Table, rng: random.Random) -> list[Option]:
     if s.ended:
         return []
-    nxt = s.next_player()
-    if s.turn is None or s.turn.timed:
-        return [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
-    out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)]
-    if s.turn.due:
+    turn = s.turn
+    if turn is None or turn.timed:
+        return drives(route, parts, s, s.next_player(), rng.randint(1, 6))
+    out: list[Option] = [(1.0, e) for e in specials(parts, s, rng)] if turn.grey else []
+    if turn.due:
         out.append((1.0, time_entry(route, parts, s)))
     else:
-        out += [(1.0, e) for e in drives(route, parts, s, nxt, rng.randint(1, 6))]
+        out += drives(route, parts, s, s.next_player(), rng.randint(1, 6))
     return out

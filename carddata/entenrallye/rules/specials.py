@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.rules import Note
 
 from .actions import Attach, Buy, Exchange, Repair, Steal, Time
-from .drive import month_end
+from .arrive import month_end
 from .parts import Parts
 from .pile import take_top
 from .route import Route
@@ -127,13 +127,22 @@ def attach(parts: Parts, car: Car, data: Attach, note: Note) -> None:
     car.attached[slot] = data.part
 
 
-def advance(route: Route, parts: Parts, table: Table, steps: int) -> dict[str, tuple[str, int]]:
-    """Move the time markers ``steps`` times; at the end of April / October send the cars that
-    missed the TöV / ASU (see drive.month_end)."""
-    sent: dict[str, tuple[str, int]] = {}
+def marker_after(table: Table, steps: int) -> int:
+    """Where ``steps`` steps take the time markers: a period each, none once December is over."""
+    t = table.time
     for _ in range(steps):
-        if table.month() > 12:
+        if table.month(t) > 12:
             break
+        t += 1
+    return t
+
+
+def advance(route: Route, parts: Parts, table: Table, steps: int) -> dict[str, tuple[str, int]]:
+    """Move the time markers ``steps`` times (see :func:`marker_after`); at the end of April /
+    October send the cars that missed the TöV / ASU (see arrive.month_end)."""
+    sent: dict[str, tuple[str, int]] = {}
+    end = marker_after(table, steps)
+    while table.time < end:
         before = table.month()
         table.time += 1
         if table.month() != before:

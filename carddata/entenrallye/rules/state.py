@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .route import Square
@@ -43,7 +44,7 @@ class Car:
     passed: int = 0  # checks passed at their station
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """The turn in progress: the roll, the dice points left, what was done."""
 
@@ -67,11 +68,11 @@ class Table:
     turn: Turn | None = None
     ended: bool = False
     order: list[str] | None = None  # the pile top first, while a log records it (pile.py)
+    periods: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def periods(self) -> int:
-        """ "the number of spaces used in the right hand column is equal to the number of players" """
-        return min(len(self.players), 6)
+    def __post_init__(self) -> None:
+        # "the number of spaces used in the right hand column is equal to the number of players"
+        self.periods = min(len(self.players), 6)
 
     def month(self, time: int | None = None) -> int:
         """The month (1-12) at ``time`` steps; 13 once December is over. Before the first step the
@@ -81,12 +82,7 @@ class Table:
 
     def when(self, time: int | None = None) -> str:
         """The markers as a log writes them: 'Apr 3', 'end' after December, 'off' before the first step."""
-        t = self.time if time is None else time
-        if t <= 0:
-            return "off"
-        if self.month(t) > 12:
-            return "end"
-        return f"{MONTHS[self.month(t) - 1]} {(t - 1) % self.periods + 1}"
+        return _when(self.periods, self.time if time is None else time)
 
     def next_player(self) -> str:
         if self.turn is None:
@@ -99,6 +95,17 @@ def faults(car: Car, part_faults: dict[str, int]) -> int:
     return sum(part_faults[p] for p in car.attached.values()) + SLOT_FAULTS * (len(SLOTS) - len(car.attached))
 
 
+@functools.cache
+def _when(periods: int, t: int) -> str:
+    """:meth:`Table.when` of ``t`` steps with ``periods`` periods a month (a few hundred in all)."""
+    if t <= 0:
+        return "off"
+    if (t - 1) // periods + 1 > 12:
+        return "end"
+    return f"{MONTHS[(t - 1) // periods]} {(t - 1) % periods + 1}"
+
+
+@functools.lru_cache(maxsize=4096)
 def parse_when(text: str) -> tuple[int, int] | str | None:
     """'Apr 3' or 'April 3' -> (4, 3); 'end' and 'off' as they are; None when unreadable."""
     words = text.strip().split()

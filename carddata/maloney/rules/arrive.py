@@ -37,16 +37,21 @@ class Arrival(Rules):
         if data.drew is None:
             note("SUNDAY_CARDS", "write the card(s) turned up from the deck on Sunday (drew: [...])")
         draws, city = self.draws(data.drew), None
+        pool = self.unseen(t)
         while t.deck > 0:
-            pool = self.unseen(t)
             name = draws.next(pool)
             card = self._action(name, note) if name is not None else None
             t.deck -= 1
             if card is None:
                 break
-            if pool[card.name] <= 0:
+            left = pool[card.name]
+            if left <= 0:
                 note("CARD_UNAVAILABLE", f"{name} cannot be in the deck: it is somewhere else")
             t.seen[card.name] += 1
+            if left > 1:  # seen now: the unseen cards as ``unseen`` would count them again
+                pool[card.name] = left - 1
+            elif left == 1:
+                del pool[card.name]
             city = card.get("number")
             if city != t.car:
                 break

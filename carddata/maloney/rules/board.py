@@ -3,13 +3,16 @@ data the printed board is drawn from (no second copy of the cities or roads here
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.board import board_files, load_board
+from generator.board import Board, board_files, load_board
 from generator.board.graph import MapGraph, map_graph
-from generator.core.yamlio import OVERLAY
+from generator.core.yamlio import OVERLAY, load_yaml
 from generator.load.model import Game
+from generator.schema.board import BoardSpec
+from generator.schema.messages import validate
 
 MAP_ID = "usa"
 
@@ -23,7 +26,15 @@ class Map:
     links: dict[int, frozenset[int]]
 
     def number(self, name: str) -> int | None:
-        return next((n for n, city in self.names.items() if city == name), None)
+        return self._numbers.get(name)
+
+    @functools.cached_property
+    def _numbers(self) -> dict[str, int]:
+        """Each city's number by its name (the first, if two share a name)."""
+        out: dict[str, int] = {}
+        for n, city in self.names.items():
+            out.setdefault(city, n)
+        return out
 
 
 def load_map(game: Game) -> Map:
@@ -48,7 +59,16 @@ def _load(path: Path, game: Game) -> Map | None:
 
 
 def _read(path: Path, game: Game) -> Map | None:
-    board = load_board(path, game)
+    """The map of the board file, read and checked as the board loader reads it but not laid out:
+    the cities and roads are all the rules need, not the fonts and drawing (some 0.07 s of every
+    process that simulates). A missing file is reported by the loader itself."""
+    if not path.is_file():
+        board = load_board(path, game)
+    else:
+        doc = load_yaml(path)
+        spec = validate(BoardSpec, doc.data or {}, doc)
+        # the parts of a board the map graph reads (its spec, the file and where things are in it)
+        board = Board(path.stem, "", 0.0, 0.0, 0.0, spec, doc, path, {}, ())
     try:
         graph = map_graph(board, MAP_ID)
     except LookupError:

@@ -13,21 +13,25 @@ from .state import GOAL, Table
 
 def per_game(rules: Rules, t: Table, entries: Sequence[Entry]) -> Mapping[str, float]:
     """Days played, whether 69 ended it, suitcase points, and what cash and the auction were worth."""
-    suitcase = 0
-    for e in entries:
-        if e.action != "drive":  # (asking another entry for a field it lacks is slow)
+    suitcase, paid, jokers, cards = 0, [], 0, rules.cards
+    for e in entries:  # one pass (asking another entry for a field it lacks is slow)
+        if e.action == "joker":
+            jokers += 1
+        if e.action != "drive":
             continue
-        card = rules.cards.get(getattr(e.data, "suitcase", None) or "")
+        data = e.data
+        card = cards.get(getattr(data, "suitcase", None) or "")
         if card is not None and card.get("gain") == "points":
-            suitcase += card.get("amount") * (len(t.players) if getattr(e.data, "drew", None) else 1)
-    paid = [e.data.paid for e in entries if e.action == "drive" and getattr(e.data, "paid", None) is not None]
+            suitcase += card.get("amount") * (len(t.players) if getattr(data, "drew", None) else 1)
+        if getattr(data, "paid", None) is not None:
+            paid.append(data.paid)
     return {
         "days": t.day,
         "ended at 69": float(max(t.points.values()) >= GOAL),
         "suitcase share of points": suitcase / max(1, sum(t.points.values())),
         "points bought per heir": sum(t.cash.values()) / 1000 / len(t.players),
         "mean price of a drive": sum(paid) / len(paid) if paid else 0.0,
-        "jokers played": float(sum(1 for e in entries if e.action == "joker")),
+        "jokers played": float(jokers),
     }
 
 

@@ -1,9 +1,11 @@
-"""Replaying a Maloney log: the auction, the drive, the suitcase, scoring, the notary's totals
-and the end of each day. Every rule cites the rulebook; readings of unclear passages are marked
-"our reading" (README.md, "Readings of the rulebook")."""
+"""Replaying a Maloney log: the auction and the drive here; the suitcase and Sunday's cards in
+arrive.py, the cards shown and the notary's totals in scoring.py, the end of each day in end.py.
+Every rule cites the rulebook; readings of unclear passages are marked "our reading" (README.md,
+"Readings of the rulebook")."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import ClassVar
 
@@ -16,27 +18,25 @@ from .arrive import Arrival
 from .board import Map, load_map
 from .deal import check_hands
 from .end import Ending
+from .scoring import Scoring
 from .state import (
     ACTIONS,
     FINE,
-    MAX_SHOWN,
     MIN_BID,
     START_CASH,
     Bid,
     Drive,
     Fine,
     Setup,
-    Show,
     Table,
-    Totals,
     hand_size,
 )
-from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points
+from .week import JOKER_DAYS, LUCKY
 
 AUCTION = frozenset({"bid", "joker", "fine"})
 
 
-class Maloney(Arrival, Ending):
+class Maloney(Arrival, Ending, Scoring):
     actions: ClassVar[dict[str, type[Strict]]] = ACTIONS
     responses = frozenset({"show", "totals", "buy"})  # a buy never closes a day (Ending._buy)
     setup_model = Setup
@@ -58,7 +58,7 @@ class Maloney(Arrival, Ending):
             note("SETUP", f"the notary '{setup.notary}' is not among the players")
         first = self._action(setup.first, note)
         hands = self.deal(players, setup.hands, hand_size(len(players)), note, Counter([setup.first]))
-        check_hands(setup, self._city_of, hands, note)
+        check_hands(setup, self.city_of.get, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
             number = self.map.number(city)
@@ -85,9 +85,13 @@ class Maloney(Arrival, Ending):
         return table
 
     def _city_of(self, name: str) -> str | None:
-        """The city of an action card (after reporting an unknown or non-action card), or None."""
-        card = self._action(name, lambda c, m: None) if name in self.cards else None
-        return card.get("city") if card is not None else None
+        """The city of an action card, or None (an unknown or non-action card)."""
+        return self.city_of.get(name)
+
+    @functools.cached_property
+    def city_of(self) -> dict[str, str]:
+        """Each action card's city, by card name."""
+        return {name: card.get("city") for name, card in self.cards.items() if card.type == "action"}
 
     def _action(self, name: str, note: Note) -> Card | None:
         card = self.card(name, note)
@@ -246,7 +250,8 @@ class Maloney(Arrival, Ending):
                 )
         self._open_suitcase(t, player, to, data, note, sunday)
         t.car = to if to is not None else t.car
-        t.arrived, t.phase, t.shown = to, "arrived", Counter()
+        t.arrived, t.phase = to, "arrived"
+        t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
 
     def _city(self, text: str, note: Note) -> int | None:
         number = int(text) if text.isdigit() else self.map.number(text)
@@ -257,78 +262,3 @@ class Maloney(Arrival, Ending):
 
     def _reach(self, city: int) -> str:
         return ranges(self.map.links[city])
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def _show(self, t: Table, player: str, data: Show, note: Note) -> None:
-        total = 0
-        for name in data.cards:
-            card = self._action(name, note)
-            hand = t.hands[player]
-            pool = Counter() if card and hand.holds(card.name) else self.unseen(t)
-            why = hand.take(card.name if card else None, pool)
-            if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
-                gone = player not in t.recorded and pool[card.name] <= 0
-                note(
-                    "CARD_UNAVAILABLE" if gone else "NOT_IN_HAND",
-                    f"{player} cannot show {name}: every copy has been seen already (the first card, "
-                    "cards shown, Sunday's cards)"
-                    if gone
-                    else f"{player} cannot show {name}: {why}",
-                )
-            t.seen[name] += 1 if card else 0
-            if card is None or t.arrived is None:
-                continue
-            if t.day == 1 and card.get("number") == t.start and t.arrived != t.start:
-                note("START_CITY", f"{name} is for the first card's city: it cannot score on the first day")
-            elif card.get("number") != t.arrived:
-                here = self.map.names[t.arrived]
-                note("WRONG_CITY", f"{name} is for {card.get('city')}; the car is in {here}")
-            else:
-                total += card_points(card.get("best"), t.weekday)
-        t.shown[player] += len(data.cards)
-        if t.shown[player] > MAX_SHOWN:
-            note("TOO_MANY_CARDS", f"{player} shows {t.shown[player]} cards today; at most {MAX_SHOWN}")
-        elif player not in t.recorded:
-            self._city_limit(t, player, data.cards, note)
-        if t.weekday in DOUBLE:  # rulebook: Tuesday and Friday "you will receive double points"
-            total *= 2
-        if data.points is not None and data.points != total:
-            twice = " (doubled on Di and Fr)" if t.weekday in DOUBLE else ""
-            note("WRONG_POINTS", f"on {t.weekday} these cards score {total}{twice}, not {data.points}")
-        t.points[player] += total
-
-    def _city_limit(self, t: Table, player: str, names: list[str], note: Note) -> None:
-        """Rulebook, setup: heirs exchange cards "until you have no more than two cards from any one
-        place", and no card joins a hand later: the cards of a city an heir has shown in this game
-        and those still known in the hand (got in a recorded exchange) are at most two."""
-        for city in sorted({self.cards[n].get("city") for n in names if n in self.actions_total}):
-            t.city_shown[(player, city)] += sum(
-                1 for n in names if self.cards.get(n) and self.cards[n].get("city") == city
-            )
-            kept = sorted(n for n in t.hands[player].known.elements() if self._city_of(n) == city)
-            if t.city_shown[(player, city)] + len(kept) > MAX_SHOWN:
-                also = f" and holds {', '.join(kept)}, got in the exchange" if kept else ""
-                note(
-                    "SETUP_HAND",
-                    f"{player} has now shown {t.city_shown[(player, city)]} cards of {city} in this "
-                    f"game{also}; after the exchange at setup no heir holds more than {MAX_SHOWN} "
-                    "cards of a place",
-                )
-
-    def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:
-        for what, kept, said in (("points", t.points, data.points), ("cash", t.cash, data.cash)):
-            for p, value in said.items():
-                if p not in kept:
-                    note("UNKNOWN_PLAYER", f"'{p}' is not playing")
-                elif kept[p] != value:
-                    has, says = (f"${kept[p]:,}", f"${value:,}") if what == "cash" else (kept[p], value)
-                    note(
-                        "WRONG_TOTAL",
-                        f"{p} has {has} {what if what == 'points' else ''}".rstrip() + f", not {says}",
-                    )
-        if data.testament is not None:
-            holder = t.testament_holder()
-            if data.testament not in t.leaders() or (t.testament in t.leaders() and data.testament != holder):
-                note("TESTAMENT", f"the testament goes to the leader, {holder}, not {data.testament}")
-            t.testament = data.testament

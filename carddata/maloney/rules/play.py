@@ -13,9 +13,10 @@ from generator.rules.playthrough import Policy, random_policy
 
 from .moves import Maloney
 from .state import MAX_SHOWN, MIN_BID, Table, hand_size
-from .week import DOUBLE, JOKER_DAYS, card_points
+from .week import DAYS, DOUBLE, JOKER_DAYS, card_points
 
 BID_STEPS = (100, 500)
+BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
 
 
 class MaloneyPlay(Maloney):
@@ -51,12 +52,14 @@ class MaloneyPlay(Maloney):
         }
 
     def _extra(self, hand: list[str]) -> str | None:
-        cities = Counter(self.cards[n].get("city") for n in hand)
-        return next((n for n in hand if cities[self.cards[n].get("city")] > MAX_SHOWN), None)
+        city_of = self.city_of
+        cities = Counter(city_of[n] for n in hand)
+        return next((n for n in hand if cities[city_of[n]] > MAX_SHOWN), None)
 
     def _fits(self, hand: list[str], out: str, name: str) -> bool:
-        city = self.cards[name].get("city")
-        return sum(1 for n in hand if n != out and self.cards[n].get("city") == city) < MAX_SHOWN
+        city_of = self.city_of
+        city = city_of[name]
+        return sum(1 for n in hand if n != out and city_of[n] == city) < MAX_SHOWN
 
     def score(self, t: Table, player: str, city: int, cards: int = MAX_SHOWN) -> tuple[int, list[str]]:
         """The most ``player`` can score in ``city`` today, and with which cards."""
@@ -81,19 +84,38 @@ class MaloneyPlay(Maloney):
             return self._show_options(t)
         if self.sunday(t):
             return [(1.0, self._sunday_entry(t, rng))]
-        driver, out = t.driver(), []
-        for to in sorted(self.map.links[t.car]):
-            out.append((3.0 / len(self.map.links[t.car]), self.drive_entry(t, driver, to)))
+        driver, price, opened, suitcases = t.driver(), t.price(), t.opened, t.suitcases
+        weight, ways = self._ways[t.car]
+        out: list[Option] = []
+        for to, name in ways:  # (drive_entry's entries, made here: a few thousand a game)
+            entry = {"player": driver, "action": "drive", "to": name, "paid": price}
+            if to not in opened:
+                entry["suitcase"] = suitcases[to]
+            out.append((weight, entry))
+        if t.joker_driver:
+            return out
         last = t.bids[-1][1] if t.bids else 0
+        joker_day = t.weekday in JOKER_DAYS
         for p in t.players:
-            if p == driver or t.joker_driver:
+            if p == driver:
                 continue
+            cash = t.cash[p]
             for step in BID_STEPS:
-                if last + step <= t.cash[p]:
-                    out.append((0.5 / len(BID_STEPS), {"player": p, "action": "bid", "amount": last + step}))
-            if p in t.jokers and t.weekday in JOKER_DAYS:
+                if last + step <= cash:
+                    out.append((BID_WEIGHT, {"player": p, "action": "bid", "amount": last + step}))
+            if joker_day and p in t.jokers:
                 out.append((0.05, {"player": p, "action": "joker"}))
         return out
+
+    @functools.cached_property
+    def _ways(self) -> dict[int, tuple[float, tuple[tuple[int, str], ...]]]:
+        """Per city: the weight of each drive on (3 in all) and the cities one road on, in number
+        order, with their names."""
+        names = self.map.names
+        return {
+            city: (3.0 / len(links) if links else 0.0, tuple((to, names[to]) for to in sorted(links)))
+            for city, links in self.map.links.items()
+        }
 
     def drive_entry(self, t: Table, driver: str, to: int) -> dict[str, Any]:
         entry = {"player": driver, "action": "drive", "to": self.map.names[to], "paid": t.price()}
@@ -119,14 +141,38 @@ class MaloneyPlay(Maloney):
     def _show_options(self, t: Table) -> list[Option]:
         out: list[Option] = [(1.5, None)]
         double = 2 if t.weekday in DOUBLE else 1
+        points_of, shown = self._points[t.weekday], t.shown
+        here, here_set = self.by_city[t.arrived], self._city_sets[t.arrived]
         for p in t.players:
-            known, room = t.hands[p].known, MAX_SHOWN - t.shown[p]
-            mine = [n for n in self.by_city[t.arrived] if known.get(n, 0) > 0][:room]  # (no __missing__)
-            for cards in [mine, mine[-1:]] if len(mine) > 1 else [mine] if mine else []:
-                points = double * sum(card_points(self.cards[n].get("best"), t.weekday) for n in cards)
+            known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
+            if not room or here_set.isdisjoint(known):  # no card of this city in the hand (C speed)
+                continue
+            mine = [n for n in here if known.get(n, 0) > 0][:room]
+            if not mine:
+                continue
+            for cards in (mine, mine[-1:]) if len(mine) > 1 else (mine,):
+                points = double * sum(points_of[n] for n in cards)
                 out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
-        totals = {"points": dict(t.points), "cash": dict(t.cash), "testament": t.testament_holder()}
-        return [*out, (0.3, {"player": t.notary, "action": "totals", **totals})]
+        totals = {
+            "player": t.notary,
+            "action": "totals",
+            "points": dict(t.points),
+            "cash": dict(t.cash),
+            "testament": t.testament_holder(),
+        }
+        out.append((0.3, totals))
+        return out
+
+    @functools.cached_property
+    def _city_sets(self) -> dict[int, frozenset[str]]:
+        """The action cards of each city (by number), as sets."""
+        return {city: frozenset(names) for city, names in self.by_city.items()}
+
+    @functools.cached_property
+    def _points(self) -> dict[str, dict[str, int]]:
+        """Per weekday: what each action card scores on it (``card_points`` of its best day)."""
+        best = {name: self.cards[name].get("best") for name in self.actions_total}
+        return {day: {name: card_points(b, day) for name, b in best.items()} for day in DAYS}
 
 
 def greedy(rules: Rules, t: Table, options: list[Option], rng: random.Random) -> Option:

@@ -152,8 +152,11 @@ class Table:
         """Rulebook: "Whoever is currently in first place takes the testament". On a tie for the
         lead (our reading) it stays with its holder if he is one of the leaders, else it goes to
         the first of them in seating order."""
-        leaders = self.leaders()
-        return self.testament if self.testament in leaders else leaders[0]
+        points = self.points
+        best = max(points.values())
+        if self.testament in points and points[self.testament] == best:
+            return self.testament
+        return next(p for p in self.players if points[p] == best)
 
     def final(self, player: str) -> int | float:
         """Points after buying: $1,000 a point, $100 a tenth (rulebook, "Buying points"). An heir

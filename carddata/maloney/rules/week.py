@@ -21,8 +21,10 @@ def card_points(best: str, day: str) -> int:
 
 
 def next_day(day: str) -> str:
-    return DAYS[(DAYS.index(day) + 1) % 7]
+    return _NEXT[day] if day in _NEXT else DAYS[(DAYS.index(day) + 1) % 7]
 
 
 _POINTS = {(best, day): 7 - (DAYS.index(day) - DAYS.index(best)) % 7 for best in DAYS for day in DAYS}
 """``card_points`` of every pair of days, worked out once (asked at every show of a simulated game)."""
+_NEXT = {day: DAYS[(i + 1) % 7] for i, day in enumerate(DAYS)}
+"""``next_day`` of every day, worked out once (asked as every day of a simulated game closes)."""
