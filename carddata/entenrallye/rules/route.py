@@ -13,10 +13,8 @@ from pathlib import Path
 
 from generator.board import board_files, load_board
 from generator.board.maps import edge_spaces, parse_edge
-from generator.core.yamlio import load_yaml
 from generator.load.model import Game
 from generator.schema.board import BoardSpec, MapEdge, MapFeature
-from generator.schema.messages import validate
 
 SQUARE_KINDS = frozenset({"start", "meet", "station", "workshop"})
 GREY = "grey"  # "Special moves may only be carried out when the car is on a gray square."
@@ -153,12 +151,8 @@ def load_route(game: Game) -> Route:
 
 def board_spec(path: Path, game: Game) -> BoardSpec:
     """The board file read and checked as the board loader reads it, not laid out: the route is
-    all the rules need, not the fonts and drawing (some 0.06 s of every process that simulates).
-    A missing file is reported by the loader itself."""
-    if not path.is_file():
-        return load_board(path, game).spec
-    doc = load_yaml(path)
-    return validate(BoardSpec, doc.data or {}, doc)
+    all the rules need, not the fonts and drawing (some 0.06 s of every process that simulates)."""
+    return load_board(path, game, laid_out=False).spec
 
 
 def build_route(feature: MapFeature) -> Route:

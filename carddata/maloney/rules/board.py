@@ -7,12 +7,10 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.board import Board, board_files, load_board
+from generator.board import board_files, load_board
 from generator.board.graph import MapGraph, map_graph
-from generator.core.yamlio import OVERLAY, load_yaml
+from generator.core.yamlio import OVERLAY
 from generator.load.model import Game
-from generator.schema.board import BoardSpec
-from generator.schema.messages import validate
 
 MAP_ID = "usa"
 
@@ -61,14 +59,8 @@ def _load(path: Path, game: Game) -> Map | None:
 def _read(path: Path, game: Game) -> Map | None:
     """The map of the board file, read and checked as the board loader reads it but not laid out:
     the cities and roads are all the rules need, not the fonts and drawing (some 0.07 s of every
-    process that simulates). A missing file is reported by the loader itself."""
-    if not path.is_file():
-        board = load_board(path, game)
-    else:
-        doc = load_yaml(path)
-        spec = validate(BoardSpec, doc.data or {}, doc)
-        # the parts of a board the map graph reads (its spec, the file and where things are in it)
-        board = Board(path.stem, "", 0.0, 0.0, 0.0, spec, doc, path, {}, ())
+    process that simulates)."""
+    board = load_board(path, game, laid_out=False)
     try:
         graph = map_graph(board, MAP_ID)
     except LookupError:
