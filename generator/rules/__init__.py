@@ -8,7 +8,7 @@ a :class:`Rules` subclass exported as ``RULES``, plus named checks in ``CHECKS``
 from generator.rules.base import Entry, Expect, NoSetup, Note, Option, Outcome, Rules
 from generator.rules.checks import Checks, Finding
 from generator.rules.composition import check_composition, composition_breaches
-from generator.rules.zones import Draws, Zone, unseen
+from generator.rules.zones import Draws, Zone, seen_after_draw, unseen
 
 __all__ = [
     "Checks",
@@ -24,5 +24,6 @@ __all__ = [
     "Zone",
     "check_composition",
     "composition_breaches",
+    "seen_after_draw",
     "unseen",
 ]

@@ -139,6 +139,25 @@ def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:
     return Counter({name: n for name, n in left.items() if n > 0})
 
 
+def seen_after_draw(
+    seen: Counter[str] | None, before: tuple[int, int], now: tuple[int, int], name: str | None
+) -> Counter[str] | None:
+    """The unseen cards remembered through one draw, for a simulated game that keeps them instead
+    of counting afresh. ``before`` and ``now``: the unknown cards of the pile drawn from and of the
+    hand drawn into. A known card moved: nothing unseen changed. The named card came from the
+    unknown pile into the hand: it is seen now (``seen`` less one, changed in place). Anything
+    else: None, forget (the caller counts afresh)."""
+    if seen is None or now == before:
+        return seen
+    if now == (before[0] - 1, before[1]) and name is not None and seen.get(name, 0) > 0:
+        if seen[name] == 1:
+            seen.pop(name)
+        else:
+            seen[name] -= 1
+        return seen
+    return None
+
+
 class Draws:
     """The cards an entry says were drawn, handed out one per draw (None when unrecorded).
 

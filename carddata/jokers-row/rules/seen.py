@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules import Zone
+from generator.rules import Zone, seen_after_draw
 
 from .state import State
 
@@ -53,14 +53,4 @@ class Unseen:
         """Keep ``s.seen`` right after one draw (``unknown``: the deck's and the hand's unknown
         cards before it): a known card moved, nothing changes; the named card from the unknown
         deck into the hand is seen now; anything else forgets."""
-        seen = s.seen
-        now = (s.deck.unknown, hand.unknown)
-        if seen is None or now == unknown:
-            return
-        if now == (unknown[0] - 1, unknown[1]) and name is not None and seen.get(name, 0) > 0:
-            if seen[name] == 1:
-                seen.pop(name)
-            else:
-                seen[name] -= 1
-        else:
-            s.seen = None
+        s.seen = seen_after_draw(s.seen, unknown, (s.deck.unknown, hand.unknown), name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.rules import Draws, Zone, unseen
+from generator.rules import Draws, Zone, seen_after_draw, unseen
 
 from .state import State
 
@@ -37,14 +37,5 @@ class Unseen:
         """Keep ``s.seen`` right after a draw (``unknown``: the pile's and the hand's unknown cards
         before it): a known card moved, nothing changes; a named card from the unknown pile into the
         hand is seen now; anything else forgets."""
-        seen, name = s.seen, draws.names[draws.used - 1] if draws.names and draws.used else None
-        now = (s.pile.unknown, hand.unknown)
-        if seen is None or now == unknown:
-            return
-        if now == (unknown[0] - 1, unknown[1]) and name is not None and seen.get(name, 0) > 0:
-            if seen[name] == 1:
-                seen.pop(name)
-            else:
-                seen[name] -= 1
-        else:
-            s.seen = None
+        name = draws.names[draws.used - 1] if draws.names and draws.used else None
+        s.seen = seen_after_draw(s.seen, unknown, (s.pile.unknown, hand.unknown), name)
