@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_floor import floor_command  # the script's own folder is on the path
+
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = next((p for p in (ROOT.parent / "shared" / "bench", Path("/work/shared/bench")) if p.is_dir()), None)
 
@@ -67,17 +69,7 @@ def rows(py: str, bench: Path, tmp: Path, n: int) -> dict[str, list[str]]:
         "+ the build's own modules": [py, "-c", OURS],
         f"build of {n} card(s), called directly": [py, "-c", DIRECT, str(game), str(out)],
         f"build of {n} card(s), the program": [deckwright, "build", str(game), "--no-backs", "-o", str(out)],
-        f"floor, {n} card(s)": [
-            py,
-            str(bench / "perf_floor.py"),
-            str(tmp / "floor.pdf"),
-            "--n",
-            str(n),
-            "--font",
-            "ttf",
-            "--full",
-            "--cutmarks",
-        ],
+        f"floor, {n} card(s)": floor_command(py, bench, tmp / "floor.pdf", n),
     }
 
 
