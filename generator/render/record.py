@@ -320,7 +320,9 @@ class _Observer:
         self._wrap("saveState", lambda: self.clips.append(self.clip))
         self._wrap("restoreState", self._restore)
         self._wrap("clipPath", self._clip_path)
-        self.clip_call = self.c.clipPath  # the wrapper: ``clip_and_move`` tells it apart
+        # the wrapper, when it wraps Canvas.clipPath itself: ``clip_and_move`` may then stand for it
+        plain_clip = getattr(self.originals["clipPath"], "__func__", None) is Canvas.clipPath
+        self.clip_call = self.c.clipPath if plain_clip else None
 
     def _wrap(self, name: str, before: Callable[..., Any]) -> None:
         original = self.originals[name] = getattr(self.c, name)
