@@ -428,3 +428,103 @@ def test_fitted_texts_are_kept_by_every_field_of_their_span_and_box() -> None:
     span_fields = ["text", "bold", "italic", "color", "icon", "newline", "paragraph", "spaced"]
     assert [f.name for f in dataclasses.fields(Span)] == span_fields
     assert [f.name for f in dataclasses.fields(Box)] == ["x", "y", "w", "h"]
+
+
+def _slot_calls(c, x, y, w, h, dx, dy) -> None:
+    """What ``record.clip_and_move`` stands for, as ReportLab's calls."""
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(dx, dy)
+
+
+def test_a_slot_entered_directly_writes_and_records_what_reportlabs_calls_do() -> None:
+    """``clip_and_move``: the same operators, matrix and state stack as ``saveState``, a clipped
+    rectangle path and ``translate``, and the same clip recorded; again for the same slot (kept),
+    after a move (``cm`` not joined), in even-odd fill mode, for zeros and integers (worked out
+    each time), recorded or not."""
+    import io
+
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+
+    from generator.render import record
+
+    slots = [
+        (10.5, 20.25, 180.0, 252.0, 9.0, 18.0),
+        (10.5, 20.25, 180.0, 252.0, 9.0, 18.0),
+        (0.0, -0.0, 180.0, 252.0, 0.0, 3.5),
+        (1, 2, 3, 4, 5, 6),
+        (200.125, 300.5, 180.0, 252.0, 191.0, 291.0),
+    ]
+
+    def draw(c, enter) -> None:
+        c.translate(3.0, 4.0)
+        for k, slot in enumerate(slots):
+            if k == 4:
+                c._fillMode = FILL_EVEN_ODD
+            enter(c, *slot)
+            c.rect(1.0, 2.0, 3.0, 4.0, fill=1)
+            c.restoreState()
+        c.saveState()
+        enter(c, *slots[0])
+        c.translate(1.5, 2.5)  # joined to the move, as after translate
+        assert len(c.state_stack) == 2
+
+    def recorded(enter) -> tuple[list[str], list[tuple], tuple]:
+        c = Canvas(io.BytesIO())
+        with record.recording():
+            record.observe(c, "x.pdf")
+            draw(c, enter)
+            marks = c._deckwright_record.current
+            return c._code, [(m.box, m.clip) for m in marks], c._currentMatrix
+
+    assert recorded(record.clip_and_move) == recorded(_slot_calls)
+    plain, direct = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    draw(plain, _slot_calls)
+    draw(direct, record.clip_and_move)
+    assert direct._code == plain._code
+    assert direct._currentMatrix == plain._currentMatrix
+
+
+def test_a_fill_colour_set_directly_writes_what_set_fill_color_writes() -> None:
+    """``set_fill``: the same operators and state as ``setFillColor`` for RGB colours (kept per
+    value), through opacity changes and a file not yet at PDF 1.4; a CMYK colour, or any colour
+    on a canvas that enforces a colour space, goes through ``setFillColor`` itself."""
+    import io
+
+    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.textout import set_fill
+
+    colours = [
+        Color(0.2, 0.3, 0.4),
+        Color(0.2, 0.3, 0.4),
+        Color(0, 0, 0),
+        Color(-0.0, 0.5, 1.0),
+        Color(0.1, 0.1, 0.1, alpha=0.5),
+        Color(0.2, 0.3, 0.4),
+        CMYKColor(0.1, 0.2, 0.3, 0.4),
+        Color(0.9, 0.8, 0.7, alpha=0.25),
+        Color(0.9, 0.8, 0.7, alpha=0.25),
+    ]
+
+    def draw(c, fill) -> None:
+        for k, colour in enumerate(colours):
+            if k == 5:
+                c.setFillAlpha(0.75)
+            fill(c, colour)
+            c.drawString(1, 2, "x")
+
+    for enforcing in (False, True):
+        plain, direct = Canvas(io.BytesIO(), invariant=1), Canvas(io.BytesIO(), invariant=1)
+        if enforcing:  # a colour hook (as a CMYK file's): every colour left to setFillColor
+            plain._enforceColorSpace = direct._enforceColorSpace = lambda colour: colour
+        draw(plain, lambda c, colour: c.setFillColor(colour))
+        draw(direct, set_fill)
+        assert direct._code == plain._code
+        assert direct._fillColorObj is plain._fillColorObj
+        assert direct._doc._pdfVersion == plain._doc._pdfVersion
+        assert direct._extgstate._d == plain._extgstate._d
+        assert direct.getpdfdata() == plain.getpdfdata()

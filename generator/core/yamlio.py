@@ -31,7 +31,11 @@ _PLAIN_TAGS = frozenset(
 
 Loc = tuple[str | int, ...]
 
+_PLAIN_TAGS_OR_BARE = _PLAIN_TAGS | {"!"}
+"""The tags ``_Builder._tag_ok`` lets pass, besides none."""
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_QUOTED = ("'", '"', "|", ">")
+"""The scalar styles of a value written quoted or as a block: never YAML's null."""
 """Plain scalars YAML reads as null (an empty value, ``~``, ``null``); every other is text."""
 
 
@@ -280,7 +284,7 @@ class _Builder:
         if isinstance(event, yaml.ScalarEvent):
             if not ok:
                 return None
-            if event.value in _NULLS and event.style not in ("'", '"', "|", ">"):
+            if event.value in _NULLS and event.style not in _QUOTED:
                 return None  # YAML's own null, written plain; quoted it is the text "null"
             return event.value
         self.depth += 1
@@ -297,6 +301,17 @@ class _Builder:
             return out if ok else None
         finally:
             self.depth -= 1
+
+    def _scalar(self, loc: Loc, event: Any) -> Any:
+        """:meth:`value` of the scalar ``event`` (peeked, its tag a plain one): consumed, its mark
+        kept, its text (None for YAML's null written plain)."""
+        self.loader.get_event()
+        m = event.start_mark
+        mark = self.last = (m.line + 1, m.column + 1)
+        self.doc.marks[loc] = mark
+        if event.value in _NULLS and event.style not in _QUOTED:
+            return None
+        return event.value
 
     def _item(self, at: Loc) -> Any:
         """Read one item of the ``each`` list with marks of its own and offer it to ``take``:
@@ -358,14 +373,19 @@ class _Builder:
                 self._skip()
                 continue
             first_line[key] = line
-            self.doc.key_marks[(*loc, key)] = (line, col)
-            if self.loader.check_event(yaml.AliasEvent):
-                self._err(key_event, (*loc, key), _ALIAS)
+            at = (*loc, key)
+            self.doc.key_marks[at] = (line, col)
+            event = self.loader.peek_event()
+            if type(event) is yaml.ScalarEvent and (event.tag is None or event.tag in _PLAIN_TAGS_OR_BARE):
+                out[key] = self._scalar(at, event)  # most values: read here, as ``value`` reads them
+            elif isinstance(event, yaml.AliasEvent):
+                self._err(key_event, at, _ALIAS)
                 self.loader.get_event()
                 continue
-            out[key] = self.value((*loc, key))
+            else:
+                out[key] = self.value(at)
             if out[key] is None or isinstance(out[key], dict | list):
                 # point at the key for collections and empty values, at the value otherwise
-                self.doc.marks[(*loc, key)] = (line, col)
+                self.doc.marks[at] = (line, col)
         self.loader.get_event()
         return out

@@ -44,6 +44,7 @@ from generator.render.filters import draw_filtered
 from generator.render.paint import color
 from generator.render.record import draw_runs
 from generator.render.shapes import draw_shape
+from generator.render.textout import set_fill
 
 
 class Painter:
@@ -197,7 +198,7 @@ class Painter:
             key = (run.face, run.size, run.color)
             if key != current:
                 c.setFont(run.face, run.size)
-                c.setFillColor(color(run.color))
+                set_fill(c, color(run.color))
                 current = key
             if run.width is None:
                 c.drawString(run.x, run.y, run.text)

@@ -18,7 +18,8 @@ from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
 from generator.core import where
 from generator.core.geometry import Matrix
@@ -55,6 +56,7 @@ __all__ = [
     "StrokeMark",
     "TextMark",
     "active",
+    "clip_and_move",
     "draw_run",
     "intersect",
     "note",
@@ -195,6 +197,78 @@ def draw_runs(canvas: Canvas, runs: Sequence[Any]) -> None:
         observer.runs(runs)
 
 
+def clip_and_move(canvas: Canvas, x: float, y: float, w: float, h: float, dx: float, dy: float) -> None:
+    """``canvas.saveState()``, a clip to the rectangle (``x``, ``y``, ``w``, ``h``: a path of it
+    given to ``clipPath`` neither stroked nor filled) and ``canvas.translate(dx, dy)``: the
+    operators ReportLab writes for them, kept per rectangle and move (every sheet's slots are
+    the same), written directly, and the canvas's matrix moved as ``transform`` moves it."""
+    canvas.saveState()
+    observer = getattr(canvas, "_deckwright_record", None)
+    kept = _moved(canvas, observer, x, y, w, h, dx, dy)
+    if kept is None:
+        path = canvas.beginPath()
+        path.rect(x, y, w, h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.translate(dx, dy)
+        return
+    key, clip, move = kept
+    if observer is not None:
+        observer.clipped(key)
+    code = canvas._code
+    code.append(clip)
+    if rl_canvas.ENABLE_TRACKING:  # transform(1, 0, 0, 1, dx, dy), its sums as it works them out
+        a0, b0, c0, d0, e0, f0 = canvas._currentMatrix
+        canvas._currentMatrix = (
+            a0 * 1 + c0 * 0,
+            b0 * 1 + d0 * 0,
+            a0 * 0 + c0 * 1,
+            b0 * 0 + d0 * 1,
+            a0 * dx + c0 * dy + e0,
+            b0 * dx + d0 * dy + f0,
+        )
+    code.append(move)  # after the clip's ' n': never joined to an earlier ' cm'
+
+
+_MOVES: dict[tuple, tuple[tuple[str, ...], str, str]] = {}
+"""Per rectangle, move and fill mode: the clipping path's operators (``PDFPathObject._code``),
+the clip as ``clipPath`` writes it and the move as ``translate`` writes it."""
+_PLAIN: dict[type, bool] = {}
+"""Whether a canvas class clips, moves and makes paths with ``Canvas``'s own methods."""
+
+
+def _moved(
+    canvas: Canvas, observer: Any, x: float, y: float, w: float, h: float, dx: float, dy: float
+) -> tuple[tuple[str, ...], str, str] | None:
+    """What :func:`clip_and_move` writes, worked out once; None where it may differ from the
+    calls: a canvas whose methods are not ``Canvas``'s (or wrapped by other than the recording),
+    numbers not all non-zero floats (0.0 and -0.0 are one key but print apart)."""
+    kind = type(canvas)
+    plain = _PLAIN.get(kind)
+    if plain is None:
+        names = ("beginPath", "clipPath", "translate", "transform")
+        plain = _PLAIN[kind] = all(getattr(kind, n) is getattr(Canvas, n) for n in names)
+    own = canvas.__dict__
+    if not plain or "translate" in own or "transform" in own or "beginPath" in own:
+        return None
+    wrapped = own.get("clipPath")
+    if wrapped is not None and (observer is None or wrapped is not observer.clip_call):
+        return None
+    if not (type(x) is type(y) is type(w) is type(h) is type(dx) is type(dy) is float):
+        return None
+    if not (x and y and w and h and dx and dy):
+        return None
+    mode = canvas._fillMode
+    key = (x, y, w, h, dx, dy, mode)
+    kept = _MOVES.get(key)
+    if kept is None:
+        if len(_MOVES) >= 1024:
+            _MOVES.clear()
+        ops = ("n", f"{fp_str((x, y, w, h))} re")  # as PDFPathObject.rect writes it, after its 'n'
+        clip = " ".join(ops) + (" W* " if mode == FILL_EVEN_ODD else " W ") + PATH_OPS[0, 0, mode]
+        kept = _MOVES[key] = (ops, clip, f"{fp_str(1, 0, 0, 1, dx, dy)} cm")
+    return kept
+
+
 def _hex(color: Any) -> str:
     """A ReportLab colour as '#rrggbb' (CMYK through its RGB equivalent)."""
     if color is None:
@@ -246,6 +320,9 @@ class _Observer:
         self._wrap("saveState", lambda: self.clips.append(self.clip))
         self._wrap("restoreState", self._restore)
         self._wrap("clipPath", self._clip_path)
+        # the wrapper, when it wraps Canvas.clipPath itself: ``clip_and_move`` may then stand for it
+        plain_clip = getattr(self.originals["clipPath"], "__func__", None) is Canvas.clipPath
+        self.clip_call = self.c.clipPath if plain_clip else None
 
     def _wrap(self, name: str, before: Callable[..., Any]) -> None:
         original = self.originals[name] = getattr(self.c, name)
@@ -426,7 +503,11 @@ class _Observer:
         self.clip = self.clips.pop() if self.clips else None
 
     def _clip_path(self, path: Any, *args: Any, **kw: Any) -> None:
-        key = tuple(path._code)  # its operators as drawn (the same card slot on every sheet)
+        self.clipped(tuple(path._code))  # its operators as drawn (the same card slot on every sheet)
+
+    def clipped(self, key: tuple[str, ...]) -> None:
+        """A clipping path of operators ``key`` (its ``_code``) drawn: the clip it sets kept,
+        as ``clipPath`` keeps it."""
         local = self._clip_boxes.get(key, False)
         if local is False:
             local = self._clip_boxes[key] = path_box(" ".join(str(s) for s in key))

@@ -41,12 +41,8 @@ def draw_card(
     ``note`` (``face_note``), tell the recording where the face lands (the art box in face points,
     with the matrix from face to page), for the proofreader's outlines."""
     c = painter.canvas
-    c.saveState()
     art, trim = slot.art, slot.trim
-    path = c.beginPath()
-    path.rect(art.x, art.y, art.w, art.h)
-    c.clipPath(path, stroke=0, fill=0)
-    c.translate(trim.x, trim.y)
+    record.clip_and_move(c, art.x, art.y, art.w, art.h, trim.x, trim.y)
     window = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
     if slot.rotation == 180:
         c.translate(card_w, card_h)

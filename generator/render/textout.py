@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import textobject
 from reportlab.pdfgen.canvas import Canvas
@@ -161,3 +163,51 @@ def _codes(state: Any) -> _Codes:
     table = _Codes(known)
     _TABLES[id(state)] = (state, table)
     return table
+
+
+_RGS: dict[tuple[float, float, float], str] = {}
+"""``fp_str((r, g, b)) + ' rg'`` per colour value (a pure function of the three numbers; 0.0
+and -0.0 print alike)."""
+_PLAIN_FILL: dict[type, bool] = {}
+"""Whether a canvas class sets its fill colour and opacity with ReportLab's own methods."""
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
+
+
+def set_fill(c: Canvas, colour: Color) -> None:
+    """``c.setFillColor(colour)`` for a plain RGB ``Color`` on a canvas whose fill methods are
+    ReportLab's own: the same operator (``r g b rg``, kept per colour) and state, and the
+    opacity set again as ``setFillAlpha`` sets it, skipped where that writes nothing and asks
+    nothing new of the file (the opacity in force already, the file at PDF 1.4 already). Any
+    other colour or canvas (a CMYK or PDF/X one) goes through ``setFillColor``."""
+    if type(colour) is not Color or c._enforceColorSpace is not None or not _plain_fill(c):
+        c.setFillColor(colour)
+        return
+    rgb = (colour.red, colour.green, colour.blue)
+    code = _RGS.get(rgb)
+    if code is None:
+        if len(_RGS) >= 256:
+            _RGS.clear()
+        code = _RGS[rgb] = f"{fp_str(rgb)} rg"
+    c._fillColorObj = colour
+    c._code.append(code)
+    alpha = getattr(colour, "alpha", None)
+    if alpha is None:
+        return
+    state = c._extgstate
+    if alpha == state._d.get("ca", state.defaults["ca"]) and c._doc._pdfVersion >= _TRANSPARENCY:
+        return  # ExtGState.set would write nothing, ensureMinPdfVersion change nothing
+    c.setFillAlpha(alpha)
+
+
+def _plain_fill(c: Canvas) -> bool:
+    kind = type(c)
+    plain = _PLAIN_FILL.get(kind)
+    if plain is None:
+        setter = textobject._PDFColorSetter
+        plain = _PLAIN_FILL[kind] = (
+            kind.setFillColor is setter.setFillColor
+            and kind.setFillAlpha is setter.setFillAlpha
+            and kind._setFillAlpha is Canvas._setFillAlpha
+        )
+    own = c.__dict__
+    return plain and "setFillColor" not in own and "setFillAlpha" not in own and "_setFillAlpha" not in own
