@@ -50,15 +50,19 @@ class Options(Abilities):
 
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
-        needs = {p.needs[0] for p in r.plots if p.needs}
-        types, kinds = self._types, self._kinds
         pool = sorted(cards.elements())
         if not self.plays_of()[1].isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
+            types = self._types
             pool = [c for c in pool if types[c] != "fiendish"]
         shuffle(rng, pool)
-        keep = self.keep(r.role)
+        keeps = self.__dict__.get("_keep_tables")
+        keep = keeps.get(r.role) if keeps else None
+        if keep is None:
+            keep = self.keep(r.role)
+        needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
         if needs:  # a card that meets a plot's next need is worth 3 more
-            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in set(pool)}
+            kinds = self._kinds
+            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in cards}
             pool.sort(key=keys.__getitem__)
         else:
             pool.sort(key=keep.__getitem__)
