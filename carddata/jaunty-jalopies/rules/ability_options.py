@@ -159,6 +159,8 @@ class AbilityOptions(Options):
         if not entry or entry.get("action") not in ATTACKS or "negated" in entry:
             return entry
         t = s.racers[entry["target"]]
+        if not any(a.powers.get("negates") for a in abilities(t.sheet).values()):
+            return entry  # (no ability of the sheet Negates: nothing to ask, nothing drawn)
         a = self.ready(s, t).get(t.sidekick or "")
         kinds = (a.powers.get("negates") or ()) if a else ()
         card = self.cards[entry["card"]]
