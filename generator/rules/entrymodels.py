@@ -111,4 +111,22 @@ def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
     return made
 
 
+def reconstruct(made: BaseModel, fields: dict[str, Any], name: str) -> BaseModel:
+    """``construct(type(made), fields)`` once ``fields[name]`` changed, ``made`` being what
+    ``construct`` made of the fields before: for a model whose fields are set by their own names
+    (and ``name`` one of them) a copy of ``made`` with that one value set; else made anew."""
+    model = type(made)
+    plain = _plain(model)
+    if plain is None or name not in plain.names:
+        return construct(model, fields)
+    values = made.__dict__.copy()
+    values[name] = fields[name]
+    copy = model.__new__(model)
+    _set(copy, "__dict__", values)
+    _set(copy, "__pydantic_fields_set__", made.__pydantic_fields_set__ | {name})
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
+
+
 _set = object.__setattr__

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from generator.rules.base import Entry, Option, Outcome, Rules
 from generator.rules.entrymodels import construct as _construct
+from generator.rules.entrymodels import reconstruct as _reconstruct
 
 Policy = Callable[[Rules, Any, list[Option], random.Random], Option]
 """How a simulated player chooses: ``policy(rules, state, options, rng)`` returns one of the
@@ -135,7 +136,7 @@ def played(
                 recorded = record_draws(drawn.names)
                 if fields.get("drew", _NOTHING) != recorded:  # the same value: the same entry
                     fields["drew"] = recorded
-                    slots["data"] = _construct(model, fields)
+                    slots["data"] = _reconstruct(slots["data"], fields, "drew")
             turn = slots["turn"] = turn_of(state)  # kept as replay has it: its turn
             kept.append(entry)
             made += 1

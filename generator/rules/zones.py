@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, islice
 
 from generator.rules.chance import below
 
@@ -126,7 +126,7 @@ def pick_in_order(pool: dict[str, int], rng: random.Random) -> str:
     if min(counts) <= 0:
         return pick(pool, rng)
     ends = list(accumulate(counts))
-    return list(pool)[bisect_right(ends, below(rng, ends[-1]))]
+    return next(islice(pool, bisect_right(ends, below(rng, ends[-1])), None))
 
 
 def unseen(total: Counter[str], known: Iterable[Counter[str]]) -> Counter[str]:

@@ -29,8 +29,11 @@ class AbilityOptions(Options):
                 more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
             more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
-        negated = self._negated_by_sidekick  # (asked only of the attacks)
-        return [(w, negated(s, e, rng) if e and e["action"] in ATTACKS else e) for w, e in out]
+        negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
+        for i, (w, e) in enumerate(out):
+            if e and e["action"] in ATTACKS:
+                out[i] = (w, negated(s, e, rng))
+        return out
 
     def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit."""
@@ -156,6 +159,8 @@ class AbilityOptions(Options):
         if not entry or entry.get("action") not in ATTACKS or "negated" in entry:
             return entry
         t = s.racers[entry["target"]]
+        if not any(a.powers.get("negates") for a in abilities(t.sheet).values()):
+            return entry  # (no ability of the sheet Negates: nothing to ask, nothing drawn)
         a = self.ready(s, t).get(t.sidekick or "")
         kinds = (a.powers.get("negates") or ()) if a else ()
         card = self.cards[entry["card"]]

@@ -211,13 +211,15 @@ class Base(Rules):
             pile.refill()
             if pile.count == 0:
                 break
-            recorded = draws.names is not None and draws.used < len(draws.names)
-            pool = NOTHING
-            if draws.chance and not recorded:  # only random playthroughs pick unrecorded cards
-                pool = pile.cards if pile.cards is not None else self.pool(s, plots)
-                if pool is pile.cards and pool:  # a pile in name order: picked here, recorded
-                    draws.names = [*(draws.names or []), pick_in_order(pool, draws.chance)]  # as Draws would
-            name = draws.next(pool)
+            names, cards = draws.names, pile.cards
+            if draws.chance and not (names is not None and draws.used < len(names)):
+                if cards:  # (only random playthroughs pick) a pile in name order: picked here,
+                    name = pick_in_order(cards, draws.chance)  # recorded as Draws.next would
+                    draws.names, draws.used = [*(names or []), name], draws.used + 1
+                else:
+                    name = draws.next(cards if cards is not None else self.pool(s, plots))
+            else:
+                name = draws.next(NOTHING)
             pile.count -= 1
             if pile.cards is not None:
                 if name and pile.cards[name] > 0:

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from generator.rules import Option
-from generator.rules.chance import shuffle
+from generator.rules.chance import below, shuffle
 
 from .effects import Abilities
 from .state import Race, Racer
@@ -48,17 +48,36 @@ class Options(Abilities):
             found = self._plays_of = (played, fiendish)
         return found
 
+    def extras(self) -> frozenset[str]:
+        """The cards ``_plays`` may offer to Retain, use as Experience or Special, or Negate with:
+        worked out once (most cards are none of these)."""
+        found = self.__dict__.get("_extras")
+        if found is None:
+            found = self._extras = frozenset(
+                n
+                for n in self._types
+                if n in self._retains
+                or self._types[n] == "experience"
+                or n in self._drawing
+                or self._negates[n]
+            )
+        return found
+
     def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
         """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
-        needs = {p.needs[0] for p in r.plots if p.needs}
-        types, kinds = self._types, self._kinds
         pool = sorted(cards.elements())
         if not self.plays_of()[1].isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
+            types = self._types
             pool = [c for c in pool if types[c] != "fiendish"]
         shuffle(rng, pool)
-        keep = self.keep(r.role)
+        keeps = self.__dict__.get("_keep_tables")
+        keep = keeps.get(r.role) if keeps else None
+        if keep is None:
+            keep = self.keep(r.role)
+        needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
         if needs:  # a card that meets a plot's next need is worth 3 more
-            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in set(pool)}
+            kinds = self._kinds
+            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in cards}
             pool.sort(key=keys.__getitem__)
         else:
             pool.sort(key=keep.__getitem__)
@@ -99,7 +118,8 @@ class Options(Abilities):
         return out
 
     def _draw_option(self, s: Race, r: Racer, rng: random.Random) -> dict[str, Any]:
-        room = r.hand.size + self.draw_rate(r) - self.hand_size(r)
+        size, rate = r.sizes(self.base_hand, self.base_draw)
+        room = r.hand.size + rate - size
         discards = self.cheapest(r.hand.known, max(0, room), r, rng) or [] if room > 0 else []
         return {"player": r.player, "action": "draw", **({"discards": discards} if discards else {})}
 
@@ -134,7 +154,8 @@ class Options(Abilities):
         )
         for name in by_kind["terrain"]:
             if open_sections:
-                yield "terrain", {"action": "terrain", "card": name, "section": rng.choice(open_sections)}
+                section = open_sections[below(rng, len(open_sections))]  # rng.choice's one number
+                yield "terrain", {"action": "terrain", "card": name, "section": section}
         for kind in ("mishap", "subplot") if r.role != "hero" else ("subplot",):
             for name in by_kind[kind]:
                 for t in rivals:
@@ -142,13 +163,16 @@ class Options(Abilities):
                         continue
                     yield kind, {"action": kind, "card": name, "target": t, **self._negation(s, t, kind, rng)}
         if r.role == "villain" and not s.fiendish_played:
-            for name in [n for n in names if self.cards[n].type == "fiendish"]:
+            for name in [n for n in names if self._types[n] == "fiendish"]:
                 for t in rivals:
                     yield "fiendish", self._fiendish_option(s, name, t, rng)
         yield from self._meet_options(s, r, order)
         retains, types, drawing, negating = self._retains, self._types, self._drawing, self._negates
         experience = bool(s.completed) and r.role != "neutral"
+        extra = self.extras()
         for name in names:  # (each card's retain, type, drawing effect and negations read once)
+            if name not in extra:
+                continue
             if name in retains:
                 yield "retain", {"action": "retain", "card": name}
             elif experience and types[name] == "experience":

@@ -184,7 +184,7 @@ class Phases(Moves):
 
     def _draw(self, s: Race, racer: Racer, d: DrawPhase, note: Note) -> None:
         """Draw Phase: draw your Draw Rate; discard only to make room; respect your Hand Size."""
-        size, rate = self.hand_size(racer), self.draw_rate(racer)
+        size, rate = racer.sizes(self.base_hand, self.base_draw)
         room = racer.hand.size + rate - size
         if d.discards and len(d.discards) > max(0, room):
             note(

@@ -33,6 +33,9 @@ class Pawn:
     pos: int = 0
 
 
+_NONE: dict[str, Any] = {}
+
+
 @dataclass
 class Racer:
     player: str
@@ -97,6 +100,15 @@ class Racer:
     def draw_rate(self, base: int) -> int:
         own = self.sheet.fields.get("draw") if self.sheet and self.abilities else None
         return max(0, (own or base) + self.bonus("draw_rate"))
+
+    def sizes(self, hand: int, draw: int) -> tuple[int, int]:
+        """``hand_size(hand)`` and ``draw_rate(draw)`` at once (asked at every move)."""
+        fields = self.sheet.fields if self.sheet and self.abilities else _NONE
+        effects = self.effects
+        return (
+            max(0, (fields.get("hand") or hand) + effects.get("hand", 0)),
+            max(0, (fields.get("draw") or draw) + effects.get("draw_rate", 0)),
+        )
 
 
 @dataclass
