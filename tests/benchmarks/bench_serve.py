@@ -38,31 +38,42 @@ def _front(url: str, name: str) -> str:
     return next(c["front"]["url"] for c in _state(url)["cards"] if c["name"] == name)
 
 
-def main(n: int) -> None:
+def copied_game(root: Path, tmp: Path) -> tuple[Path, str]:
+    """Road Runner copied from the checkout at ``root`` into ``tmp``: its cards file and text."""
+    game = tmp / "road-runner"
+    shutil.copytree(root / "carddata" / "road-runner", game)
+    cards = game / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    if OLD not in text:
+        raise SystemExit("the benchmark's card text is gone from road-runner/cards.yaml: pick another")
+    return cards, text
+
+
+def start_serving(game: Path, out: Path) -> tuple[str, threading.Event, threading.Thread]:
+    """``serve`` of ``game`` (the real file watcher) on a free loopback port in a thread, once it
+    listens: its address, the event that stops it, the thread."""
     from generator.core.options import BuildOptions
     from generator.serve.run import serve
 
+    stop, ready, where = threading.Event(), threading.Event(), []
+
+    def started(server: object) -> None:
+        where.append(server.url)  # type: ignore[attr-defined]
+        ready.set()
+
+    args = (str(game), BuildOptions(out_dir=out), "127.0.0.1", 0, started, lambda o: None, stop)
+    thread = threading.Thread(target=serve, args=args, daemon=True)
+    thread.start()
+    ready.wait(60)
+    return where[0], stop, thread
+
+
+def main(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        game = Path(tmp) / "road-runner"
-        shutil.copytree(ROOT / "carddata" / "road-runner", game)
-        cards = game / "cards.yaml"
-        text = cards.read_text(encoding="utf-8")
-        if OLD not in text:
-            raise SystemExit("the benchmark's card text is gone from road-runner/cards.yaml: pick another")
+        cards, text = copied_game(ROOT, Path(tmp))
         name = text[: text.index(OLD)].rsplit("- name: ", 1)[1].split("\n", 1)[0].strip()
-        stop, ready, where = threading.Event(), threading.Event(), []
-
-        def started(server: object) -> None:
-            where.append(server.url)  # type: ignore[attr-defined]
-            ready.set()
-
-        options = BuildOptions(out_dir=Path(tmp) / "out")
-        args = (str(game), options, "127.0.0.1", 0, started, lambda o: None, stop)
-        thread = threading.Thread(target=serve, args=args, daemon=True)
         started_at = time.perf_counter()
-        thread.start()
-        ready.wait(60)
-        url = where[0]
+        url, stop, thread = start_serving(cards.parent, Path(tmp) / "out")
         while _state(url)["status"] != "ok":
             time.sleep(0.05)
         print(f"first build and pictures (whole kit): {time.perf_counter() - started_at:.2f} s")

@@ -18,16 +18,14 @@ Not part of the test suite.
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
 
-OLD = "flavor: The bird swerves."
+from bench_serve import OLD, copied_game, start_serving  # the script's own folder is on the path
 
 
 def _state(url: str) -> dict:
@@ -44,30 +42,12 @@ def _proofread(url: str, after: int) -> dict | None:
 
 def main(n: int, root: Path) -> None:
     import generator
-    from generator.core.options import BuildOptions
-    from generator.serve.run import serve
 
     print(f"checkout: {Path(generator.__file__).parents[1]}")
     with tempfile.TemporaryDirectory() as tmp:
-        game = Path(tmp) / "road-runner"
-        shutil.copytree(root / "carddata" / "road-runner", game)
-        cards = game / "cards.yaml"
-        text = cards.read_text(encoding="utf-8")
-        if OLD not in text:
-            raise SystemExit("the benchmark's card text is gone from road-runner/cards.yaml: pick another")
-        stop, ready, where = threading.Event(), threading.Event(), []
-
-        def started(server: object) -> None:
-            where.append(server.url)  # type: ignore[attr-defined]
-            ready.set()
-
-        options = BuildOptions(out_dir=Path(tmp) / "out")
-        args = (str(game), options, "127.0.0.1", 0, started, lambda o: None, stop)
-        thread = threading.Thread(target=serve, args=args, daemon=True)
+        cards, text = copied_game(root, Path(tmp))
         wall, cpu = time.perf_counter(), time.process_time()
-        thread.start()
-        ready.wait(60)
-        url = where[0]
+        url, stop, thread = start_serving(cards.parent, Path(tmp) / "out")
         while _proofread(url, 0) is None:
             time.sleep(0.05)
         print(

@@ -33,6 +33,11 @@ GAMES = {
 """Games per run: each game's run takes some seconds of CPU."""
 
 
+def simulate_command(cli: list[str], game: str, games: int, results: Path) -> list[str]:
+    """``deckwright simulate GAME --games N --jobs 2 --results F``, by the command line ``cli``."""
+    return [*cli, "simulate", game, "--games", str(games), "--jobs", "2", "--results", str(results)]
+
+
 def main(argv: list[str]) -> None:
     def arg(name: str, default: str) -> str:
         return argv[argv.index(name) + 1] if name in argv else default
@@ -56,18 +61,7 @@ def main(argv: list[str]) -> None:
             for _ in range(runs):
                 for name, cli in who.items():
                     out = Path(tmp) / f"{name}.json"
-                    cmd = [
-                        *cli,
-                        "simulate",
-                        game,
-                        "--games",
-                        str(games),
-                        "--jobs",
-                        "2",
-                        "--results",
-                        str(out),
-                    ]
-                    wall, cpu = timed(cmd, env)
+                    wall, cpu = timed(simulate_command(cli, game, games, out), env)
                     was = best.get(name, (wall, cpu))
                     best[name] = (min(was[0], wall), min(was[1], cpu))
             same = ""

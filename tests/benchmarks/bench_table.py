@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 from bench_floor import BENCH, OLD, floor_command  # the script's own folder is on the path
+from bench_simulate_games import simulate_command
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "development" / "benchmark-table.md"
@@ -123,20 +124,7 @@ def simulate_rows(
     ]
     for game in GAMES:
         at = load()
-        cmds = {
-            name: [
-                *cli,
-                "simulate",
-                game,
-                "--games",
-                str(games),
-                "--jobs",
-                "2",
-                "--results",
-                str(tmp / f"{name}.json"),
-            ]
-            for name, cli in who.items()
-        }
+        cmds = {name: simulate_command(cli, game, games, tmp / f"{name}.json") for name, cli in who.items()}
         found = _interleaved(runs, cmds, env)
         same = (
             ""
