@@ -148,11 +148,13 @@ class AbilityOptions(Options):
         at = r.plots.index(plot)
         s.unplot(r, plot)  # set aside while the moves are listed, then put back in its place
         try:
-            moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
+            listed: list[Option] = []
+            self._plays(s, r, rng, listed)
         finally:
             s.add_plot(r, plot, at)
-        for entry in moves:
-            yield {"player": r.player, **entry, "ability": name}
+        for _, entry in listed:
+            if entry["action"] in ("road", "drive"):
+                yield {**entry, "ability": name}
 
     def _negated_by_sidekick(self, s: Race, entry: dict[str, Any] | None, rng: random.Random):
         """An attack its target's Sidekick can Negate is Negated four times in five (as a card is)."""

@@ -206,29 +206,35 @@ class Base(Rules):
     def draw_into(self, s: Race, zone: Zone, draws: Any, count: int, plots: bool = False) -> int:
         """Draw ``count`` cards (reshuffling when the pile runs out); returns how many were drawn."""
         pile = s.plots if plots else s.deck
+        chance, total, known = draws.chance, self.total, zone.known
         drawn = 0
-        for _ in range(count):
-            pile.refill()
-            if pile.count == 0:
-                break
+        while drawn < count:
+            if not pile.count:
+                pile.refill()
+                if not pile.count:
+                    break
             names, cards = draws.names, pile.cards
-            if draws.chance and not (names is not None and draws.used < len(names)):
+            if chance is not None and not (names is not None and draws.used < len(names)):
                 if cards:  # (only random playthroughs pick) a pile in name order: picked here,
-                    name = pick_in_order(cards, draws.chance)  # recorded as Draws.next would
-                    draws.names, draws.used = [*(names or []), name], draws.used + 1
+                    name = pick_in_order(cards, chance)  # recorded as Draws.next would
+                    draws.names, draws.used = [*(names or ()), name], draws.used + 1
                 else:
                     name = draws.next(cards if cards is not None else self.pool(s, plots))
             else:
                 name = draws.next(NOTHING)
             pile.count -= 1
-            if pile.cards is not None:
-                if name and pile.cards[name] > 0:
-                    pile.cards[name] -= 1
-                    if not pile.cards[name]:
-                        del pile.cards[name]
+            if cards is not None:
+                have = cards.get(name, 0) if name else 0
+                if have > 1:
+                    cards[name] = have - 1
+                elif have:
+                    del cards[name]
                 else:
                     pile.cards = None  # an unknown or impossible draw: the pile is no longer known
-            zone.add(name if name in self.total else None)
+            if name in total:  # (Zone.add, in line: a draw is the commonest step of a race)
+                known[name] = known.get(name, 0) + 1
+            else:
+                zone.unknown += 1
             drawn += 1
         return drawn
 
