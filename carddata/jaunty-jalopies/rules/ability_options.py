@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from generator.load.model import Card
 from generator.rules import Option
 
 from .options import Options
@@ -25,22 +26,41 @@ class AbilityOptions(Options):
         ready = self.ready(s, r)
         if ready:
             more: list[Option] = []
+            on = self._written(r.sheet)[1]
             for w, entry in out:
-                more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
+                if entry["action"] in on:  # (an ability may be written on it)
+                    more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
             more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
-        negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
-        for i, (w, e) in enumerate(out):
-            if e and e["action"] in ATTACKS:
-                out[i] = (w, negated(s, e, rng))
+        if s.sidekicks is None:  # does any racer's sheet Negate with an ability? (asked once a race)
+            s.sidekicks = any(self._written(x.sheet)[2] for x in s.racers.values())
+        if s.sidekicks:
+            negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
+            for i, (w, e) in enumerate(out):
+                if e and e["action"] in ATTACKS:
+                    out[i] = (w, negated(s, e, rng))
         return out
+
+    def _written(self, sheet: Card | None) -> tuple[tuple[tuple[str, Ability], ...], frozenset[str], bool]:
+        """A sheet's abilities written in a log (those with ``on``), the actions they are written
+        on, and whether one of its abilities Negates: read once per sheet."""
+        tables = self.__dict__.setdefault("_written_of", {})
+        key = sheet.name if sheet is not None else None
+        found = tables.get(key)
+        if found is None or found[3] is not sheet:
+            known = abilities(sheet)
+            written = tuple((n, a) for n, a in known.items() if a.on)
+            on = frozenset(action for _, a in written for action in a.on)
+            negates = any(a.powers.get("negates") for a in known.values())
+            found = tables[key] = (written, on, negates, sheet)
+        return found[:3]
 
     def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit."""
         out = {}
-        for name, a in abilities(r.sheet).items():
-            if not a.on or not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
-                continue  # never written, or not working in this race and round
+        for name, a in self._written(r.sheet)[0]:
+            if not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
+                continue  # not working in this race and round
             limit = a.limit
             if (limit == "race" and r.used.get(name)) or (
                 limit == "turn" and (r.player, name) in s.used_turn

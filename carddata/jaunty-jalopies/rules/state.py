@@ -161,6 +161,7 @@ class Race:
     team: bool = False  # Team race: the race goes on until a team's second pawn crosses
     crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
     leg: Any = None  # one race of a Rally or Circuit (races.Leg): on until every pawn has crossed
+    sidekicks: bool | None = None  # some racer's sheet Negates by an ability (None: not yet asked)
     table: Counter[str] = field(default_factory=Counter)  # the cards face up, counted as they move
 
     def lay(self, *names: str) -> None:
@@ -224,11 +225,15 @@ class Race:
         if section == 0:
             return 0
         s = self.course[section - 1]
-        change = (s.terrain.get("terrain") or 0) if s.terrain and not ignore_terrain else 0
-        if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
-            change = min(0, change)  # "cost you nothing extra"
-        free = self.power("free_plots") or ()
-        freed = [p.card for p in racer.plots if p.card.name in free] if free else []
-        change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
-        due = (s.card.get("penalty") or 0) + change + racer.bonus("penalty")
-        return max(0, due - int(self.power("penalty_less") or 0))
+        terrain, change = s.terrain, 0
+        if terrain is not None:
+            if not ignore_terrain:
+                change = terrain.fields.get("terrain") or 0
+            if terrain.name in (racer.power("free_terrain") or ()):
+                change = min(0, change)  # "cost you nothing extra"
+        if self.using is not None:  # (an ability written on the move being replayed)
+            free = self.power("free_plots") or ()
+            freed = [p.card for p in racer.plots if p.card.name in free] if free else []
+            change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
+        due = (s.card.fields.get("penalty") or 0) + change + racer.effects.get("penalty", 0)
+        return max(0, due - int(self.power("penalty_less") or 0)) if self.using is not None else max(0, due)
