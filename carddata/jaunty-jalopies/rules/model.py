@@ -256,6 +256,25 @@ class Base(Rules):
             note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")
         return card
 
+    def discard_held(
+        self, s: Race, racer: Racer, names: list[str], note: Note, verb: str = "discard", karma: bool = True
+    ) -> None:
+        """``take_card`` each of ``names`` and discard the ones taken: a card known in the hand
+        (and not in the Karma hand, where ``take_card`` would look first) taken in line."""
+        hand, types, plot_total = racer.hand.known, self._types, self.plot_total
+        first = racer.karma.known if karma else NOTHING
+        for name in names:
+            have = hand.get(name, 0)
+            if have > 0 and not first.get(name, 0) and types.get(name, "fiendish") != "fiendish":
+                if have == 1:
+                    del hand[name]
+                else:
+                    hand[name] = have - 1
+                pile = (s.plots if name in plot_total else s.deck).discard
+                pile[name] = pile.get(name, 0) + 1
+            elif self.take_card(s, racer, name, note, verb, karma):
+                self.discard(s, [name])
+
     def discard(self, s: Race, cards: list[Card | str]) -> None:
         for c in cards:
             name = c if isinstance(c, str) else c.name
@@ -266,14 +285,13 @@ class Base(Rules):
         """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer
         who may ignore a Terrain card once a turn may pay the penalty without it."""
         due = s.penalty(racer, section)
-        ignoring = s.penalty(racer, section, ignore_terrain=True)
-        if len(names) == ignoring != due and racer.power("ignore_terrain") and not s.terrain_ignored:
-            s.terrain_ignored = True
-        elif len(names) != due:
-            note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
-        for name in names:
-            if self.take_card(s, racer, name, note, "discard"):
-                self.discard(s, [name])
+        if len(names) != due:
+            ignoring = s.penalty(racer, section, ignore_terrain=True)
+            if len(names) == ignoring and racer.power("ignore_terrain") and not s.terrain_ignored:
+                s.terrain_ignored = True
+            else:
+                note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
+        self.discard_held(s, racer, names, note)
 
     def kinds(self, card: Card | None) -> tuple[str, ...]:
         return self._kinds[card.name] if card else ()

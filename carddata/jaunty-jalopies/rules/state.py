@@ -167,12 +167,14 @@ class Race:
     def lay(self, *names: str) -> None:
         """Cards put face up on the table (course, terrain, retained, plots and cards under them):
         counted as they come and go, so what is unseen costs no walk over the table."""
-        self.table.update(names)
+        table = self.table
+        for name in names:  # (Counter.update asks whether ``names`` is a Mapping: slowly)
+            table[name] = table.get(name, 0) + 1
 
     def add_plot(self, racer: Racer, plot: Plot, at: int | None = None) -> None:
         """Put ``plot`` in play against ``racer`` (at the end, or back at ``at``)."""
         racer.plots.insert(len(racer.plots) if at is None else at, plot)
-        self.table.update([plot.card.name, *plot.under])
+        self.lay(plot.card.name, *plot.under)
         racer.holds(plot.card)
         racer.kinds[plot.kind] += 1
 
@@ -180,7 +182,9 @@ class Race:
         """Take ``plot`` out of play against ``racer``: its card and the cards under it."""
         racer.plots.remove(plot)
         names = [plot.card.name, *plot.under]
-        self.table.subtract(names)
+        table = self.table
+        for name in names:
+            table[name] = table.get(name, 0) - 1
         racer.holds(plot.card, -1)
         racer.kinds[plot.kind] -= 1
         return names
