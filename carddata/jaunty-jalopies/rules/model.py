@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from generator.load.model import Card
 from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
+from generator.rules.chance import below
 from generator.rules.zones import pick_in_order
 from generator.schema.common import Strict
 
@@ -213,16 +214,22 @@ class Base(Rules):
                 pile.refill()
                 if not pile.count:
                     break
-            names, cards = draws.names, pile.cards
+            names, cards, copies = draws.names, pile.cards, None
             if chance is not None and not (names is not None and draws.used < len(names)):
-                if cards:  # (only random playthroughs pick) a pile in name order: picked here,
-                    name = pick_in_order(cards, chance)  # recorded as Draws.next would
+                copies = pile.in_order() if cards else None
+                if copies:  # (only random playthroughs pick) a pile in name order: picked here
+                    name = copies.pop(below(chance, len(copies)))  # as pick_in_order picks it,
+                    draws.names, draws.used = [*(names or ()), name], draws.used + 1  # recorded as
+                elif cards:  # Draws.next would
+                    name = pick_in_order(cards, chance)
                     draws.names, draws.used = [*(names or ()), name], draws.used + 1
                 else:
                     name = draws.next(cards if cards is not None else self.pool(s, plots))
             else:
                 name = draws.next(NOTHING)
             pile.count -= 1
+            if not copies:
+                pile.copies_of = None  # (the copies follow the cards only through random draws)
             if cards is not None:
                 have = cards.get(name, 0) if name else 0
                 if have > 1:

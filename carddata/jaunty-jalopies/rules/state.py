@@ -126,6 +126,19 @@ class Pile:
     discard_unknown: int = 0
     reshuffles: int = 0
     cards: Counter[str] | None = None  # the pile's cards, while every card drawn is known
+    copies: list[str] = field(default_factory=list, repr=False, compare=False)  # see in_order
+    copies_of: Counter[str] | None = field(default=None, repr=False, compare=False)
+
+    def in_order(self) -> list[str] | None:
+        """Every copy in ``cards``, in its order: a random draw takes the one at a random index
+        (what ``zones.pick_in_order`` picks for the same number) and removes it, so the list is
+        made once per ``cards`` and not walked at every draw. None when a count is not positive."""
+        cards = self.cards
+        if self.copies_of is not cards:
+            if not cards or min(cards.values()) <= 0:
+                return None
+            self.copies, self.copies_of = list(cards.elements()), cards
+        return self.copies
 
     def refill(self) -> None:
         if self.count == 0 and (self.discard or self.discard_unknown):
