@@ -127,7 +127,8 @@ class Base(Rules):
         in_hands = sum(r.hand.size for r in racers.values())
         deck = Pile(max(0, sum(self.main_total.values()) - in_hands))
         if not any(r.hand.unknown for r in racers.values()):
-            deck.cards = +(self.main_total - dealt)
+            get = dealt.get  # (the deck less the hands: ``+(main_total - dealt)``, in its order)
+            deck.cards = Counter({n: c - get(n, 0) for n, c in self.main_total.items() if c > get(n, 0)})
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
         partners: dict[str, str] = {}
         if setup.race in ("partner", "team"):  # "Partners must sit across from each other at the table"
