@@ -23,10 +23,10 @@ class AbilityOptions(Options):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
-        ready = self.ready(s, r)
+        written, on, _ = self._written(r.sheet)
+        ready = self.ready(s, r, written) if written else None
         if ready:
             more: list[Option] = []
-            on = self._written(r.sheet)[1]
             for w, entry in out:
                 if entry["action"] in on:  # (an ability may be written on it)
                     more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
@@ -55,10 +55,11 @@ class AbilityOptions(Options):
             found = tables[key] = (written, on, negates, sheet)
         return found[:3]
 
-    def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
-        """The abilities ``r`` may use now: working in this race and round, within their limit."""
+    def ready(self, s: Race, r: Racer, written: Any = None) -> dict[str, Ability]:
+        """The abilities ``r`` may use now: working in this race and round, within their limit
+        (``written``: the sheet's abilities written in a log, if the caller has them)."""
         out = {}
-        for name, a in self._written(r.sheet)[0]:
+        for name, a in self._written(r.sheet)[0] if written is None else written:
             if not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
                 continue  # not working in this race and round
             limit = a.limit

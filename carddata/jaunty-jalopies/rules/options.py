@@ -77,7 +77,7 @@ class Options(Abilities):
         needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
         if needs:  # a card that meets a plot's next need is worth 3 more
             kinds = self._kinds
-            keys = {c: keep[c] + (3 if needs.intersection(kinds[c]) else 0) for c in cards}
+            keys = {c: keep[c] + (0 if needs.isdisjoint(kinds[c]) else 3) for c in cards}
             pool.sort(key=keys.__getitem__)
         else:
             pool.sort(key=keep.__getitem__)
@@ -147,7 +147,6 @@ class Options(Abilities):
                 by_kind[k].append(n)
         player, pos, course = r.player, r.pawn.pos, s.course
         free = not (r.subplot or r.stalled)
-        rivals = [p for p in s.players if p != player]
         driving = by_kind["driving"]
         if free and pos == len(course) < s.length:
             for name in by_kind["road"]:
@@ -172,6 +171,7 @@ class Options(Abilities):
                         {"player": player, "action": "terrain", "card": name, "section": section},
                     )
                 )
+        rivals = [p for p in s.players if p != player]
         for kind in ("mishap", "subplot") if r.role != "hero" else ("subplot",):
             for name in by_kind[kind]:
                 for t in rivals:
