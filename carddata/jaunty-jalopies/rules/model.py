@@ -250,6 +250,17 @@ class Base(Rules):
         self, s: Race, racer: Racer, name: str, note: Note, verb: str = "play", karma: bool = True
     ) -> Card | None:
         """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
+        card = self.cards.get(name)
+        if card is not None:  # a card known where it is taken from: taken in line
+            karmic = (karma and racer.karma.known.get(name, 0) > 0) or card.type == "fiendish"
+            known = racer.karma.known if karmic else racer.hand.known
+            have = known.get(name, 0)
+            if have > 0:
+                if have == 1:
+                    del known[name]
+                else:
+                    known[name] = have - 1
+                return card
         card = self.card(name, note)
         if (
             card is not None and karma and racer.karma.known.get(name, 0) > 0
