@@ -63,8 +63,8 @@ class Options(Abilities):
             tables[role] = self._keep_of(role)
         return tables[role]
 
-    def order(self, cards: Counter[str], r: Racer, rng: random.Random) -> list[str]:
-        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in."""
+    def unshuffled(self, cards: Counter[str]) -> list[str]:
+        """The copies in ``cards`` but Fiendish Plots, in name order: ``order`` before its shuffle."""
         pool = sorted(cards)
         counts = cards.values()
         if pool and (len(pool) != sum(counts) or min(counts) <= 0):  # (the copies of a card)
@@ -72,6 +72,14 @@ class Options(Abilities):
         if not self._fiendish_cards.isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
             types = self._types
             pool = [c for c in pool if types[c] != "fiendish"]
+        return pool
+
+    def order(
+        self, cards: Counter[str], r: Racer, rng: random.Random, pool: list[str] | None = None
+    ) -> list[str]:
+        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in
+        (``pool``: ``unshuffled(cards)``, when the caller has it; copied, not changed)."""
+        pool = self.unshuffled(cards) if pool is None else pool.copy()
         shuffle(rng, pool)
         keep = self._keep_tables.get(r.role) or self.keep(r.role)
         needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
@@ -106,7 +114,8 @@ class Options(Abilities):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         s.advance()  # the next entry starts the next turn anyway
         r = s.racers[s.current]
-        out: list[Option] = [(1.0, self._draw_option(s, r, rng))]
+        pool = self.unshuffled(r.hand.known)  # (the Draw Phase's discards and, without Karma
+        out: list[Option] = [(1.0, self._draw_option(s, r, rng, pool))]  # cards, the plays' order)
         if not s.acted and not s.rested:
             rest: dict[str, Any] = {"player": r.player, "action": "rest"}
             if r.plots:
@@ -116,24 +125,30 @@ class Options(Abilities):
             out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
         if s.rested:
             return out
-        self._plays(s, r, rng, out)
+        self._plays(s, r, rng, out, None if r.karma.known else pool)
         return out
 
-    def _draw_option(self, s: Race, r: Racer, rng: random.Random) -> dict[str, Any]:
+    def _draw_option(self, s: Race, r: Racer, rng: random.Random, pool: list[str]) -> dict[str, Any]:
         size, rate = r.sizes(self.base_hand, self.base_draw)
         hand = r.hand
         room = sum(hand.known.values()) + hand.unknown + rate - size
-        discards = self.cheapest(hand.known, room, r, rng) if room > 0 else None
+        discards = None
+        if room > 0:  # (``cheapest``)
+            discards = self.order(hand.known, r, rng, pool)
+            discards = discards[:room] if len(discards) >= room else None
         if discards:
             return {"player": r.player, "action": "draw", "discards": discards}
         return {"player": r.player, "action": "draw"}
 
-    def _plays(self, s: Race, r: Racer, rng: random.Random, out: list[Option]) -> None:
+    def _plays(
+        self, s: Race, r: Racer, rng: random.Random, out: list[Option], pool: list[str] | None = None
+    ) -> None:
         """The cards ``r`` may play now, each with its ``WEIGHTS`` weight, added to ``out`` (in
-        the order, and drawing the random numbers in the order, the options have always had)."""
+        the order, and drawing the random numbers in the order, the options have always had;
+        ``pool``: what ``unshuffled`` makes of them, when the caller has it)."""
         held = self.held(r)
         names = sorted(held)
-        order = self.order(held, r, rng)
+        order = self.order(held, r, rng, pool)
         by_kind: dict[str, list[str]] = {
             "road": [],
             "driving": [],
