@@ -1,5 +1,5 @@
 """Legal next entries for seeded playthroughs: one option per distinct card and use, each with
-the cheapest payment (the cards least worth keeping), chance decided with ``rng``."""
+the cheapest payment (the cards least worth keeping: ``discards.py``), chance decided with ``rng``."""
 
 from __future__ import annotations
 
@@ -10,18 +10,16 @@ from typing import Any
 from generator.rules import Option
 from generator.rules.chance import below, shuffle
 
-from .effects import Abilities
+from .discards import Discards
 from .state import Race, Racer
 
-KEEP = {"road": 7, "driving": 6, "mishap": 5, "subplot": 5, "equipment": 4, "personality": 4,
-        "special": 3, "terrain": 2, "experience": 1, "fiendish": 9}  # fmt: skip
 PLAYED = ("road", "driving", "terrain", "mishap", "subplot")  # the kinds of card _plays offers by kind
 WEIGHTS = {"road": 6, "drive": 5, "back": 0.3, "meet": 3, "terrain": 1, "mishap": 2, "subplot": 2,
            "fiendish": 3, "retain": 2, "experience": 3, "special": 2, "negate": 3}  # fmt: skip
 _NO_NEGATION: dict[str, Any] = {}  # read, never changed
 
 
-class Options(Abilities):
+class Options(Discards):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         kinds, types = self._kinds, self._types
@@ -29,7 +27,6 @@ class Options(Abilities):
         # mishap, subplot), a Road Section's own penalty, the cards that Negate each kind of
         # attack, and the cards with a use besides their kind (Retain, Experience, Special, Negate)
         self._played = {n: tuple(k for k in ks if k in PLAYED) for n, ks in kinds.items()}
-        self._fiendish_cards = frozenset(n for n, t in types.items() if t == "fiendish")
         self._plain_driving = frozenset(n for n, ks in kinds.items() if "road" not in ks)
         self._road_penalty = {n: c.fields.get("penalty") or 0 for n, c in self.cards.items()}
         self._negaters = {
@@ -41,75 +38,6 @@ class Options(Abilities):
             for n in types
             if n in self._retains or types[n] == "experience" or n in self._drawing or self._negates[n]
         )
-        self._keep_tables = {role: self._keep_of(role) for role in ("hero", "villain", "neutral")}
-
-    def held(self, r: Racer) -> Counter[str]:
-        """The cards a racer can play: hand and Karma hand (all known in a playthrough). Read
-        only: without Karma cards, the hand's own counter (no copy made at every option list)."""
-        hand, karma = r.hand.known, r.karma.known
-        if not karma and (not hand or min(hand.values()) > 0):  # what the sum would hold
-            return hand
-        return hand + karma
-
-    def _keep_of(self, role: str) -> dict[str, int]:
-        dead = {"hero": "mishap", "neutral": "experience"}.get(role)  # cards the side may not play
-        return {c: 0 if t == dead else KEEP[t] for c, t in self._types.items() if t in KEEP}
-
-    def keep(self, role: str) -> dict[str, int]:
-        """Per card, how much a racer of ``role`` wants to keep it (``KEEP`` by its type; none
-        for a card the side may not play), worked out once per side."""
-        tables = self._keep_tables
-        if role not in tables:
-            tables[role] = self._keep_of(role)
-        return tables[role]
-
-    def unshuffled(self, cards: Counter[str]) -> list[str]:
-        """The copies in ``cards`` but Fiendish Plots, in name order: ``order`` before its shuffle."""
-        pool = sorted(cards)
-        counts = cards.values()
-        if pool and (len(pool) != sum(counts) or min(counts) <= 0):  # (the copies of a card)
-            pool = sorted(cards.elements())
-        if not self._fiendish_cards.isdisjoint(cards):  # (a hand holds none: only a Karma hand may)
-            types = self._types
-            pool = [c for c in pool if types[c] != "fiendish"]
-        return pool
-
-    def order(
-        self, cards: Counter[str], r: Racer, rng: random.Random, pool: list[str] | None = None
-    ) -> list[str]:
-        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in
-        (``pool``: ``unshuffled(cards)``, when the caller has it; copied, not changed)."""
-        pool = self.unshuffled(cards) if pool is None else pool.copy()
-        shuffle(rng, pool)
-        keep = self._keep_tables.get(r.role) or self.keep(r.role)
-        needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
-        if needs:  # a card that meets a plot's next need is worth 3 more
-            kinds = self._kinds
-            keys = {c: keep[c] + (0 if needs.isdisjoint(kinds[c]) else 3) for c in cards}
-            pool.sort(key=keys.__getitem__)
-        else:
-            pool.sort(key=keep.__getitem__)
-        return pool
-
-    def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:
-        """``n`` cards to discard from ``cards``, least useful first; None if there are too few."""
-        pool = self.order(cards, r, rng)
-        return pool[:n] if len(pool) >= n else None
-
-    @staticmethod
-    def first(order: list[str], n: int, without: list[str]) -> list[str] | None:
-        """The first ``n`` cards of ``order`` once the cards ``without`` are set aside."""
-        if n <= 0:
-            return [] if n == 0 else None
-        skip, out = list(without), []  # (one or two cards: a list, not a Counter)
-        for c in order:
-            if c in skip:
-                skip.remove(c)
-            else:
-                out.append(c)
-                if len(out) == n:
-                    return out
-        return None
 
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         s.advance()  # the next entry starts the next turn anyway
@@ -169,7 +97,11 @@ class Options(Abilities):
                     out.append((WEIGHTS["road"], road))
         if free and driving:
             plain = self._plain_driving
-            name = next((n for n in driving if n in plain), driving[0])
+            for name in driving:  # the first that is no Road Section, else the first
+                if name in plain:
+                    break
+            else:
+                name = driving[0]
             for to in (pos + 1, pos - 1):
                 if 0 <= to <= len(course):
                     pays = self.first(order, s.penalty(r, to), [name])
@@ -199,7 +131,8 @@ class Options(Abilities):
             for name in [n for n in names if n in self._fiendish_cards]:
                 for t in rivals:
                     out.append((WEIGHTS["fiendish"], self._fiendish_option(s, player, name, t, rng)))
-        self._meet_options(s, r, order, out)
+        if r.plots or r.role == "hero":  # (only a Hero meets other racers' plots)
+            self._meet_options(s, r, order, out)
         extra = self._extras
         if extra.isdisjoint(held):
             return
