@@ -19,18 +19,26 @@ from .state import Race, Racer
 ATTACKS = frozenset({"mishap", "subplot", "fiendish"})
 
 
+def _may_use(a: Ability) -> bool:
+    """Whether ``_uses`` may offer an entry for ``a`` (one of its branches fits its powers)."""
+    p = a.powers
+    written = "use" in a.on and any(p.get(k) for k in ("removes", "draws", "take_back"))
+    return written or bool(p.get("rest_and_play") or p.get("drive_under"))
+
+
 class AbilityOptions(Options):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
-        written, on, _ = self._written(r.sheet)
+        written, on, _, users = self._written(r.sheet)
         ready = self.ready(s, r, written) if written else None
         if ready:
             more: list[Option] = []
             for w, entry in out:
                 if entry["action"] in on:  # (an ability may be written on it)
                     more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
-            more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
+            if not users.isdisjoint(ready):
+                more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
         if s.sidekicks is None:  # does any racer's sheet Negate with an ability? (asked once a race)
             s.sidekicks = any(self._written(x.sheet)[2] for x in s.racers.values())
@@ -41,19 +49,21 @@ class AbilityOptions(Options):
                     out[i] = (w, negated(s, e, rng))
         return out
 
-    def _written(self, sheet: Card | None) -> tuple[tuple[tuple[str, Ability], ...], frozenset[str], bool]:
+    def _written(self, sheet: Card | None) -> tuple[Any, frozenset[str], bool, frozenset[str]]:
         """A sheet's abilities written in a log (those with ``on``), the actions they are written
-        on, and whether one of its abilities Negates: read once per sheet."""
+        on, whether one of its abilities Negates, and the abilities ``_uses`` may offer entries
+        for: read once per sheet."""
         tables = self.__dict__.setdefault("_written_of", {})
         key = sheet.name if sheet is not None else None
         found = tables.get(key)
-        if found is None or found[3] is not sheet:
+        if found is None or found[4] is not sheet:
             known = abilities(sheet)
             written = tuple((n, a) for n, a in known.items() if a.on)
             on = frozenset(action for _, a in written for action in a.on)
             negates = any(a.powers.get("negates") for a in known.values())
-            found = tables[key] = (written, on, negates, sheet)
-        return found[:3]
+            users = frozenset(n for n, a in written if _may_use(a))
+            found = tables[key] = (written, on, negates, users, sheet)
+        return found[:4]
 
     def ready(self, s: Race, r: Racer, written: Any = None) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit
