@@ -26,6 +26,7 @@ class Options(Discards):
         # per card, worked out once: the kinds ``_plays`` offers it as (road, driving, terrain,
         # mishap, subplot), a Road Section's own penalty, the cards that Negate each kind of
         # attack, and the cards with a use besides their kind (Retain, Experience, Special, Negate)
+        self._deck_order = tuple(sorted(self.main_total.elements()))  # the deck before a shuffle
         self._played = {n: tuple(k for k in ks if k in PLAYED) for n, ks in kinds.items()}
         self._plain_driving = frozenset(n for n, ks in kinds.items() if "road" not in ks)
         self._road_penalty = {n: c.fields.get("penalty") or 0 for n, c in self.cards.items()}
@@ -120,6 +121,8 @@ class Options(Discards):
                 )
         rivals = [p for p in s.players if p != player]
         for kind in ("mishap", "subplot") if r.role != "hero" else ("subplot",):
+            if not by_kind[kind]:
+                continue
             for name in by_kind[kind]:
                 for t in rivals:
                     if kind == "subplot" and s.racers[t].subplot:
@@ -221,7 +224,7 @@ class Options(Discards):
         """Random racers and sides, and hands dealt from the shuffled deck."""
         sheets = rng.sample(sorted(self.sheets), len(players))
         roles = {p: rng.choice(["hero", "villain", "neutral"]) for p in players}
-        deck = sorted(self.main_total.elements())
+        deck = list(self._deck_order)
         shuffle(rng, deck)
         hands = {}
         for p, sheet in zip(players, sheets, strict=True):
