@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from generator.rules.chance import shuffle
@@ -53,21 +54,30 @@ class Discards(Abilities):
             pool = [c for c in pool if types[c] != "fiendish"]
         return pool
 
-    def order(
-        self, cards: Counter[str], r: Racer, rng: random.Random, pool: list[str] | None = None
-    ) -> list[str]:
-        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in
-        (``pool``: ``unshuffled(cards)``, when the caller has it; copied, not changed)."""
-        pool = self.unshuffled(cards) if pool is None else pool.copy()
-        shuffle(rng, pool)
+    def keep_key(self, r: Racer, cards: Counter[str]) -> Callable[[str], int]:
+        """How much ``r`` wants to keep each of ``cards``: its side's ``keep``, and 3 more for a
+        card that meets the next need of a plot against ``r``."""
         keep = self._keep_tables.get(r.role) or self.keep(r.role)
         needs = {p.needs[0] for p in r.plots if p.needs} if r.plots else None
-        if needs:  # a card that meets a plot's next need is worth 3 more
+        if needs:
             kinds = self._kinds
-            keys = {c: keep[c] + (0 if needs.isdisjoint(kinds[c]) else 3) for c in cards}
-            pool.sort(key=keys.__getitem__)
-        else:
-            pool.sort(key=keep.__getitem__)
+            return {c: keep[c] + (0 if needs.isdisjoint(kinds[c]) else 3) for c in cards}.__getitem__
+        return keep.__getitem__
+
+    def order(
+        self,
+        cards: Counter[str],
+        r: Racer,
+        rng: random.Random,
+        pool: list[str] | None = None,
+        key: Callable[[str], int] | None = None,
+    ) -> list[str]:
+        """``cards`` (no Fiendish Plots) least useful first: the order a racer discards in
+        (``pool``: ``unshuffled(cards)``, copied, not changed; ``key``: ``keep_key`` of these
+        cards or more; each when the caller has it)."""
+        pool = self.unshuffled(cards) if pool is None else pool.copy()
+        shuffle(rng, pool)
+        pool.sort(key=key or self.keep_key(r, cards))
         return pool
 
     def cheapest(self, cards: Counter[str], n: int, r: Racer, rng: random.Random) -> list[str] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from generator.rules import Option
@@ -43,8 +44,9 @@ class Options(Discards):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         s.advance()  # the next entry starts the next turn anyway
         r = s.racers[s.current]
-        pool = self.unshuffled(r.hand.known)  # (the Draw Phase's discards and, without Karma
-        out: list[Option] = [(1.0, self._draw_option(s, r, rng, pool))]  # cards, the plays' order)
+        held = self.held(r)  # the Draw Phase's discards and (without Karma cards) the plays'
+        pool, key = self.unshuffled(r.hand.known), self.keep_key(r, held)  # order start alike
+        out: list[Option] = [(1.0, self._draw_option(s, r, rng, pool, key))]
         if not s.acted and not s.rested:
             rest: dict[str, Any] = {"player": r.player, "action": "rest"}
             if r.plots:
@@ -54,30 +56,40 @@ class Options(Discards):
             out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
         if s.rested:
             return out
-        self._plays(s, r, rng, out, None if r.karma.known else pool)
+        self._plays(s, r, rng, out, held, None if r.karma.known else pool, key)
         return out
 
-    def _draw_option(self, s: Race, r: Racer, rng: random.Random, pool: list[str]) -> dict[str, Any]:
+    def _draw_option(
+        self, s: Race, r: Racer, rng: random.Random, pool: list[str], key: Callable[[str], int]
+    ) -> dict[str, Any]:
         size, rate = r.sizes(self.base_hand, self.base_draw)
         hand = r.hand
         room = sum(hand.known.values()) + hand.unknown + rate - size
         discards = None
         if room > 0:  # (``cheapest``)
-            discards = self.order(hand.known, r, rng, pool)
+            discards = self.order(hand.known, r, rng, pool, key)
             discards = discards[:room] if len(discards) >= room else None
         if discards:
             return {"player": r.player, "action": "draw", "discards": discards}
         return {"player": r.player, "action": "draw"}
 
     def _plays(
-        self, s: Race, r: Racer, rng: random.Random, out: list[Option], pool: list[str] | None = None
+        self,
+        s: Race,
+        r: Racer,
+        rng: random.Random,
+        out: list[Option],
+        held: Counter[str] | None = None,
+        pool: list[str] | None = None,
+        key: Callable[[str], int] | None = None,
     ) -> None:
         """The cards ``r`` may play now, each with its ``WEIGHTS`` weight, added to ``out`` (in
         the order, and drawing the random numbers in the order, the options have always had;
-        ``pool``: what ``unshuffled`` makes of them, when the caller has it)."""
-        held = self.held(r)
+        ``held``, ``pool``, ``key``: ``held(r)`` and what ``unshuffled`` and ``keep_key`` make
+        of them, when the caller has them)."""
+        held = self.held(r) if held is None else held
         names = sorted(held)
-        order = self.order(held, r, rng, pool)
+        order = self.order(held, r, rng, pool, key)
         by_kind: dict[str, list[str]] = {
             "road": [],
             "driving": [],
