@@ -27,6 +27,13 @@ def _may_use(a: Ability) -> bool:
 
 
 class AbilityOptions(Options):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        kinds, types = self._kinds, self._types  # the cards ``_plays`` may offer an attack with
+        self._attack_cards = frozenset(
+            n for n in kinds if types[n] == "fiendish" or not ATTACKS.isdisjoint(kinds[n])
+        )
+
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
@@ -42,7 +49,9 @@ class AbilityOptions(Options):
             out += more
         if s.sidekicks is None:  # does any racer's sheet Negate with an ability? (asked once a race)
             s.sidekicks = any(self._written(x.sheet)[2] for x in s.racers.values())
-        if s.sidekicks:
+        if s.sidekicks and not (  # (attacks are offered only from a held attack card)
+            self._attack_cards.isdisjoint(r.hand.known) and self._attack_cards.isdisjoint(r.karma.known)
+        ):
             negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
             for i, (w, e) in enumerate(out):
                 if e and e["action"] in ATTACKS:

@@ -184,6 +184,6 @@ class Base(Rules):
         return Outcome(s.winner)
 
     def apply(self, s: Race, entry: Any, note: Note) -> None:
-        if entry.player == s.current or entry.action in TURN_ACTIONS:
+        if entry.action in TURN_ACTIONS or entry.player == s.current:
             s.advance()
         getattr(self, "_" + entry.action)(s, s.racers[entry.player], entry.data, note)
