@@ -46,7 +46,7 @@ class Piles(Base):
                     if have > 1:
                         cards[name] = have - 1
                     else:
-                        del cards[name]
+                        cards.pop(name)  # (dict's own: a Counter's del is Python code)
                     if name in total:
                         known[name] = known.get(name, 0) + 1
                     else:
@@ -79,7 +79,7 @@ class Piles(Base):
                 if have > 1:
                     cards[name] = have - 1
                 elif have:
-                    del cards[name]
+                    cards.pop(name)  # (dict's own: a Counter's del is Python code)
                 else:
                     pile.cards = None  # an unknown or impossible draw: the pile is no longer known
             if name in total:  # (Zone.add, in line: a draw is the commonest step of a race)
@@ -100,7 +100,7 @@ class Piles(Base):
             have = known.get(name, 0)
             if have > 0:
                 if have == 1:
-                    del known[name]
+                    known.pop(name)  # (dict's own: a Counter's del is Python code)
                 else:
                     known[name] = have - 1
                 return card
@@ -129,7 +129,7 @@ class Piles(Base):
             have = hand.get(name, 0)
             if have > 0 and not first.get(name, 0) and types.get(name, "fiendish") != "fiendish":
                 if have == 1:
-                    del hand[name]
+                    hand.pop(name)  # (dict's own: a Counter's del is Python code)
                 else:
                     hand[name] = have - 1
                 pile = (s.plots if name in plot_total else s.deck).discard
