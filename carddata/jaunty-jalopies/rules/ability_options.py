@@ -7,16 +7,31 @@ Left out: Rashid (looking at a card changes nothing the log records).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from generator.load.model import Card
 from generator.rules import Option
 
 from .options import Options
-from .powers import Ability, abilities
+from .powers import Ability, abilities, sidekick_name
 from .state import Race, Racer
 
 ATTACKS = frozenset({"mishap", "subplot", "fiendish"})
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A sheet's abilities as the options read them, once per sheet: those written in a log (with
+    ``on``, in the sheet's order), per action the ones written on it, whether one of the sheet's
+    abilities Negates, the ones ``_uses`` may offer an entry for, and the Sidekick's name."""
+
+    abilities: tuple[tuple[str, Ability], ...]
+    on: dict[str, tuple[tuple[str, Ability], ...]]
+    negates: bool
+    users: frozenset[str]
+    sidekick: str
+    sheet: Card | None
 
 
 def _may_use(a: Ability) -> bool:
@@ -37,18 +52,20 @@ class AbilityOptions(Options):
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
-        written, on, _, users = self._written(r.sheet)
-        ready = self.ready(s, r, written) if written else None
+        sheet = self._written(r.sheet)
+        ready = self.ready(s, r, sheet.abilities) if sheet.abilities else None
         if ready:
             more: list[Option] = []
+            on = sheet.on
             for w, entry in out:
-                if entry["action"] in on:  # (an ability may be written on it)
-                    more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
-            if not users.isdisjoint(ready):
+                some = on.get(entry["action"])  # (the abilities written on such an entry)
+                if some:
+                    more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng, some)]
+            if not sheet.users.isdisjoint(ready):
                 more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
         if s.sidekicks is None:  # does any racer's sheet Negate with an ability? (asked once a race)
-            s.sidekicks = any(self._written(x.sheet)[2] for x in s.racers.values())
+            s.sidekicks = any(self._written(x.sheet).negates for x in s.racers.values())
         if s.sidekicks and not (  # (attacks are offered only from a held attack card)
             self._attack_cards.isdisjoint(r.hand.known) and self._attack_cards.isdisjoint(r.karma.known)
         ):
@@ -58,27 +75,30 @@ class AbilityOptions(Options):
                     out[i] = (w, negated(s, e, rng))
         return out
 
-    def _written(self, sheet: Card | None) -> tuple[Any, frozenset[str], bool, frozenset[str]]:
-        """A sheet's abilities written in a log (those with ``on``), the actions they are written
-        on, whether one of its abilities Negates, and the abilities ``_uses`` may offer entries
-        for: read once per sheet."""
+    def _written(self, sheet: Card | None) -> Written:
+        """The sheet's abilities as the options read them (``Written``), read once per sheet."""
         tables = self.__dict__.setdefault("_written_of", {})
-        key = sheet.name if sheet is not None else None
-        found = tables.get(key)
-        if found is None or found[4] is not sheet:
+        found = tables.get(sheet.name if sheet is not None else None)
+        if found is None or found.sheet is not sheet:
             known = abilities(sheet)
             written = tuple((n, a) for n, a in known.items() if a.on)
-            on = frozenset(action for _, a in written for action in a.on)
-            negates = any(a.powers.get("negates") for a in known.values())
-            users = frozenset(n for n, a in written if _may_use(a))
-            found = tables[key] = (written, on, negates, users, sheet)
-        return found[:4]
+            on = {act: tuple((n, a) for n, a in written if act in a.on) for _, a in written for act in a.on}
+            found = Written(
+                written,
+                on,
+                any(a.powers.get("negates") for a in known.values()),
+                frozenset(n for n, a in written if _may_use(a)),
+                sidekick_name(sheet.get("sidekick") if sheet else None) or "",
+                sheet,
+            )
+            tables[sheet.name if sheet is not None else None] = found
+        return found
 
     def ready(self, s: Race, r: Racer, written: Any = None) -> dict[str, Ability]:
         """The abilities ``r`` may use now: working in this race and round, within their limit
         (``written``: the sheet's abilities written in a log, if the caller has them)."""
         out = {}
-        for name, a in self._written(r.sheet)[0] if written is None else written:
+        for name, a in self._written(r.sheet).abilities if written is None else written:
             if not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
                 continue  # not working in this race and round
             limit = a.limit
@@ -90,10 +110,18 @@ class AbilityOptions(Options):
         return out
 
     def _variants(
-        self, s: Race, r: Racer, ready: dict[str, Ability], entry: dict[str, Any], rng: random.Random
+        self,
+        s: Race,
+        r: Racer,
+        ready: dict[str, Ability],
+        entry: dict[str, Any],
+        rng: random.Random,
+        some: tuple[tuple[str, Ability], ...] | None = None,
     ):
+        """``entry`` again with each ready ability that may be written on it (``some``: the
+        sheet's abilities written on its action, in the sheet's order, if the caller has them)."""
         action = entry.get("action")
-        for name, a in ready.items():
+        for name, a in ready.items() if some is None else [(n, a) for n, a in some if n in ready]:
             p = a.powers
             if action not in a.on:
                 continue
@@ -201,9 +229,10 @@ class AbilityOptions(Options):
         if not entry or entry.get("action") not in ATTACKS or "negated" in entry:
             return entry
         t = s.racers[entry["target"]]
-        if not any(a.powers.get("negates") for a in abilities(t.sheet).values()):
+        sheet = self._written(t.sheet)
+        if not sheet.negates:
             return entry  # (no ability of the sheet Negates: nothing to ask, nothing drawn)
-        a = self.ready(s, t).get(t.sidekick or "")
+        a = self.ready(s, t, sheet.abilities).get(sheet.sidekick)
         kinds = (a.powers.get("negates") or ()) if a else ()
         card = self.cards[entry["card"]]
         if (card.type in kinds or card.name in kinds) and rng.random() < 0.8:

@@ -51,6 +51,11 @@ class Racer:
     penalties: Counter[str] = field(default_factory=Counter)  # cards discarded to penalties
     effects: Counter[str] = field(default_factory=Counter)  # the lasting cards' effects added up
     kinds: Counter[str] = field(default_factory=Counter)  # plots in play by kind
+    own: tuple[int, int] = field(init=False, repr=False, compare=False)  # the sheet's hand, draw
+
+    def __post_init__(self) -> None:
+        fields = self.sheet.fields if self.sheet else _NONE  # (read once: asked at every move)
+        self.own = (fields.get("hand") or 0, fields.get("draw") or 0)
 
     def holds(self, card: Card, sign: int = 1) -> None:
         """A lasting card (a plot in play, a retained card) comes (1) or goes (-1): its effects
@@ -103,11 +108,11 @@ class Racer:
 
     def sizes(self, hand: int, draw: int) -> tuple[int, int]:
         """``hand_size(hand)`` and ``draw_rate(draw)`` at once (asked at every move)."""
-        fields = self.sheet.fields if self.sheet and self.abilities else _NONE
+        own_hand, own_draw = self.own if self.abilities else (0, 0)
         effects = self.effects
         return (
-            max(0, (fields.get("hand") or hand) + effects.get("hand", 0)),
-            max(0, (fields.get("draw") or draw) + effects.get("draw_rate", 0)),
+            max(0, (own_hand or hand) + effects.get("hand", 0)),
+            max(0, (own_draw or draw) + effects.get("draw_rate", 0)),
         )
 
 
