@@ -43,9 +43,10 @@ class Discards(Abilities):
             tables[role] = self._keep_of(role)
         return tables[role]
 
-    def unshuffled(self, cards: Counter[str]) -> list[str]:
-        """The copies in ``cards`` but Fiendish Plots, in name order: ``order`` before its shuffle."""
-        pool = sorted(cards)
+    def unshuffled(self, cards: Counter[str], names: list[str] | None = None) -> list[str]:
+        """The copies in ``cards`` but Fiendish Plots, in name order: ``order`` before its shuffle
+        (``names``: ``sorted(cards)``, if the caller has it; then possibly the very list)."""
+        pool = sorted(cards) if names is None else names
         counts = cards.values()
         if pool and (len(pool) != sum(counts) or min(counts) <= 0):  # (the copies of a card)
             pool = sorted(cards.elements())

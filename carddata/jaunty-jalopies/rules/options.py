@@ -45,7 +45,9 @@ class Options(Discards):
         s.advance()  # the next entry starts the next turn anyway
         r = s.racers[s.current]
         held = self.held(r)  # the Draw Phase's discards and (without Karma cards) the plays'
-        pool, key = self.unshuffled(r.hand.known), self.keep_key(r, held)  # order start alike
+        names = sorted(held)  # order start alike
+        pool = self.unshuffled(r.hand.known, names if held is r.hand.known else None)
+        key = self.keep_key(r, held)
         out: list[Option] = [(1.0, self._draw_option(s, r, rng, pool, key))]
         if not s.acted and not s.rested:
             rest: dict[str, Any] = {"player": r.player, "action": "rest"}
@@ -56,7 +58,7 @@ class Options(Discards):
             out.append((1.0 + (4.0 if r.stalled or r.subplot else 0.0), rest))
         if s.rested:
             return out
-        self._plays(s, r, rng, out, held, None if r.karma.known else pool, key)
+        self._plays(s, r, rng, out, held, None if r.karma.known else pool, key, names)
         return out
 
     def _draw_option(
@@ -82,13 +84,14 @@ class Options(Discards):
         held: Counter[str] | None = None,
         pool: list[str] | None = None,
         key: Callable[[str], int] | None = None,
+        names: list[str] | None = None,
     ) -> None:
         """The cards ``r`` may play now, each with its ``WEIGHTS`` weight, added to ``out`` (in
         the order, and drawing the random numbers in the order, the options have always had;
-        ``held``, ``pool``, ``key``: ``held(r)`` and what ``unshuffled`` and ``keep_key`` make
-        of them, when the caller has them)."""
+        ``held``, ``pool``, ``key``, ``names``: ``held(r)`` and what ``unshuffled``, ``keep_key``
+        and ``sorted`` make of them, when the caller has them)."""
         held = self.held(r) if held is None else held
-        names = sorted(held)
+        names = sorted(held) if names is None else names
         order = self.order(held, r, rng, pool, key)
         by_kind: dict[str, list[str]] = {
             "road": [],

@@ -39,9 +39,11 @@ class Piles(Base):
         if chance is not None and draws.names is None and 0 < count <= pile.count and pile.cards:
             copies = pile.in_order()  # (the common random draw: every card from a known pile)
             if copies:
-                names = [copies.pop(below(chance, len(copies))) for _ in range(count)]
+                names: list[str] = []
                 draws.names, draws.used, pile.count, cards = names, count, pile.count - count, pile.cards
-                for name in names:
+                for _ in range(count):
+                    name = copies.pop(below(chance, len(copies)))
+                    names.append(name)
                     have = cards[name]
                     if have > 1:
                         cards[name] = have - 1
