@@ -79,7 +79,7 @@ class AbilityOptions(Options):
         """The sheet's abilities as the options read them (``Written``), read once per sheet."""
         tables = self.__dict__.setdefault("_written_of", {})
         found = tables.get(sheet.name if sheet is not None else None)
-        if found is None or found.sheet is not sheet:
+        if found is None or (found.sheet is not sheet and found.sheet != sheet):  # (or a copy of it)
             known = abilities(sheet)
             written = tuple((n, a) for n, a in known.items() if a.on)
             on = {act: tuple((n, a) for n, a in written if act in a.on) for _, a in written for act in a.on}
