@@ -48,11 +48,14 @@ class AbilityOptions(Options):
         self._attack_cards = frozenset(
             n for n in kinds if types[n] == "fiendish" or not ATTACKS.isdisjoint(kinds[n])
         )
+        self._written_of: dict[str | None, Written] = {}
 
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
-        sheet = self._written(r.sheet)
+        sheet = r.written  # (kept with the racer: asked at every move)
+        if sheet is None or sheet.sheet is not r.sheet:
+            sheet = r.written = self._written(r.sheet)
         ready = self.ready(s, r, sheet.abilities) if sheet.abilities else None
         if ready:
             more: list[Option] = []
@@ -77,7 +80,7 @@ class AbilityOptions(Options):
 
     def _written(self, sheet: Card | None) -> Written:
         """The sheet's abilities as the options read them (``Written``), read once per sheet."""
-        tables = self.__dict__.setdefault("_written_of", {})
+        tables = self._written_of
         found = tables.get(sheet.name if sheet is not None else None)
         if found is None or (found.sheet is not sheet and found.sheet != sheet):  # (or a copy of it)
             known = abilities(sheet)

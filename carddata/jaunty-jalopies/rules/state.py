@@ -52,6 +52,7 @@ class Racer:
     effects: Counter[str] = field(default_factory=Counter)  # the lasting cards' effects added up
     kinds: Counter[str] = field(default_factory=Counter)  # plots in play by kind
     own: tuple[int, int] = field(init=False, repr=False, compare=False)  # the sheet's hand, draw
+    written: Any = field(default=None, repr=False, compare=False)  # ability_options.Written
 
     def __post_init__(self) -> None:
         fields = self.sheet.fields if self.sheet else _NONE  # (read once: asked at every move)
