@@ -22,6 +22,7 @@ class Places:
         self._values = {n: c.get("value") or 0 for n, c in self.cards.items()}
         self._suits = {n: c.get("suit") for n, c in self.cards.items()}
         self._suited = {n: c for n, c in self.cards.items() if c.type == "suited"}
+        self._attacks: dict[str, dict[str, dict[str, str]]] = {}  # per player: each card's attack
 
     def suited(self, name: str, note: Note) -> Card | None:
         card = self._suited.get(name) or self.card(name, note)
