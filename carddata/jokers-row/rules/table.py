@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from generator.load.model import Card
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
-from generator.rules.zones import pick_in_order
 from generator.schema.common import Strict
 
+from .deck import Deck
 from .places import Places
 from .play import RandomPlay
 from .seen import Unseen
@@ -36,7 +36,7 @@ NO_DRAWS = Draws(None)
 """The draws of an attack, a discard or a remake: none (read only, never drawn from)."""
 
 
-class JokersRow(RandomPlay, Unseen, Places, Rules):
+class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -91,41 +91,6 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
             self._end_turn(s, note)
         s.active, s.turn, s.phase = player, s.turn + 1, "begun"
         self._refill(s, player, HAND, draws, note)
-
-    def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
-        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
-            if not self._draw(s, player, draws, note):
-                break
-
-    def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
-        """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
-        pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
-        the discarded cards."""
-        hand, deck = s.hands[player], s.deck
-        if not deck.size:
-            deck.remake(s.discard)
-            if not deck.size:
-                return False
-        unknown = (deck.unknown, hand.unknown)
-        recorded = draws.names is not None and draws.used < len(draws.names)
-        if draws.chance and not recorded and deck.unknown and not deck.known:
-            seen = self.remembered_unseen(s)  # the pool: the unseen cards, in name order
-            if seen:  # picked here, recorded as Draws would
-                draws.names = [*(draws.names or []), pick_in_order(seen, draws.chance)]
-        self.draw_from(s.deck, hand, self.remembered_unseen(s), draws, note, "draw deck", self.suited)
-        self._seen_after_draw(
-            s, hand, draws.names[draws.used - 1] if draws.used <= len(draws.names or ()) else None, unknown
-        )
-        return True
-
-    def _reshuffle(self, s: State, note: Note) -> None:
-        """A written remake of the draw deck: due only when the deck is empty."""
-        if s.deck.size:
-            note("RESHUFFLE_NOT_DUE", f"the draw deck still holds {s.deck.size} card(s)")
-        elif not s.discard.size:
-            note("RESHUFFLE_NOT_DUE", "the discard pile is empty: there is nothing to shuffle")
-        else:
-            s.deck.remake(s.discard)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
         card, hand = self.suited(name, note), s.hands[player]

@@ -1,0 +1,58 @@
+"""Joker's Row's draw deck: refills, one draw and the remake from the discards (a mixin of
+JokersRow; rulebook, "Setup" and "Gameplay": players hold three cards and draw back up to three
+at the start of their turn)."""
+
+from __future__ import annotations
+
+from generator.rules import Draws, Note, seen_after_draw
+from generator.rules.zones import pick_in_order
+
+from .state import State
+
+
+class Deck:
+    """Draws from the deck; mixed into :class:`JokersRow` (uses its cards and unseen cards)."""
+
+    def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
+        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
+            if not self._draw(s, player, draws, note):
+                break
+
+    def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
+        """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
+        pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
+        the discarded cards. The unseen cards are the pool of an unrecorded draw from the unknown
+        deck (picked here, recorded as ``Draws`` would) and what a named card from it is checked
+        against; a simulated game keeps them through the draw (``seen_after_draw``)."""
+        hand, deck = s.hands[player], s.deck
+        if not deck.size:
+            deck.remake(s.discard)
+            if not deck.size:
+                return False
+        before = (deck.unknown, hand.unknown)
+        unseen = self.remembered_unseen(s)
+        names = draws.names
+        unrecorded = names is None or draws.used >= len(names)
+        if draws.chance and unrecorded and unseen and deck.unknown and not deck.known:
+            # the pool: the unseen cards, in name order
+            draws.names = [*(names or []), pick_in_order(unseen, draws.chance)]
+        name = draws.next(lambda: deck.pool(unseen))  # (as ``Rules.draw_from`` draws)
+        card = self.suited(name, note) if name is not None else None
+        why = deck.take(card.name if card else None, unseen, "draw deck")
+        if why and card is not None:
+            note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
+        hand.add(card.name if card else None)
+        if s.seen is not None:
+            names = draws.names
+            drawn = names[draws.used - 1] if names is not None and draws.used <= len(names) else None
+            s.seen = seen_after_draw(s.seen, before, (deck.unknown, hand.unknown), drawn)
+        return True
+
+    def _reshuffle(self, s: State, note: Note) -> None:
+        """A written remake of the draw deck: due only when the deck is empty."""
+        if s.deck.size:
+            note("RESHUFFLE_NOT_DUE", f"the draw deck still holds {s.deck.size} card(s)")
+        elif not s.discard.size:
+            note("RESHUFFLE_NOT_DUE", "the discard pile is empty: there is nothing to shuffle")
+        else:
+            s.deck.remake(s.discard)
