@@ -42,11 +42,12 @@ class Places:
         return BONUS if any(o.owner == player and o.row == row for o in s.omens) else 0
 
     def place_of(self, s: State, player: str) -> int:
-        step = s.steps[player]
-        return step + 1 if s.players.index(player) % 2 == 0 else PLACES - step
+        step, seat = s.steps[player], s.seats.get(player)
+        return step + 1 if (s.players.index(player) if seat is None else seat) % 2 == 0 else PLACES - step
 
     def other(self, s: State, player: str) -> str:
-        return s.players[(s.players.index(player) + 1) % len(s.players)]
+        players, seat = s.players, s.seats.get(player)
+        return players[((players.index(player) if seat is None else seat) + 1) % len(players)]
 
     def to_move(self, s: State) -> str:
         """Whose turn it is, or whose turn begins next, outside a fight or a discard."""

@@ -21,7 +21,7 @@ class RandomPlay:
     """Random legal play; mixed into :class:`JokersRow` (uses its cards, phases and places)."""
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        deck = sorted(self.total.elements())
+        deck = list(self._deck)
         shuffle(rng, deck)
         hands = {p: deck[PLACES + i * HAND : PLACES + (i + 1) * HAND] for i, p in enumerate(players)}
         return {"places": deck[:PLACES], "hands": hands}

@@ -95,5 +95,7 @@ class State:
     phase: str = "start"  # start | begun | fight | discard
     overloading: bool = False
     fight: Fight | None = None
+    seats: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """Each player's place in ``players`` (the first, for a name listed twice), made at the start."""
     seen: Counter[str] | None = field(default=None, compare=False, repr=False)
     """The unseen cards, remembered through a simulated game (see ``Unseen.remembered_unseen``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.load.model import Card
+from generator.load.model import Card, Game
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
@@ -53,11 +53,21 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
     } | {"setup": ("hands", "places")}
     optional_actions = frozenset({"reshuffle"})
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # each action's rule, looked up once (not by name at every entry)
+        self._moves = {a: getattr(self, "_" + a) for a in self.actions if a != "reshuffle"}
+        self._deck = sorted(self.total.elements())  # the deck in name order, shuffled per game
+
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
-        places = {i + 1: n for i, n in enumerate(setup.places or []) if self.suited(n, note)}
+        suited = self._suited
+        places = {i + 1: n for i, n in enumerate(setup.places or []) if n in suited or self.suited(n, note)}
         hands = self.deal(players, setup.hands, HAND, note, Counter(places.values()))
         deck = Zone(unknown=sum(self.total.values()) - PLACES - HAND * len(players))
-        return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
+        seats: dict[str, int] = {}
+        for i, p in enumerate(players):
+            seats.setdefault(p, i)
+        return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0), seats=seats)
 
     def expected(self, s: State) -> Expect:
         if self.over(s):
@@ -82,7 +92,7 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         if entry.action == "reshuffle":
             self._reshuffle(s, note)
         else:
-            getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+            self._moves[entry.action](s, entry.player, entry.data, draws, note)
         if problem := draws.mismatch():
             note("DRAW_COUNT", problem)
 
