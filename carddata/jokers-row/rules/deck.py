@@ -4,8 +4,8 @@ at the start of their turn)."""
 
 from __future__ import annotations
 
-from generator.rules import Draws, Note, seen_after_draw
-from generator.rules.zones import pick_in_order
+from generator.rules import Draws, Note
+from generator.rules.chance import below
 
 from .state import State
 
@@ -35,7 +35,8 @@ class Deck:
         unrecorded = names is None or draws.used >= len(names)
         if draws.chance and unrecorded and unseen and deck.unknown and not deck.known:
             # the pool: the unseen cards, in name order
-            draws.names = [*(names or []), pick_in_order(unseen, draws.chance)]
+            cards = self.unseen_in_order(s, unseen)  # what ``pick_in_order`` would pick
+            draws.names = [*(names or []), cards[below(draws.chance, len(cards))]]
         name = draws.next(lambda: deck.pool(unseen))  # (as ``Rules.draw_from`` draws)
         card = self.suited(name, note) if name is not None else None
         why = deck.take(card.name if card else None, unseen, "draw deck")
@@ -45,7 +46,7 @@ class Deck:
         if s.seen is not None:
             names = draws.names
             drawn = names[draws.used - 1] if names is not None and draws.used <= len(names) else None
-            s.seen = seen_after_draw(s.seen, before, (deck.unknown, hand.unknown), drawn)
+            self._seen_after_draw(s, hand, drawn, before)
         return True
 
     def _reshuffle(self, s: State, note: Note) -> None:

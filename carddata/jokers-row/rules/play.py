@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from generator.rules import Option
-from generator.rules.chance import randint, sample, shuffle
+from generator.rules.chance import below, randint, sample, shuffle
 from generator.rules.zones import pick, pick_in_order
 
 from .state import HAND, PLACES, State
@@ -107,24 +107,34 @@ class RandomPlay:
         if room <= 0:
             return out
         deck = s.deck.size
-        pool: dict[str, int] | None = None  # the cards the draw pile may give, asked for when needed
-        in_order = own = False  # own: ``pool`` is a copy of its own, to be counted down
+        pool: dict[str, int] | None = None  # a copy of the cards a known pile may give
+        cards: list[str] | None = None  # or the unseen cards one per copy, from the unknown deck
+        own = False  # ``cards`` is a copy of its own, to be counted down
         while len(out) < room:
             if not deck:
-                deck, pool, in_order, own = s.discard.size, dict(s.discard.known), False, True
+                deck, pool, cards = s.discard.size, dict(s.discard.known), None
             if not deck:
                 break
-            if pool is None:  # read only until a second card is drawn from it
-                pool = s.deck.pool(self.remembered_unseen(s))
-                in_order = not s.deck.known  # the unseen cards, in name order (see ``unseen``)
-            drawn = pick_in_order(pool, rng) if in_order else pick(pool, rng)
-            out.append(drawn)
-            deck -= 1
-            if len(out) < room:
-                if not own:
-                    pool, own = dict(pool), True
+            if pool is None and cards is None:
+                unseen = self.remembered_unseen(s)
+                if s.deck.known:
+                    pool = dict(s.deck.pool(unseen))
+                elif not unseen:  # (nothing to pick from: refused as ``pick_in_order`` refuses it)
+                    pick_in_order(unseen, rng)
+                else:  # in name order: the pick ``pick_in_order`` makes (see ``unseen_in_order``)
+                    cards = self.unseen_in_order(s, unseen)
+            if cards is not None:
+                drawn = cards[below(rng, len(cards))]
+                if len(out) + 1 < room:  # another card to come: this one is gone
+                    cards = cards if own else list(cards)
+                    cards.remove(drawn)
+                    own = True
+            else:
+                drawn = pick(pool, rng)
                 if pool[drawn] == 1:  # (a name at none left out, as ``pick`` leaves it out)
                     del pool[drawn]
                 else:
                     pool[drawn] -= 1
+            out.append(drawn)
+            deck -= 1
         return out

@@ -99,3 +99,5 @@ class State:
     """Each player's place in ``players`` (the first, for a name listed twice), made at the start."""
     seen: Counter[str] | None = field(default=None, compare=False, repr=False)
     """The unseen cards, remembered through a simulated game (see ``Unseen.remembered_unseen``)."""
+    in_order: tuple[Counter[str], list[str]] | None = field(default=None, compare=False, repr=False)
+    """The remembered unseen cards one name per copy (see ``Unseen.unseen_in_order``)."""
