@@ -49,7 +49,8 @@ class RandomPlay:
             return [(1.0, {"player": player, "action": "reshuffle"})]  # the table writes the remake
         refill = self._peek_refill(s, player, rng) if s.phase == "start" else []
         known = s.hands[player].known
-        hand = sorted([*known.elements(), *refill]) if refill else sorted(known.elements())
+        held = list(known) if len(known) == sum(known.values()) else list(known.elements())  # (one a name)
+        hand = sorted(held + refill if refill else held)
         return self._turn_options(s, player, hand, refill, rng)
 
     def _attacks_of(self, player: str) -> dict[str, dict[str, str]]:
@@ -83,12 +84,12 @@ class RandomPlay:
         self, s: State, player: str, hand: list[str], drew: dict, rng: random.Random, out: list[Option]
     ) -> None:
         """Add an omen of each suit the hand holds three of (cards and row chosen at random)."""
-        suit_of = self._suits
-        by_suit: dict[str, list[str]] = {}  # the hand's cards by suit, in hand order
-        for name in hand:
-            by_suit.setdefault(suit_of[name], []).append(name)
-        if len(by_suit) > len(hand) - 2:  # no suit of three
+        suits = list(map(self._suits.__getitem__, hand))
+        if len(set(suits)) > len(hand) - 2:  # no suit of three
             return
+        by_suit: dict[str, list[str]] = {}  # the hand's cards by suit, in hand order
+        for name, suit in zip(hand, suits, strict=True):
+            by_suit.setdefault(suit, []).append(name)
         open_rows = None  # asked only for a suit of three
         for suit in sorted(by_suit):
             same = by_suit[suit]

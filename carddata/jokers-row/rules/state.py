@@ -68,7 +68,7 @@ class OmenCast:
     cards: list[str]
 
 
-@dataclass
+@dataclass(slots=True)
 class Fight:
     place: int
     card: str

@@ -211,10 +211,13 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         if s.phase == "fight" and s.fight:
             f, s.fight = s.fight, None
             s.claimed[f.place] = f.last
-            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in self.total else 0)  # (no Counter miss)
-            for name, n in f.attacks.items():
-                for _ in range(n):
-                    s.discard.add(name if name in self.total else None)
+            total, discard = self.total, s.discard
+            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in total else 0)  # (no Counter miss)
+            for name, n in f.attacks.items():  # the attacks to the discards (as ``Zone.add`` adds)
+                if name in total:
+                    discard.known[name] = discard.known.get(name, 0) + n
+                else:
+                    discard.unknown += n
             claimed, steps = s.claimed, s.steps
             for i, p in enumerate(s.players):  # jokers move on past claimed places (see place_of)
                 step = steps[p]
