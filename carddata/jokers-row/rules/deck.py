@@ -39,7 +39,11 @@ class Deck:
             draws.names = [*(names or []), cards[below(draws.chance, len(cards))]]
         name = draws.next(lambda: deck.pool(unseen))  # (as ``Rules.draw_from`` draws)
         card = self.suited(name, note) if name is not None else None
-        why = deck.take(card.name if card else None, unseen, "draw deck")
+        if card is not None and deck.unknown and not deck.known:  # as ``Zone.take`` takes it from there
+            deck.unknown -= 1
+            why = None if unseen.get(card.name, 0) > 0 else "every copy is somewhere else"
+        else:
+            why = deck.take(card.name if card else None, unseen, "draw deck")
         if why and card is not None:
             note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
         hand.add(card.name if card else None)

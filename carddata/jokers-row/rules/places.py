@@ -32,7 +32,9 @@ class Places:
         return card
 
     def value(self, s: State, player: str, card: Card | None, place: int) -> int:
-        return self._values[card.name] + self.bonus(s, player, place) if card else 0
+        if card is None:
+            return 0
+        return self._values[card.name] + self.bonus(s, player, place) if s.omens else self._values[card.name]
 
     def bonus(self, s: State, player: str, place: int) -> int:
         """Rulebook, "Omens": +2 to the caster's attacks on the omen's row."""

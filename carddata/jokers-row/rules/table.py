@@ -103,10 +103,16 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         self._refill(s, player, HAND, draws, note)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
-        card, hand = self.suited(name, note), s.hands[player]
-        if card is None or not hand.known.get(card.name):  # not a known card to a known place
-            s.seen = None
-        self.take(hand, card.name if card else None, lambda: self.unseen(s), note, player)
+        card, known = self.suited(name, note), s.hands[player].known
+        held = known.get(card.name) if card is not None else None
+        if held:  # a known card to a known place: taken as ``Zone.take`` takes it, nothing unseen changes
+            if held == 1:
+                known.pop(card.name)
+            else:
+                known[card.name] = held - 1
+            return card
+        s.seen = None
+        self.take(s.hands[player], card.name if card else None, lambda: self.unseen(s), note, player)
         return card
 
     def _claim(self, s: State, player: str, data: Claim, draws: Draws, note: Note) -> None:
