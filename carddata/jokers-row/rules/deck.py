@@ -14,7 +14,8 @@ class Deck:
     """Draws from the deck; mixed into :class:`JokersRow` (uses its cards and unseen cards)."""
 
     def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
-        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
+        hand = s.hands[player]  # (its size, as ``Zone.size`` counts it)
+        for _ in range(size - sum(hand.known.values()) - hand.unknown):  # a draw adds one card to it
             if not self._draw(s, player, draws, note):
                 break
 
@@ -25,7 +26,7 @@ class Deck:
         deck (picked here, recorded as ``Draws`` would) and what a named card from it is checked
         against; a simulated game keeps them through the draw (``seen_after_draw``)."""
         hand, deck = s.hands[player], s.deck
-        if not deck.size:
+        if not sum(deck.known.values()) + deck.unknown:  # (``deck.size``)
             deck.remake(s.discard)
             if not deck.size:
                 return False

@@ -48,9 +48,13 @@ class Places:
         return step + 1 if (s.players.index(player) if seat is None else seat) % 2 == 0 else PLACES - step
 
     def other(self, s: State, player: str) -> str:
-        players, seat = s.players, s.seats.get(player)
-        return players[((players.index(player) if seat is None else seat) + 1) % len(players)]
+        after = s.after.get(player)
+        if after is not None:
+            return after
+        return s.players[(s.players.index(player) + 1) % len(s.players)]
 
     def to_move(self, s: State) -> str:
         """Whose turn it is, or whose turn begins next, outside a fight or a discard."""
-        return s.active if s.phase == "begun" else self.other(s, s.active) if s.active else s.players[0]
+        if s.phase == "begun":
+            return s.active
+        return (s.after.get(s.active) or self.other(s, s.active)) if s.active else s.players[0]

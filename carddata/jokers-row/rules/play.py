@@ -42,10 +42,16 @@ class RandomPlay:
             return [
                 (1.0, {"player": s.active, "action": "discard", "cards": sample(rng, hand, len(hand) - HAND)})
             ]
-        if self.over(s):
+        if len(s.claimed) >= PLACES and s.phase != "fight":  # (``over``: no discard is due here)
             return []
         player = self.to_move(s)
-        if s.phase == "start" and not s.deck.size and s.discard.size and rng.random() < 0.5:
+        deck = s.deck
+        if (
+            s.phase == "start"
+            and not sum(deck.known.values()) + deck.unknown
+            and s.discard.size
+            and rng.random() < 0.5
+        ):
             return [(1.0, {"player": player, "action": "reshuffle"})]  # the table writes the remake
         refill = self._peek_refill(s, player, rng) if s.phase == "start" else []
         known = s.hands[player].known

@@ -67,7 +67,10 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         seats: dict[str, int] = {}
         for i, p in enumerate(players):
             seats.setdefault(p, i)
-        return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0), seats=seats)
+        after = {p: players[(i + 1) % len(players)] for p, i in seats.items()}
+        return State(
+            list(players), hands, deck, places, steps=dict.fromkeys(players, 0), seats=seats, after=after
+        )
 
     def expected(self, s: State) -> Expect:
         if self.over(s):
@@ -128,7 +131,10 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         elif known is None and card is not None and self.unseen(s)[card.name] <= 0:
             note("CARD_UNAVAILABLE", f"{data.place} cannot be under place {place}: it is somewhere else")
         value = self.value(s, player, card, place)
-        s.fight, s.phase = Fight(place, data.place, value, player, self.other(s, player)), "fight"
+        s.fight, s.phase = (
+            Fight(place, data.place, value, player, s.after.get(player) or self.other(s, player)),
+            "fight",
+        )
 
     def _attack(self, s: State, player: str, data: Attack, draws: Draws, note: Note) -> None:
         card, f = self._take(s, player, data.card, note), s.fight
@@ -141,7 +147,7 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
                 "ATTACK_TOO_LOW", f"{data.card} attacks at {value}; a counter-attack needs {f.value} or more"
             )
         f.attacks[data.card] = f.attacks.get(data.card, 0) + 1
-        f.value, f.last, f.next = value, player, self.other(s, player)
+        f.value, f.last, f.next = value, player, s.after.get(player) or self.other(s, player)
 
     def _overload(self, s: State, player: str, data: Overload, draws: Draws, note: Note) -> None:
         hand = s.hands[player]
