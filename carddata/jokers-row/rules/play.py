@@ -36,7 +36,9 @@ class RandomPlay:
             if not fits:
                 return [LAPSE]
             weight = 3.0 / len(fits)
-            return [*((weight, attack) for attack in fits), LAPSE]
+            out = [(weight, attack) for attack in fits]
+            out.append(LAPSE)
+            return out
         if s.phase == "discard":  # (not over: a discard is due)
             hand = sorted(s.hands[s.active].known.elements())
             return [
@@ -79,7 +81,9 @@ class RandomPlay:
             claim["drew"] = overload["drew"] = refill
         out: list[Option] = [(6.0, claim), (1.0, overload)]
         if n >= 3:  # an omen: three cards of a suit on a row with an unclaimed place
-            self._omen_options(s, player, hand, drew, rng, out)
+            suits = list(map(self._suits.__getitem__, hand))
+            if len(set(suits)) <= n - 2:  # (else no suit of three)
+                self._omen_options(s, player, hand, suits, drew, rng, out)
         for omen in s.omens:
             ace = f"A of {omen.suit}"
             if omen.owner != player and ace in hand:
@@ -87,12 +91,17 @@ class RandomPlay:
         return out
 
     def _omen_options(
-        self, s: State, player: str, hand: list[str], drew: dict, rng: random.Random, out: list[Option]
+        self,
+        s: State,
+        player: str,
+        hand: list[str],
+        suits: list[str],
+        drew: dict,
+        rng: random.Random,
+        out: list[Option],
     ) -> None:
-        """Add an omen of each suit the hand holds three of (cards and row chosen at random)."""
-        suits = list(map(self._suits.__getitem__, hand))
-        if len(set(suits)) > len(hand) - 2:  # no suit of three
-            return
+        """Add an omen of each suit the hand (``suits``: its cards' suits) holds three of, cards
+        and row chosen at random."""
         by_suit: dict[str, list[str]] = {}  # the hand's cards by suit, in hand order
         for name, suit in zip(hand, suits, strict=True):
             by_suit.setdefault(suit, []).append(name)
