@@ -1,6 +1,6 @@
 """Joker's Row's draw deck: refills, one draw and the remake from the discards (a mixin of
-JokersRow; rulebook, "Setup" and "Gameplay": players hold three cards and draw back up to three
-at the start of their turn)."""
+JokersRow). A turn starts by drawing up to three cards, an overload draws up to five, a break
+leaves a hand of fewer than three to draw one (README, "How the checker reads the rules")."""
 
 from __future__ import annotations
 
