@@ -39,7 +39,7 @@ class Deck:
             cards = self.unseen_in_order(s, unseen)  # what ``pick_in_order`` would pick
             draws.names = [*(names or []), cards[below(draws.chance, len(cards))]]
         name = draws.next(lambda: deck.pool(unseen))  # (as ``Rules.draw_from`` draws)
-        card = self.suited(name, note) if name is not None else None
+        card = (self._suited.get(name) or self.suited(name, note)) if name is not None else None
         if card is not None and deck.unknown and not deck.known:  # as ``Zone.take`` takes it from there
             deck.unknown -= 1
             why = None if unseen.get(card.name, 0) > 0 else "every copy is somewhere else"

@@ -25,6 +25,8 @@ class Places:
         self._attacks: dict[str, dict[str, dict[str, str]]] = {}  # per player: each card's attack
 
     def suited(self, name: str, note: Note) -> Card | None:
+        """The suited card called ``name``, or None (noted: no such card, or a player's token). The
+        hot paths read ``_suited`` first and ask this only for a name not in it."""
         card = self._suited.get(name) or self.card(name, note)
         if card is not None and card.type != "suited":
             note("NOT_PLAYABLE", f"{name} is a player's token, not a card to play")

@@ -106,7 +106,7 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         self._refill(s, player, HAND, draws, note)
 
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
-        card, known = self.suited(name, note), s.hands[player].known
+        card, known = self._suited.get(name) or self.suited(name, note), s.hands[player].known
         held = known.get(card.name) if card is not None else None
         if held:  # a known card to a known place: taken as ``Zone.take`` takes it, nothing unseen changes
             if held == 1:
@@ -125,7 +125,7 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         known = s.places.pop(place, None)
         if known is None:  # a card from a place the setup did not record
             s.seen = None
-        card = self.suited(data.place, note)
+        card = self._suited.get(data.place) or self.suited(data.place, note)
         if known is not None and known != data.place:
             note("PLACE_MISMATCH", f"place {place} is {known} (see setup), not {data.place}")
         elif known is None and card is not None and self.unseen(s)[card.name] <= 0:
