@@ -37,8 +37,13 @@ class Deck:
         if draws.chance and unrecorded and unseen and deck.unknown and not deck.known:
             # the pool: the unseen cards, in name order
             cards = self.unseen_in_order(s, unseen)  # what ``pick_in_order`` would pick
-            draws.names = [*(names or []), cards[below(draws.chance, len(cards))]]
-        name = draws.next(lambda: deck.pool(unseen))  # (as ``Rules.draw_from`` draws)
+            draws.names = names = [*(names or []), cards[below(draws.chance, len(cards))]]
+            unrecorded = False
+        if unrecorded:  # (as ``Rules.draw_from`` draws)
+            name = draws.next(lambda: deck.pool(unseen))
+        else:  # the next recorded card, handed out as ``Draws.next`` hands it out
+            draws.used += 1
+            name = names[draws.used - 1]
         card = (self._suited.get(name) or self.suited(name, note)) if name is not None else None
         if card is not None and deck.unknown and not deck.known:  # as ``Zone.take`` takes it from there
             deck.unknown -= 1
@@ -49,9 +54,7 @@ class Deck:
             note("CARD_UNAVAILABLE", f"{name} cannot be drawn: {why}")
         hand.add(card.name if card else None)
         if s.seen is not None:
-            names = draws.names
-            drawn = names[draws.used - 1] if names is not None and draws.used <= len(names) else None
-            self._seen_after_draw(s, hand, drawn, before)
+            self._seen_after_draw(s, hand, name, before)  # (the card recorded as drawn, if any)
         return True
 
     def _reshuffle(self, s: State, note: Note) -> None:

@@ -278,7 +278,10 @@ class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
         return len(s.claimed) >= PLACES and s.phase not in ("fight", "discard")
 
     def outcome(self, s: State) -> Outcome:
-        scores = {p: sum(1 for owner in s.claimed.values() if owner == p) for p in s.players}
+        scores = dict.fromkeys(s.players, 0)  # the places each player won
+        for owner in s.claimed.values():
+            if owner in scores:
+                scores[owner] += 1
         best = sorted(scores.values())[-2:]
         winner = max(scores, key=scores.__getitem__) if self.over(s) and best[0] != best[-1] else None
         return Outcome(winner, scores)
