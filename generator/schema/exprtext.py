@@ -32,6 +32,8 @@ _EXPRESSION = re.compile(r"\{\s*=([^{}]*)\}")
 
 def _expressions(value: str) -> str:
     """``value``, or ValueError for its first ``{= ...}`` that is not an expression."""
+    if _EXPRESSION.search(value) is None:  # no expression: the parser is not even imported
+        return value
     from generator.expr import ExprError, check
 
     for found in _EXPRESSION.finditer(value):
