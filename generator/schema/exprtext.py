@@ -6,8 +6,6 @@ function or an oversize expression is reported at its file:line:col before any c
 out; their JSON Schema descriptions and patterns tell an editor the syntax.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any
