@@ -52,6 +52,7 @@ _CONVERTED: dict[Path, bytes] = {}  # file -> its TrueType bytes, for a CFF Open
 _UNOPENED: set[tuple[Path, int]] = set()  # named files not checked yet (see _register's opened)
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
+_READ: dict[tuple, FontBook] = {}  # the fonts.yaml files (folder, file, mtime) -> the book as read
 
 
 class UnknownFontError(KeyError):
@@ -203,18 +204,34 @@ class FontBook:
         """Read ``fonts.yaml`` from each dir in order; later dirs add or override families.
 
         A missing dir or yaml is skipped. Every problem found (bad yaml, missing or non-TrueType
-        file) is collected and raised together as one DataError. The same unchanged ``fonts.yaml``
-        files give the same (shared) book, so a build reads each file once: a game without fonts
-        of its own shares the bundled fonts' book.
+        file) is collected and raised together as one DataError. The same dirs with unchanged
+        ``fonts.yaml`` files give the same (shared) book, so a build reads each file once; other
+        dirs with the same files (a game without fonts of its own, and the bundled fonts alone)
+        get a book of their own made from that reading, not a second one.
         """
         key = tuple(
-            (str(Path(d).resolve()), (Path(d) / "fonts.yaml").stat().st_mtime_ns)
+            (
+                str(Path(d).resolve()),
+                (Path(d) / "fonts.yaml").stat().st_mtime_ns if (Path(d) / "fonts.yaml").is_file() else None,
+            )
             for d in dirs
-            if (Path(d) / "fonts.yaml").is_file()
         )
         if key not in _BOOKS:
-            _BOOKS[key] = cls._read(dirs)
+            files = tuple(
+                (str(Path(d).absolute()), *k) for d, k in zip(dirs, key, strict=True) if k[1] is not None
+            )
+            if files not in _READ:
+                _READ[files] = cls._read(dirs)  # kept as read: never handed out, never used
+            _BOOKS[key] = _READ[files]._copy()
         return _BOOKS[key]
+
+    def _copy(self) -> FontBook:
+        """A new book with this one's families, files and fallback, and empty caches."""
+        book = type(self)()
+        book._families = {family: dict(styles) for family, styles in self._families.items()}
+        book._files, book._origins = dict(self._files), dict(self._origins)
+        book._fallback, book._fallback_at = list(self._fallback), self._fallback_at
+        return book
 
     @classmethod
     def _read(cls, dirs: Sequence[Path]) -> FontBook:
