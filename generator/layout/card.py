@@ -13,18 +13,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
-from generator.art.svgfile import is_svg
-from generator.core.colorspec import parse as parse_color
 from generator.core.errors import clip
 from generator.core.geometry import Box, Line
-from generator.core.paths import OutsideError, find_file, search_roots, spelled
+from generator.core.paths import search_roots
 from generator.core.units import mm
 from generator.layout.anchor import flow_offsets, placed_boxes
 from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.fitted import fitted
+from generator.layout.lookups import LayoutProblem, Lookups, sized
 from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
 from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
@@ -37,10 +35,8 @@ from generator.layout.substitute import (
     substitute,
     value_at,
 )
-from generator.load.assets import svg_roots, unreadable, warnings_of
 from generator.load.templates import Template
 from generator.schema.inline import IconSpec, icon_style
-from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
     IconElement,
@@ -59,25 +55,6 @@ MAX_COPIES = 200
 MAX_FACE_COPIES = 2_000
 """The most copies all the repeats of one face make together (a repeat inside a repeat
 multiplies them): three nested repeats of 200 would be 8 million."""
-
-
-class LayoutProblem(Exception):
-    """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
-
-    def __init__(
-        self,
-        message: str,
-        element: int | None = None,
-        overflow: bool = False,
-        field: str | None = None,
-        asset: Path | None = None,
-    ):
-        super().__init__(message)
-        self.message = message
-        self.element = element
-        self.overflow = overflow
-        self.field = field  # the missing field, for a card that lacks one
-        self.asset = asset  # the unusable image or icon file, reported once per element
 
 
 TextKey = tuple[int, int]
@@ -124,7 +101,7 @@ def _is_static(element: Any) -> bool:
     )
 
 
-class CardLayouter:
+class CardLayouter(Lookups):
     """Lays out faces of one template at one card size; caches what does not vary per card."""
 
     def __init__(
@@ -316,7 +293,7 @@ class CardLayouter:
                 )
             elif isinstance(element, IconElement):
                 name = substitute(self._style_value(element.icon, style), values)
-                path = _sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
+                path = sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
                 ops.append(
                     IconOp(
                         name,
@@ -329,7 +306,7 @@ class CardLayouter:
             elif isinstance(element, ImageElement):
                 path = self._note(self._image(substitute(element.file, values)), i)
                 filters = self._filters(element.filters, path, style, values)
-                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate, filters)))
+                ops.append(sized(ImageOp(path, box, element.fit, element.rotate, filters)))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -401,7 +378,7 @@ class CardLayouter:
         if element.image is not None:
             path = self._note(self._image(substitute(element.image, values)), i)
             filters = self._filters(element.filters, path, style, values)
-            image = _sized(ImageOp(path, box, element.fit, 0.0, filters))
+            image = sized(ImageOp(path, box, element.fit, 0.0, filters))
         fill, stroke = self._color(element.fill, style, values), self._color(element.stroke, style, values)
         segments = outline(element, box)
         return ShapeOp(segments, box, fill, stroke, element.stroke_width, _dash(element.dash), image)
@@ -460,125 +437,6 @@ class CardLayouter:
         origins = self.template.element_origins
         origin = origins[i] if i < len(origins) else self.template.origin
         ops.append(TextOp(laid, box, element.rotate, origin))
-
-    def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
-        known = self._looks_of.get(id(style))  # the same style object: every card of a type
-        if known is not None and known[0] is style:  # (held in the entry, so its id stays its own)
-            return known[1]
-        looks = self._keyword_looks_for(style)
-        self._looks_of[id(style)] = (style, looks)
-        return looks
-
-    def _keyword_looks_for(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
-        key = repr(sorted(style.items()))
-        if key in self._looks:
-            return self._looks[key]
-        spec = self.template.keywords
-        words = spec.words if spec and spec.words is not None else list(self.game_keywords)
-        looks: dict[str, KeywordLook] = {}
-        if spec is not None or self.game_keywords:
-            look = spec.look if spec else None
-            for word in words:
-                info = self.game_keywords.get(word) or {}
-                own = spec.colors.get(word) if spec and spec.colors else None
-                if own and own.startswith("$") and own[1:] not in style:
-                    own = None  # this card type sets no colour of its own: the game's
-                color = own or info.get("color") or (look.color if look else None)
-                icon = (info.get("icon") or word.lower()) if (look and look.icon) else None
-                looks[word] = KeywordLook(
-                    bold=look.bold if look else True,
-                    italic=look.italic if look else False,
-                    color=self._color(color, style) if color else None,
-                    icon=icon if icon in self.icons else None,
-                )
-        self._looks[key] = looks
-        return looks
-
-    def _style_value(self, value: str, style: Mapping[str, str]) -> str:
-        """A whole value written as ``$name`` is the template style ``name`` for this card type."""
-        if value.startswith("$") and value[1:].replace("_", "").isalnum():
-            name = value[1:]
-            if name not in style:
-                known = ", ".join(sorted(style)) or "none defined"
-                raise LayoutProblem(f"style '${name}' is not defined for this card type (styles: {known})")
-            return style[name]
-        return value
-
-    def _color(
-        self, value: str | None, style: Mapping[str, str], values: Mapping[str, Any] = {}
-    ) -> str | None:
-        """A colour as written, from a style (``$name``) and/or a card field (``{field}``)."""
-        if value is None:
-            return None
-        if "{" in value:
-            value = substitute(value, values or {})
-        value = self._style_value(value, style)
-        if value == "none":
-            return None
-        try:
-            parse_color(value)  # cached; a bad style or field value is reported at its element
-        except ValueError as exc:
-            raise LayoutProblem(str(exc)) from None
-        return value
-
-    def _filters(self, spec: Any, path: Path, style: Mapping[str, str], values: Mapping[str, Any]) -> tuple:
-        """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
-        if spec is None:
-            return ()
-        if is_svg(path):
-            raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
-        return spec.steps(self._color(spec.tint, style, values))
-
-    def _note(self, path: Path, i: int) -> Path:
-        """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
-        if is_svg(path):
-            for warning in warnings_of(path, svg_roots(path)):
-                self.asset_warnings.setdefault(warning, i)
-        return path
-
-    def _icon(self, name: str) -> Path:
-        if name not in self.icons:
-            if gameicons.is_named(name):
-                return _game_icon(name)
-            raise LayoutProblem(
-                f"no icon named '{name}'{suggest(name, self.icons)}: add it under "
-                "'icons:' in game.yaml or use a bundled icon"
-            )
-        return self.icons[name]
-
-    def _image(self, file_name: str) -> Path:
-        try:
-            path = find_file(file_name, self.image_dirs, self.image_roots, "image")
-        except OutsideError as exc:
-            raise LayoutProblem(str(exc)) from None
-        if path is not None:
-            problem = unreadable(path, self.image_roots)
-            if problem:
-                raise LayoutProblem(f"image {problem}", asset=path)
-            return path
-        if gameicons.is_named(file_name):  # a file of the game's own by that name comes first
-            return _game_icon(file_name)
-        looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
-        raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
-
-
-def _game_icon(name: str) -> Path:
-    """The shipped game-icons.net icon ``name``, or LayoutProblem naming the nearest names."""
-    try:
-        return gameicons.path(name)
-    except gameicons.GameIconError as exc:
-        raise LayoutProblem(str(exc)) from None
-
-
-def _sized(op: ImageOp) -> ImageOp:
-    """``op``, or LayoutProblem for an image (or raster icon) with more pixels than Deckwright
-    decodes, saying the dpi it would print at in its box."""
-    from generator.layout.resolution import within_limit
-
-    try:
-        return within_limit(op)
-    except ValueError as exc:
-        raise LayoutProblem(f"image {exc}") from None
 
 
 def _see_through(op: Op, opacity: float, blend: str) -> Op:
