@@ -23,7 +23,18 @@ from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.fitted import fitted
 from generator.layout.lookups import LayoutProblem, Lookups, sized
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    ShapeOp,
+    TextOp,
+    text_op,
+)
 from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
     BadReference,
@@ -46,8 +57,8 @@ from generator.schema.template import (
     RepeatElement,
     TextElement,
 )
-from generator.text.fit import TextStyle
-from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
+from generator.text.fit import TextLayout, TextStyle
+from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup, plain_span
 
 SAFE_ZONE = mm(3)
 MAX_COPIES = 200
@@ -131,6 +142,7 @@ class CardLayouter(Lookups):
         self.static = [_is_static(e) for e in template.elements]
         self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
         self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
+        self._plans: dict[int, tuple] = {}  # per text element: (it, style, text, TextStyle, origin)
         self.tables = {
             name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
         }
@@ -393,19 +405,43 @@ class CardLayouter(Lookups):
         ops: list[Op],
         overflows: list[tuple[int, float]],
     ) -> None:
-        text = substitute(self._style_value(element.text, style), values)
-        inked = bool(text.strip()) and not self.static[i]  # static text: in _static_texts
+        plan = self._plans.get(id(element))
+        if plan is not None and plan[0] is element and plan[1] is style:  # held: ids stay theirs
+            text = substitute(plan[2], values)
+            if text and is_plain(text):  # what the slow path makes of it, its style as it found
+                laid = fitted((plain_span(text, element.bold, element.italic),), box, plan[3], self.fonts)
+                self._laid(i, element, box, text, laid, ops, overflows, plan[4])
+                return
+        self._text_of(i, element, box, values, style, ops, overflows)
+
+    def _text_of(
+        self,
+        i: int,
+        element: TextElement,
+        box: Box,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+    ) -> None:
+        """:meth:`_text` worked out in full; where nothing but the text can vary from card to
+        card (no keywords, a literal font, a colour without fields), what it found is kept as
+        the element's plan for its next plain text."""
+        source = self._style_value(element.text, style)
+        text = substitute(source, values)
         looks = self._keyword_looks(style) if element.keywords else None
         if (element.bold or element.italic) and text and not looks and is_plain(text):
             spans: tuple[Span, ...] = (Span(text, element.bold, element.italic),)  # as parsed below
         else:
+            marked = text
             if element.bold:
-                text = f"**{text}**"
+                marked = f"**{marked}**"
             if element.italic:
-                text = f"*{text}*"
-            spans = parse_markup(text, looks)
+                marked = f"*{marked}*"
+            spans = parse_markup(marked, looks)
         font = element.font
-        if not is_literal(font):
+        literal = is_literal(font)
+        if not literal:
             font = substitute(self._style_value(font, style), values)
         self.fonts.face(font)
         color = self._color(element.color, style, values) or "#000000"
@@ -423,7 +459,25 @@ class CardLayouter(Lookups):
                 **icon_style(element, self.inline_icons),
             )
         laid = fitted(spans, box, text_style, self.fonts)  # once per text, box and style
-        if inked and self.record_texts:
+        origins = self.template.element_origins
+        origin = origins[i] if i < len(origins) else self.template.origin
+        self._laid(i, element, box, text, laid, ops, overflows, origin)
+        if not looks and literal and origin is not None and "{" not in (element.color or ""):
+            self._plans[id(element)] = (element, style, source, text_style, origin)
+
+    def _laid(
+        self,
+        i: int,
+        element: TextElement,
+        box: Box,
+        text: str,
+        laid: TextLayout,
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        origin: Any,
+    ) -> None:
+        """A fitted text noted (its box, icons, overflow, missing characters) and added to ``ops``."""
+        if self.record_texts and not self.static[i] and text.strip():  # static: in _static_texts
             top = self.template.elements[i]
             own = self._computed.source(element)  # the template's element, not a per-card copy
             part = -1 if own is top else next((n for n, e in enumerate(top.elements) if e is own), -1)
@@ -434,9 +488,11 @@ class CardLayouter(Lookups):
             overflows.append((i, laid.overflow))
         if laid.missing:
             self._lacking.append((i, laid.missing))
-        origins = self.template.element_origins
-        origin = origins[i] if i < len(origins) else self.template.origin
-        ops.append(TextOp(laid, box, element.rotate, origin))
+        ops.append(
+            TextOp(laid, box, element.rotate, origin)
+            if origin is None
+            else text_op(laid, box, element.rotate, origin)
+        )
 
 
 def _see_through(op: Op, opacity: float, blend: str) -> Op:
