@@ -211,7 +211,11 @@ class CardLayouter(Lookups):
             self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
-        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts), tuple(self._lacking))
+        face = object.__new__(CardFace)  # CardFace(...) without the frozen __init__: one a card
+        face.__dict__.update(
+            ops=tuple(ops), overflows=tuple(overflows), texts=tuple(self._texts), missing=tuple(self._lacking)
+        )
+        return face
 
     def element_ops(self, i: int, values: Mapping[str, Any], card_type: str) -> list[Op]:
         """The ops of template element ``i`` alone for a card's values (none when its ``when``

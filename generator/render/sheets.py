@@ -31,7 +31,12 @@ def face_note(deck: Deck, design: int, side: str) -> str:
     """The note of ``side`` of the deck's ``design``-th card design (1-based): ``face:`` with the
     file the deck is written in (a component group may share a deck's name), the deck's name,
     the design and the side."""
-    return f"{FACE_NOTE}{deck.origin.file}:{deck.name}/{design}/{side}"
+    return f"{face_notes(deck)}{design}/{side}"
+
+
+def face_notes(deck: Deck) -> str:
+    """What every :func:`face_note` of the deck starts with (the design and side follow)."""
+    return f"{FACE_NOTE}{deck.origin.file}:{deck.name}/"
 
 
 def draw_card(

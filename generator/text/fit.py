@@ -246,10 +246,20 @@ def _words(span: Span, style: TextStyle, fonts: FontBook) -> _Words | None:
         return None
     texts = [tok for tok in text.split(" ") if tok]
     widths = list(map(fonts.widths(face).get, texts))  # measured before: most words of a deck
-    if None in widths:
-        width = fonts.width
-        widths = [width(tok, face, 1.0) if w is None else w for tok, w in zip(texts, widths, strict=True)]
+    if None in widths:  # the words not measured yet (a card's number, its name), in order
+        width, k = fonts.width, widths.index(None)
+        while k >= 0:
+            widths[k] = width(texts[k], face, 1.0)
+            k = _next_none(widths, k + 1)
     return face, span.color or style.color, texts, widths
+
+
+def _next_none(widths: list[float | None], start: int) -> int:
+    """The place of the first None in ``widths`` from ``start`` on, or -1."""
+    try:
+        return widths.index(None, start)
+    except ValueError:
+        return -1
 
 
 def _plain(words: list[_Word]) -> list[str] | None:
