@@ -112,6 +112,17 @@ def _is_static(element: Any) -> bool:
     )
 
 
+def _shows_images(elements: Any) -> bool:
+    """Whether any of ``elements`` (repeats' included) can draw a raster or SVG image: an image
+    element, or a shape that shows one (``image:``)."""
+    return any(
+        isinstance(e, ImageElement)
+        or getattr(e, "image", None) is not None
+        or (isinstance(e, RepeatElement) and _shows_images(e.elements))
+        for e in elements
+    )
+
+
 class CardLayouter(Lookups):
     """Lays out faces of one template at one card size; caches what does not vary per card."""
 
@@ -140,6 +151,7 @@ class CardLayouter(Lookups):
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
         self.static = [_is_static(e) for e in template.elements]
+        self.shows_images = _shows_images(template.elements)  # else its faces hold no image op
         self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
         self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
         self._plans: dict[int, tuple] = {}  # per text element: (it, style, text, TextStyle, origin)

@@ -191,7 +191,8 @@ class DeckFaces:
             collected_glyphs = _GLYPHS.get()
             if collected_glyphs is not None:
                 collected_glyphs += [p for p in found_glyphs if p not in collected_glyphs]
-        self._check_resolution(card, layouter, face, side, values)
+        if layouter.shows_images:  # else no image op to look at
+            self._check_resolution(card, layouter, face, side, values)
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
                 self._overlaps.setdefault((template.name, side, a, b), (template, []))[1].append(card)
