@@ -242,9 +242,11 @@ def _words(span: Span, style: TextStyle, fonts: FontBook) -> _Words | None:
     text = span.text
     if "\t" in text or "\n" in text or "\r" in text or "\f" in text or "\v" in text:  # _ODD_SPACE's
         text = _ODD_SPACE.sub(" ", text)
+    texts = text.split(" ")
+    if "" in texts:  # spaces at an end or side by side
+        texts = [tok for tok in texts if tok]
     if not fonts.covers(face, text):
         return None
-    texts = [tok for tok in text.split(" ") if tok]
     widths = list(map(fonts.widths(face).get, texts))  # measured before: most words of a deck
     if None in widths:  # the words not measured yet (a card's number, its name), in order
         width, k = fonts.width, widths.index(None)
