@@ -176,6 +176,20 @@ class CardLayouter(Lookups):
         self._looks_of: dict[int, tuple[Mapping[str, str], dict[str, KeywordLook]]] = {}
         self._type_styles: dict[str, dict[str, str]] = {}  # template.style(type), made once
         self.asset_warnings: dict[str, int] = {}  # a damaged SVG drawn anyway -> its element
+        self._direct = [self._direct_box(i, e) for i, e in enumerate(template.elements)]
+
+    def _direct_box(self, i: int, element: Any) -> Box | None:
+        """The box of a text element ``layout`` may hand straight to :meth:`_text` (no
+        condition, no computed property, nothing see-through, not fixed: what :meth:`_element`
+        would do with it comes to that call), else None."""
+        if self.static[i] or not isinstance(element, TextElement) or element.when:
+            return None
+        if computed_fields(element) or element.opacity < 1 or element.blend != "normal":
+            return None
+        try:
+            return self._placed.get(id(element)) or self.box(element.box, (0.0, 0.0))
+        except Exception:  # left to the long way, which reports it per card
+            return None
 
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -213,6 +227,7 @@ class CardLayouter(Lookups):
         ops: list[Op] = []
         overflows: list[tuple[int, float]] = []
         run: list[int] = []
+        direct = self._direct
         for i, element in enumerate(self.template.elements):
             if self.static[i]:
                 run.append(i)
@@ -220,7 +235,16 @@ class CardLayouter(Lookups):
             if run:
                 ops.append(self._group(run, style, card_type))
                 run = []
-            self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
+            box = direct[i]
+            if box is None:
+                self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
+                continue
+            start = len(ops)
+            try:
+                self._text(i, element, box, values, style, ops, overflows)  # as _element would
+            except Exception:  # laid out again the long way, to raise as it raises
+                del ops[start:]
+                self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
         face = object.__new__(CardFace)  # CardFace(...) without the frozen __init__: one a card
