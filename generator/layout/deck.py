@@ -171,7 +171,8 @@ class DeckFaces:
                 self._assets_seen.add((template.name, exc.element, exc.asset))
             self._problems.append(_card_problem(card, template, exc.element, exc.message, 40))
             return None
-        self._note_assets(card, layouter)
+        if layouter.asset_warnings:
+            self._note_assets(card, layouter)
         for element, overflow in face.overflows:
             message = (
                 f"text does not fit on the {side} of '{clip(card.name)}' even at its minimum size "
