@@ -310,9 +310,10 @@ def _add_card(
     values = item.model_dump(exclude_unset=True, by_alias=True)
     name, card_type = values.pop("name"), values.pop("type", None) or item.type
     count = values.pop("count", 1)
-    line, col = doc.mark(loc)
-    field_origins = {k: Origin(doc.file, *doc.mark((*loc, k))) for k in data}
-    origin = Origin(doc.file, line, col)
+    marks, file = doc.marks, doc.file  # a value's own mark where it has one: as doc.mark finds it
+    line, col = marks.get(loc) or doc.mark(loc)
+    field_origins = {k: Origin(file, *(marks.get((*loc, k)) or doc.mark((*loc, k)))) for k in data}
+    origin = Origin(file, line, col)
     into.append(Card(name, card_type, count, deck, values, origin, field_origins))
 
 

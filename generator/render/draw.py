@@ -86,6 +86,15 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
+        if type(op) is TextOp and not op.opacity < 1.0 and op.blend == "normal":  # most ops: as below
+            token = where.enter(op.origin)
+            try:
+                self._fitted(op)
+            finally:
+                where.leave(token)
+            assert self._below is not None
+            self._below.append(op)
+            return
         if isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
             self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
             return  # transparency in the page's graphics states (ReportLab's forms carry none)
@@ -187,7 +196,7 @@ class Painter:
 
     def _fitted(self, op: TextOp) -> None:
         c = self.canvas
-        turned = self._rotated(op.box, op.rotate)
+        turned = self._rotated(op.box, op.rotate) if op.rotate else False
         current: tuple[str, float, str] | None = None
         runs = op.layout.runs
         k, n = 0, len(runs)
