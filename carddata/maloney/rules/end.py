@@ -29,10 +29,9 @@ class Ending(Rules):
     def last_day(self, t: Table) -> bool:
         """Rulebook: the game "ends either when a player has received 69 points or when someone runs
         out of action cards" (checked as the day closes)."""
-        return max(t.points.values()) >= GOAL or any(
-            sum(h.known.values()) + h.unknown == 0
-            for h in t.hands.values()  # (Zone.size, inlined)
-        )
+        if max(t.points.values()) >= GOAL:
+            return True
+        return 0 in [sum(h.known.values()) + h.unknown for h in t.hands.values()]  # (Zone.size, inlined)
 
     def _buy(self, t: Table, player: str, data: Buy, note: Note) -> None:
         """Rulebook, "Buying points": "each point costs $1,000. Each $100 gives a tenth of a point".

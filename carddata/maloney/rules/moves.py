@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from generator.board.maps import ranges
 from generator.load.model import Card, Game
@@ -49,7 +50,9 @@ class Maloney(Arrival, Ending, Scoring):
         self.suitcase_total = self._of_type("suitcase")
 
     def _of_type(self, kind: str) -> Counter[str]:
-        return Counter({n: k for n, k in self.total.items() if self.cards[n].type == kind})
+        return Counter(
+            {n: k for n, k in sorted(self.total.items()) if self.cards[n].type == kind}
+        )  # name order
 
     # -- the start ------------------------------------------------------------------------------
 
@@ -108,7 +111,13 @@ class Maloney(Arrival, Ending, Scoring):
         return card
 
     def unseen(self, t: Table) -> Counter[str]:
-        return unseen(self.actions_total, [h.known for h in t.hands.values()] + [t.seen])
+        """The action cards in no known place (hands, seen), in name order: counted once, then kept
+        in ``t.left`` while nothing changes them. A card shown from the hand that holds it leaves
+        them as they were; Sunday's cards are taken out as they are turned up (``_sunday_card``);
+        anything else that moves cards sets ``t.left`` to None, to be counted again."""
+        if t.left is None:
+            t.left = unseen(self.actions_total, [h.known for h in t.hands.values()] + [t.seen])
+        return t.left
 
     def sunday(self, t: Table) -> bool:
         """Rulebook, "Sunday is Lucky Day": the deck decides. Our reading: with the deck used up,
@@ -171,7 +180,12 @@ class Maloney(Arrival, Ending, Scoring):
             self._fine(t, bidder)
         if entry.action == "buy" and t.phase == "arrived" and entry.turn > t.day and not self.last_day(t):
             self.close(t, note)  # a purchase (out of place) written under the next day's number ends the day
-        getattr(self, "_" + entry.action)(t, entry.player, entry.data, note)
+        self._moves[entry.action](t, entry.player, entry.data, note)
+
+    @functools.cached_property
+    def _moves(self) -> dict[str, Callable[[Table, str, Any, Note], None]]:
+        """Each action's method (``_bid`` for ``bid``, ...), looked up once."""
+        return {action: getattr(self, "_" + action) for action in self.actions}
 
     # -- the auction -----------------------------------------------------------------------------
 
@@ -254,11 +268,24 @@ class Maloney(Arrival, Ending, Scoring):
         t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
 
     def _city(self, text: str, note: Note) -> int | None:
+        number = self._city_numbers.get(text)  # (a city's name, the common case)
+        if number is not None:
+            return number
         number = int(text) if text.isdigit() else self.map.number(text)
         if number not in self.map.names:
             note("UNKNOWN_CITY", f"there is no city '{text}' on the map")
             return None
         return number
+
+    @functools.cached_property
+    def _city_numbers(self) -> dict[str, int]:
+        """The number of each city named on the map (a name all digits is read as a number)."""
+        names = self.map.names
+        return {
+            text: number
+            for text in map(str, names.values())
+            if not text.isdigit() and (number := self.map.number(text)) in names
+        }
 
     def _reach(self, city: int) -> str:
         return ranges(self.map.links[city])

@@ -8,8 +8,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from generator.rules import Option, Rules
+from generator.rules import Option, Rules, Weighed, options_of
 from generator.rules.playthrough import Policy, random_policy
+from generator.rules.zones import pick_in_order
 
 from .moves import Maloney
 from .state import MAX_SHOWN, MIN_BID, Table, hand_size
@@ -17,6 +18,10 @@ from .week import DAYS, DOUBLE, JOKER_DAYS, card_points
 
 BID_STEPS = (100, 500)
 BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
+
+
+def _NONE(i: int) -> None:
+    """The entry of no option (the game is over)."""
 
 
 class MaloneyPlay(Maloney):
@@ -71,41 +76,58 @@ class MaloneyPlay(Maloney):
         return total * (2 if t.weekday in DOUBLE else 1), mine
 
     def options(self, t: Table, rng: random.Random) -> list[Option]:
-        if t.phase == "over":
-            return []
-        if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
-            buys = [
-                {"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
-                for p in t.players
-                if p not in t.bought
-            ]
-            return [(3.0, None), *((1.0, b) for b in buys)]
+        return options_of(self.weighed(t, rng))
+
+    def weighed(self, t: Table, rng: random.Random) -> Weighed:
+        """The options' weights, each entry made when asked for (``Rules.weighed``)."""
+        if t.phase == "auction":
+            if self.sunday(t):
+                entry = self._sunday_entry(t, rng)  # (its random cards drawn now, as options draws them)
+                return [1.0], lambda i: entry
+            return self._auction(t)
         if t.phase == "arrived":
             return self._show_options(t)
-        if self.sunday(t):
-            return [(1.0, self._sunday_entry(t, rng))]
-        driver, price, opened, suitcases = t.driver(), t.price(), t.opened, t.suitcases
+        if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
+            buyers = [p for p in t.players if p not in t.bought]
+
+            def buy(i: int) -> dict[str, Any] | None:
+                if not i:
+                    return None
+                p = buyers[i - 1]
+                return {"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
+
+            return [3.0] + [1.0] * len(buyers), buy
+        return [], _NONE  # over
+
+    def _auction(self, t: Table) -> Weighed:
+        """The drives on (3 in all), then each other heir's bids (0.5 in all) and joker."""
         weight, ways = self._ways[t.car]
-        out: list[Option] = []
-        for to, name in ways:  # (drive_entry's entries, made here: a few thousand a game)
-            entry = {"player": driver, "action": "drive", "to": name, "paid": price}
-            if to not in opened:
-                entry["suitcase"] = suitcases[to]
-            out.append((weight, entry))
-        if t.joker_driver:
-            return out
-        last = t.bids[-1][1] if t.bids else 0
-        joker_day = t.weekday in JOKER_DAYS
-        for p in t.players:
-            if p == driver:
-                continue
-            cash = t.cash[p]
-            for step in BID_STEPS:
-                if last + step <= cash:
-                    out.append((BID_WEIGHT, {"player": p, "action": "bid", "amount": last + step}))
-            if joker_day and p in t.jokers:
-                out.append((0.05, {"player": p, "action": "joker"}))
-        return out
+        weights = [weight] * len(ways)
+        bidders: list[tuple[str, int | None]] = []  # (heir, bid; None: the joker), after the drives
+        if not t.joker_driver:
+            driver, last, cash = t.driver(), t.bids[-1][1] if t.bids else 0, t.cash
+            joker_day, jokers = t.weekday in JOKER_DAYS, t.jokers
+            for p in t.players:
+                if p == driver:
+                    continue
+                for step in BID_STEPS:
+                    if last + step <= cash[p]:
+                        bidders.append((p, last + step))
+                if joker_day and p in jokers:
+                    bidders.append((p, None))
+            weights += [0.05 if amount is None else BID_WEIGHT for _, amount in bidders]
+
+        def entry(i: int) -> dict[str, Any]:
+            if i < len(ways):
+                return self.drive_entry(t, t.driver(), ways[i][0])
+            p, amount = bidders[i - len(ways)]
+            return (
+                {"player": p, "action": "joker"}
+                if amount is None
+                else {"player": p, "action": "bid", "amount": amount}
+            )
+
+        return weights, entry
 
     @functools.cached_property
     def _ways(self) -> dict[int, tuple[float, tuple[tuple[int, str], ...]]]:
@@ -125,10 +147,13 @@ class MaloneyPlay(Maloney):
 
     def _sunday_entry(self, t: Table, rng: random.Random) -> dict[str, Any]:
         """Turn up cards until one names another city, or the deck runs out."""
-        pool, drew = self.unseen(t), []
+        pool, drew = dict(self.unseen(t)), []  # (in name order, as ``actions_total``, and kept so)
         while len(drew) < t.deck:
-            name = rng.choice(sorted(pool.elements()))
-            pool[name] -= 1
+            name = pick_in_order(pool, rng)  # what ``rng.choice(sorted(pool.elements()))`` picks
+            if pool[name] > 1:
+                pool[name] -= 1
+            else:
+                del pool[name]
             drew.append(name)
             if self.cards[name].get("number") != t.car:
                 to = self.cards[name].get("number")
@@ -138,30 +163,42 @@ class MaloneyPlay(Maloney):
                 return entry
         return {"player": t.notary, "action": "drive", "drew": drew}
 
-    def _show_options(self, t: Table) -> list[Option]:
-        out: list[Option] = [(1.5, None)]
-        double = 2 if t.weekday in DOUBLE else 1
-        points_of, shown = self._points[t.weekday], t.shown
-        here, here_set = self.by_city[t.arrived], self._city_sets[t.arrived]
+    def _show_options(self, t: Table) -> Weighed:
+        """Let the day end; each heir's one or two cards of this city (or the last one alone); the
+        notary's totals."""
+        shows: list[tuple[str, list[str]]] = []
+        shown, here, here_set = t.shown, self.by_city[t.arrived], self._city_sets[t.arrived]
         for p in t.players:
             known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
             if not room or here_set.isdisjoint(known):  # no card of this city in the hand (C speed)
                 continue
             mine = [n for n in here if known.get(n, 0) > 0][:room]
-            if not mine:
-                continue
-            for cards in (mine, mine[-1:]) if len(mine) > 1 else (mine,):
-                points = double * sum(points_of[n] for n in cards)
-                out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
-        totals = {
+            if mine:
+                shows.append((p, mine))
+                if len(mine) > 1:
+                    shows.append((p, mine[-1:]))
+        last = len(shows) + 1
+
+        def entry(i: int) -> dict[str, Any] | None:
+            if not i:
+                return None
+            if i == last:
+                return self._totals_entry(t)
+            p, cards = shows[i - 1]
+            points = self._points[t.weekday]
+            total = (2 if t.weekday in DOUBLE else 1) * sum(points[n] for n in cards)
+            return {"player": p, "action": "show", "cards": list(cards), "points": total}
+
+        return [1.5] + [2.0] * len(shows) + [0.3], entry
+
+    def _totals_entry(self, t: Table) -> dict[str, Any]:
+        return {
             "player": t.notary,
             "action": "totals",
             "points": dict(t.points),
             "cash": dict(t.cash),
             "testament": t.testament_holder(),
         }
-        out.append((0.3, totals))
-        return out
 
     @functools.cached_property
     def _city_sets(self) -> dict[int, frozenset[str]]:

@@ -35,8 +35,11 @@ class Scoring(Rules):
         for name in data.cards:
             card = self._action(name, note)
             hand = t.hands[player]
-            pool = NO_CARDS if card and hand.holds(card.name) else self.unseen(t)  # (read, never changed)
+            held = card is not None and hand.holds(card.name)
+            pool = NO_CARDS if held else self.unseen(t)  # (read, never changed)
             why = hand.take(card.name if card else None, pool)
+            if not held:  # the hand and the seen cards change otherwise than by one card moved
+                t.left = None
             if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
                 gone = player not in t.recorded and pool[card.name] <= 0
                 note(

@@ -131,6 +131,7 @@ class Table:
     recorded: set[str] = field(default_factory=set)  # heirs whose hands the setup records
     city_shown: Counter[tuple[str, str]] = field(default_factory=Counter)  # (heir, city) -> cards
     bought: dict[str, int] = field(default_factory=dict)  # cash each heir spent on points
+    left: Counter[str] | None = None  # the unseen action cards once counted (Maloney.unseen)
 
     def driver(self) -> str:
         """Who drives if the auction ends now (rulebook, "No bid": yesterday's driver drives;
