@@ -103,11 +103,11 @@ def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
                     values[name] = make()
                 elif default is not _REQUIRED:
                     values[name] = default
-    made = model.__new__(model)
+    made = _maker(model)(model)
     _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", given)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    _set_fields(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
@@ -121,12 +121,23 @@ def reconstruct(made: BaseModel, fields: dict[str, Any], name: str) -> BaseModel
         return construct(model, fields)
     values = made.__dict__.copy()
     values[name] = fields[name]
-    copy = model.__new__(model)
+    copy = _maker(model)(model)
     _set(copy, "__dict__", values)
-    _set(copy, "__pydantic_fields_set__", made.__pydantic_fields_set__ | {name})
-    _set(copy, "__pydantic_extra__", None)
-    _set(copy, "__pydantic_private__", None)
+    _set_fields(copy, made.__pydantic_fields_set__ | {name})
+    _set_extra(copy, None)
+    _set_private(copy, None)
     return copy
 
 
+@functools.lru_cache(maxsize=256)
+def _maker(model: type[BaseModel]) -> Callable[[type[BaseModel]], BaseModel]:
+    """``model.__new__``, looked up once (a pydantic model class finds it slowly)."""
+    return model.__new__
+
+
 _set = object.__setattr__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""The slots ``model_construct`` sets, set through their descriptors (the same slots, without
+``object.__setattr__``'s lookup)."""

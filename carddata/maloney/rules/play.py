@@ -14,7 +14,7 @@ from generator.rules.zones import pick_in_order
 
 from .moves import Maloney
 from .state import MAX_SHOWN, MIN_BID, Table, hand_size
-from .week import DAYS, DOUBLE, JOKER_DAYS, card_points
+from .week import DAYS, DOUBLE, JOKER_DAYS, LUCKY, card_points
 
 BID_STEPS = (100, 500)
 BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
@@ -22,6 +22,11 @@ BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
 
 def _NONE(i: int) -> None:
     """The entry of no option (the game is over)."""
+
+
+_SHOW_WEIGHTS = [[1.5] + [2.0] * shows + [0.3] for shows in range(13)]
+"""The weights of the options when the car has arrived: letting the day end, each show (at most
+two per heir, six heirs), the totals."""
 
 
 class MaloneyPlay(Maloney):
@@ -80,14 +85,15 @@ class MaloneyPlay(Maloney):
 
     def weighed(self, t: Table, rng: random.Random) -> Weighed:
         """The options' weights, each entry made when asked for (``Rules.weighed``)."""
-        if t.phase == "auction":
-            if self.sunday(t):
+        phase = t.phase
+        if phase == "arrived":
+            return self._show_options(t)
+        if phase == "auction":
+            if t.weekday == LUCKY and self.sunday(t):
                 entry = self._sunday_entry(t, rng)  # (its random cards drawn now, as options draws them)
                 return [1.0], lambda i: entry
             return self._auction(t)
-        if t.phase == "arrived":
-            return self._show_options(t)
-        if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
+        if phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
             buyers = [p for p in t.players if p not in t.bought]
 
             def buy(i: int) -> dict[str, Any] | None:
@@ -102,40 +108,39 @@ class MaloneyPlay(Maloney):
     def _auction(self, t: Table) -> Weighed:
         """The drives on (3 in all), then each other heir's bids (0.5 in all) and joker."""
         weight, ways = self._ways[t.car]
-        weights = [weight] * len(ways)
-        bidders: list[tuple[str, int | None]] = []  # (heir, bid; None: the joker), after the drives
+        weights, driver = [weight] * len(ways), t.driver()
+        bids: list[tuple[str, int | None]] = []  # (heir, bid; None: the joker), after the drives
         if not t.joker_driver:
-            driver, last, cash = t.driver(), t.bids[-1][1] if t.bids else 0, t.cash
-            joker_day, jokers = t.weekday in JOKER_DAYS, t.jokers
+            last, cash = t.bids[-1][1] if t.bids else 0, t.cash
+            jokers = t.jokers if t.weekday in JOKER_DAYS else ()
             for p in t.players:
                 if p == driver:
                     continue
                 for step in BID_STEPS:
                     if last + step <= cash[p]:
-                        bidders.append((p, last + step))
-                if joker_day and p in jokers:
-                    bidders.append((p, None))
-            weights += [0.05 if amount is None else BID_WEIGHT for _, amount in bidders]
+                        bids.append((p, last + step))
+                        weights.append(BID_WEIGHT)
+                if p in jokers:
+                    bids.append((p, None))
+                    weights.append(0.05)
+        drives = len(ways)
 
         def entry(i: int) -> dict[str, Any]:
-            if i < len(ways):
-                return self.drive_entry(t, t.driver(), ways[i][0])
-            p, amount = bidders[i - len(ways)]
-            return (
-                {"player": p, "action": "joker"}
-                if amount is None
-                else {"player": p, "action": "bid", "amount": amount}
-            )
+            if i < drives:
+                return self.drive_entry(t, driver, ways[i])
+            p, amount = bids[i - drives]
+            if amount is None:
+                return {"player": p, "action": "joker"}
+            return {"player": p, "action": "bid", "amount": amount}
 
         return weights, entry
 
     @functools.cached_property
-    def _ways(self) -> dict[int, tuple[float, tuple[tuple[int, str], ...]]]:
+    def _ways(self) -> dict[int, tuple[float, tuple[int, ...]]]:
         """Per city: the weight of each drive on (3 in all) and the cities one road on, in number
-        order, with their names."""
-        names = self.map.names
+        order."""
         return {
-            city: (3.0 / len(links) if links else 0.0, tuple((to, names[to]) for to in sorted(links)))
+            city: (3.0 / len(links) if links else 0.0, tuple(sorted(links)))
             for city, links in self.map.links.items()
         }
 
@@ -167,16 +172,15 @@ class MaloneyPlay(Maloney):
         """Let the day end; each heir's one or two cards of this city (or the last one alone); the
         notary's totals."""
         shows: list[tuple[str, list[str]]] = []
-        shown, here, here_set = t.shown, self.by_city[t.arrived], self._city_sets[t.arrived]
+        (here, here_set), shown, hands = self._here[t.arrived], t.shown, t.hands
         for p in t.players:
-            known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
-            if not room or here_set.isdisjoint(known):  # no card of this city in the hand (C speed)
-                continue
-            mine = [n for n in here if known.get(n, 0) > 0][:room]
-            if mine:
-                shows.append((p, mine))
-                if len(mine) > 1:
-                    shows.append((p, mine[-1:]))
+            room = MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
+            if room and not here_set.isdisjoint(known := hands[p].known):  # a card of the city (C speed)
+                mine = list(filter(known.get, here))[:room]  # (a hand keeps no card at none)
+                if mine:
+                    shows.append((p, mine))
+                    if len(mine) > 1:
+                        shows.append((p, mine[-1:]))
         last = len(shows) + 1
 
         def entry(i: int) -> dict[str, Any] | None:
@@ -189,7 +193,7 @@ class MaloneyPlay(Maloney):
             total = (2 if t.weekday in DOUBLE else 1) * sum(points[n] for n in cards)
             return {"player": p, "action": "show", "cards": list(cards), "points": total}
 
-        return [1.5] + [2.0] * len(shows) + [0.3], entry
+        return _SHOW_WEIGHTS[len(shows)], entry
 
     def _totals_entry(self, t: Table) -> dict[str, Any]:
         return {
@@ -201,9 +205,9 @@ class MaloneyPlay(Maloney):
         }
 
     @functools.cached_property
-    def _city_sets(self) -> dict[int, frozenset[str]]:
-        """The action cards of each city (by number), as sets."""
-        return {city: frozenset(names) for city, names in self.by_city.items()}
+    def _here(self) -> dict[int, tuple[list[str], frozenset[str]]]:
+        """The action cards of each city (by number), in name order and as a set."""
+        return {city: (names, frozenset(names)) for city, names in self.by_city.items()}
 
     @functools.cached_property
     def _points(self) -> dict[str, dict[str, int]]:
