@@ -14,7 +14,7 @@ from generator.rules.zones import pick_in_order
 
 from .moves import Maloney
 from .state import MAX_SHOWN, MIN_BID, Table, hand_size
-from .week import DAYS, DOUBLE, JOKER_DAYS, LUCKY, card_points
+from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points
 
 BID_STEPS = (100, 500)
 BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
@@ -189,7 +189,7 @@ class MaloneyPlay(Maloney):
             if i == last:
                 return self._totals_entry(t)
             p, cards = shows[i - 1]
-            points = self._points[t.weekday]
+            points = self.day_points[t.weekday]
             total = (2 if t.weekday in DOUBLE else 1) * sum(points[n] for n in cards)
             return {"player": p, "action": "show", "cards": list(cards), "points": total}
 
@@ -208,12 +208,6 @@ class MaloneyPlay(Maloney):
     def _here(self) -> dict[int, tuple[list[str], frozenset[str]]]:
         """The action cards of each city (by number), in name order and as a set."""
         return {city: (names, frozenset(names)) for city, names in self.by_city.items()}
-
-    @functools.cached_property
-    def _points(self) -> dict[str, dict[str, int]]:
-        """Per weekday: what each action card scores on it (``card_points`` of its best day)."""
-        best = {name: self.cards[name].get("best") for name in self.actions_total}
-        return {day: {name: card_points(b, day) for name, b in best.items()} for day in DAYS}
 
 
 def greedy(rules: Rules, t: Table, options: list[Option], rng: random.Random) -> Option:

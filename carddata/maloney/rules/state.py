@@ -155,8 +155,8 @@ class Table:
         the first of them in seating order."""
         points = self.points
         best = max(points.values())
-        if self.testament in points and points[self.testament] == best:
-            return self.testament
+        if points.get(self.testament) == best:  # (None, or not a player: no points)
+            return self.testament  # type: ignore[return-value]
         return next(p for p in self.players if points[p] == best)
 
     def final(self, player: str) -> int | float:
