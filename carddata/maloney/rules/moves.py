@@ -64,7 +64,7 @@ class Maloney(Arrival, Ending, Scoring):
         check_hands(setup, self.city_of.get, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
-            number = self.map.number(city)
+            number = self._city_numbers.get(city) or self.map.number(city)
             if number is None:
                 note("UNKNOWN_CITY", f"there is no city called '{city}' on the map")
             elif self._suitcase(name, note):

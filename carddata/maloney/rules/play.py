@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from generator.rules import Option, Rules, Weighed, options_of
+from generator.rules.chance import shuffle
 from generator.rules.playthrough import Policy, random_policy
 from generator.rules.zones import pick_in_order
 
@@ -42,17 +43,17 @@ class MaloneyPlay(Maloney):
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         deck = sorted(self.actions_total.elements())
-        rng.shuffle(deck)
+        shuffle(rng, deck)  # (``rng.shuffle``: the same swaps from the same numbers, as each below)
         size, hands = hand_size(len(players)), {}
         for p in players:  # deal, then swap extras of a city back for cards from the deck
             hand, deck = deck[:size], deck[size:]
             while (extra := self._extra(hand)) is not None:
                 swap = next(i for i, n in enumerate(deck) if self._fits(hand, extra, n))
                 hand[hand.index(extra)], deck[swap] = deck[swap], extra
-                rng.shuffle(deck)
+                shuffle(rng, deck)
             hands[p] = sorted(hand)
         suitcases = sorted(self.suitcase_total.elements())
-        rng.shuffle(suitcases)
+        shuffle(rng, suitcases)
         cities = [self.map.names[n] for n in sorted(self.map.names)]
         return {
             "notary": players[0],
@@ -63,7 +64,7 @@ class MaloneyPlay(Maloney):
 
     def _extra(self, hand: list[str]) -> str | None:
         city_of = self.city_of
-        cities = Counter(city_of[n] for n in hand)
+        cities = Counter(map(city_of.__getitem__, hand))
         return next((n for n in hand if cities[city_of[n]] > MAX_SHOWN), None)
 
     def _fits(self, hand: list[str], out: str, name: str) -> bool:
