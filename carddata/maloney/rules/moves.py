@@ -235,7 +235,7 @@ class Maloney(Arrival, Ending, Scoring):
     # -- the drive -------------------------------------------------------------------------------
 
     def _drive(self, t: Table, player: str, data: Drive, note: Note) -> None:
-        sunday = self.sunday(t)
+        sunday = t.weekday == LUCKY and self.sunday(t)
         if sunday:
             to = self._sunday_card(t, data, note)
             if to is None:
@@ -262,7 +262,8 @@ class Maloney(Arrival, Ending, Scoring):
                     f"{self.map.names[to]} ({to}) cannot be reached from "
                     f"{self.map.names[t.car]} ({t.car}): only {self._reach(t.car)}",
                 )
-        self._open_suitcase(t, player, to, data, note, sunday)
+        if to is not None and (to not in t.opened or data.suitcase is not None):  # (else nothing to do)
+            self._open_suitcase(t, player, to, data, note, sunday)
         t.car = to if to is not None else t.car
         t.arrived, t.phase = to, "arrived"
         t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
