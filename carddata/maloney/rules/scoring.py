@@ -100,6 +100,8 @@ class Scoring(Rules):
 
     def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:
         for what, kept, said in (("points", t.points, data.points), ("cash", t.cash, data.cash)):
+            if said == kept:  # (every heir's, right: nothing to report)
+                continue
             for p, value in said.items():
                 if p not in kept:
                     note("UNKNOWN_PLAYER", f"'{p}' is not playing")
@@ -110,7 +112,7 @@ class Scoring(Rules):
                         f"{p} has {has} {what if what == 'points' else ''}".rstrip() + f", not {says}",
                     )
         if data.testament is not None:
-            holder = t.testament_holder()
-            if data.testament not in t.leaders() or (t.testament in t.leaders() and data.testament != holder):
+            holder, leaders = t.testament_holder(), t.leaders()
+            if data.testament not in leaders or (t.testament in leaders and data.testament != holder):
                 note("TESTAMENT", f"the testament goes to the leader, {holder}, not {data.testament}")
             t.testament = data.testament
