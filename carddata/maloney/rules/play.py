@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
@@ -25,6 +26,10 @@ def _NONE(i: int) -> None:
     """The entry of no option (the game is over)."""
 
 
+_BID_WEIGHTS = [
+    [[BID_WEIGHT] * bids + [0.05] * joker for joker in (0, 1)] for bids in range(len(BID_STEPS) + 1)
+]
+"""The weights of an heir's bids (by how many) and joker (0.05, if they may play it)."""
 _SHOW_WEIGHTS = [[1.5] + [2.0] * shows + [0.3] for shows in range(13)]
 """The weights of the options when the car has arrived: letting the day end, each show (at most
 two per heir, six heirs), the totals."""
@@ -109,30 +114,32 @@ class MaloneyPlay(Maloney):
     def _auction(self, t: Table) -> Weighed:
         """The drives on (3 in all), then each other heir's bids (0.5 in all) and joker."""
         weight, ways = self._ways[t.car]
-        weights, driver = [weight] * len(ways), t.driver()
-        bids: list[tuple[str, int | None]] = []  # (heir, bid; None: the joker), after the drives
+        weights, driver, drives = [weight] * len(ways), t.driver(), len(ways)
+        offers: list[tuple[str, int, bool]] = []  # (heir, how many bids, the joker), after the drives
+        last = t.bids[-1][1] if t.bids else 0
         if not t.joker_driver:
-            last, cash = t.bids[-1][1] if t.bids else 0, t.cash
-            jokers = t.jokers if t.weekday in JOKER_DAYS else ()
+            cash, jokers = t.cash, t.jokers if t.weekday in JOKER_DAYS else ()
             for p in t.players:
-                if p == driver:
-                    continue
-                for step in BID_STEPS:
-                    if last + step <= cash[p]:
-                        bids.append((p, last + step))
-                        weights.append(BID_WEIGHT)
-                if p in jokers:
-                    bids.append((p, None))
-                    weights.append(0.05)
-        drives = len(ways)
+                if p != driver:
+                    bids, joker = (
+                        bisect_right(BID_STEPS, cash[p] - last),
+                        p in jokers,
+                    )  # (steps within the cash)
+                    if bids or joker:
+                        weights += _BID_WEIGHTS[bids][joker]
+                        offers.append((p, bids, joker))
 
         def entry(i: int) -> dict[str, Any]:
             if i < drives:
                 return self.drive_entry(t, driver, ways[i])
-            p, amount = bids[i - drives]
-            if amount is None:
-                return {"player": p, "action": "joker"}
-            return {"player": p, "action": "bid", "amount": amount}
+            i -= drives
+            for p, bids, joker in offers:
+                if i < bids:
+                    return {"player": p, "action": "bid", "amount": last + BID_STEPS[i]}
+                if joker and i == bids:
+                    return {"player": p, "action": "joker"}
+                i -= bids + joker
+            raise IndexError(i)
 
         return weights, entry
 
