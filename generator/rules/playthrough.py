@@ -50,14 +50,9 @@ def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.R
 def random_index(weights: list[float], rng: random.Random) -> int:
     """The option :func:`random_policy` picks among options of these ``weights``, by its index,
     from the same random number (for :meth:`Rules.weighed`, whose entries are made once chosen)."""
-    if len(weights) == 1:
-        if 0.0 < weights[0] < _INF:
-            rng.random()
-            return 0
-        return rng.choices(range(1), weights=weights)[0]  # what choices refuses, refused by it
     ends = list(accumulate(weights))
     total = ends[-1] + 0.0
-    if not 0.0 < total < _INF:
+    if not 0.0 < total < _INF:  # what choices refuses (nothing, infinite or not a number), refused by it
         return rng.choices(range(len(weights)), weights=weights)[0]
     return bisect_right(ends, rng.random() * total, 0, len(ends) - 1)
 
@@ -133,7 +128,12 @@ def played(
                 weights, entry_of = weighed(state, rng)
                 if not weights:
                     break
-                chosen = entry_of(random_index(weights, rng))
+                ends = list(accumulate(weights))  # random_index, written out (asked at every move)
+                total = ends[-1] + 0.0
+                if 0.0 < total < _INF:
+                    chosen = entry_of(bisect_right(ends, rng.random() * total, 0, len(ends) - 1))
+                else:
+                    chosen = entry_of(random_index(weights, rng))
             else:
                 options = options_of(state, rng)
                 if not options:
