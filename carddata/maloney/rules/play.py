@@ -180,15 +180,18 @@ class MaloneyPlay(Maloney):
         """Let the day end; each heir's one or two cards of this city (or the last one alone); the
         notary's totals."""
         shows: list[tuple[str, list[str]]] = []
-        (here, here_set), shown, hands = self._here[t.arrived], t.shown, t.hands
-        for p in t.players:
-            room = MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
-            if room and not here_set.isdisjoint(known := hands[p].known):  # a card of the city (C speed)
+        (here, here_set), shown, hands, gone = self._here[t.arrived], t.shown, t.hands, False
+        for p in self._holders(t, t.arrived):
+            if here_set.isdisjoint(known := hands[p].known):  # no card of the city left (C speed)
+                gone = True
+            elif room := MAX_SHOWN - shown.get(p, 0) if shown else MAX_SHOWN:  # (no __missing__)
                 mine = list(filter(known.get, here))[:room]  # (a hand keeps no card at none)
                 if mine:
                     shows.append((p, mine))
                     if len(mine) > 1:
                         shows.append((p, mine[-1:]))
+        if gone:
+            t.holders.pop(t.arrived)
         last = len(shows) + 1
 
         def entry(i: int) -> dict[str, Any] | None:
@@ -202,6 +205,15 @@ class MaloneyPlay(Maloney):
             return {"player": p, "action": "show", "cards": list(cards), "points": total}
 
         return _SHOW_WEIGHTS[len(shows)], entry
+
+    def _holders(self, t: Table, city: int) -> list[str]:
+        """The heirs, in seating order, who held a card of ``city`` when last asked: no known card
+        joins a hand after the setup, so the others hold none now (kept in ``t.holders``)."""
+        holders = t.holders.get(city)
+        if holders is None:
+            here_set, hands = self._here[city][1], t.hands
+            holders = t.holders[city] = [p for p in t.players if not here_set.isdisjoint(hands[p].known)]
+        return holders
 
     def _totals_entry(self, t: Table) -> dict[str, Any]:
         return {

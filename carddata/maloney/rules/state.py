@@ -132,6 +132,7 @@ class Table:
     city_shown: Counter[tuple[str, str]] = field(default_factory=Counter)  # (heir, city) -> cards
     bought: dict[str, int] = field(default_factory=dict)  # cash each heir spent on points
     left: Counter[str] | None = None  # the unseen action cards once counted (Maloney.unseen)
+    holders: dict[int, list[str]] = field(default_factory=dict)  # city -> heirs with a card of it (play.py)
 
     def driver(self) -> str:
         """Who drives if the auction ends now (rulebook, "No bid": yesterday's driver drives;
