@@ -96,7 +96,20 @@ class Maloney(Arrival, Ending, Scoring):
         """Each action card's city, by card name."""
         return {name: card.get("city") for name, card in self.cards.items() if card.type == "action"}
 
+    @functools.cached_property
+    def number_of(self) -> dict[str, int | None]:
+        """Each action card's city number, by card name."""
+        return {name: card.get("number") for name, card in self.cards.items() if card.type == "action"}
+
+    @functools.cached_property
+    def _action_cards(self) -> dict[str, Card]:
+        """The action cards by name (what ``_action`` finds without a note)."""
+        return {name: card for name, card in self.cards.items() if card.type == "action"}
+
     def _action(self, name: str, note: Note) -> Card | None:
+        card = self._action_cards.get(name)
+        if card is not None:
+            return card
         card = self.card(name, note)
         if card is not None and card.type != "action":
             note("NOT_ACTION", f"{name} is a {card.type} card, not an action card")

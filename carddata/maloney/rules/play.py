@@ -168,8 +168,7 @@ class MaloneyPlay(Maloney):
             else:
                 del pool[name]
             drew.append(name)
-            if self.cards[name].get("number") != t.car:
-                to = self.cards[name].get("number")
+            if (to := self.number_of[name]) != t.car:
                 entry = {"player": t.notary, "action": "drive", "to": self.map.names[to], "drew": drew}
                 if to not in t.opened:
                     entry["suitcase"] = t.suitcases[to]

@@ -21,6 +21,7 @@ class Scoring(Rules):
 
     map: Map
     actions_total: Counter[str]
+    number_of: dict[str, int | None]
 
     def unseen(self, t: Table) -> Counter[str]:
         raise NotImplementedError
@@ -53,7 +54,7 @@ class Scoring(Rules):
             t.seen[name] = t.seen.get(name, 0) + (1 if card else 0)  # (no __missing__)
             if card is None or t.arrived is None:
                 continue
-            number = card.get("number")
+            number = self.number_of[card.name]
             if t.day == 1 and number == t.start and t.arrived != t.start:
                 note("START_CITY", f"{name} is for the first card's city: it cannot score on the first day")
             elif number != t.arrived:
