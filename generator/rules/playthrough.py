@@ -119,7 +119,13 @@ def played(
         state = (start or rules.start)(players, set_up, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
-        over, options_of, apply, turn_of = rules.over, rules.options, rules.apply, rules.turn
+        over, options_of, apply, turn_of, close = (
+            rules.over,
+            rules.options,
+            rules.apply,
+            rules.turn,
+            rules.close,
+        )
         # the random policy over options weighed first: only the chosen one's entry is made
         weighed = rules.weighed if policy is random_policy and type(rules).weighed is not _WEIGHED else None
         made = 0
@@ -140,7 +146,7 @@ def played(
                     break
                 chosen = policy(rules, state, options, rng)[1]
             if chosen is None:
-                rules.close(state, note)
+                close(state, note)
                 continue
             # the entry's own fields: all but the envelope, in order (a weighed entry is new)
             fields = chosen if weighed is not None else dict(chosen)

@@ -258,8 +258,8 @@ class Maloney(Arrival, Ending, Scoring):
             return
         else:
             to = self._city(data.to, note)
-            price = t.price()
-            if player != t.driver():  # reported by the engine; the log's driver pays what it says
+            price, driver = t.price(), t.driver()
+            if player != driver:  # reported by the engine; the log's driver pays what it says
                 price = data.paid or 0
             elif data.paid is not None and data.paid != price:
                 owes = f"${price:,}, the winning bid" if price else "nothing (no bid stands)"

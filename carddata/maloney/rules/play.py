@@ -180,7 +180,8 @@ class MaloneyPlay(Maloney):
         notary's totals."""
         shows: list[tuple[str, list[str]]] = []
         (here, here_set), shown, hands, gone = self._here[t.arrived], t.shown, t.hands, False
-        for p in self._holders(t, t.arrived):
+        holders = t.holders.get(t.arrived)
+        for p in self._holders(t, t.arrived) if holders is None else holders:
             if here_set.isdisjoint(known := hands[p].known):  # no card of the city left (C speed)
                 gone = True
             elif room := MAX_SHOWN - shown.get(p, 0) if shown else MAX_SHOWN:  # (no __missing__)
