@@ -64,7 +64,7 @@ class Maloney(Arrival, Ending, Scoring):
         check_hands(setup, self.city_of.get, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
-            number = self._city_numbers.get(city) or self.map.number(city)
+            number = self.map.named.get(city) or self.map.number(city)
             if number is None:
                 note("UNKNOWN_CITY", f"there is no city called '{city}' on the map")
             elif self._suitcase(name, note):
@@ -282,7 +282,7 @@ class Maloney(Arrival, Ending, Scoring):
         t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
 
     def _city(self, text: str, note: Note) -> int | None:
-        number = self._city_numbers.get(text)  # (a city's name, the common case)
+        number = self.map.named.get(text)  # (a city's name, the common case)
         if number is not None:
             return number
         number = int(text) if text.isdigit() else self.map.number(text)
@@ -290,16 +290,6 @@ class Maloney(Arrival, Ending, Scoring):
             note("UNKNOWN_CITY", f"there is no city '{text}' on the map")
             return None
         return number
-
-    @functools.cached_property
-    def _city_numbers(self) -> dict[str, int]:
-        """The number of each city named on the map (a name all digits is read as a number)."""
-        names = self.map.names
-        return {
-            text: number
-            for text in map(str, names.values())
-            if not text.isdigit() and (number := self.map.number(text)) in names
-        }
 
     def _reach(self, city: int) -> str:
         return ranges(self.map.links[city])
