@@ -53,3 +53,48 @@ def test_an_app_already_made_or_set_is_the_one_the_program_runs(monkeypatch: pyt
     assert cli._app_for(["build"]) is made
     monkeypatch.setattr(cli, "app", object())
     assert cli._app_for(["build"]) is cli.app
+
+
+NOT_FOR_PLAIN_CARDS = (
+    "generator.board",  # a kit part game.yaml does not list
+    "generator.summary",
+    "generator.components",
+    "generator.printshop",  # --printshop
+    "generator.kit.subset",  # --only
+    "generator.cli.diff",  # --changed-since
+    "generator.lang.langfile",  # --lang: the translation files
+    "generator.lang.table",
+    "generator.expr.syntax",  # a '{= ...}' expression: the parser and its rules
+    "generator.expr.evaluate",
+    "generator.render.blend",  # opacity and blend modes
+    "generator.render.backdrop",
+    "generator.render.filters",  # image filters
+    "generator.color.images",  # raster images and their ink
+    "generator.render.svgdraw",  # SVG art
+    "generator.art.svgfeatures",
+    "svglib",
+    "lxml",
+    "PIL.ImageMath",
+    "PIL.ImageChops",
+    "PIL.ImageCms",
+    "rich",  # a build into a pipe prints plain lines
+)
+
+
+def test_a_plain_card_build_imports_no_stage_its_game_does_not_use(tmp_path: Path) -> None:
+    """The mini game (text and rectangles, no expressions, art, translations or other kit parts)
+    built as the program builds it: the modules of what it does not use are never imported."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "mini")
+    argv = ["deckwright", "build", str(game), "-o", str(tmp_path / "out")]
+    probe = (
+        f"import json, sys\nsys.argv = {argv!r}\nimport generator.cli as cli\n"
+        "try:\n    cli._app_for(sys.argv[1:])()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    loaded = set(json.loads(run.stdout.splitlines()[-1]))
+    assert (tmp_path / "out" / "mini" / "cards.pdf").is_file()
+    assert {"generator.layout.card", "generator.proof.gate", "generator.kit.publish"} <= loaded
+    assert sorted(m for m in loaded if m.startswith(NOT_FOR_PLAIN_CARDS)) == []

@@ -11,7 +11,7 @@ from generator.load.loader import load_game
 from generator.play.plan import game_rng, policies, seat_names
 from generator.rules.base import Entry
 from generator.rules.logcheck import rules_for
-from generator.rules.playthrough import _construct, _entry, played
+from generator.rules.playthrough import _construct, _entry, played, random_policy
 from generator.schema.common import Strict
 
 GAMES = ["road-runner", "jokers-row", "maloney", "entenrallye", "jaunty-jalopies"]
@@ -80,3 +80,46 @@ def test_road_runner_remembers_exactly_the_unseen_cards():
             for i in range(40):
                 played(rules, seat_names(players), game_rng(12, i), policy=policy, log=False)
     assert len(checked) > 5000
+
+
+def test_maloney_remembers_exactly_the_unseen_cards_and_the_holders():
+    """At every move of many simulated games, Maloney's remembered unseen cards (``t.left``) equal
+    the ones counted afresh, and an heir left out of a city's holders holds no known card of it."""
+    game = load_game("maloney")
+    rules = rules_for(game)
+    weigh, checked = rules.weighed, []
+
+    def weighed(t, rng):
+        if t.left is not None:
+            kept = t.left
+            t.left = None
+            assert kept == rules.unseen(t) and list(kept) == list(t.left)  # the same cards, in order
+            t.left = kept
+            checked.append(1)
+        for city, holders in t.holders.items():
+            here = {n for n, number in rules.number_of.items() if number == city}
+            for p in t.players:
+                assert p in holders or not here & set(t.hands[p].known)
+        return weigh(t, rng)
+
+    rules.weighed = weighed  # type: ignore[method-assign]
+    for players in (3, 6):
+        for i in range(60):
+            played(rules, seat_names(players), game_rng(12, i), log=False)
+    assert len(checked) > 5000
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_weighed_options_play_the_games_the_option_lists_play(game: str):
+    """The random policy over weighed options (only the chosen entry made) plays the same games as
+    the random policy over the full option lists."""
+    rules = rules_for(load_game(game))
+    players = seat_names((rules.player_range() or (2, 2))[0])
+
+    def listed(rules, state, options, rng):  # the random policy, not recognised as it: option lists
+        return random_policy(rules, state, options, rng)
+
+    for i in range(30):
+        fast = played(rules, players, game_rng(5, i), policy=random_policy).log
+        slow = played(rules, players, game_rng(5, i), policy=listed).log
+        assert fast == slow

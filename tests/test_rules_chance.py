@@ -1,13 +1,17 @@
-"""The random choices written out for speed (``generator.rules.chance`` and ``zones.pick_in_order``)
-draw the same numbers and choose the same thing as the ``random`` calls and ``zones.pick`` they
-stand for, so seeded games stay the same games (tests/test_simulate_same_games.py)."""
+"""The random choices written out for speed (``generator.rules.chance``, ``zones.pick_in_order``,
+``playthrough.random_index``) draw the same numbers and choose the same thing as the ``random``
+calls and ``zones.pick`` they stand for, so seeded games stay the same games
+(tests/test_simulate_same_games.py)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import pytest
+
 from generator.rules.chance import below, randint, sample, shuffle
+from generator.rules.playthrough import random_index
 from generator.rules.zones import pick, pick_in_order
 
 
@@ -67,3 +71,19 @@ def test_another_kind_of_random_draws_its_own_way() -> None:
     assert items == theirs
     assert sample(fast, items, 3) == slow.sample(theirs, 3)
     assert below(fast, 1000) == slow.randrange(1000)
+
+
+def test_random_index_is_choices_by_weight() -> None:
+    """The index the simulation loop picks among weighed options: ``rng.choices``' pick, from the
+    same one random number; what ``choices`` refuses, refused."""
+    source = random.Random(6)
+    for seed in range(3000):
+        weights = [
+            source.choice((0.05, 0.25, 0.3, 1.0, 1.5, 2.0, 3.0 / 7)) for _ in range(source.randrange(1, 30))
+        ]
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert random_index(weights, fast) == slow.choices(range(len(weights)), weights=weights)[0]
+        assert fast.random() == slow.random()
+    for refused in ([0.0], [0.0, 0.0], [float("inf"), 1.0]):
+        with pytest.raises(ValueError):
+            random_index(refused, random.Random(1))

@@ -49,8 +49,10 @@ _FALLBACK = {
 _REGISTERED: dict[tuple[Path, int], str] = {}  # (file, face number in a collection) -> face name
 _PENDING: dict[str, tuple[Path, int]] = {}  # face name -> its file, named but not parsed yet
 _CONVERTED: dict[Path, bytes] = {}  # file -> its TrueType bytes, for a CFF OpenType or WOFF file
+_UNOPENED: set[tuple[Path, int]] = set()  # named files not checked yet (see _register's opened)
 _USED_NAMES: set[str] = set()
 _BOOKS: dict[tuple, FontBook] = {}
+_READ: dict[tuple, FontBook] = {}  # the fonts.yaml files (folder, file, mtime) -> the book as read
 
 
 class UnknownFontError(KeyError):
@@ -89,24 +91,35 @@ def _face_name(family: str, style: str) -> str:
     return candidate
 
 
-def _register(path: Path, family: str, style: str, index: int = 0) -> str:
+def _register(path: Path, family: str, style: str, index: int = 0, opened: bool = True) -> str:
     """Name ``path``'s face (once per process) and return the name; the font is parsed and
     registered with reportlab at its first use (:func:`_parse`). Raises for a file that is no
-    font; a CFF OpenType or WOFF file is converted now (``fontconvert``)."""
+    font; a CFF OpenType or WOFF file is converted now (``fontconvert``). With ``opened`` False
+    (the bundled fonts: a build sets two or three of fifteen) the file is not even opened until
+    its first use, where the same checks run."""
     key = path.resolve()
     if (key, index) in _REGISTERED:
         return _REGISTERED[key, index]
+    if opened:
+        _opened(key, index)
+    else:
+        _UNOPENED.add((key, index))
+    name = _face_name(family, style)
+    _USED_NAMES.add(name)
+    _REGISTERED[key, index] = name
+    _PENDING[name] = (key, index)
+    return name
+
+
+def _opened(key: Path, index: int) -> None:
+    """Raise for a file that is no font or that its licence keeps out of a kit; convert a CFF
+    OpenType or WOFF file to TrueType (kept in ``_CONVERTED``)."""
     if fontconvert.needs_conversion(key):
         _CONVERTED[key] = fontconvert.truetype(key)
         parser = TTFontParser(io.BytesIO(_CONVERTED[key]), validate=0)
     else:  # the header and table directory only: cheap
         parser = TTFontParser(str(key), validate=0, subfontIndex=index)
     _embeddable(parser)
-    name = _face_name(family, style)
-    _USED_NAMES.add(name)
-    _REGISTERED[key, index] = name
-    _PENDING[name] = (key, index)
-    return name
 
 
 def _register_font(font: TaggedTTFont) -> None:
@@ -148,6 +161,9 @@ def _parse(face: str) -> None:
     pending = _PENDING.get(face)
     if pending is not None:
         path, index = pending
+        if pending in _UNOPENED:
+            _opened(path, index)
+            _UNOPENED.discard(pending)
         data = _CONVERTED.get(path)
         if data is None:
             _register_font(TaggedTTFont(face, str(path), subfontIndex=index))
@@ -189,7 +205,9 @@ class FontBook:
 
         A missing dir or yaml is skipped. Every problem found (bad yaml, missing or non-TrueType
         file) is collected and raised together as one DataError. The same dirs with unchanged
-        ``fonts.yaml`` files give the same (shared) book, so a build reads each file once.
+        ``fonts.yaml`` files give the same (shared) book, so a build reads each file once; other
+        dirs with the same files (a game without fonts of its own, and the bundled fonts alone)
+        get a book of their own made from that reading, not a second one.
         """
         key = tuple(
             (
@@ -199,8 +217,21 @@ class FontBook:
             for d in dirs
         )
         if key not in _BOOKS:
-            _BOOKS[key] = cls._read(dirs)
+            files = tuple(
+                (str(Path(d).absolute()), *k) for d, k in zip(dirs, key, strict=True) if k[1] is not None
+            )
+            if files not in _READ:
+                _READ[files] = cls._read(dirs)  # kept as read: never handed out, never used
+            _BOOKS[key] = _READ[files]._copy()
         return _BOOKS[key]
+
+    def _copy(self) -> FontBook:
+        """A new book with this one's families, files and fallback, and empty caches."""
+        book = type(self)()
+        book._families = {family: dict(styles) for family, styles in self._families.items()}
+        book._files, book._origins = dict(self._files), dict(self._origins)
+        book._fallback, book._fallback_at = list(self._fallback), self._fallback_at
+        return book
 
     @classmethod
     def _read(cls, dirs: Sequence[Path]) -> FontBook:
@@ -249,7 +280,7 @@ class FontBook:
                     problems.append(doc.problem(loc, msg))
                     continue
                 try:
-                    face = _register(path, family, style)
+                    face = _register(path, family, style, opened=not bundled)
                     if not bundled:  # a game's own fonts are parsed whole now: every problem at once
                         _parse(face)
                 except Exception as exc:  # reportlab raises TTFError and assorted parse errors

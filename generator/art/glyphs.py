@@ -23,7 +23,7 @@ def chars(face: str) -> frozenset[str]:
     found = _CHARS.get(face)
     if found is None:
         cmap = pdfmetrics.getFont(face).face.charToGlyph
-        found = _CHARS[face] = frozenset(chr(c) for c, g in cmap.items() if g)
+        found = _CHARS[face] = frozenset(map(chr, filter(cmap.__getitem__, cmap)))  # glyph 0: none
     return found
 
 

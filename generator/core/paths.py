@@ -88,10 +88,18 @@ def icon_caches() -> tuple[Path, Path]:
     return Path(base) / "deckwright" / "game-icons", Path(tempfile.gettempdir()) / user / "game-icons"
 
 
+_RESOLVED: dict[tuple[Path, ...], tuple[Path, ...]] = {}
+
+
 def bundled_roots() -> tuple[Path, ...]:
     """Deckwright's own folders, links followed: the bundled templates, fonts and package data,
-    and the unpacked game-icons.net icons."""
-    return tuple(dict.fromkeys(p.resolve() for p in (TEMPLATES, FONTS, PACKAGE, *icon_caches())))
+    and the unpacked game-icons.net icons. Resolved once per process for the same folders (a
+    build asks a dozen times; each resolve reads every folder on the way)."""
+    spelled = (TEMPLATES, FONTS, PACKAGE, *icon_caches())
+    found = _RESOLVED.get(spelled)
+    if found is None:
+        found = _RESOLVED[spelled] = tuple(dict.fromkeys(p.resolve() for p in spelled))
+    return found
 
 
 def game_roots(folder: Path) -> tuple[Path, ...]:

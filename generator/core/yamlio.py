@@ -377,8 +377,11 @@ class _Builder:
             self.doc.key_marks[at] = (line, col)
             event = self.loader.peek_event()
             if type(event) is yaml.ScalarEvent and (event.tag is None or event.tag in _PLAIN_TAGS_OR_BARE):
-                out[key] = self._scalar(at, event)  # most values: read here, as ``value`` reads them
-            elif isinstance(event, yaml.AliasEvent):
+                value = out[key] = self._scalar(at, event)  # most values: read here, as ``value`` does
+                if value is None:  # an empty value: pointed at by its key, as below
+                    self.doc.marks[at] = (line, col)
+                continue
+            if isinstance(event, yaml.AliasEvent):
                 self._err(key_event, at, _ALIAS)
                 self.loader.get_event()
                 continue

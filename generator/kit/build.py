@@ -6,7 +6,7 @@ Faces are laid out sheet by sheet, so memory follows the sheet, not the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -24,11 +24,11 @@ from generator.layout.deck import DeckFaces, check_faces
 from generator.layout.duplex import back_sheet
 from generator.layout.imposition import Slot, paginate, plan_sheet, used_marks
 from generator.layout.kept import deck_faces
-from generator.load.model import CardCopy, Deck, Game
+from generator.load.model import Card, Deck, Game
 from generator.render import record
 from generator.render.draw import Painter
 from generator.render.pdf import pdf_canvas
-from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_note, finish_sheet
+from generator.render.sheets import BAR_NOTE, draw_card, draw_lines, draw_marks, face_notes, finish_sheet
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -129,23 +129,6 @@ def _sheet_label(deck: Deck, n: int, total: int, extra: str = "") -> str:
     return f"{deck.title} - sheet {n} of {total}{extra}"
 
 
-def _designs(deck: Deck) -> Callable[[CardCopy], str]:
-    """``deck/n`` of each copy read in deck order: its design's 1-based place in the deck, as the
-    preview names cards (a design's copies follow each other, so copy 1 starts the next one)."""
-    seen = [0]
-
-    def design(copy: CardCopy) -> str:
-        seen[0] += copy.copy == 1
-        return f"{deck.name}/{seen[0]}"
-
-    return design
-
-
-def _design(card: str) -> int:
-    """The design's number of a ``deck/n`` card name."""
-    return int(card.rpartition("/")[2])
-
-
 def _note_card(c: Canvas, card: str, slot: Slot) -> None:
     """Tell the recording which card a slot holds (``card:deck/n`` over its art box), so the
     preview can badge the card whose own drawing a finding is seen on."""
@@ -153,11 +136,23 @@ def _note_card(c: Canvas, card: str, slot: Slot) -> None:
     record.note(c, f"{CARD_NOTE}{card}", (art.x, art.y, art.right, art.top))
 
 
-def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[CardCopy]]:
-    """The deck's copies a sheet at a time (as ``paginate`` cuts them), read as they are drawn."""
-    copies = deck.copies()
+def _chunks(deck: Deck, per_sheet: int) -> Iterator[list[tuple[Card, int]]]:
+    """The deck's copies a sheet at a time (as ``paginate`` cuts them), read as they are drawn:
+    each as its card and its design's 1-based place in the deck, as the preview names cards
+    (``deck/n``: a design's copies follow each other; one without copies takes no place)."""
+    copies = _copies(deck)
     for span in paginate(deck.size, per_sheet):
         yield list(islice(copies, len(span)))
+
+
+def _copies(deck: Deck) -> Iterator[tuple[Card, int]]:
+    """Every physical card in deck order (``Deck.copies``) with its design's number."""
+    design = 0
+    for card in deck.cards:
+        if card.count > 0:
+            design += 1
+            for _ in range(card.count):
+                yield card, design
 
 
 def _write_sheets(
@@ -172,32 +167,22 @@ def _write_sheets(
     back = back_sheet(front, options.duplex, options.back_offset)
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // front.per_sheet)
-    designs = _designs(deck)
+    notes, name = face_notes(deck), deck.name
     with pdf_canvas(path, deck.title, (front.page_w, front.page_h)) as c:
         painter = Painter(c, faces.front.icons)
         for n, copies in enumerate(_chunks(deck, front.per_sheet), start=1):
-            laid = [faces.faces(cc.card) for cc in copies]
-            ids = [designs(cc) for cc in copies]
-            for (face, _), slot, card in zip(laid, front.slots, ids, strict=False):
+            laid = [faces.faces(card) for card, _ in copies]
+            for (face, _), slot, (_, design) in zip(laid, front.slots, copies, strict=False):
                 if face is not None:
-                    draw_card(
-                        painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), "front")
-                    )
-                    _note_card(c, card, slot)
+                    draw_card(painter, face, slot, deck.width, deck.height, f"{notes}{design}/front")
+                    _note_card(c, f"{name}/{design}", slot)
             draw_marks(c, *used_marks(front.crop_marks, front.cut_lines, front.slots[: len(copies)]))
             finish_sheet(c, front, _sheet_label(deck, n, total), label_face)
             if options.backs:
-                for (_, face), slot, card in zip(laid, back.slots, ids, strict=False):
+                for (_, face), slot, (_, design) in zip(laid, back.slots, copies, strict=False):
                     if face is not None:
-                        draw_card(
-                            painter,
-                            face,
-                            slot,
-                            deck.width,
-                            deck.height,
-                            face_note(deck, _design(card), "back"),
-                        )
-                        _note_card(c, card, slot)
+                        draw_card(painter, face, slot, deck.width, deck.height, f"{notes}{design}/back")
+                        _note_card(c, f"{name}/{design}", slot)
                 finish_sheet(c, back, _sheet_label(deck, n, total, " (backs)"), label_face, with_bar=False)
             if progress:
                 progress(deck.title, n, total)
@@ -217,19 +202,16 @@ def _write_gutterfold(
     geo = plan_gutterfold(deck.width, deck.height, _labelled(options, deck, FOLD_HINT))
     label_face = fonts.face(*LABEL_FONT)
     total = -(-deck.size // geo.per_sheet)
-    designs = _designs(deck)
+    notes, name = face_notes(deck), deck.name
     with pdf_canvas(path, f"{deck.title} (fold and glue)", (geo.page_w, geo.page_h)) as c:
         painter = Painter(c, faces.front.icons)
         for n, copies in enumerate(_chunks(deck, geo.per_sheet), start=1):
-            for cc, front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
-                front, back = faces.faces(cc.card)
-                card = designs(cc)
+            for (card, design), front_slot, back_slot in zip(copies, geo.fronts, geo.backs, strict=False):
+                front, back = faces.faces(card)
                 for face, slot, side in ((front, front_slot, "front"), (back, back_slot, "back")):
                     if face is not None:
-                        draw_card(
-                            painter, face, slot, deck.width, deck.height, face_note(deck, _design(card), side)
-                        )
-                        _note_card(c, card, slot)
+                        draw_card(painter, face, slot, deck.width, deck.height, f"{notes}{design}/{side}")
+                        _note_card(c, f"{name}/{design}", slot)
             filled = geo.fronts[: len(copies)] + geo.backs[: len(copies)]
             draw_marks(c, *used_marks(geo.crop_marks, geo.cut_lines, filled))
             draw_lines(c, (geo.fold,), "#777777", 0.4, [4, 3])

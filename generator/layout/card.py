@@ -13,19 +13,28 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.art import gameicons
 from generator.art.fonts import FontBook, UnknownFontError
-from generator.art.svgfile import is_svg
-from generator.core.colorspec import parse as parse_color
 from generator.core.errors import clip
 from generator.core.geometry import Box, Line
-from generator.core.paths import OutsideError, find_file, search_roots, spelled
+from generator.core.paths import search_roots
 from generator.core.units import mm
 from generator.layout.anchor import flow_offsets, placed_boxes
 from generator.layout.computed import Resolver, computed_fields
 from generator.layout.conditions import ConditionError, compile_when
 from generator.layout.fitted import fitted
-from generator.layout.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, TextOp
+from generator.layout.lookups import LayoutProblem, Lookups, sized
+from generator.layout.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    ShapeOp,
+    TextOp,
+    text_op,
+)
 from generator.layout.shapes import is_shape, outline
 from generator.layout.substitute import (
     BadReference,
@@ -37,10 +46,8 @@ from generator.layout.substitute import (
     substitute,
     value_at,
 )
-from generator.load.assets import svg_roots, unreadable, warnings_of
 from generator.load.templates import Template
 from generator.schema.inline import IconSpec, icon_style
-from generator.schema.messages import suggest
 from generator.schema.template import (
     EllipseElement,
     IconElement,
@@ -50,8 +57,8 @@ from generator.schema.template import (
     RepeatElement,
     TextElement,
 )
-from generator.text.fit import TextStyle
-from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup
+from generator.text.fit import TextLayout, TextStyle
+from generator.text.markup import KeywordLook, MarkupError, Span, is_plain, parse_markup, plain_span
 
 SAFE_ZONE = mm(3)
 MAX_COPIES = 200
@@ -59,25 +66,6 @@ MAX_COPIES = 200
 MAX_FACE_COPIES = 2_000
 """The most copies all the repeats of one face make together (a repeat inside a repeat
 multiplies them): three nested repeats of 200 would be 8 million."""
-
-
-class LayoutProblem(Exception):
-    """Raised for a card whose face cannot be laid out; ``element`` indexes the template element."""
-
-    def __init__(
-        self,
-        message: str,
-        element: int | None = None,
-        overflow: bool = False,
-        field: str | None = None,
-        asset: Path | None = None,
-    ):
-        super().__init__(message)
-        self.message = message
-        self.element = element
-        self.overflow = overflow
-        self.field = field  # the missing field, for a card that lacks one
-        self.asset = asset  # the unusable image or icon file, reported once per element
 
 
 TextKey = tuple[int, int]
@@ -124,7 +112,18 @@ def _is_static(element: Any) -> bool:
     )
 
 
-class CardLayouter:
+def _shows_images(elements: Any) -> bool:
+    """Whether any of ``elements`` (repeats' included) can draw a raster or SVG image: an image
+    element, or a shape that shows one (``image:``)."""
+    return any(
+        isinstance(e, ImageElement)
+        or getattr(e, "image", None) is not None
+        or (isinstance(e, RepeatElement) and _shows_images(e.elements))
+        for e in elements
+    )
+
+
+class CardLayouter(Lookups):
     """Lays out faces of one template at one card size; caches what does not vary per card."""
 
     def __init__(
@@ -152,8 +151,10 @@ class CardLayouter:
         self.image_dirs = tuple(dict.fromkeys(image_dirs))  # each folder once, first place kept
         self.image_roots = search_roots(self.image_dirs)  # the game folder (first) and bundled files
         self.static = [_is_static(e) for e in template.elements]
+        self.shows_images = _shows_images(template.elements)  # else its faces hold no image op
         self._boxes: dict[tuple, Box] = {}  # (box spec, offset) -> Box: the same for every card
         self._styles: dict[tuple, TextStyle] = {}  # TextStyle per text element, font and colour
+        self._plans: dict[int, tuple] = {}  # per text element: (it, style, text, TextStyle, origin)
         self.tables = {
             name: ValueTable.from_entries(name, entries) for name, entries in template.tables.items()
         }
@@ -175,6 +176,20 @@ class CardLayouter:
         self._looks_of: dict[int, tuple[Mapping[str, str], dict[str, KeywordLook]]] = {}
         self._type_styles: dict[str, dict[str, str]] = {}  # template.style(type), made once
         self.asset_warnings: dict[str, int] = {}  # a damaged SVG drawn anyway -> its element
+        self._direct = [self._direct_box(i, e) for i, e in enumerate(template.elements)]
+
+    def _direct_box(self, i: int, element: Any) -> Box | None:
+        """The box of a text element ``layout`` may hand straight to :meth:`_text` (no
+        condition, no computed property, nothing see-through, not fixed: what :meth:`_element`
+        would do with it comes to that call), else None."""
+        if self.static[i] or not isinstance(element, TextElement) or element.when:
+            return None
+        if computed_fields(element) or element.opacity < 1 or element.blend != "normal":
+            return None
+        try:
+            return self._placed.get(id(element)) or self.box(element.box, (0.0, 0.0))
+        except Exception:  # left to the long way, which reports it per card
+            return None
 
     # -- geometry ---------------------------------------------------------------------------
     def box(self, spec: Any, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -212,6 +227,7 @@ class CardLayouter:
         ops: list[Op] = []
         overflows: list[tuple[int, float]] = []
         run: list[int] = []
+        direct = self._direct
         for i, element in enumerate(self.template.elements):
             if self.static[i]:
                 run.append(i)
@@ -219,10 +235,23 @@ class CardLayouter:
             if run:
                 ops.append(self._group(run, style, card_type))
                 run = []
-            self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
+            box = direct[i]
+            if box is None:
+                self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
+                continue
+            start = len(ops)
+            try:
+                self._text(i, element, box, values, style, ops, overflows)  # as _element would
+            except Exception:  # laid out again the long way, to raise as it raises
+                del ops[start:]
+                self._element(i, element, values, style, ops, overflows, (0.0, 0.0))
         if run:
             ops.append(self._group(run, style, card_type))
-        return CardFace(tuple(ops), tuple(overflows), tuple(self._texts), tuple(self._lacking))
+        face = object.__new__(CardFace)  # CardFace(...) without the frozen __init__: one a card
+        face.__dict__.update(
+            ops=tuple(ops), overflows=tuple(overflows), texts=tuple(self._texts), missing=tuple(self._lacking)
+        )
+        return face
 
     def element_ops(self, i: int, values: Mapping[str, Any], card_type: str) -> list[Op]:
         """The ops of template element ``i`` alone for a card's values (none when its ``when``
@@ -316,7 +345,7 @@ class CardLayouter:
                 )
             elif isinstance(element, IconElement):
                 name = substitute(self._style_value(element.icon, style), values)
-                path = _sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
+                path = sized(ImageOp(self._icon(name), box, "contain", element.rotate)).path
                 ops.append(
                     IconOp(
                         name,
@@ -329,7 +358,7 @@ class CardLayouter:
             elif isinstance(element, ImageElement):
                 path = self._note(self._image(substitute(element.file, values)), i)
                 filters = self._filters(element.filters, path, style, values)
-                ops.append(_sized(ImageOp(path, box, element.fit, element.rotate, filters)))
+                ops.append(sized(ImageOp(path, box, element.fit, element.rotate, filters)))
         except MissingField as exc:
             raise LayoutProblem(
                 f"uses field '{exc.field}', which the card does not have "
@@ -401,7 +430,7 @@ class CardLayouter:
         if element.image is not None:
             path = self._note(self._image(substitute(element.image, values)), i)
             filters = self._filters(element.filters, path, style, values)
-            image = _sized(ImageOp(path, box, element.fit, 0.0, filters))
+            image = sized(ImageOp(path, box, element.fit, 0.0, filters))
         fill, stroke = self._color(element.fill, style, values), self._color(element.stroke, style, values)
         segments = outline(element, box)
         return ShapeOp(segments, box, fill, stroke, element.stroke_width, _dash(element.dash), image)
@@ -416,19 +445,43 @@ class CardLayouter:
         ops: list[Op],
         overflows: list[tuple[int, float]],
     ) -> None:
-        text = substitute(self._style_value(element.text, style), values)
-        inked = bool(text.strip()) and not self.static[i]  # static text: in _static_texts
+        plan = self._plans.get(id(element))
+        if plan is not None and plan[0] is element and plan[1] is style:  # held: ids stay theirs
+            text = substitute(plan[2], values)
+            if text and is_plain(text):  # what the slow path makes of it, its style as it found
+                laid = fitted((plain_span(text, element.bold, element.italic),), box, plan[3], self.fonts)
+                self._laid(i, element, box, text, laid, ops, overflows, plan[4])
+                return
+        self._text_of(i, element, box, values, style, ops, overflows)
+
+    def _text_of(
+        self,
+        i: int,
+        element: TextElement,
+        box: Box,
+        values: Mapping[str, Any],
+        style: Mapping[str, str],
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+    ) -> None:
+        """:meth:`_text` worked out in full; where nothing but the text can vary from card to
+        card (no keywords, a literal font, a colour without fields), what it found is kept as
+        the element's plan for its next plain text."""
+        source = self._style_value(element.text, style)
+        text = substitute(source, values)
         looks = self._keyword_looks(style) if element.keywords else None
         if (element.bold or element.italic) and text and not looks and is_plain(text):
             spans: tuple[Span, ...] = (Span(text, element.bold, element.italic),)  # as parsed below
         else:
+            marked = text
             if element.bold:
-                text = f"**{text}**"
+                marked = f"**{marked}**"
             if element.italic:
-                text = f"*{text}*"
-            spans = parse_markup(text, looks)
+                marked = f"*{marked}*"
+            spans = parse_markup(marked, looks)
         font = element.font
-        if not is_literal(font):
+        literal = is_literal(font)
+        if not literal:
             font = substitute(self._style_value(font, style), values)
         self.fonts.face(font)
         color = self._color(element.color, style, values) or "#000000"
@@ -446,7 +499,25 @@ class CardLayouter:
                 **icon_style(element, self.inline_icons),
             )
         laid = fitted(spans, box, text_style, self.fonts)  # once per text, box and style
-        if inked and self.record_texts:
+        origins = self.template.element_origins
+        origin = origins[i] if i < len(origins) else self.template.origin
+        self._laid(i, element, box, text, laid, ops, overflows, origin)
+        if not looks and literal and origin is not None and "{" not in (element.color or ""):
+            self._plans[id(element)] = (element, style, source, text_style, origin)
+
+    def _laid(
+        self,
+        i: int,
+        element: TextElement,
+        box: Box,
+        text: str,
+        laid: TextLayout,
+        ops: list[Op],
+        overflows: list[tuple[int, float]],
+        origin: Any,
+    ) -> None:
+        """A fitted text noted (its box, icons, overflow, missing characters) and added to ``ops``."""
+        if self.record_texts and not self.static[i] and text.strip():  # static: in _static_texts
             top = self.template.elements[i]
             own = self._computed.source(element)  # the template's element, not a per-card copy
             part = -1 if own is top else next((n for n, e in enumerate(top.elements) if e is own), -1)
@@ -457,128 +528,11 @@ class CardLayouter:
             overflows.append((i, laid.overflow))
         if laid.missing:
             self._lacking.append((i, laid.missing))
-        origins = self.template.element_origins
-        origin = origins[i] if i < len(origins) else self.template.origin
-        ops.append(TextOp(laid, box, element.rotate, origin))
-
-    def _keyword_looks(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
-        known = self._looks_of.get(id(style))  # the same style object: every card of a type
-        if known is not None and known[0] is style:  # (held in the entry, so its id stays its own)
-            return known[1]
-        looks = self._keyword_looks_for(style)
-        self._looks_of[id(style)] = (style, looks)
-        return looks
-
-    def _keyword_looks_for(self, style: Mapping[str, str]) -> dict[str, KeywordLook]:
-        key = repr(sorted(style.items()))
-        if key in self._looks:
-            return self._looks[key]
-        spec = self.template.keywords
-        words = spec.words if spec and spec.words is not None else list(self.game_keywords)
-        looks: dict[str, KeywordLook] = {}
-        if spec is not None or self.game_keywords:
-            look = spec.look if spec else None
-            for word in words:
-                info = self.game_keywords.get(word) or {}
-                own = spec.colors.get(word) if spec and spec.colors else None
-                if own and own.startswith("$") and own[1:] not in style:
-                    own = None  # this card type sets no colour of its own: the game's
-                color = own or info.get("color") or (look.color if look else None)
-                icon = (info.get("icon") or word.lower()) if (look and look.icon) else None
-                looks[word] = KeywordLook(
-                    bold=look.bold if look else True,
-                    italic=look.italic if look else False,
-                    color=self._color(color, style) if color else None,
-                    icon=icon if icon in self.icons else None,
-                )
-        self._looks[key] = looks
-        return looks
-
-    def _style_value(self, value: str, style: Mapping[str, str]) -> str:
-        """A whole value written as ``$name`` is the template style ``name`` for this card type."""
-        if value.startswith("$") and value[1:].replace("_", "").isalnum():
-            name = value[1:]
-            if name not in style:
-                known = ", ".join(sorted(style)) or "none defined"
-                raise LayoutProblem(f"style '${name}' is not defined for this card type (styles: {known})")
-            return style[name]
-        return value
-
-    def _color(
-        self, value: str | None, style: Mapping[str, str], values: Mapping[str, Any] = {}
-    ) -> str | None:
-        """A colour as written, from a style (``$name``) and/or a card field (``{field}``)."""
-        if value is None:
-            return None
-        if "{" in value:
-            value = substitute(value, values or {})
-        value = self._style_value(value, style)
-        if value == "none":
-            return None
-        try:
-            parse_color(value)  # cached; a bad style or field value is reported at its element
-        except ValueError as exc:
-            raise LayoutProblem(str(exc)) from None
-        return value
-
-    def _filters(self, spec: Any, path: Path, style: Mapping[str, str], values: Mapping[str, Any]) -> tuple:
-        """An image's ``filters:`` as plain steps; LayoutProblem for an SVG (raster images only)."""
-        if spec is None:
-            return ()
-        if is_svg(path):
-            raise LayoutProblem("'filters' work on PNG and JPEG images: export the SVG as PNG, or drop them")
-        return spec.steps(self._color(spec.tint, style, values))
-
-    def _note(self, path: Path, i: int) -> Path:
-        """``path``, after noting the warnings of a damaged SVG drawn anyway (at element ``i``)."""
-        if is_svg(path):
-            for warning in warnings_of(path, svg_roots(path)):
-                self.asset_warnings.setdefault(warning, i)
-        return path
-
-    def _icon(self, name: str) -> Path:
-        if name not in self.icons:
-            if gameicons.is_named(name):
-                return _game_icon(name)
-            raise LayoutProblem(
-                f"no icon named '{name}'{suggest(name, self.icons)}: add it under "
-                "'icons:' in game.yaml or use a bundled icon"
-            )
-        return self.icons[name]
-
-    def _image(self, file_name: str) -> Path:
-        try:
-            path = find_file(file_name, self.image_dirs, self.image_roots, "image")
-        except OutsideError as exc:
-            raise LayoutProblem(str(exc)) from None
-        if path is not None:
-            problem = unreadable(path, self.image_roots)
-            if problem:
-                raise LayoutProblem(f"image {problem}", asset=path)
-            return path
-        if gameicons.is_named(file_name):  # a file of the game's own by that name comes first
-            return _game_icon(file_name)
-        looked = ", ".join(dict.fromkeys(spelled(d).rstrip("/") + "/" for d in self.image_dirs))
-        raise LayoutProblem(f"image '{file_name}' not found (looked in {looked})")
-
-
-def _game_icon(name: str) -> Path:
-    """The shipped game-icons.net icon ``name``, or LayoutProblem naming the nearest names."""
-    try:
-        return gameicons.path(name)
-    except gameicons.GameIconError as exc:
-        raise LayoutProblem(str(exc)) from None
-
-
-def _sized(op: ImageOp) -> ImageOp:
-    """``op``, or LayoutProblem for an image (or raster icon) with more pixels than Deckwright
-    decodes, saying the dpi it would print at in its box."""
-    from generator.layout.resolution import within_limit
-
-    try:
-        return within_limit(op)
-    except ValueError as exc:
-        raise LayoutProblem(f"image {exc}") from None
+        ops.append(
+            TextOp(laid, box, element.rotate, origin)
+            if origin is None
+            else text_op(laid, box, element.rotate, origin)
+        )
 
 
 def _see_through(op: Op, opacity: float, blend: str) -> Op:

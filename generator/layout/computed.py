@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import expr  # the parser at the first expression (see generator.expr)
 from generator.core.units import UnitError, parse_length
-from generator.expr import ExprError, Missing, value_of
 from generator.layout.substitute import BadReference, MissingField
 from generator.schema.exprtext import ExprNumber, in_range
 
@@ -50,10 +50,10 @@ class Resolver:
 
 def _number(spec: ExprNumber, values: Mapping[str, Any]) -> float:
     try:
-        value = value_of(spec.source, values)
-    except Missing as exc:
+        value = expr.value_of(spec.source, values)
+    except expr.Missing as exc:
         raise MissingField(exc.path) from None
-    except ExprError as exc:
+    except expr.ExprError as exc:
         raise BadReference(str(exc)) from None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise BadReference(f"expression '{spec.source.strip()}' gives {value!r}, not a number")

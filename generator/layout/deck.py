@@ -171,7 +171,8 @@ class DeckFaces:
                 self._assets_seen.add((template.name, exc.element, exc.asset))
             self._problems.append(_card_problem(card, template, exc.element, exc.message, 40))
             return None
-        self._note_assets(card, layouter)
+        if layouter.asset_warnings:
+            self._note_assets(card, layouter)
         for element, overflow in face.overflows:
             message = (
                 f"text does not fit on the {side} of '{clip(card.name)}' even at its minimum size "
@@ -191,7 +192,8 @@ class DeckFaces:
             collected_glyphs = _GLYPHS.get()
             if collected_glyphs is not None:
                 collected_glyphs += [p for p in found_glyphs if p not in collected_glyphs]
-        self._check_resolution(card, layouter, face, side, values)
+        if layouter.shows_images:  # else no image op to look at
+            self._check_resolution(card, layouter, face, side, values)
         if self._overlaps is not None:
             for a, b in overlapping_texts(face, template):
                 self._overlaps.setdefault((template.name, side, a, b), (template, []))[1].append(card)

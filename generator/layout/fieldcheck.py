@@ -12,8 +12,8 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
+from generator import expr  # the parser at the first expression (see generator.expr)
 from generator.core.errors import Problem, clip
-from generator.expr import fields_of
 from generator.layout.conditions import ConditionError, condition_fields
 from generator.layout.substitute import BadReference, fields_in
 from generator.load.templates import Template
@@ -63,7 +63,7 @@ def _element_refs(index: int, element: Any, in_repeat: bool) -> Iterator[tuple[i
             yield from ((index, f, in_repeat) for f in _text_fields(value))
     for value in element.__dict__.values():  # number properties written as expressions
         if isinstance(value, ExprNumber):
-            yield from ((index, f, in_repeat) for f in fields_of(value.source))
+            yield from ((index, f, in_repeat) for f in expr.fields_of(value.source))
 
 
 def references(template: Template) -> Iterator[tuple[int, str, bool]]:

@@ -4,6 +4,7 @@ of them, so each is fitted once. What it returns is ``text.fit_text``'s own resu
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from generator.art.fonts import FontBook
@@ -16,6 +17,27 @@ LIMIT = 4096
 and a deck's repeated texts come back at once): memory stays flat over a long preview."""
 
 _KEPT: dict[tuple, TextLayout] = {}
+_STYLES: dict[TextStyle, int] = {}
+"""A number per distinct style (equal styles share one, never given again): keys hold it in
+place of the style, whose own hash (its dataclass's, over every field) is worked out in Python."""
+_BY_ID: dict[int, tuple[TextStyle, int]] = {}
+"""The number of each style object seen, by its id (the style held: its id stays its own)."""
+_NUMBERS = itertools.count()
+
+
+def _number(style: TextStyle) -> int:
+    """The number of ``style``'s value in :data:`_STYLES`."""
+    known = _BY_ID.get(id(style))
+    if known is not None and known[0] is style:
+        return known[1]
+    if len(_BY_ID) >= LIMIT:  # numbers are never given again: kept texts of old ones just miss
+        _BY_ID.clear()
+        _STYLES.clear()
+    number = _STYLES.get(style)
+    if number is None:
+        number = _STYLES[style] = next(_NUMBERS)
+    _BY_ID[id(style)] = (style, number)
+    return number
 
 
 def fitted(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -> TextLayout:
@@ -26,7 +48,7 @@ def fitted(spans: Sequence[Span], box: Box, style: TextStyle, fonts: FontBook) -
         text: tuple = (s.text, s.bold, s.italic, s.color, s.icon, s.newline, s.paragraph, s.spaced)
     else:
         text = tuple(spans)
-    key = (text, box.x, box.y, box.w, box.h, style, fonts)  # the box's fields: the same
+    key = (text, box.x, box.y, box.w, box.h, _number(style), fonts)  # the box's fields: the same
     found = _KEPT.get(key)
     if found is None:
         found = fit_text(spans, box, style, fonts)

@@ -306,12 +306,27 @@ def _choose(card_w: float, card_h: float, opts: SheetOptions, band: float = 0.0)
     raise ValueError(f"a {size} card does not fit {where}; use a larger paper or a smaller margin")
 
 
+_PLANS: dict[tuple[float, float, SheetOptions], SheetGeometry] = {}
+
+
 def plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometry:
     """Lay out one front sheet of ``card_w`` x ``card_h`` cards (trim, points).
 
     With ``make_room``, where the margins leave no room for the 50 mm scale bar and a label of at
     least 6 pt, the sheet is laid out again with a band kept free along the bottom edge for them.
+    The same sizes and options give the same (frozen) geometry, worked out once: a build plans
+    a deck's sheet to check it, to draw it and to write the print guide.
     """
+    key = (card_w, card_h, opts)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        found = _PLANS[key] = _plan_sheet(card_w, card_h, opts)
+    return found
+
+
+def _plan_sheet(card_w: float, card_h: float, opts: SheetOptions) -> SheetGeometry:
     if card_w <= 0 or card_h <= 0:
         raise ValueError("card width and height must be positive")
     geo = _plan(card_w, card_h, opts, 0.0)

@@ -18,7 +18,6 @@ from typing import Any
 
 from generator.art.svgfile import is_svg
 from generator.color.convert import to_cmyk
-from generator.color.images import max_coverage
 from generator.core.colorspec import is_cmyk
 from generator.core.notices import reading
 from generator.layout.ops import (
@@ -114,6 +113,8 @@ def _colour(what: str, value: str | None, limit: float) -> Iterator[Excess]:
 
 
 def _image(path: Path, limit: float) -> Iterator[Excess]:
+    from generator.color.images import max_coverage  # with Pillow's ImageMath: images only
+
     try:
         with reading(path):  # Pillow's warnings become ours, at this file
             total = max_coverage(path)

@@ -61,6 +61,26 @@ class TextOp:
             object.__setattr__(self, "origin", where.current())
 
 
+_TEXT_SETTERS = tuple(
+    TextOp.__dict__[f].__set__ for f in ("layout", "box", "rotate", "origin", "opacity", "blend")
+)
+
+
+def text_op(layout: TextLayout, box: Box, rotate: float, origin: object) -> TextOp:
+    """``TextOp(layout, box, rotate, origin)`` for an ``origin`` that is not None, its slots
+    filled directly (the frozen ``__init__`` sets each through ``object.__setattr__``, and a
+    card's every text makes one)."""
+    op = object.__new__(TextOp)
+    sl, sb, sr, so, sa, sm = _TEXT_SETTERS
+    sl(op, layout)
+    sb(op, box)
+    sr(op, rotate)
+    so(op, origin)
+    sa(op, 1.0)
+    sm(op, "normal")
+    return op
+
+
 @dataclass(frozen=True, slots=True)
 class IconOp:
     name: str

@@ -76,6 +76,8 @@ def table_key(value: Any) -> str:
 
 
 def _to_text(value: Any, sep: str = ", ") -> str:
+    if type(value) is str:  # most values: as str() gives it back
+        return value
     if isinstance(value, list | tuple):
         return sep.join(_to_text(v) for v in value)
     if isinstance(value, dict):

@@ -17,7 +17,6 @@ from generator.art import gameicons
 from generator.art.svgfile import is_svg, read_svg
 from generator.color import output
 from generator.color.convert import FILL
-from generator.color.images import KEY_MASK, flattened_cmyk, image_source, rgba, translucent
 from generator.color.pdfx import retint, svg_tint
 from generator.core import where
 from generator.core.errors import BuildError, display_path
@@ -38,9 +37,6 @@ from generator.layout.ops import (
 )
 from generator.layout.resolution import printed_dpi
 from generator.load.assets import svg_roots
-from generator.render import blend
-from generator.render.backdrop import drawing_raster, flatten, translucent_drawing
-from generator.render.filters import draw_filtered
 from generator.render.paint import color
 from generator.render.record import draw_runs
 from generator.render.shapes import draw_shape
@@ -90,6 +86,15 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
+        if type(op) is TextOp and not op.opacity < 1.0 and op.blend == "normal":  # most ops: as below
+            token = where.enter(op.origin)
+            try:
+                self._fitted(op)
+            finally:
+                where.leave(token)
+            assert self._below is not None
+            self._below.append(op)
+            return
         if isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
             self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
             return  # transparency in the page's graphics states (ReportLab's forms carry none)
@@ -102,6 +107,8 @@ class Painter:
 
     def _see_through(self, op: Op) -> None:
         """``op`` with its opacity and blend mode: live in RGB, flattened in CMYK (``blend``)."""
+        from generator.render import blend  # with Pillow's ImageChops: only for a see-through op
+
         current = output.current()
         if current.cmyk:
             below = tuple(self._below or ())
@@ -189,7 +196,7 @@ class Painter:
 
     def _fitted(self, op: TextOp) -> None:
         c = self.canvas
-        turned = self._rotated(op.box, op.rotate)
+        turned = self._rotated(op.box, op.rotate) if op.rotate else False
         current: tuple[str, float, str] | None = None
         runs = op.layout.runs
         k, n = 0, len(runs)
@@ -235,6 +242,8 @@ class Painter:
         if output.current().cmyk and self._is_translucent(op.path, tint):
             key = (op.path, tint, round(op.box.w, 3), round(op.box.h, 3))
             if key not in self._svg_rasters:  # the art alone; its backdrop differs per card
+                from generator.render.backdrop import drawing_raster
+
                 drawing = read_svg(op.path, svg_tint(tint), svg_roots(op.path)).drawing
                 retint(drawing, tint)
                 self._svg_rasters[key] = drawing_raster(drawing, (op.box.w, op.box.h))
@@ -245,6 +254,8 @@ class Painter:
 
     def _is_translucent(self, path: Path, tint: str) -> bool:
         """Whether the SVG ``path`` in ``tint`` paints anything partly transparent."""
+        from generator.render.backdrop import translucent_drawing
+
         key = (path, tint)
         if key not in self._svg_translucent:
             self._svg_read[key] = _read_svg(path, tint)  # drawn from it if it is not flattened
@@ -258,6 +269,7 @@ class Painter:
         if key not in self._svg:
             # ReportLab's graphics (which pull in platypus) load only for a game that draws an
             # SVG: about 0.1 s of start-up a card build without icons never needs
+            from generator.render.backdrop import translucent_drawing
             from generator.render.svgdraw import draw_svg
 
             drawing, source = self._svg_read.pop(key, None) or _read_svg(path, tint)
@@ -277,6 +289,8 @@ class Painter:
 
     def _image(self, op: ImageOp) -> None:
         if op.filters:
+            from generator.render.filters import draw_filtered
+
             draw_filtered(self, op)
             return
         if is_svg(op.path):
@@ -300,6 +314,9 @@ class Painter:
     def _flat_image(self, op: ImageOp, image: Image.Image | None = None) -> None:
         """A translucent image (the file of ``op``, or ``image``) in a CMYK file, flattened over
         what this face drew beneath it."""
+        from generator.color.images import KEY_MASK, flattened_cmyk, rgba
+        from generator.render.backdrop import flatten
+
         if image is None:
             try:
                 image = rgba(op.path)
@@ -439,6 +456,9 @@ def _translucent(path: Path) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def _translucent_file(path: Path, mtime: int, size: int) -> bool:
+    from generator.color.images import translucent
+    from generator.render.backdrop import translucent_drawing
+
     if not is_svg(path):
         return translucent(path)
     drawing = read_svg(path, None, svg_roots(path)).drawing
@@ -468,6 +488,7 @@ def _reader(path: Path, reduce_for: float | None, dpi: float | None) -> tuple[Im
     ``rasters.MAX_PIXELS`` (saying it prints at ``dpi``); decoded reduced to ``rasters.PRINT_DPI``
     when ``reduce_for`` is its dpi; converted to CMYK in a CMYK build."""
     from generator.art.rasters import for_print, oversize, too_large
+    from generator.color.images import image_source
 
     size = oversize(path)
     if size is not None:

@@ -176,6 +176,8 @@ def text_marks(
     size = font_size * abs(d)
     new = TextMark.__new__
     out = []
+    if clip is not None:
+        c0, c1, c2, c3 = clip
     for run in runs:
         text = run.text
         if not text.strip():
@@ -191,12 +193,13 @@ def text_marks(
         mark.size, mark.box = size, box
         if clip is None:
             mark.shown = box
-        else:
+        else:  # intersect(box, clip): max() and min() written out, as for the box
+            x0, y0, x1, y1 = box
             mark.shown = (
-                max(box[0], clip[0]),
-                max(box[1], clip[1]),
-                min(box[2], clip[2]),
-                min(box[3], clip[3]),
+                c0 if c0 > x0 else x0,
+                c1 if c1 > y0 else y0,
+                c2 if c2 < x1 else x1,
+                c3 if c3 < y1 else y1,
             )
         out.append(mark)
     return out

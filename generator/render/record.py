@@ -92,12 +92,18 @@ class PageRecord:
         if kept is None or kept[0] != len(self.marks):
             kinds: dict[type, list[Any]] = {}
             firsts: dict[type, tuple[int, int]] = {}
+            last, found = None, []  # the class of the mark before and its list (marks come in runs)
             for i, mark in enumerate(self.marks):
-                found = kinds.get(type(mark))
-                if found is None:
-                    kinds[type(mark)] = [mark]
-                    firsts[type(mark)] = (i, len(kinds.get(TextMark, ())))
+                kind = type(mark)
+                if kind is last:
+                    found.append(mark)
+                    continue
+                last, seen = kind, kinds.get(kind)
+                if seen is None:
+                    found = kinds[kind] = [mark]
+                    firsts[kind] = (i, len(kinds.get(TextMark, ())))
                 else:
+                    found = seen
                     found.append(mark)
             kept = self.__dict__["_by_kind"] = (len(self.marks), kinds, firsts)
         return kept
@@ -173,7 +179,15 @@ def note(canvas: Canvas, kind: str, box: Rect = (0.0, 0.0, 0.0, 0.0)) -> None:
     """Say ``kind`` about the page being drawn (with a box in the canvas's current space)."""
     observer = getattr(canvas, "_deckwright_record", None)
     if observer is not None:
-        observer.current.append(NoteMark(kind, box, observer._matrix()))
+        mark = object.__new__(NoteMark)  # NoteMark(kind, box, matrix) without the frozen __init__
+        set_kind, set_local, set_matrix = _NOTE_SETTERS
+        set_kind(mark, kind)
+        set_local(mark, box)
+        set_matrix(mark, tuple(observer.c._currentMatrix))  # as observer._matrix()
+        observer.current.append(mark)
+
+
+_NOTE_SETTERS = tuple(NoteMark.__dict__[f].__set__ for f in ("kind", "local", "matrix"))
 
 
 def draw_run(canvas: Canvas, x: float, y: float, text: str, width: float) -> None:

@@ -31,7 +31,12 @@ def face_note(deck: Deck, design: int, side: str) -> str:
     """The note of ``side`` of the deck's ``design``-th card design (1-based): ``face:`` with the
     file the deck is written in (a component group may share a deck's name), the deck's name,
     the design and the side."""
-    return f"{FACE_NOTE}{deck.origin.file}:{deck.name}/{design}/{side}"
+    return f"{face_notes(deck)}{design}/{side}"
+
+
+def face_notes(deck: Deck) -> str:
+    """What every :func:`face_note` of the deck starts with (the design and side follow)."""
+    return f"{FACE_NOTE}{deck.origin.file}:{deck.name}/"
 
 
 def draw_card(
@@ -41,9 +46,11 @@ def draw_card(
     ``note`` (``face_note``), tell the recording where the face lands (the art box in face points,
     with the matrix from face to page), for the proofreader's outlines."""
     c = painter.canvas
-    art, trim = slot.art, slot.trim
-    record.clip_and_move(c, art.x, art.y, art.w, art.h, trim.x, trim.y)
-    window = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
+    known = _SLOTS.get(id(slot))
+    if known is None or known[0] is not slot:  # the slot held: its id stays its own
+        known = _slot_numbers(slot)
+    _, (x, y, w, h, dx, dy), window = known
+    record.clip_and_move(c, x, y, w, h, dx, dy)
     if slot.rotation == 180:
         c.translate(card_w, card_h)
         c.rotate(180)
@@ -53,6 +60,20 @@ def draw_card(
     if note:
         record.note(c, note, window)
     c.restoreState()
+
+
+_SLOTS: dict[int, tuple[Slot, tuple[float, ...], tuple[float, float, float, float]]] = {}
+"""Per slot (by id, the slot held): its art box and the move to its trim as ``draw_card`` enters
+it, and the art box in face points (every sheet of a plan has the same slots)."""
+
+
+def _slot_numbers(slot: Slot) -> tuple[Slot, tuple[float, ...], tuple[float, float, float, float]]:
+    art, trim = slot.art, slot.trim
+    window = (art.x - trim.x, art.y - trim.y, art.right - trim.x, art.top - trim.y)
+    if len(_SLOTS) >= 1024:
+        _SLOTS.clear()
+    found = _SLOTS[id(slot)] = (slot, (art.x, art.y, art.w, art.h, trim.x, trim.y), window)
+    return found
 
 
 def draw_lines(c: Canvas, lines: tuple[Line, ...], stroke: str, width: float, dash: list[float]) -> None:

@@ -95,7 +95,9 @@ def show_texts(c: Canvas, runs: Sequence[Any], draw_string: Callable[[float, flo
                         shown.clear()  # type: ignore[union-attr]
                     shown[text] = chunk  # type: ignore[index]
             if chunk is not None:
-                code.append(f"BT 1 0 0 1 {_place(run.x, run.y)} Tm {head} ({chunk}) Tj T* ET")
+                x, y = run.x, run.y
+                place = _PLACES.get((x, y)) if type(x) is float and type(y) is float and x and y else None
+                code.append(f"BT 1 0 0 1 {place or _place(x, y)} Tm {head} ({chunk}) Tj T* ET")
                 continue
         if not show_text(c, run.x, run.y, text):
             draw_string(run.x, run.y, text)

@@ -5,7 +5,7 @@ rules, see :mod:`generator.rules.composition`) and ``rules_module: rules.py`` (i
 a :class:`Rules` subclass exported as ``RULES``, plus named checks in ``CHECKS``).
 """
 
-from generator.rules.base import Entry, Expect, NoSetup, Note, Option, Outcome, Rules
+from generator.rules.base import Entry, Expect, NoSetup, Note, Option, Outcome, Rules, Weighed, options_of
 from generator.rules.checks import Checks, Finding
 from generator.rules.composition import check_composition, composition_breaches
 from generator.rules.zones import Draws, Zone, seen_after_draw, unseen
@@ -21,9 +21,11 @@ __all__ = [
     "Option",
     "Outcome",
     "Rules",
+    "Weighed",
     "Zone",
     "check_composition",
     "composition_breaches",
+    "options_of",
     "seen_after_draw",
     "unseen",
 ]

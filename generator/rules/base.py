@@ -90,6 +90,11 @@ Option = tuple[float, dict[str, Any] | None]
 """A weighted choice for random playthroughs: an entry (``player``, ``action`` and fields,
 hidden ones included), or None to let the open responses lapse."""
 
+Weighed = tuple[list[float], Callable[[int], dict[str, Any] | None]]
+"""The options of a move before their entries are made: their weights in order, and a function
+giving option ``i``'s entry (a new dict, or None), asked at most once per ``i`` (see
+:meth:`Rules.weighed`)."""
+
 
 class Rules:
     """Base class of a game's rules model. Subclasses fill in the methods marked below."""
@@ -257,3 +262,18 @@ class Rules:
     def options(self, state: Any, rng: random.Random) -> list[Option]:
         """The legal next entries, chance (draws) already decided with ``rng``."""
         raise NotImplementedError
+
+    def weighed(self, state: Any, rng: random.Random) -> Weighed:
+        """Optional, for the random policy: ``options(state, rng)`` with each entry made only when
+        asked for. A game that overrides it draws the same numbers from ``rng`` here as
+        ``options`` does, and gives the same weights and entries (its ``options`` is best made
+        from it: :func:`options_of`); random playthroughs then make only the chosen option's entry
+        (``generator.rules.playthrough.played``). The default asks ``options``."""
+        options = self.options(state, rng)
+        return [w for w, _ in options], lambda i: options[i][1]
+
+
+def options_of(weighed: Weighed) -> list[Option]:
+    """Every option of a :meth:`Rules.weighed` answer, with its entry: what ``options`` gives."""
+    weights, entry = weighed
+    return [(w, entry(i)) for i, w in enumerate(weights)]

@@ -56,6 +56,7 @@ class _Plain:
     required: frozenset[str]
     names: frozenset[str]
     made: tuple[tuple[str, Callable[[], Any]], ...]  # fields whose default is made afresh
+    new: Callable[[type[BaseModel]], BaseModel]  # the model's ``__new__`` (found slowly on a model)
 
 
 @functools.lru_cache(maxsize=256)
@@ -70,6 +71,7 @@ def _plain(model: type[BaseModel]) -> _Plain | None:
         required=frozenset(name for name, _, default, make in plan if default is _REQUIRED and make is None),
         names=frozenset(name for name, *_ in plan),
         made=tuple((name, make) for name, _, _, make in plan if make is not None),
+        new=model.__new__,
     )
 
 
@@ -79,14 +81,14 @@ def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
     signature on every call, which can dominate a playthrough). Entries are made many times per
     simulated game; :func:`_plan` says when the general ``model_construct`` is needed instead."""
     plain = _plain(model)
-    have = fields.keys()
-    if plain is not None and have <= plain.names and plain.required <= have:  # the short way
+    given = set(fields)
+    if plain is not None and given <= plain.names and plain.required <= given:  # the short way
         values = plain.template.copy()
         values.update(fields)  # (the template's order: the model's)
         for name, make in plain.made:
             if name not in fields:
                 values[name] = make()
-        given = set(have)
+        made = plain.new(model)
     else:
         plan = _plan(model)
         if plan is None:
@@ -103,11 +105,11 @@ def construct(model: type[BaseModel], fields: dict[str, Any]) -> BaseModel:
                     values[name] = make()
                 elif default is not _REQUIRED:
                     values[name] = default
-    made = model.__new__(model)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", given)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+        made = _maker(model)(model)
+    _set_dict(made, values)
+    _set_fields(made, given)
+    _set_extra(made, None)
+    _set_private(made, None)
     return made
 
 
@@ -121,12 +123,23 @@ def reconstruct(made: BaseModel, fields: dict[str, Any], name: str) -> BaseModel
         return construct(model, fields)
     values = made.__dict__.copy()
     values[name] = fields[name]
-    copy = model.__new__(model)
-    _set(copy, "__dict__", values)
-    _set(copy, "__pydantic_fields_set__", made.__pydantic_fields_set__ | {name})
-    _set(copy, "__pydantic_extra__", None)
-    _set(copy, "__pydantic_private__", None)
+    copy = plain.new(model)
+    _set_dict(copy, values)
+    _set_fields(copy, made.__pydantic_fields_set__ | {name})
+    _set_extra(copy, None)
+    _set_private(copy, None)
     return copy
 
 
-_set = object.__setattr__
+@functools.lru_cache(maxsize=256)
+def _maker(model: type[BaseModel]) -> Callable[[type[BaseModel]], BaseModel]:
+    """``model.__new__``, looked up once (a pydantic model class finds it slowly)."""
+    return model.__new__
+
+
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""The slots ``model_construct`` sets, set through their descriptors (the same slots, without
+``object.__setattr__``'s lookup)."""

@@ -47,6 +47,16 @@ def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.R
     return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
 
 
+def random_index(weights: list[float], rng: random.Random) -> int:
+    """The option :func:`random_policy` picks among options of these ``weights``, by its index,
+    from the same random number (for :meth:`Rules.weighed`, whose entries are made once chosen)."""
+    ends = list(accumulate(weights))
+    total = ends[-1] + 0.0
+    if not 0.0 < total < _INF:  # what choices refuses (nothing, infinite or not a number), refused by it
+        return rng.choices(range(len(weights)), weights=weights)[0]
+    return bisect_right(ends, rng.random() * total, 0, len(ends) - 1)
+
+
 _INF = float("inf")
 _weight = itemgetter(0)
 
@@ -109,17 +119,37 @@ def played(
         state = (start or rules.start)(players, set_up, note)
         entries: list[dict[str, Any]] = []
         kept: list[Entry] = []
-        over, options_of, apply, turn_of = rules.over, rules.options, rules.apply, rules.turn
+        over, options_of, apply, turn_of, close = (
+            rules.over,
+            rules.options,
+            rules.apply,
+            rules.turn,
+            rules.close,
+        )
+        # the random policy over options weighed first: only the chosen one's entry is made
+        weighed = rules.weighed if policy is random_policy and type(rules).weighed is not _WEIGHED else None
         made = 0
         while not over(state) and made < max_entries:
-            options = options_of(state, rng)
-            if not options:
-                break
-            chosen = policy(rules, state, options, rng)[1]
+            if weighed is not None:
+                weights, entry_of = weighed(state, rng)
+                if not weights:
+                    break
+                ends = list(accumulate(weights))  # random_index, written out (asked at every move)
+                total = ends[-1] + 0.0
+                if 0.0 < total < _INF:
+                    chosen = entry_of(bisect_right(ends, rng.random() * total, 0, len(ends) - 1))
+                else:
+                    chosen = entry_of(random_index(weights, rng))
+            else:
+                options = options_of(state, rng)
+                if not options:
+                    break
+                chosen = policy(rules, state, options, rng)[1]
             if chosen is None:
-                rules.close(state, note)
+                close(state, note)
                 continue
-            fields = dict(chosen)  # the entry's own fields: all but the envelope, in order
+            # the entry's own fields: all but the envelope, in order (a weighed entry is new)
+            fields = chosen if weighed is not None else dict(chosen)
             player, action = fields.pop("player"), fields.pop("action")
             # the rules model built this entry itself: skip re-validation (replaying the log
             # with ``log check`` validates it like any other)
@@ -163,6 +193,7 @@ def played(
 
 
 _NOTHING = object()
+_WEIGHED = Rules.weighed
 
 
 _new = object.__new__

@@ -1,7 +1,5 @@
 """Building blocks shared by the schemas: strict base model, lengths, colours, sizes."""
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any
 

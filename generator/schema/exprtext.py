@@ -6,8 +6,6 @@ function or an oversize expression is reported at its file:line:col before any c
 out; their JSON Schema descriptions and patterns tell an editor the syntax.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -32,6 +30,8 @@ _EXPRESSION = re.compile(r"\{\s*=([^{}]*)\}")
 
 def _expressions(value: str) -> str:
     """``value``, or ValueError for its first ``{= ...}`` that is not an expression."""
+    if _EXPRESSION.search(value) is None:  # no expression: the parser is not even imported
+        return value
     from generator.expr import ExprError, check
 
     for found in _EXPRESSION.finditer(value):

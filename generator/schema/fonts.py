@@ -1,8 +1,6 @@
 """The schema of a ``fonts.yaml``: font families, each style a TrueType file, and the fallback
 chain used for characters a family has no glyph for."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from generator.schema.common import Strict

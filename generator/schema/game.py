@@ -1,7 +1,5 @@
 """The schema of ``game.yaml`` and of card database files."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator

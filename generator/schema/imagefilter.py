@@ -1,8 +1,6 @@
 """Image filters (``filters:`` on an image, or on a shape's clipped image): grayscale, tint,
 opacity, rotate, flip, crop. Raster images only (PNG, JPEG); applied once per image and kept."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field

@@ -8,8 +8,6 @@ icon down from its usual place (centred on the lowercase letters), a negative ``
 Squib's ``embed`` does.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from typing import Annotated, Any, NamedTuple

@@ -1,8 +1,6 @@
 """Placement in templates: ``place:`` (a box anchored to the card or to a named element, sized
 in lengths or fractions of the card) and the ``flow`` settings of a repeat."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator

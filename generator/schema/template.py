@@ -6,8 +6,6 @@ with units; negative values and sizes past the trim reach into the bleed. A ``bo
 (trim inset by the 3 mm safe zone).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator, StringConstraints, model_validator
@@ -157,7 +155,7 @@ class TextElement(ElementBase):
     """Inline icons moved down (negative: up) from their usual place."""
 
     @model_validator(mode="after")
-    def _a_box_to_write_in(self) -> TextElement:
+    def _a_box_to_write_in(self) -> "TextElement":
         if isinstance(self.box, tuple) and (self.box[2] <= 0 or self.box[3] <= 0):
             raise ValueError("a text box needs a width and a height above 0; to hide the text, use 'when:'")
         return self
@@ -194,7 +192,7 @@ class RepeatElement(ElementBase):
     step: tuple[Length, Length] = (0.0, 0.0)
     flow: FlowSpec | None = None
     max: int | None = Field(None, ge=1)
-    elements: list[Element]
+    elements: list["Element"]
 
 
 Element = Annotated[

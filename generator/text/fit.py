@@ -242,14 +242,26 @@ def _words(span: Span, style: TextStyle, fonts: FontBook) -> _Words | None:
     text = span.text
     if "\t" in text or "\n" in text or "\r" in text or "\f" in text or "\v" in text:  # _ODD_SPACE's
         text = _ODD_SPACE.sub(" ", text)
+    texts = text.split(" ")
+    if "" in texts:  # spaces at an end or side by side
+        texts = [tok for tok in texts if tok]
     if not fonts.covers(face, text):
         return None
-    texts = [tok for tok in text.split(" ") if tok]
     widths = list(map(fonts.widths(face).get, texts))  # measured before: most words of a deck
-    if None in widths:
-        width = fonts.width
-        widths = [width(tok, face, 1.0) if w is None else w for tok, w in zip(texts, widths, strict=True)]
+    if None in widths:  # the words not measured yet (a card's number, its name), in order
+        width, k = fonts.width, widths.index(None)
+        while k >= 0:
+            widths[k] = width(texts[k], face, 1.0)
+            k = _next_none(widths, k + 1)
     return face, span.color or style.color, texts, widths
+
+
+def _next_none(widths: list[float | None], start: int) -> int:
+    """The place of the first None in ``widths`` from ``start`` on, or -1."""
+    try:
+        return widths.index(None, start)
+    except ValueError:
+        return -1
 
 
 def _plain(words: list[_Word]) -> list[str] | None:
@@ -324,11 +336,11 @@ def _fit_words(words: _Words, box: Box, style: TextStyle, fonts: FontBook) -> Te
     face, color, texts, widths = words
     if not texts:
         return TextLayout((), (), style.size, True, 0, 0.0, "")
-    space = fonts.widths(face).get(" ")
-    if space is None:
-        space = fonts.width(" ", face, 1.0)
-    base = fonts.face(style.family)
-    asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
+    known = _METRICS.get((id(fonts), face, style.family))
+    if known is not None and known[0] is fonts:  # the font book held: its id stays its own
+        _, space, asc, desc = known
+    else:
+        space, asc, desc = _metrics(fonts, face, style.family)
     key = (_no_widows, box.w, box.h, style.size, style.min_size, style.leading, style.paragraph_space)
     key += (asc, desc, space, *widths)
     chosen = _CHOSEN.get(key)
@@ -349,6 +361,25 @@ def _fit_words(words: _Words, box: Box, style: TextStyle, fonts: FontBook) -> Te
     laid.__dict__.update(runs=runs, icons=(), size=s, fits=overflow == 0.0, line_count=len(lines))
     laid.__dict__.update(overflow=overflow, missing="")
     return laid
+
+
+_METRICS: dict[tuple[int, str, str], tuple[FontBook, float, float, float]] = {}
+"""Per font book, face and family: the face's space and the family's ascent and descent at
+size 1 (``_metrics``)."""
+
+
+def _metrics(fonts: FontBook, face: str, family: str) -> tuple[float, float, float]:
+    """The width of a space in ``face`` and the ascent and descent of ``family``'s regular face,
+    at size 1: what a span's lines are set with (kept per font book, face and family)."""
+    space = fonts.widths(face).get(" ")
+    if space is None:
+        space = fonts.width(" ", face, 1.0)
+    base = fonts.face(family)
+    asc, desc = fonts.ascent(base, 1.0), fonts.descent(base, 1.0)
+    if len(_METRICS) >= 256:
+        _METRICS.clear()
+    _METRICS[id(fonts), face, family] = (fonts, space, asc, desc)
+    return space, asc, desc
 
 
 def _plain_runs(
@@ -376,12 +407,21 @@ def _plain_runs(
     y = top - asc * s
     step, align, box_x, box_w, count = style.leading * s, style.align, box.x, box.w, len(texts)
     runs = []
+    new, (sx, sy, st, sf, ss, sc, sw) = object.__new__, _SETTERS  # _placed_run, written out
     for _, first, end, w1 in wrapped:
         free = box_w - w1 * s
         if align == "justify" and end != count and end - first > 1 and free > 0:
             return None
         x = box_x + (free / 2 if align == "center" else free if align == "right" else 0.0)
-        runs.append(_placed_run(x, y, " ".join(texts[first:end]), face, s, color, w1 * s))
+        run = new(PlacedRun)
+        sx(run, x)
+        sy(run, y)
+        st(run, " ".join(texts[first:end]))
+        sf(run, face)
+        ss(run, s)
+        sc(run, color)
+        sw(run, w1 * s)
+        runs.append(run)
         y -= step
     return tuple(runs)
 

@@ -37,6 +37,29 @@ class Span:
     spaced: bool = False  # an icon set apart from the text right after it (a keyword's icon)
 
 
+_SPAN_SETTERS = tuple(
+    Span.__dict__[f].__set__
+    for f in ("text", "bold", "italic", "color", "icon", "newline", "paragraph", "spaced")
+)
+
+
+def plain_span(text: str, bold: bool, italic: bool) -> Span:
+    """``Span(text, bold, italic)``, its slots filled directly (the frozen ``__init__`` sets each
+    through ``object.__setattr__``): what ``parse_markup`` makes of a plain text (``is_plain``)
+    set bold or italic as a whole."""
+    span = object.__new__(Span)
+    st, sb, si, sc, sn, sl, sp, ss = _SPAN_SETTERS
+    st(span, text)
+    sb(span, bold)
+    si(span, italic)
+    sc(span, None)
+    sn(span, None)
+    sl(span, False)
+    sp(span, False)
+    ss(span, False)
+    return span
+
+
 @dataclass(frozen=True)
 class KeywordLook:
     """How a keyword is shown: bold/italic are OR'd onto the text, colour overrides it."""

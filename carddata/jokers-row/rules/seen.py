@@ -49,8 +49,28 @@ class Unseen:
             s.seen = self.unseen(s)
         return s.seen
 
+    def unseen_in_order(self, s: State, unseen: Counter[str]) -> list[str]:
+        """``unseen`` one name per copy, in its own (name) order: what ``pick_in_order`` walks, so
+        ``cards[below(rng, len(cards))]`` is the card it picks from the same number. Made once for
+        the remembered cards (``s.seen``) and counted down with them (``_seen_after_draw``); read
+        only: a caller that changes the list copies it."""
+        kept = s.in_order
+        if kept is not None and kept[0] is unseen:
+            return kept[1]
+        cards = [name for name, n in unseen.items() for _ in range(n)]
+        if unseen is s.seen:
+            s.in_order = (unseen, cards)
+        return cards
+
     def _seen_after_draw(self, s: State, hand: Zone, name: str | None, unknown: tuple[int, int]) -> None:
         """Keep ``s.seen`` right after one draw (``unknown``: the deck's and the hand's unknown
         cards before it): a known card moved, nothing changes; the named card from the unknown
-        deck into the hand is seen now; anything else forgets."""
-        s.seen = seen_after_draw(s.seen, unknown, (s.deck.unknown, hand.unknown), name)
+        deck into the hand is seen now (and leaves ``unseen_in_order``'s list); anything else
+        forgets."""
+        seen, now = s.seen, (s.deck.unknown, hand.unknown)
+        if seen is None or now == unknown:
+            return
+        s.seen = seen_after_draw(seen, unknown, now, name)
+        kept = s.in_order
+        if s.seen is not None and kept is not None and kept[0] is seen:
+            kept[1].remove(name)

@@ -68,7 +68,7 @@ class OmenCast:
     cards: list[str]
 
 
-@dataclass
+@dataclass(slots=True)
 class Fight:
     place: int
     card: str
@@ -95,5 +95,11 @@ class State:
     phase: str = "start"  # start | begun | fight | discard
     overloading: bool = False
     fight: Fight | None = None
+    seats: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """Each player's place in ``players`` (the first, for a name listed twice), made at the start."""
+    after: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Who plays after each player (see ``seats``)."""
     seen: Counter[str] | None = field(default=None, compare=False, repr=False)
     """The unseen cards, remembered through a simulated game (see ``Unseen.remembered_unseen``)."""
+    in_order: tuple[Counter[str], list[str]] | None = field(default=None, compare=False, repr=False)
+    """The remembered unseen cards one name per copy (see ``Unseen.unseen_in_order``)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from generator.load.model import Card
+from generator.load.model import Card, Game
 from generator.rules import Draws, Entry, Expect, Note, Outcome, Rules, Zone
-from generator.rules.zones import pick_in_order
 from generator.schema.common import Strict
 
+from .deck import Deck
 from .places import Places
 from .play import RandomPlay
 from .seen import Unseen
@@ -36,7 +36,7 @@ NO_DRAWS = Draws(None)
 """The draws of an attack, a discard or a remake: none (read only, never drawn from)."""
 
 
-class JokersRow(RandomPlay, Unseen, Places, Rules):
+class JokersRow(RandomPlay, Deck, Unseen, Places, Rules):
     actions: ClassVar[dict[str, type[Strict]]] = {
         "claim": Claim,
         "attack": Attack,
@@ -53,11 +53,24 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
     } | {"setup": ("hands", "places")}
     optional_actions = frozenset({"reshuffle"})
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # each action's rule, looked up once (not by name at every entry)
+        self._moves = {a: getattr(self, "_" + a) for a in self.actions if a != "reshuffle"}
+        self._deck = sorted(self.total.elements())  # the deck in name order, shuffled per game
+
     def start(self, players: list[str], setup: Setup, note: Note) -> State:
-        places = {i + 1: n for i, n in enumerate(setup.places or []) if self.suited(n, note)}
+        suited = self._suited
+        places = {i + 1: n for i, n in enumerate(setup.places or []) if n in suited or self.suited(n, note)}
         hands = self.deal(players, setup.hands, HAND, note, Counter(places.values()))
         deck = Zone(unknown=sum(self.total.values()) - PLACES - HAND * len(players))
-        return State(list(players), hands, deck, places, steps=dict.fromkeys(players, 0))
+        seats: dict[str, int] = {}
+        for i, p in enumerate(players):
+            seats.setdefault(p, i)
+        after = {p: players[(i + 1) % len(players)] for p, i in seats.items()}
+        return State(
+            list(players), hands, deck, places, steps=dict.fromkeys(players, 0), seats=seats, after=after
+        )
 
     def expected(self, s: State) -> Expect:
         if self.over(s):
@@ -82,7 +95,7 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         if entry.action == "reshuffle":
             self._reshuffle(s, note)
         else:
-            getattr(self, "_" + entry.action)(s, entry.player, entry.data, draws, note)
+            self._moves[entry.action](s, entry.player, entry.data, draws, note)
         if problem := draws.mismatch():
             note("DRAW_COUNT", problem)
 
@@ -92,46 +105,17 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         s.active, s.turn, s.phase = player, s.turn + 1, "begun"
         self._refill(s, player, HAND, draws, note)
 
-    def _refill(self, s: State, player: str, size: int, draws: Draws, note: Note) -> None:
-        for _ in range(size - s.hands[player].size):  # each draw adds one card to the hand
-            if not self._draw(s, player, draws, note):
-                break
-
-    def _draw(self, s: State, player: str, draws: Draws, note: Note) -> bool:
-        """One card from the draw deck. "If the draw deck is depleted during gameplay the discard
-        pile is shuffled ... and becomes the new draw deck": from then on every draw is one of
-        the discarded cards."""
-        hand, deck = s.hands[player], s.deck
-        if not deck.size:
-            deck.remake(s.discard)
-            if not deck.size:
-                return False
-        unknown = (deck.unknown, hand.unknown)
-        recorded = draws.names is not None and draws.used < len(draws.names)
-        if draws.chance and not recorded and deck.unknown and not deck.known:
-            seen = self.remembered_unseen(s)  # the pool: the unseen cards, in name order
-            if seen:  # picked here, recorded as Draws would
-                draws.names = [*(draws.names or []), pick_in_order(seen, draws.chance)]
-        self.draw_from(s.deck, hand, self.remembered_unseen(s), draws, note, "draw deck", self.suited)
-        self._seen_after_draw(
-            s, hand, draws.names[draws.used - 1] if draws.used <= len(draws.names or ()) else None, unknown
-        )
-        return True
-
-    def _reshuffle(self, s: State, note: Note) -> None:
-        """A written remake of the draw deck: due only when the deck is empty."""
-        if s.deck.size:
-            note("RESHUFFLE_NOT_DUE", f"the draw deck still holds {s.deck.size} card(s)")
-        elif not s.discard.size:
-            note("RESHUFFLE_NOT_DUE", "the discard pile is empty: there is nothing to shuffle")
-        else:
-            s.deck.remake(s.discard)
-
     def _take(self, s: State, player: str, name: str, note: Note) -> Card | None:
-        card, hand = self.suited(name, note), s.hands[player]
-        if card is None or not hand.known.get(card.name):  # not a known card to a known place
-            s.seen = None
-        self.take(hand, card.name if card else None, lambda: self.unseen(s), note, player)
+        card, known = self._suited.get(name) or self.suited(name, note), s.hands[player].known
+        held = known.get(card.name) if card is not None else None
+        if held:  # a known card to a known place: taken as ``Zone.take`` takes it, nothing unseen changes
+            if held == 1:
+                known.pop(card.name)
+            else:
+                known[card.name] = held - 1
+            return card
+        s.seen = None
+        self.take(s.hands[player], card.name if card else None, lambda: self.unseen(s), note, player)
         return card
 
     def _claim(self, s: State, player: str, data: Claim, draws: Draws, note: Note) -> None:
@@ -141,13 +125,16 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         known = s.places.pop(place, None)
         if known is None:  # a card from a place the setup did not record
             s.seen = None
-        card = self.suited(data.place, note)
+        card = self._suited.get(data.place) or self.suited(data.place, note)
         if known is not None and known != data.place:
             note("PLACE_MISMATCH", f"place {place} is {known} (see setup), not {data.place}")
         elif known is None and card is not None and self.unseen(s)[card.name] <= 0:
             note("CARD_UNAVAILABLE", f"{data.place} cannot be under place {place}: it is somewhere else")
         value = self.value(s, player, card, place)
-        s.fight, s.phase = Fight(place, data.place, value, player, self.other(s, player)), "fight"
+        s.fight, s.phase = (
+            Fight(place, data.place, value, player, s.after.get(player) or self.other(s, player)),
+            "fight",
+        )
 
     def _attack(self, s: State, player: str, data: Attack, draws: Draws, note: Note) -> None:
         card, f = self._take(s, player, data.card, note), s.fight
@@ -160,7 +147,7 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
                 "ATTACK_TOO_LOW", f"{data.card} attacks at {value}; a counter-attack needs {f.value} or more"
             )
         f.attacks[data.card] = f.attacks.get(data.card, 0) + 1
-        f.value, f.last, f.next = value, player, self.other(s, player)
+        f.value, f.last, f.next = value, player, s.after.get(player) or self.other(s, player)
 
     def _overload(self, s: State, player: str, data: Overload, draws: Draws, note: Note) -> None:
         hand = s.hands[player]
@@ -236,10 +223,13 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         if s.phase == "fight" and s.fight:
             f, s.fight = s.fight, None
             s.claimed[f.place] = f.last
-            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in self.total else 0)  # (no Counter miss)
-            for name, n in f.attacks.items():
-                for _ in range(n):
-                    s.discard.add(name if name in self.total else None)
+            total, discard = self.total, s.discard
+            s.won[f.card] = s.won.get(f.card, 0) + (1 if f.card in total else 0)  # (no Counter miss)
+            for name, n in f.attacks.items():  # the attacks to the discards (as ``Zone.add`` adds)
+                if name in total:
+                    discard.known[name] = discard.known.get(name, 0) + n
+                else:
+                    discard.unknown += n
             claimed, steps = s.claimed, s.steps
             for i, p in enumerate(s.players):  # jokers move on past claimed places (see place_of)
                 step = steps[p]
@@ -288,7 +278,10 @@ class JokersRow(RandomPlay, Unseen, Places, Rules):
         return len(s.claimed) >= PLACES and s.phase not in ("fight", "discard")
 
     def outcome(self, s: State) -> Outcome:
-        scores = {p: sum(1 for owner in s.claimed.values() if owner == p) for p in s.players}
+        scores = dict.fromkeys(s.players, 0)  # the places each player won
+        for owner in s.claimed.values():
+            if owner in scores:
+                scores[owner] += 1
         best = sorted(scores.values())[-2:]
         winner = max(scores, key=scores.__getitem__) if self.over(s) and best[0] != best[-1] else None
         return Outcome(winner, scores)

@@ -48,7 +48,7 @@ class Arrival(Rules):
             if left <= 0:
                 note("CARD_UNAVAILABLE", f"{name} cannot be in the deck: it is somewhere else")
             t.seen[card.name] += 1
-            if left > 1:  # seen now: the unseen cards as ``unseen`` would count them again
+            if left > 1:  # seen now: the unseen cards (t.left itself) as ``unseen`` would count them again
                 pool[card.name] = left - 1
             elif left == 1:
                 del pool[card.name]

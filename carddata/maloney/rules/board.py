@@ -27,6 +27,11 @@ class Map:
         return self._numbers.get(name)
 
     @functools.cached_property
+    def named(self) -> dict[str, int]:
+        """``number`` of each city whose name is not all digits (a log's digits name a number)."""
+        return {name: n for name, n in self._numbers.items() if not name.isdigit()}
+
+    @functools.cached_property
     def _numbers(self) -> dict[str, int]:
         """Each city's number by its name (the first, if two share a name)."""
         out: dict[str, int] = {}

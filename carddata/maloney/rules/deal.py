@@ -95,7 +95,11 @@ def _gave_excess(
 
 
 def _at_most_two(player: str, cards: Counter[str], city_of: CityOf, note: Note, verb: str) -> None:
-    cities = Counter(c for n in cards.elements() if (c := city_of(n)))
+    cities = Counter(map(city_of, cards.elements()))
+    cities.pop(None, None)  # (cards of no city)
+    cities.pop("", None)
+    if not cities or max(cities.values()) <= MAX_SHOWN:
+        return
     for city, n in sorted(cities.items()):
         if n > MAX_SHOWN:
             note(

@@ -29,10 +29,13 @@ class Ending(Rules):
     def last_day(self, t: Table) -> bool:
         """Rulebook: the game "ends either when a player has received 69 points or when someone runs
         out of action cards" (checked as the day closes)."""
-        return max(t.points.values()) >= GOAL or any(
-            sum(h.known.values()) + h.unknown == 0
-            for h in t.hands.values()  # (Zone.size, inlined)
-        )
+        if max(t.points.values()) >= GOAL:
+            return True
+        # a hand is empty (Zone.size 0): it keeps no card at none and no unknown cards below none
+        for h in t.hands.values():  # noqa: SIM110 (a loop, not a generator: asked as every day ends)
+            if not h.known and not h.unknown:
+                return True
+        return False
 
     def _buy(self, t: Table, player: str, data: Buy, note: Note) -> None:
         """Rulebook, "Buying points": "each point costs $1,000. Each $100 gives a tenth of a point".

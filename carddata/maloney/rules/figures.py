@@ -15,16 +15,17 @@ def per_game(rules: Rules, t: Table, entries: Sequence[Entry]) -> Mapping[str, f
     """Days played, whether 69 ended it, suitcase points, and what cash and the auction were worth."""
     suitcase, paid, jokers, cards = 0, [], 0, rules.cards
     for e in entries:  # one pass (asking another entry for a field it lacks is slow)
-        if e.action == "joker":
-            jokers += 1
-        if e.action != "drive":
+        action = e.action
+        if action != "drive":
+            jokers += action == "joker"
             continue
         data = e.data
-        card = cards.get(getattr(data, "suitcase", None) or "")
+        found = getattr(data, "suitcase", None)
+        card = cards.get(found) if found else None
         if card is not None and card.get("gain") == "points":
             suitcase += card.get("amount") * (len(t.players) if getattr(data, "drew", None) else 1)
-        if getattr(data, "paid", None) is not None:
-            paid.append(data.paid)
+        if (price := getattr(data, "paid", None)) is not None:
+            paid.append(price)
     return {
         "days": t.day,
         "ended at 69": float(max(t.points.values()) >= GOAL),

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from generator.board.maps import ranges
 from generator.load.model import Card, Game
@@ -49,7 +50,9 @@ class Maloney(Arrival, Ending, Scoring):
         self.suitcase_total = self._of_type("suitcase")
 
     def _of_type(self, kind: str) -> Counter[str]:
-        return Counter({n: k for n, k in self.total.items() if self.cards[n].type == kind})
+        return Counter(
+            {n: k for n, k in sorted(self.total.items()) if self.cards[n].type == kind}
+        )  # name order
 
     # -- the start ------------------------------------------------------------------------------
 
@@ -61,7 +64,7 @@ class Maloney(Arrival, Ending, Scoring):
         check_hands(setup, self.city_of.get, hands, note)
         suitcases = {}
         for city, name in setup.suitcases.items():
-            number = self.map.number(city)
+            number = self.map.named.get(city) or self.map.number(city)
             if number is None:
                 note("UNKNOWN_CITY", f"there is no city called '{city}' on the map")
             elif self._suitcase(name, note):
@@ -93,7 +96,20 @@ class Maloney(Arrival, Ending, Scoring):
         """Each action card's city, by card name."""
         return {name: card.get("city") for name, card in self.cards.items() if card.type == "action"}
 
+    @functools.cached_property
+    def number_of(self) -> dict[str, int | None]:
+        """Each action card's city number, by card name."""
+        return {name: card.get("number") for name, card in self.cards.items() if card.type == "action"}
+
+    @functools.cached_property
+    def _action_cards(self) -> dict[str, Card]:
+        """The action cards by name (what ``_action`` finds without a note)."""
+        return {name: card for name, card in self.cards.items() if card.type == "action"}
+
     def _action(self, name: str, note: Note) -> Card | None:
+        card = self._action_cards.get(name)
+        if card is not None:
+            return card
         card = self.card(name, note)
         if card is not None and card.type != "action":
             note("NOT_ACTION", f"{name} is a {card.type} card, not an action card")
@@ -108,7 +124,13 @@ class Maloney(Arrival, Ending, Scoring):
         return card
 
     def unseen(self, t: Table) -> Counter[str]:
-        return unseen(self.actions_total, [h.known for h in t.hands.values()] + [t.seen])
+        """The action cards in no known place (hands, seen), in name order: counted once, then kept
+        in ``t.left`` while nothing changes them. A card shown from the hand that holds it leaves
+        them as they were; Sunday's cards are taken out as they are turned up (``_sunday_card``);
+        anything else that moves cards sets ``t.left`` to None, to be counted again."""
+        if t.left is None:
+            t.left = unseen(self.actions_total, [h.known for h in t.hands.values()] + [t.seen])
+        return t.left
 
     def sunday(self, t: Table) -> bool:
         """Rulebook, "Sunday is Lucky Day": the deck decides. Our reading: with the deck used up,
@@ -171,7 +193,12 @@ class Maloney(Arrival, Ending, Scoring):
             self._fine(t, bidder)
         if entry.action == "buy" and t.phase == "arrived" and entry.turn > t.day and not self.last_day(t):
             self.close(t, note)  # a purchase (out of place) written under the next day's number ends the day
-        getattr(self, "_" + entry.action)(t, entry.player, entry.data, note)
+        self._moves[entry.action](t, entry.player, entry.data, note)
+
+    @functools.cached_property
+    def _moves(self) -> dict[str, Callable[[Table, str, Any, Note], None]]:
+        """Each action's method (``_bid`` for ``bid``, ...), looked up once."""
+        return {action: getattr(self, "_" + action) for action in self.actions}
 
     # -- the auction -----------------------------------------------------------------------------
 
@@ -221,7 +248,7 @@ class Maloney(Arrival, Ending, Scoring):
     # -- the drive -------------------------------------------------------------------------------
 
     def _drive(self, t: Table, player: str, data: Drive, note: Note) -> None:
-        sunday = self.sunday(t)
+        sunday = t.weekday == LUCKY and self.sunday(t)
         if sunday:
             to = self._sunday_card(t, data, note)
             if to is None:
@@ -231,8 +258,8 @@ class Maloney(Arrival, Ending, Scoring):
             return
         else:
             to = self._city(data.to, note)
-            price = t.price()
-            if player != t.driver():  # reported by the engine; the log's driver pays what it says
+            price, driver = t.price(), t.driver()
+            if player != driver:  # reported by the engine; the log's driver pays what it says
                 price = data.paid or 0
             elif data.paid is not None and data.paid != price:
                 owes = f"${price:,}, the winning bid" if price else "nothing (no bid stands)"
@@ -248,12 +275,16 @@ class Maloney(Arrival, Ending, Scoring):
                     f"{self.map.names[to]} ({to}) cannot be reached from "
                     f"{self.map.names[t.car]} ({t.car}): only {self._reach(t.car)}",
                 )
-        self._open_suitcase(t, player, to, data, note, sunday)
+        if to is not None and (to not in t.opened or data.suitcase is not None):  # (else nothing to do)
+            self._open_suitcase(t, player, to, data, note, sunday)
         t.car = to if to is not None else t.car
         t.arrived, t.phase = to, "arrived"
         t.shown.clear()  # (nothing else holds the day's counts: emptied, not made anew)
 
     def _city(self, text: str, note: Note) -> int | None:
+        number = self.map.named.get(text)  # (a city's name, the common case)
+        if number is not None:
+            return number
         number = int(text) if text.isdigit() else self.map.number(text)
         if number not in self.map.names:
             note("UNKNOWN_CITY", f"there is no city '{text}' on the map")

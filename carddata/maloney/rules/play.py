@@ -5,18 +5,34 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
-from generator.rules import Option, Rules
+from generator.rules import Option, Rules, Weighed, options_of
+from generator.rules.chance import shuffle
 from generator.rules.playthrough import Policy, random_policy
+from generator.rules.zones import pick_in_order
 
 from .moves import Maloney
 from .state import MAX_SHOWN, MIN_BID, Table, hand_size
-from .week import DAYS, DOUBLE, JOKER_DAYS, card_points
+from .week import DOUBLE, JOKER_DAYS, LUCKY, card_points
 
 BID_STEPS = (100, 500)
 BID_WEIGHT = 0.5 / len(BID_STEPS)  # the bids together weigh 0.5 per heir
+
+
+def _NONE(i: int) -> None:
+    """The entry of no option (the game is over)."""
+
+
+_BID_WEIGHTS = [
+    [[BID_WEIGHT] * bids + [0.05] * joker for joker in (0, 1)] for bids in range(len(BID_STEPS) + 1)
+]
+"""The weights of an heir's bids (by how many) and joker (0.05, if they may play it)."""
+_SHOW_WEIGHTS = [[1.5] + [2.0] * shows + [0.3] for shows in range(13)]
+"""The weights of the options when the car has arrived: letting the day end, each show (at most
+two per heir, six heirs), the totals."""
 
 
 class MaloneyPlay(Maloney):
@@ -32,17 +48,17 @@ class MaloneyPlay(Maloney):
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
         deck = sorted(self.actions_total.elements())
-        rng.shuffle(deck)
+        shuffle(rng, deck)  # (``rng.shuffle``: the same swaps from the same numbers, as each below)
         size, hands = hand_size(len(players)), {}
         for p in players:  # deal, then swap extras of a city back for cards from the deck
             hand, deck = deck[:size], deck[size:]
             while (extra := self._extra(hand)) is not None:
                 swap = next(i for i, n in enumerate(deck) if self._fits(hand, extra, n))
                 hand[hand.index(extra)], deck[swap] = deck[swap], extra
-                rng.shuffle(deck)
+                shuffle(rng, deck)
             hands[p] = sorted(hand)
         suitcases = sorted(self.suitcase_total.elements())
-        rng.shuffle(suitcases)
+        shuffle(rng, suitcases)
         cities = [self.map.names[n] for n in sorted(self.map.names)]
         return {
             "notary": players[0],
@@ -53,7 +69,7 @@ class MaloneyPlay(Maloney):
 
     def _extra(self, hand: list[str]) -> str | None:
         city_of = self.city_of
-        cities = Counter(city_of[n] for n in hand)
+        cities = Counter(map(city_of.__getitem__, hand))
         return next((n for n in hand if cities[city_of[n]] > MAX_SHOWN), None)
 
     def _fits(self, hand: list[str], out: str, name: str) -> bool:
@@ -71,49 +87,68 @@ class MaloneyPlay(Maloney):
         return total * (2 if t.weekday in DOUBLE else 1), mine
 
     def options(self, t: Table, rng: random.Random) -> list[Option]:
-        if t.phase == "over":
-            return []
-        if t.phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
-            buys = [
-                {"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
-                for p in t.players
-                if p not in t.bought
-            ]
-            return [(3.0, None), *((1.0, b) for b in buys)]
-        if t.phase == "arrived":
+        return options_of(self.weighed(t, rng))
+
+    def weighed(self, t: Table, rng: random.Random) -> Weighed:
+        """The options' weights, each entry made when asked for (``Rules.weighed``)."""
+        phase = t.phase
+        if phase == "arrived":
             return self._show_options(t)
-        if self.sunday(t):
-            return [(1.0, self._sunday_entry(t, rng))]
-        driver, price, opened, suitcases = t.driver(), t.price(), t.opened, t.suitcases
+        if phase == "auction":
+            if t.weekday == LUCKY and self.sunday(t):
+                entry = self._sunday_entry(t, rng)  # (its random cards drawn now, as options draws them)
+                return [1.0], lambda i: entry
+            return self._auction(t)
+        if phase == "buying":  # buying can only help: heirs buy with all their cash, or let it lapse
+            buyers = [p for p in t.players if p not in t.bought]
+
+            def buy(i: int) -> dict[str, Any] | None:
+                if not i:
+                    return None
+                p = buyers[i - 1]
+                return {"player": p, "action": "buy", "amount": t.cash[p] - t.cash[p] % 100}
+
+            return [3.0] + [1.0] * len(buyers), buy
+        return [], _NONE  # over
+
+    def _auction(self, t: Table) -> Weighed:
+        """The drives on (3 in all), then each other heir's bids (0.5 in all) and joker."""
         weight, ways = self._ways[t.car]
-        out: list[Option] = []
-        for to, name in ways:  # (drive_entry's entries, made here: a few thousand a game)
-            entry = {"player": driver, "action": "drive", "to": name, "paid": price}
-            if to not in opened:
-                entry["suitcase"] = suitcases[to]
-            out.append((weight, entry))
-        if t.joker_driver:
-            return out
+        weights, driver, drives = [weight] * len(ways), t.driver(), len(ways)
+        offers: list[tuple[str, int, bool]] = []  # (heir, how many bids, the joker), after the drives
         last = t.bids[-1][1] if t.bids else 0
-        joker_day = t.weekday in JOKER_DAYS
-        for p in t.players:
-            if p == driver:
-                continue
-            cash = t.cash[p]
-            for step in BID_STEPS:
-                if last + step <= cash:
-                    out.append((BID_WEIGHT, {"player": p, "action": "bid", "amount": last + step}))
-            if joker_day and p in t.jokers:
-                out.append((0.05, {"player": p, "action": "joker"}))
-        return out
+        if not t.joker_driver:
+            cash, jokers = t.cash, t.jokers if t.weekday in JOKER_DAYS else ()
+            for p in t.players:
+                if p != driver:
+                    bids, joker = (
+                        bisect_right(BID_STEPS, cash[p] - last),
+                        p in jokers,
+                    )  # (steps within the cash)
+                    if bids or joker:
+                        weights += _BID_WEIGHTS[bids][joker]
+                        offers.append((p, bids, joker))
+
+        def entry(i: int) -> dict[str, Any]:
+            if i < drives:
+                return self.drive_entry(t, driver, ways[i])
+            i -= drives
+            for p, bids, joker in offers:
+                if i < bids:
+                    return {"player": p, "action": "bid", "amount": last + BID_STEPS[i]}
+                if joker and i == bids:
+                    return {"player": p, "action": "joker"}
+                i -= bids + joker
+            raise IndexError(i)
+
+        return weights, entry
 
     @functools.cached_property
-    def _ways(self) -> dict[int, tuple[float, tuple[tuple[int, str], ...]]]:
+    def _ways(self) -> dict[int, tuple[float, tuple[int, ...]]]:
         """Per city: the weight of each drive on (3 in all) and the cities one road on, in number
-        order, with their names."""
-        names = self.map.names
+        order."""
         return {
-            city: (3.0 / len(links) if links else 0.0, tuple((to, names[to]) for to in sorted(links)))
+            city: (3.0 / len(links) if links else 0.0, tuple(sorted(links)))
             for city, links in self.map.links.items()
         }
 
@@ -125,54 +160,74 @@ class MaloneyPlay(Maloney):
 
     def _sunday_entry(self, t: Table, rng: random.Random) -> dict[str, Any]:
         """Turn up cards until one names another city, or the deck runs out."""
-        pool, drew = self.unseen(t), []
+        pool, drew = dict(self.unseen(t)), []  # (in name order, as ``actions_total``, and kept so)
         while len(drew) < t.deck:
-            name = rng.choice(sorted(pool.elements()))
-            pool[name] -= 1
+            name = pick_in_order(pool, rng)  # what ``rng.choice(sorted(pool.elements()))`` picks
+            if pool[name] > 1:
+                pool[name] -= 1
+            else:
+                del pool[name]
             drew.append(name)
-            if self.cards[name].get("number") != t.car:
-                to = self.cards[name].get("number")
+            if (to := self.number_of[name]) != t.car:
                 entry = {"player": t.notary, "action": "drive", "to": self.map.names[to], "drew": drew}
                 if to not in t.opened:
                     entry["suitcase"] = t.suitcases[to]
                 return entry
         return {"player": t.notary, "action": "drive", "drew": drew}
 
-    def _show_options(self, t: Table) -> list[Option]:
-        out: list[Option] = [(1.5, None)]
-        double = 2 if t.weekday in DOUBLE else 1
-        points_of, shown = self._points[t.weekday], t.shown
-        here, here_set = self.by_city[t.arrived], self._city_sets[t.arrived]
-        for p in t.players:
-            known, room = t.hands[p].known, MAX_SHOWN - shown.get(p, 0)  # (no __missing__)
-            if not room or here_set.isdisjoint(known):  # no card of this city in the hand (C speed)
-                continue
-            mine = [n for n in here if known.get(n, 0) > 0][:room]
-            if not mine:
-                continue
-            for cards in (mine, mine[-1:]) if len(mine) > 1 else (mine,):
-                points = double * sum(points_of[n] for n in cards)
-                out.append((2.0, {"player": p, "action": "show", "cards": list(cards), "points": points}))
-        totals = {
+    def _show_options(self, t: Table) -> Weighed:
+        """Let the day end; each heir's one or two cards of this city (or the last one alone); the
+        notary's totals."""
+        shows: list[tuple[str, list[str]]] = []
+        (here, here_set), shown, hands, gone = self._here[t.arrived], t.shown, t.hands, False
+        holders = t.holders.get(t.arrived)
+        for p in self._holders(t, t.arrived) if holders is None else holders:
+            if here_set.isdisjoint(known := hands[p].known):  # no card of the city left (C speed)
+                gone = True
+            elif room := MAX_SHOWN - shown.get(p, 0) if shown else MAX_SHOWN:  # (no __missing__)
+                mine = list(filter(known.get, here))[:room]  # (a hand keeps no card at none)
+                if mine:
+                    shows.append((p, mine))
+                    if len(mine) > 1:
+                        shows.append((p, mine[-1:]))
+        if gone:
+            t.holders.pop(t.arrived)
+        last = len(shows) + 1
+
+        def entry(i: int) -> dict[str, Any] | None:
+            if not i:
+                return None
+            if i == last:
+                return self._totals_entry(t)
+            p, cards = shows[i - 1]
+            points = self.day_points[t.weekday]
+            total = (2 if t.weekday in DOUBLE else 1) * sum(points[n] for n in cards)
+            return {"player": p, "action": "show", "cards": list(cards), "points": total}
+
+        return _SHOW_WEIGHTS[len(shows)], entry
+
+    def _holders(self, t: Table, city: int) -> list[str]:
+        """The heirs, in seating order, who held a card of ``city`` when last asked: no known card
+        joins a hand after the setup, so the others hold none now (kept in ``t.holders``)."""
+        holders = t.holders.get(city)
+        if holders is None:
+            here_set, hands = self._here[city][1], t.hands
+            holders = t.holders[city] = [p for p in t.players if not here_set.isdisjoint(hands[p].known)]
+        return holders
+
+    def _totals_entry(self, t: Table) -> dict[str, Any]:
+        return {
             "player": t.notary,
             "action": "totals",
             "points": dict(t.points),
             "cash": dict(t.cash),
             "testament": t.testament_holder(),
         }
-        out.append((0.3, totals))
-        return out
 
     @functools.cached_property
-    def _city_sets(self) -> dict[int, frozenset[str]]:
-        """The action cards of each city (by number), as sets."""
-        return {city: frozenset(names) for city, names in self.by_city.items()}
-
-    @functools.cached_property
-    def _points(self) -> dict[str, dict[str, int]]:
-        """Per weekday: what each action card scores on it (``card_points`` of its best day)."""
-        best = {name: self.cards[name].get("best") for name in self.actions_total}
-        return {day: {name: card_points(b, day) for name, b in best.items()} for day in DAYS}
+    def _here(self) -> dict[int, tuple[list[str], frozenset[str]]]:
+        """The action cards of each city (by number), in name order and as a set."""
+        return {city: (names, frozenset(names)) for city, names in self.by_city.items()}
 
 
 def greedy(rules: Rules, t: Table, options: list[Option], rng: random.Random) -> Option:

@@ -3,6 +3,7 @@ the notary's totals and testament."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from generator.load.model import Card
@@ -10,7 +11,7 @@ from generator.rules import Note, Rules
 
 from .board import Map
 from .state import MAX_SHOWN, Show, Table, Totals
-from .week import DOUBLE, card_points
+from .week import DAYS, DOUBLE, card_points
 
 NO_CARDS: Counter[str] = Counter()
 
@@ -20,6 +21,7 @@ class Scoring(Rules):
 
     map: Map
     actions_total: Counter[str]
+    number_of: dict[str, int | None]
 
     def unseen(self, t: Table) -> Counter[str]:
         raise NotImplementedError
@@ -35,8 +37,11 @@ class Scoring(Rules):
         for name in data.cards:
             card = self._action(name, note)
             hand = t.hands[player]
-            pool = NO_CARDS if card and hand.holds(card.name) else self.unseen(t)  # (read, never changed)
+            held = card is not None and hand.holds(card.name)
+            pool = NO_CARDS if held else self.unseen(t)  # (read, never changed)
             why = hand.take(card.name if card else None, pool)
+            if not held:  # the hand and the seen cards change otherwise than by one card moved
+                t.left = None
             if why and card is not None:  # a card seen elsewhere cannot be in an unrecorded hand
                 gone = player not in t.recorded and pool[card.name] <= 0
                 note(
@@ -46,17 +51,19 @@ class Scoring(Rules):
                     if gone
                     else f"{player} cannot show {name}: {why}",
                 )
-            t.seen[name] += 1 if card else 0
+            t.seen[name] = t.seen.get(name, 0) + (1 if card else 0)  # (no __missing__)
             if card is None or t.arrived is None:
                 continue
-            if t.day == 1 and card.get("number") == t.start and t.arrived != t.start:
+            number = self.number_of[card.name]
+            if t.day == 1 and number == t.start and t.arrived != t.start:
                 note("START_CITY", f"{name} is for the first card's city: it cannot score on the first day")
-            elif card.get("number") != t.arrived:
+            elif number != t.arrived:
                 here = self.map.names[t.arrived]
                 note("WRONG_CITY", f"{name} is for {card.get('city')}; the car is in {here}")
             else:
-                total += card_points(card.get("best"), t.weekday)
-        t.shown[player] += len(data.cards)
+                row = self.day_points.get(t.weekday, NO_CARDS)
+                total += row[name] if name in row else card_points(card.get("best"), t.weekday)
+        t.shown[player] = t.shown.get(player, 0) + len(data.cards)
         if t.shown[player] > MAX_SHOWN:
             note("TOO_MANY_CARDS", f"{player} shows {t.shown[player]} cards today; at most {MAX_SHOWN}")
         elif player not in t.recorded:
@@ -67,6 +74,12 @@ class Scoring(Rules):
             twice = " (doubled on Di and Fr)" if t.weekday in DOUBLE else ""
             note("WRONG_POINTS", f"on {t.weekday} these cards score {total}{twice}, not {data.points}")
         t.points[player] += total
+
+    @functools.cached_property
+    def day_points(self) -> dict[str, dict[str, int]]:
+        """Per weekday: what each action card scores on it (``card_points`` of its best day)."""
+        best = {name: self.cards[name].get("best") for name in self.actions_total}
+        return {day: {n: card_points(b, day) for n, b in best.items() if b in DAYS} for day in DAYS}
 
     def _city_limit(self, t: Table, player: str, names: list[str], note: Note) -> None:
         """Rulebook, setup: heirs exchange cards "until you have no more than two cards from any one
@@ -88,6 +101,8 @@ class Scoring(Rules):
 
     def _totals(self, t: Table, player: str, data: Totals, note: Note) -> None:
         for what, kept, said in (("points", t.points, data.points), ("cash", t.cash, data.cash)):
+            if said == kept:  # (every heir's, right: nothing to report)
+                continue
             for p, value in said.items():
                 if p not in kept:
                     note("UNKNOWN_PLAYER", f"'{p}' is not playing")
@@ -98,7 +113,7 @@ class Scoring(Rules):
                         f"{p} has {has} {what if what == 'points' else ''}".rstrip() + f", not {says}",
                     )
         if data.testament is not None:
-            holder = t.testament_holder()
-            if data.testament not in t.leaders() or (t.testament in t.leaders() and data.testament != holder):
+            holder, leaders = t.testament_holder(), t.leaders()
+            if data.testament not in leaders or (t.testament in leaders and data.testament != holder):
                 note("TESTAMENT", f"the testament goes to the leader, {holder}, not {data.testament}")
             t.testament = data.testament

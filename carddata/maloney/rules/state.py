@@ -131,6 +131,8 @@ class Table:
     recorded: set[str] = field(default_factory=set)  # heirs whose hands the setup records
     city_shown: Counter[tuple[str, str]] = field(default_factory=Counter)  # (heir, city) -> cards
     bought: dict[str, int] = field(default_factory=dict)  # cash each heir spent on points
+    left: Counter[str] | None = None  # the unseen action cards once counted (Maloney.unseen)
+    holders: dict[int, list[str]] = field(default_factory=dict)  # city -> heirs with a card of it (play.py)
 
     def driver(self) -> str:
         """Who drives if the auction ends now (rulebook, "No bid": yesterday's driver drives;
@@ -154,8 +156,8 @@ class Table:
         the first of them in seating order."""
         points = self.points
         best = max(points.values())
-        if self.testament in points and points[self.testament] == best:
-            return self.testament
+        if points.get(self.testament) == best:  # (None, or not a player: no points)
+            return self.testament  # type: ignore[return-value]
         return next(p for p in self.players if points[p] == best)
 
     def final(self, player: str) -> int | float:
