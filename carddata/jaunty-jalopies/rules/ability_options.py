@@ -7,40 +7,103 @@ Left out: Rashid (looking at a card changes nothing the log records).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
+from generator.load.model import Card
 from generator.rules import Option
 
 from .options import Options
-from .powers import Ability, abilities
+from .powers import Ability, abilities, sidekick_name
 from .state import Race, Racer
 
 ATTACKS = frozenset({"mishap", "subplot", "fiendish"})
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A sheet's abilities as the options read them, once per sheet: those written in a log (with
+    ``on``, in the sheet's order), per action the ones written on it, whether one of the sheet's
+    abilities Negates, the ones ``_uses`` may offer an entry for, and the Sidekick's name."""
+
+    abilities: tuple[tuple[str, Ability], ...]
+    on: dict[str, tuple[tuple[str, Ability], ...]]
+    negates: bool
+    users: frozenset[str]
+    sidekick: str
+    sheet: Card | None
+
+
+def _may_use(a: Ability) -> bool:
+    """Whether ``_uses`` may offer an entry for ``a`` (one of its branches fits its powers)."""
+    p = a.powers
+    written = "use" in a.on and any(p.get(k) for k in ("removes", "draws", "take_back"))
+    return written or bool(p.get("rest_and_play") or p.get("drive_under"))
+
+
 class AbilityOptions(Options):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        kinds, types = self._kinds, self._types  # the cards ``_plays`` may offer an attack with
+        self._attack_cards = frozenset(
+            n for n in kinds if types[n] == "fiendish" or not ATTACKS.isdisjoint(kinds[n])
+        )
+        self._written_of: dict[str | None, Written] = {}
+
     def options(self, s: Race, rng: random.Random) -> list[Option]:
         out = super().options(s, rng)  # starts the next turn if the last one ended
         r = s.racers[s.current]
-        ready = self.ready(s, r)
+        sheet = r.written  # (kept with the racer: asked at every move)
+        if sheet is None or sheet.sheet is not r.sheet:
+            sheet = r.written = self._written(r.sheet)
+        ready = self.ready(s, r, sheet.abilities) if sheet.abilities else None
         if ready:
             more: list[Option] = []
+            on = sheet.on
             for w, entry in out:
-                more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng)]
-            more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
+                some = on.get(entry["action"])  # (the abilities written on such an entry)
+                if some:
+                    more += [(w, variant) for variant in self._variants(s, r, ready, entry, rng, some)]
+            if not sheet.users.isdisjoint(ready):
+                more += [(3.0, entry) for entry in self._uses(s, r, ready, rng)]
             out += more
-        negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
-        for i, (w, e) in enumerate(out):
-            if e and e["action"] in ATTACKS:
-                out[i] = (w, negated(s, e, rng))
+        if s.sidekicks is None:  # does any racer's sheet Negate with an ability? (asked once a race)
+            s.sidekicks = any(self._written(x.sheet).negates for x in s.racers.values())
+        if s.sidekicks and not (  # (attacks are offered only from a held attack card)
+            self._attack_cards.isdisjoint(r.hand.known) and self._attack_cards.isdisjoint(r.karma.known)
+        ):
+            negated = self._negated_by_sidekick  # (asked only of the attacks, in order, in place)
+            for i, (w, e) in enumerate(out):
+                if e and e["action"] in ATTACKS:
+                    out[i] = (w, negated(s, e, rng))
         return out
 
-    def ready(self, s: Race, r: Racer) -> dict[str, Ability]:
-        """The abilities ``r`` may use now: working in this race and round, within their limit."""
+    def _written(self, sheet: Card | None) -> Written:
+        """The sheet's abilities as the options read them (``Written``), read once per sheet."""
+        tables = self._written_of
+        found = tables.get(sheet.name if sheet is not None else None)
+        if found is None or (found.sheet is not sheet and found.sheet != sheet):  # (or a copy of it)
+            known = abilities(sheet)
+            written = tuple((n, a) for n, a in known.items() if a.on)
+            on = {act: tuple((n, a) for n, a in written if act in a.on) for _, a in written for act in a.on}
+            found = Written(
+                written,
+                on,
+                any(a.powers.get("negates") for a in known.values()),
+                frozenset(n for n, a in written if _may_use(a)),
+                sidekick_name(sheet.get("sidekick") if sheet else None) or "",
+                sheet,
+            )
+            tables[sheet.name if sheet is not None else None] = found
+        return found
+
+    def ready(self, s: Race, r: Racer, written: Any = None) -> dict[str, Ability]:
+        """The abilities ``r`` may use now: working in this race and round, within their limit
+        (``written``: the sheet's abilities written in a log, if the caller has them)."""
         out = {}
-        for name, a in abilities(r.sheet).items():
-            if not a.on or not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
-                continue  # never written, or not working in this race and round
+        for name, a in self._written(r.sheet).abilities if written is None else written:
+            if not ((s.endurance and not r.abilities) if a.sidekick else r.abilities):
+                continue  # not working in this race and round
             limit = a.limit
             if (limit == "race" and r.used.get(name)) or (
                 limit == "turn" and (r.player, name) in s.used_turn
@@ -50,10 +113,18 @@ class AbilityOptions(Options):
         return out
 
     def _variants(
-        self, s: Race, r: Racer, ready: dict[str, Ability], entry: dict[str, Any], rng: random.Random
+        self,
+        s: Race,
+        r: Racer,
+        ready: dict[str, Ability],
+        entry: dict[str, Any],
+        rng: random.Random,
+        some: tuple[tuple[str, Ability], ...] | None = None,
     ):
+        """``entry`` again with each ready ability that may be written on it (``some``: the
+        sheet's abilities written on its action, in the sheet's order, if the caller has them)."""
         action = entry.get("action")
-        for name, a in ready.items():
+        for name, a in ready.items() if some is None else [(n, a) for n, a in some if n in ready]:
             p = a.powers
             if action not in a.on:
                 continue
@@ -148,20 +219,23 @@ class AbilityOptions(Options):
         at = r.plots.index(plot)
         s.unplot(r, plot)  # set aside while the moves are listed, then put back in its place
         try:
-            moves = [e for _, e in self._plays(s, r, rng) if e["action"] in ("road", "drive")]
+            listed: list[Option] = []
+            self._plays(s, r, rng, listed)
         finally:
             s.add_plot(r, plot, at)
-        for entry in moves:
-            yield {"player": r.player, **entry, "ability": name}
+        for _, entry in listed:
+            if entry["action"] in ("road", "drive"):
+                yield {**entry, "ability": name}
 
     def _negated_by_sidekick(self, s: Race, entry: dict[str, Any] | None, rng: random.Random):
         """An attack its target's Sidekick can Negate is Negated four times in five (as a card is)."""
         if not entry or entry.get("action") not in ATTACKS or "negated" in entry:
             return entry
         t = s.racers[entry["target"]]
-        if not any(a.powers.get("negates") for a in abilities(t.sheet).values()):
+        sheet = self._written(t.sheet)
+        if not sheet.negates:
             return entry  # (no ability of the sheet Negates: nothing to ask, nothing drawn)
-        a = self.ready(s, t).get(t.sidekick or "")
+        a = self.ready(s, t, sheet.abilities).get(sheet.sidekick)
         kinds = (a.powers.get("negates") or ()) if a else ()
         card = self.cards[entry["card"]]
         if (card.type in kinds or card.name in kinds) and rng.random() < 0.8:

@@ -71,9 +71,7 @@ class Abilities(Phases):
             )
         elif len(d.discards) > most:
             note("ABILITY_WRONG", f"{s.using.name} swaps up to {most} cards, not {len(d.discards)}")
-        for name in d.discards:
-            if self.take_card(s, racer, name, note, "swap away", karma=False):
-                self.discard(s, [name])
+        self.discard_held(s, racer, d.discards, note, "swap away", karma=False)
         super()._rest(s, racer, d, note)
 
     # -- moving (Kiku, Jeeves-ish, Pemberton) --------------------------------------------------------
@@ -100,7 +98,9 @@ class Abilities(Phases):
             if s.penalty(racer, section) == plain:
                 note("ABILITY_WRONG", f"{using.name} changes nothing here: {what} costs {plain} either way")
         super().pay(s, racer, names, section, what, note)
-        racer.penalties.update(names)
+        paid = racer.penalties
+        for name in names:  # (Counter.update asks whether ``names`` is a Mapping: slowly)
+            paid[name] = paid.get(name, 0) + 1
 
     # -- requirements (Grease Monkey, Madame Zara, Fashion Plate, Noblesse Oblige) -------------------
 

@@ -4,6 +4,7 @@ racer abilities used."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,22 +15,29 @@ ATTACKS = ("mishap", "subplot", "fiendish")
 
 
 def per_game(rules: Rules, state: Any, entries: Sequence[Entry]) -> dict[str, float]:
-    actions = [e.action for e in entries]
+    actions = Counter(e.action for e in entries)
     winner = state.racers.get(state.winner) if state.winner else None
     side = winner.role if winner else None
+    negated = abilities = 0
+    for e in entries:  # (one pass: the fields read from the entry's dict, as a model lacks some)
+        fields = e.data.__dict__
+        if fields.get("ability"):
+            abilities += 1
+        if e.action in ATTACKS:
+            negated += 1 if fields.get("negated") else 0
+            abilities += _sidekick_negated(state, e)
     return {
         "won by a Hero": side == "hero",
         "won by a Villain": side == "villain",
         "won by a Neutral": side == "neutral",
-        "rests": actions.count("rest"),
-        "mishaps": actions.count("mishap"),
-        "sub-plots": actions.count("subplot"),
-        "fiendish plots": actions.count("fiendish"),
-        "negated": sum(1 for e in entries if e.action in ATTACKS and e.data.__dict__.get("negated")),
+        "rests": actions["rest"],
+        "mishaps": actions["mishap"],
+        "sub-plots": actions["subplot"],
+        "fiendish plots": actions["fiendish"],
+        "negated": negated,
         "sections laid": len(state.course),
         # racer abilities written in the log (on an entry, a `use`, or a Sidekick's Negate)
-        "abilities used": sum(1 for e in entries if e.data.__dict__.get("ability"))
-        + sum(1 for e in entries if e.action in ATTACKS and _sidekick_negated(state, e)),
+        "abilities used": abilities,
     }
 
 

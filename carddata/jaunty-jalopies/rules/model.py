@@ -1,7 +1,8 @@
-"""The Jaunty Jalopies rules model: setup, whose move it is, card movement, the end.
+"""The Jaunty Jalopies rules model: setup, whose move it is, the end.
 
-Section names in comments are the rulebook's (second edition). The moves themselves are in
-``moves.py``; random playthrough options in ``options.py``.
+Section names in comments are the rulebook's (second edition). Cards moving (draws, discards,
+penalties) are in ``piles.py``, the moves themselves in ``moves.py``; random playthrough
+options in ``options.py``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from generator.load.model import Card
-from generator.rules import Expect, Note, Outcome, Rules, Zone, unseen
-from generator.rules.zones import pick_in_order
+from generator.rules import Expect, Note, Outcome, Rules, Zone
 from generator.schema.common import Strict
 
 from .cards import DRAW_RATE, HAND_SIZE, race_length
@@ -126,7 +126,8 @@ class Base(Rules):
         in_hands = sum(r.hand.size for r in racers.values())
         deck = Pile(max(0, sum(self.main_total.values()) - in_hands))
         if not any(r.hand.unknown for r in racers.values()):
-            deck.cards = +(self.main_total - dealt)
+            get = dealt.get  # (the deck less the hands: ``+(main_total - dealt)``, in its order)
+            deck.cards = Counter({n: c - get(n, 0) for n, c in self.main_total.items() if c > get(n, 0)})
         plots = Pile(sum(self.plot_total.values()), cards=Counter(self.plot_total))
         partners: dict[str, str] = {}
         if setup.race in ("partner", "team"):  # "Partners must sit across from each other at the table"
@@ -183,97 +184,6 @@ class Base(Rules):
         return Outcome(s.winner)
 
     def apply(self, s: Race, entry: Any, note: Note) -> None:
-        if entry.player == s.current or entry.action in TURN_ACTIONS:
+        if entry.action in TURN_ACTIONS or entry.player == s.current:
             s.advance()
         getattr(self, "_" + entry.action)(s, s.racers[entry.player], entry.data, note)
-
-    # -- cards moving ------------------------------------------------------------------------------
-
-    def on_table(self, s: Race) -> Counter[str]:
-        """Every card face up on the table: the course, terrain, retained cards, plots in play
-        (``Race.table``, counted as cards come and go: a long log costs no walk over the table)."""
-        return +s.table
-
-    def unseen(self, s: Race) -> Counter[str]:
-        zones = [r.hand.known for r in s.racers.values()] + [r.karma.known for r in s.racers.values()]
-        return unseen(self.total, [*zones, self.on_table(s), s.deck.discard, s.plots.discard])
-
-    def pool(self, s: Race, plots: bool = False) -> Counter[str]:
-        """The cards the draw pile (or Fiendish Plot pile) may hold."""
-        total = self.plot_total if plots else self.main_total
-        return Counter({n: c for n, c in self.unseen(s).items() if n in total})
-
-    def draw_into(self, s: Race, zone: Zone, draws: Any, count: int, plots: bool = False) -> int:
-        """Draw ``count`` cards (reshuffling when the pile runs out); returns how many were drawn."""
-        pile = s.plots if plots else s.deck
-        drawn = 0
-        for _ in range(count):
-            pile.refill()
-            if pile.count == 0:
-                break
-            names, cards = draws.names, pile.cards
-            if draws.chance and not (names is not None and draws.used < len(names)):
-                if cards:  # (only random playthroughs pick) a pile in name order: picked here,
-                    name = pick_in_order(cards, draws.chance)  # recorded as Draws.next would
-                    draws.names, draws.used = [*(names or []), name], draws.used + 1
-                else:
-                    name = draws.next(cards if cards is not None else self.pool(s, plots))
-            else:
-                name = draws.next(NOTHING)
-            pile.count -= 1
-            if pile.cards is not None:
-                if name and pile.cards[name] > 0:
-                    pile.cards[name] -= 1
-                    if not pile.cards[name]:
-                        del pile.cards[name]
-                else:
-                    pile.cards = None  # an unknown or impossible draw: the pile is no longer known
-            zone.add(name if name in self.total else None)
-            drawn += 1
-        return drawn
-
-    def take_card(
-        self, s: Race, racer: Racer, name: str, note: Note, verb: str = "play", karma: bool = True
-    ) -> Card | None:
-        """Take a card from the racer's Karma hand (if known there and ``karma``) or hand."""
-        card = self.card(name, note)
-        if (
-            card is not None and karma and racer.karma.known.get(name, 0) > 0
-        ):  # (Zone.holds: a missing name is Python code)
-            racer.karma.take(name, NOTHING)
-            return card
-        zone = racer.karma if card is not None and card.type == "fiendish" else racer.hand
-        known = card is not None and zone.known.get(name, 0) > 0
-        why = zone.take(name if card else None, NOTHING if known else lambda: self.unseen(s))
-        if why and card is not None:
-            where = "Karma hand" if zone is racer.karma else "hand"
-            note("NOT_IN_HAND", f"{racer.player} cannot {verb} {name}: {why.replace('hand', where)}")
-        return card
-
-    def discard(self, s: Race, cards: list[Card | str]) -> None:
-        for c in cards:
-            name = c if isinstance(c, str) else c.name
-            pile = (s.plots if name in self.plot_total else s.deck).discard
-            pile[name] = pile.get(name, 0) + 1
-
-    def pay(self, s: Race, racer: Racer, names: list[str], section: int, what: str, note: Note) -> None:
-        """Discard ``names`` for the penalty of entering ``section`` (Rules of the Road); a racer
-        who may ignore a Terrain card once a turn may pay the penalty without it."""
-        due = s.penalty(racer, section)
-        ignoring = s.penalty(racer, section, ignore_terrain=True)
-        if len(names) == ignoring != due and racer.power("ignore_terrain") and not s.terrain_ignored:
-            s.terrain_ignored = True
-        elif len(names) != due:
-            note("PENALTY", f"{what} costs a discard penalty of {due}; {racer.player} paid {len(names)}")
-        for name in names:
-            if self.take_card(s, racer, name, note, "discard"):
-                self.discard(s, [name])
-
-    def kinds(self, card: Card | None) -> tuple[str, ...]:
-        return self._kinds[card.name] if card else ()
-
-    def hand_size(self, racer: Racer) -> int:
-        return racer.hand_size(self.base_hand)
-
-    def draw_rate(self, racer: Racer) -> int:
-        return racer.draw_rate(self.base_draw)

@@ -221,9 +221,7 @@ class Moves(Using):
                 "DISCARD_COUNT",
                 f"{card.name} makes {target.player} discard {due}; the log has {len(d.discards)}",
             )
-        for name in d.discards:
-            if self.take_card(s, target, name, note, "discard"):
-                self.discard(s, [name])
+        self.discard_held(s, target, d.discards, note)
         self._lasting(s, card, target, racer.player)
 
     def _negate(self, s: Race, racer: Racer, d: Negate, note: Note) -> None:

@@ -186,14 +186,13 @@ class Phases(Moves):
         """Draw Phase: draw your Draw Rate; discard only to make room; respect your Hand Size."""
         size, rate = racer.sizes(self.base_hand, self.base_draw)
         room = racer.hand.size + rate - size
-        if d.discards and len(d.discards) > max(0, room):
-            note(
-                "DISCARD_NOT_NEEDED",
-                f"{racer.player} may discard only to make room for the draw ({max(0, room)} card(s))",
-            )
-        for name in d.discards:
-            if self.take_card(s, racer, name, note, "discard", karma=False):
-                self.discard(s, [name])
+        if d.discards:
+            if len(d.discards) > max(0, room):
+                note(
+                    "DISCARD_NOT_NEEDED",
+                    f"{racer.player} may discard only to make room for the draw ({max(0, room)} card(s))",
+                )
+            self.discard_held(s, racer, d.discards, note, karma=False)
         draws = self.draws(d.drew)
         self.draw_into(s, racer.hand, draws, rate)
         if why := draws.mismatch():

@@ -51,6 +51,12 @@ class Racer:
     penalties: Counter[str] = field(default_factory=Counter)  # cards discarded to penalties
     effects: Counter[str] = field(default_factory=Counter)  # the lasting cards' effects added up
     kinds: Counter[str] = field(default_factory=Counter)  # plots in play by kind
+    own: tuple[int, int] = field(init=False, repr=False, compare=False)  # the sheet's hand, draw
+    written: Any = field(default=None, repr=False, compare=False)  # ability_options.Written
+
+    def __post_init__(self) -> None:
+        fields = self.sheet.fields if self.sheet else _NONE  # (read once: asked at every move)
+        self.own = (fields.get("hand") or 0, fields.get("draw") or 0)
 
     def holds(self, card: Card, sign: int = 1) -> None:
         """A lasting card (a plot in play, a retained card) comes (1) or goes (-1): its effects
@@ -103,11 +109,11 @@ class Racer:
 
     def sizes(self, hand: int, draw: int) -> tuple[int, int]:
         """``hand_size(hand)`` and ``draw_rate(draw)`` at once (asked at every move)."""
-        fields = self.sheet.fields if self.sheet and self.abilities else _NONE
+        own_hand, own_draw = self.own if self.abilities else (0, 0)
         effects = self.effects
         return (
-            max(0, (fields.get("hand") or hand) + effects.get("hand", 0)),
-            max(0, (fields.get("draw") or draw) + effects.get("draw_rate", 0)),
+            max(0, (own_hand or hand) + effects.get("hand", 0)),
+            max(0, (own_draw or draw) + effects.get("draw_rate", 0)),
         )
 
 
@@ -126,6 +132,19 @@ class Pile:
     discard_unknown: int = 0
     reshuffles: int = 0
     cards: Counter[str] | None = None  # the pile's cards, while every card drawn is known
+    copies: list[str] = field(default_factory=list, repr=False, compare=False)  # see in_order
+    copies_of: Counter[str] | None = field(default=None, repr=False, compare=False)
+
+    def in_order(self) -> list[str] | None:
+        """Every copy in ``cards``, in its order: a random draw takes the one at a random index
+        (what ``zones.pick_in_order`` picks for the same number) and removes it, so the list is
+        made once per ``cards`` and not walked at every draw. None when a count is not positive."""
+        cards = self.cards
+        if self.copies_of is not cards:
+            if not cards or min(cards.values()) <= 0:
+                return None
+            self.copies, self.copies_of = list(cards.elements()), cards
+        return self.copies
 
     def refill(self) -> None:
         if self.count == 0 and (self.discard or self.discard_unknown):
@@ -161,17 +180,20 @@ class Race:
     team: bool = False  # Team race: the race goes on until a team's second pawn crosses
     crossed: list[str] = field(default_factory=list)  # racers whose pawn crossed the Finish Line
     leg: Any = None  # one race of a Rally or Circuit (races.Leg): on until every pawn has crossed
+    sidekicks: bool | None = None  # some racer's sheet Negates by an ability (None: not yet asked)
     table: Counter[str] = field(default_factory=Counter)  # the cards face up, counted as they move
 
     def lay(self, *names: str) -> None:
         """Cards put face up on the table (course, terrain, retained, plots and cards under them):
         counted as they come and go, so what is unseen costs no walk over the table."""
-        self.table.update(names)
+        table = self.table
+        for name in names:  # (Counter.update asks whether ``names`` is a Mapping: slowly)
+            table[name] = table.get(name, 0) + 1
 
     def add_plot(self, racer: Racer, plot: Plot, at: int | None = None) -> None:
         """Put ``plot`` in play against ``racer`` (at the end, or back at ``at``)."""
         racer.plots.insert(len(racer.plots) if at is None else at, plot)
-        self.table.update([plot.card.name, *plot.under])
+        self.lay(plot.card.name, *plot.under)
         racer.holds(plot.card)
         racer.kinds[plot.kind] += 1
 
@@ -179,7 +201,9 @@ class Race:
         """Take ``plot`` out of play against ``racer``: its card and the cards under it."""
         racer.plots.remove(plot)
         names = [plot.card.name, *plot.under]
-        self.table.subtract(names)
+        table = self.table
+        for name in names:
+            table[name] = table.get(name, 0) - 1
         racer.holds(plot.card, -1)
         racer.kinds[plot.kind] -= 1
         return names
@@ -224,11 +248,15 @@ class Race:
         if section == 0:
             return 0
         s = self.course[section - 1]
-        change = (s.terrain.get("terrain") or 0) if s.terrain and not ignore_terrain else 0
-        if s.terrain and s.terrain.name in (racer.power("free_terrain") or ()):
-            change = min(0, change)  # "cost you nothing extra"
-        free = self.power("free_plots") or ()
-        freed = [p.card for p in racer.plots if p.card.name in free] if free else []
-        change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
-        due = (s.card.get("penalty") or 0) + change + racer.bonus("penalty")
-        return max(0, due - int(self.power("penalty_less") or 0))
+        terrain, change = s.terrain, 0
+        if terrain is not None:
+            if not ignore_terrain:
+                change = terrain.fields.get("terrain") or 0
+            if terrain.name in (racer.power("free_terrain") or ()):
+                change = min(0, change)  # "cost you nothing extra"
+        if self.using is not None:  # (an ability written on the move being replayed)
+            free = self.power("free_plots") or ()
+            freed = [p.card for p in racer.plots if p.card.name in free] if free else []
+            change -= sum((c.get("effect") or {}).get("penalty") or 0 for c in freed)
+        due = (s.card.fields.get("penalty") or 0) + change + racer.effects.get("penalty", 0)
+        return max(0, due - int(self.power("penalty_less") or 0)) if self.using is not None else max(0, due)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from generator.rules import Note
 
-from .model import Base
+from .piles import Piles
 from .powers import LIMITS, Ability, abilities
 from .state import Race, Racer
 
 
-class Using(Base):
+class Using(Piles):
     def ability_for(self, s: Race, racer: Racer, name: str, action: str, note: Note) -> Ability | None:
         """The ability ``name`` of ``racer``, written on an ``action`` entry, once its use is
         checked (NO_ABILITY, ABILITY_OFF / SIDEKICK_OFF, ABILITY_WRONG, ABILITY_USED /
