@@ -64,7 +64,9 @@ class Figures:
             plan = plan_of((entry.action, data.__class__))
             if plan is None:
                 plan = self._plan(entry.action, data.__class__)
-            for name, which in plan:  # most entries: none
+            if not plan:  # most entries
+                continue
+            for name, which in plan:
                 value = data.__dict__.get(name) if which < 2 else getattr(data, name, None)
                 if not value:  # nothing drawn or played (None, an empty list)
                     continue
