@@ -9,7 +9,7 @@ no per-game figures.
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -58,17 +58,22 @@ class Figures:
         the same counts as ``drawn`` and ``played`` give entry by entry, the fields to read worked
         out once per action and entry model (and kept for the next game)."""
         known, plans, outs = rules.cards, self._plans, (drawn, played)
+        plan_of = plans.get
         for entry in entries:
             data = entry.data
-            plan = plans.get((entry.action, data.__class__))
+            plan = plan_of((entry.action, data.__class__))
             if plan is None:
                 plan = self._plan(entry.action, data.__class__)
-            for name, which in plan:  # most entries: none
+            if not plan:  # most entries
+                continue
+            for name, which in plan:
                 value = data.__dict__.get(name) if which < 2 else getattr(data, name, None)
                 if not value:  # nothing drawn or played (None, an empty list)
                     continue
                 if value.__class__ is str:
-                    names = [value] if value in known else ()
+                    if value not in known:
+                        continue
+                    names = (value,)
                 elif value.__class__ is list:
                     names = [n for n in value if isinstance(n, str) and n in known]
                 else:
@@ -78,7 +83,7 @@ class Figures:
                     counts = out.get(entry.player)
                     if counts is None:
                         counts = out[entry.player] = Counter()
-                    counts.update(names)
+                    _count_elements(counts, names)  # what ``counts.update(names)`` does, in C
 
     def _plan(self, action: str, model: type) -> tuple[tuple[str, int], ...]:
         """The fields an entry of ``action`` made with ``model`` is counted from: (field, 0 for

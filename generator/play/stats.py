@@ -260,7 +260,8 @@ def log_files(paths: list[Path]) -> list[Path]:
 
 def record(rules: Any, figures: Figures, log: Any, result: Any) -> GameRecord:
     """One replayed log as a :class:`GameRecord`."""
-    drawn = {p: Counter(c for c in cards if c in rules.cards) for p, cards in dealt(log.setup).items()}
+    known = rules.cards.__contains__
+    drawn = {p: Counter(filter(known, cards)) for p, cards in dealt(log.setup).items()}
     played: dict[str, Counter[str]] = {}
     figures.count(rules, log.entries, drawn, played)
     return _game_record(log, result, drawn, played, figures.game(rules, result.state, log.entries))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -156,7 +156,7 @@ class Rules:
         Reports SETUP when a recorded hand has the wrong size or names someone not playing, or
         when more copies are dealt (with the known cards ``also`` laid out) than the deck has.
         """
-        hands = {p: Zone(unknown=size) for p in players}
+        made: dict[str, Zone] = {}  # the recorded hands
         total = self.total
         for player, names in recorded.items():
             if player not in players:
@@ -168,11 +168,12 @@ class Rules:
                 known = Counter(names)
             else:
                 known = Counter(n for n in names if self.card(n, note) and n in total)
-            hands[player] = Zone(known, max(0, size - len(names)))
+            made[player] = Zone(known, max(0, size - len(names)))
+        hands = {p: made[p] if p in made else Zone(unknown=size) for p in players}  # (seat order)
         dealt = Counter(also or {})
-        for hand in hands.values():
-            dealt.update(hand.known)
-        for name in sorted(n for n in dealt if dealt[n] > total[n]):
+        for hand in made.values():  # (each copy counted in C: ``Counter.update`` loops in Python)
+            _count_elements(dealt, hand.known.elements())
+        for name in sorted(n for n, k in dealt.items() if k > total.get(n, 0)):
             note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
         return hands
 

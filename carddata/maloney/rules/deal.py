@@ -12,7 +12,7 @@ card, and repeats while a place is still held more than twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from generator.rules import Note, Zone
 
@@ -26,7 +26,7 @@ def check_hands(setup: Setup, city_of: CityOf, hands: dict[str, Zone], note: Not
     recorded exchange gives back only cards of a place then held more than twice, card for card,
     and the cards it got are in the hand (known from then on where the hand is not recorded)."""
     for player, names in setup.hands.items():
-        _at_most_two(player, Counter(names), city_of, note, "is dealt")
+        _at_most_two(player, names, city_of, note, "is dealt")
     for player, swap in setup.exchanges.items():
         if player not in hands:
             note("SETUP", f"an exchange is recorded for '{player}', who is not among the players")
@@ -74,7 +74,7 @@ def _follow_unrecorded(player: str, steps: list[Exchange], hand: Zone, city_of: 
             hand.take(name if hand.holds(name) else None, Counter())
         for name in step.got:
             hand.add(name)
-    _at_most_two(player, hand.known, city_of, note, "holds after the exchange")
+    _at_most_two(player, hand.known.elements(), city_of, note, "holds after the exchange")
 
 
 def _gave_excess(
@@ -94,8 +94,9 @@ def _gave_excess(
             )
 
 
-def _at_most_two(player: str, cards: Counter[str], city_of: CityOf, note: Note, verb: str) -> None:
-    cities = Counter(map(city_of, cards.elements()))
+def _at_most_two(player: str, cards: Iterable[str], city_of: CityOf, note: Note, verb: str) -> None:
+    """A hand (its cards, each copy once) holds at most two cards of a place."""
+    cities = Counter(map(city_of, cards))
     cities.pop(None, None)  # (cards of no city)
     cities.pop("", None)
     if not cities or max(cities.values()) <= MAX_SHOWN:

@@ -47,7 +47,8 @@ class MaloneyPlay(Maloney):
         return out
 
     def random_setup(self, players: list[str], rng: random.Random) -> dict[str, Any]:
-        deck = sorted(self.actions_total.elements())
+        in_order, suitcases_in_order, cities = self._setup_order
+        deck = list(in_order)
         shuffle(rng, deck)  # (``rng.shuffle``: the same swaps from the same numbers, as each below)
         size, hands = hand_size(len(players)), {}
         for p in players:  # deal, then swap extras of a city back for cards from the deck
@@ -57,15 +58,24 @@ class MaloneyPlay(Maloney):
                 hand[hand.index(extra)], deck[swap] = deck[swap], extra
                 shuffle(rng, deck)
             hands[p] = sorted(hand)
-        suitcases = sorted(self.suitcase_total.elements())
+        suitcases = list(suitcases_in_order)
         shuffle(rng, suitcases)
-        cities = [self.map.names[n] for n in sorted(self.map.names)]
         return {
             "notary": players[0],
             "first": deck[0],
             "hands": hands,
             "suitcases": dict(zip(cities, suitcases, strict=False)),
         }
+
+    @functools.cached_property
+    def _setup_order(self) -> tuple[tuple[str, ...], tuple[str, ...], list[str]]:
+        """The action cards and the suitcases (every copy) in name order, and the cities' names in
+        number order: what each dealt setup starts from, sorted once."""
+        return (
+            tuple(sorted(self.actions_total.elements())),
+            tuple(sorted(self.suitcase_total.elements())),
+            [self.map.names[n] for n in sorted(self.map.names)],
+        )
 
     def _extra(self, hand: list[str]) -> str | None:
         city_of = self.city_of
