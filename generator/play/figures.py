@@ -9,7 +9,7 @@ no per-game figures.
 from __future__ import annotations
 
 import functools
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -83,7 +83,7 @@ class Figures:
                     counts = out.get(entry.player)
                     if counts is None:
                         counts = out[entry.player] = Counter()
-                    _count_elements(counts, names)  # what ``counts.update(names)`` does, in C
+                    counts.update(names)
 
     def _plan(self, action: str, model: type) -> tuple[tuple[str, int], ...]:
         """The fields an entry of ``action`` made with ``model`` is counted from: (field, 0 for

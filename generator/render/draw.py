@@ -86,19 +86,12 @@ class Painter:
                 self._below = None
 
     def _one(self, op: Op) -> None:
-        if type(op) is TextOp and not op.opacity < 1.0 and op.blend == "normal":  # most ops: as below
-            token = where.enter(op.origin)
-            try:
-                self._fitted(op)
-            finally:
-                where.leave(token)
-            assert self._below is not None
-            self._below.append(op)
-            return
-        if isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
+        if type(op) is TextOp and not op.opacity < 1.0 and op.blend == "normal":
+            self._text(op)  # most ops: what the tests below would come to, asked first
+        elif isinstance(op, GroupOp) and (flattens(op.ops) or _group_see_through(op)):
             self.draw(op.ops)  # inline: each use flattened over its own backdrop, or with its
             return  # transparency in the page's graphics states (ReportLab's forms carry none)
-        if see_through(op):
+        elif see_through(op):
             self._see_through(op)
         else:
             self._op(op)

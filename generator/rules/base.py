@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -171,8 +171,8 @@ class Rules:
             made[player] = Zone(known, max(0, size - len(names)))
         hands = {p: made[p] if p in made else Zone(unknown=size) for p in players}  # (seat order)
         dealt = Counter(also or {})
-        for hand in made.values():  # (each copy counted in C: ``Counter.update`` loops in Python)
-            _count_elements(dealt, hand.known.elements())
+        for hand in made.values():  # (copies, not a mapping: counted in C, not key by key)
+            dealt.update(hand.known.elements())
         for name in sorted(n for n, k in dealt.items() if k > total.get(n, 0)):
             note("SETUP", f"{name} is dealt {dealt[name]} times; the deck has {self.total[name]}")
         return hands

@@ -40,11 +40,7 @@ def random_policy(rules: Rules, state: Any, options: list[Option], rng: random.R
             rng.random()
             return options[0]
         return rng.choices(options, weights=[options[0][0]])[0]  # what choices refuses, refused by it
-    ends = list(accumulate(map(_weight, options)))
-    total = ends[-1] + 0.0
-    if not 0.0 < total < _INF:  # (not more than nothing, infinite or not a number)
-        return rng.choices(options, weights=[w for w, _ in options])[0]
-    return options[bisect_right(ends, rng.random() * total, 0, len(ends) - 1)]
+    return options[random_index(list(map(_weight, options)), rng)]
 
 
 def random_index(weights: list[float], rng: random.Random) -> int:
@@ -134,12 +130,7 @@ def played(
                 weights, entry_of = weighed(state, rng)
                 if not weights:
                     break
-                ends = list(accumulate(weights))  # random_index, written out (asked at every move)
-                total = ends[-1] + 0.0
-                if 0.0 < total < _INF:
-                    chosen = entry_of(bisect_right(ends, rng.random() * total, 0, len(ends) - 1))
-                else:
-                    chosen = entry_of(random_index(weights, rng))
+                chosen = entry_of(random_index(weights, rng))
             else:
                 options = options_of(state, rng)
                 if not options:
